@@ -1,0 +1,68 @@
+import { Suspense, useState } from 'react';
+import { AppShell, Box, ScrollArea, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { useCurrentUser } from '../../lib/current-user';
+import { AppFooter } from './app-footer';
+import { MANAGER_NAV, USER_NAV } from './navigation';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import classes from './cabinet-layout.module.css';
+
+export type Panel = 'user' | 'manager';
+
+/** The signed-in layout: top bar, sidebar (user or manager panel), content and footer. */
+export function CabinetLayout({ panel }: { panel: Panel }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { data: user } = useCurrentUser();
+  const { pathname } = useLocation();
+  const [search, setSearch] = useState('');
+  // The search modal is a later issue; the field keeps the typed text until then.
+  const searchField = (
+    <TextInput
+      aria-label="Поиск услуг"
+      placeholder="Поиск услуг"
+      leftSection={<IconSearch size={16} />}
+      value={search}
+      onChange={(event) => setSearch(event.currentTarget.value)}
+      radius="xl"
+    />
+  );
+
+  if (!user) return <PageLoader fullScreen />;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+      className={classes.shell}
+    >
+      <AppShell.Header>
+        <TopBar panel={panel} user={user} navOpened={opened} onToggleNav={toggle} search={panel === 'user' ? searchField : null} />
+      </AppShell.Header>
+
+      <AppShell.Navbar aria-label={panel === 'manager' ? 'Меню оператора' : 'Меню пользователя'}>
+        {panel === 'user' && (
+          <Box p="sm" pb={0} hiddenFrom="sm">
+            {searchField}
+          </Box>
+        )}
+        <AppShell.Section grow component={ScrollArea} p="sm" type="scroll">
+          <Sidebar items={panel === 'manager' ? MANAGER_NAV : USER_NAV} pathname={pathname} user={user} onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main className={classes.main}>
+        <Box className={classes.content}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Box, Burger, Group, Indicator, Menu, Text, Tooltip } from '@mantine/core';
+import { IconBell, IconGridDots } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { CurrentUser } from '@edu/domain/users/current-user';
+import { Brand } from '../../components/brand';
+import { SHORTCUT_LINKS } from '../../lib/config';
+import type { Panel } from './cabinet-layout';
+import { UserMenu } from './user-menu';
+
+interface TopBarProps {
+  panel: Panel;
+  user: CurrentUser;
+  navOpened: boolean;
+  onToggleNav: () => void;
+  /** The search field; null in the manager panel. */
+  search: ReactNode;
+}
+
+export function TopBar({ panel, user, navOpened, onToggleNav, search }: TopBarProps) {
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Закрыть меню' : 'Открыть меню'} />
+        <Box component={Link} to={panel === 'manager' ? '/manager/dashboard' : '/user/dashboard'} style={{ color: 'inherit', textDecoration: 'none' }} aria-label="На главную">
+          <Brand />
+        </Box>
+        {panel === 'manager' && (
+          <Text size="xs" fw={600} c="indigo.7" tt="uppercase" visibleFrom="md">
+            Панель оператора
+          </Text>
+        )}
+      </Group>
+
+      {search && (
+        <Box visibleFrom="sm" style={{ flex: 1, maxWidth: 420 }}>
+          {search}
+        </Box>
+      )}
+
+      <Group gap={6} wrap="nowrap">
+        <NotificationsMenu unread={0} />
+        <ShortcutsMenu />
+        <UserMenu panel={panel} user={user} />
+      </Group>
+    </Group>
+  );
+}
+
+/** Bell with an unread marker; the list arrives with the notifications issue. */
+function NotificationsMenu({ unread }: { unread: number }) {
+  return (
+    <Menu position="bottom-end" width={300} shadow="md" withinPortal>
+      <Menu.Target>
+        <Indicator disabled={unread === 0} color="red" size={9} offset={7} processing>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Уведомления">
+            <IconBell size={21} stroke={1.6} />
+          </ActionIcon>
+        </Indicator>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Уведомления</Menu.Label>
+        <Text size="sm" c="dimmed" px="sm" py="xs">
+          Новых уведомлений нет
+        </Text>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/user/notifications" fw={500}>
+          Все уведомления
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Links to the centre's other sites. */
+function ShortcutsMenu() {
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <Tooltip label="Полезные ссылки" openDelay={400}>
+          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Полезные ссылки">
+            <IconGridDots size={20} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Полезные ссылки</Menu.Label>
+        {SHORTCUT_LINKS.map((link) => (
+          <Menu.Item key={link.href} component="a" href={link.href} target="_blank" rel="noopener noreferrer">
+            {link.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,121 @@
+// Every page is its own chunk (React.lazy), so /login downloads little.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import { GuestOnly } from './guards/guest-only';
+import { RequireOperator } from './guards/require-operator';
+import { RequireSession } from './guards/require-session';
+import { AuthLayout } from './layouts/auth-layout';
+import { RouteError } from './route-error';
+
+const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const RegisterPage = lazy(() => import('../features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })));
+const PasswordResetPage = lazy(() => import('../features/auth/pages/password-reset-page').then((m) => ({ default: m.PasswordResetPage })));
+const PasswordEmailPage = lazy(() => import('../features/auth/pages/password-email-page').then((m) => ({ default: m.PasswordEmailPage })));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const CabinetLayout = lazy(() => import('./layouts/cabinet-layout').then((m) => ({ default: m.CabinetLayout })));
+const PlaceholderPage = lazy(() => import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })));
+
+function page(element: ReactNode) {
+  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+}
+
+function placeholder(path: string, title: string): RouteObject {
+  return { path, element: page(<PlaceholderPage title={title} />) };
+}
+
+/** Screens of later issues, by path and Russian name (spec 01 §2, spec 02 §2). */
+const userPlaceholders: Array<[string, string]> = [
+  ['entry/:from?', 'Мои заявки'],
+  ['service/:id?', 'Услуги'],
+  ['service-package', 'Пакеты услуг'],
+  ['publication', 'Мои публикации'],
+  ['profile', 'Профиль'],
+  ['contract', 'Данные для договора'],
+  ['notifications', 'Уведомления'],
+  ['settings', 'Настройки'],
+];
+
+const managerPlaceholders: Array<[string, string]> = [
+  ['dashboard', 'Статистика'],
+  ['entry', 'Заявки'],
+  ['publication', 'Публикации'],
+  ['contract', 'Договоры'],
+  ['service/:id?', 'Услуги'],
+  ['service-package', 'Пакеты услуг'],
+  ['users', 'Пользователи'],
+  ['payments', 'Платежи'],
+  ['yookassa', 'ЮKassa'],
+  ['macroses', 'Макросы'],
+  ['templates', 'Шаблоны'],
+  ['events', 'События'],
+  ['leadings', 'Ведущие'],
+  ['service-types', 'Типы услуг'],
+  ['profiles', 'Профили'],
+  ['publication-categories', 'Рубрики публикаций'],
+  ['publication-releases', 'Выпуски журнала'],
+  ['publication-prices', 'Цены публикаций'],
+  ['icons', 'Иконки'],
+  ['reviews', 'Отзывы'],
+  ['logs', 'Журнал изменений'],
+  ['mailing', 'Рассылка'],
+  ['regions', 'Регионы'],
+  ['api-requests', 'Запросы API'],
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            path: '/login',
+            element: (
+              <GuestOnly>
+                <LoginPage />
+              </GuestOnly>
+            ),
+          },
+          { path: '/register', element: <RegisterPage /> },
+          { path: '/password/email', element: <PasswordEmailPage /> },
+          { path: '/password/reset', element: <PasswordResetPage /> },
+          placeholder('/pay', 'Оплата'),
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            path: '/user',
+            element: page(<CabinetLayout panel="user" />),
+            children: [
+              { index: true, element: <Navigate to="/user/dashboard" replace /> },
+              { path: 'dashboard', element: <DashboardPage /> },
+              ...userPlaceholders.map(([path, title]) => placeholder(path, title)),
+            ],
+          },
+          {
+            path: '/manager',
+            element: <RequireOperator />,
+            children: [
+              {
+                element: page(<CabinetLayout panel="manager" />),
+                children: [
+                  { index: true, element: <Navigate to="/manager/dashboard" replace /> },
+                  ...managerPlaceholders.map(([path, title]) => placeholder(path, title)),
+                ],
+              },
+            ],
+          },
+          placeholder('/entry/:id?/print/:type?', 'Печать'),
+        ],
+      },
+      { path: '*', element: <Navigate to="/login" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

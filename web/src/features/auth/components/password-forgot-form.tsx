@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconMailCheck, IconUserQuestion } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { Messages } from '@edu/domain/common/messages';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { OLD_CABINET_URL } from '../../../lib/config';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePasswordForgot } from '../api/password-forgot';
+import { firstErrors } from './first-errors';
+
+type Outcome = 'sent' | 'not-found' | null;
+
+/** An e-mail field and a button to send a new password (spec 01 §2, Password reset). */
+export function PasswordForgotForm() {
+  const forgot = usePasswordForgot();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const form = useForm({ mode: 'controlled', initialValues: { email: '' } });
+
+  async function submit(values: { email: string }) {
+    setOutcome(null);
+    try {
+      await forgot.mutateAsync({ email: values.email.trim() });
+      notifySuccess(Messages.passwordSent);
+      setOutcome('sent');
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) {
+        const fieldErrors = firstErrors(error.errors);
+        form.setErrors(fieldErrors);
+        if (error.message === Messages.emailNotFound) {
+          notifyError(Messages.emailNotFound);
+          setOutcome('not-found');
+        } else if (Object.keys(fieldErrors).length === 0) {
+          notifyError(error.message);
+        }
+      } else {
+        notifyError(errorMessage(error));
+      }
+    }
+  }
+
+  return (
+    <Stack maw={480} mx="auto" gap="lg">
+      <Paper p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm">
+        <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Восстановление пароля">
+          <Stack gap="md">
+            <div>
+              <Title order={1} size="h2">
+                Восстановление пароля
+              </Title>
+              <Text c="dimmed" size="sm" mt={4}>
+                Укажите e-mail, с которым вы регистрировались: мы пришлём на него новый пароль.
+              </Text>
+            </div>
+
+            {outcome === 'sent' && (
+              <Alert color="teal" variant="light" icon={<IconMailCheck size={20} />} title="Письмо отправлено">
+                <Text size="sm">Проверьте почту и войдите с новым паролем.</Text>
+                <Anchor component={Link} to="/login" size="sm" fw={600}>
+                  Перейти ко входу
+                </Anchor>
+              </Alert>
+            )}
+
+            {outcome === 'not-found' && (
+              <Alert color="orange" variant="light" icon={<IconUserQuestion size={20} />} title="Аккаунт не найден" data-testid="email-not-found">
+                <Text size="sm">
+                  В новом личном кабинете нет пользователя с таким e-mail. Зарегистрируйтесь или проверьте старый личный кабинет.
+                </Text>
+                <Group gap="md" mt={6}>
+                  <Anchor component={Link} to="/register" size="sm" fw={600}>
+                    Зарегистрироваться
+                  </Anchor>
+                  <Anchor href={OLD_CABINET_URL} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+                    Старый личный кабинет
+                  </Anchor>
+                </Group>
+              </Alert>
+            )}
+
+            <TextInput label="E-mail" type="email" autoComplete="email" placeholder="name@example.ru" autoFocus {...form.getInputProps('email')} />
+            <Button type="submit" size="md" fullWidth loading={forgot.isPending}>
+              Отправить новый пароль
+            </Button>
+            <Group justify="space-between" gap="xs">
+              <Anchor component={Link} to="/login" size="sm">
+                Вспомнили пароль? Войти
+              </Anchor>
+              <Anchor component={Link} to="/register" size="sm">
+                Регистрация
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Divider, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { registerAttributes, registrationPasswordReady } from '@edu/domain/auth/register';
+import { Messages } from '@edu/domain/common/messages';
+import { fieldErrorsFromZod } from '@edu/domain/common/validation';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { currentUserQuery } from '../../../lib/current-user';
+import { notifySuccess } from '../../../lib/notify';
+import { setToken } from '../../../lib/storage';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PasswordField } from '../../../components/password-field';
+import { PhoneInput } from '../../../components/phone-input';
+import { findOldUser } from '../api/find-old-user';
+import { useRegister, type RegisterInput } from '../api/register';
+import { firstErrors, isDuplicateMessage } from '../components/first-errors';
+import { loadPasswordScorer } from '../components/password-scorer';
+import { PasswordStrength } from '../components/password-strength';
+import { keepOldUser } from '../old-user-store';
+
+const initialValues: RegisterInput = {
+  last_name: '',
+  first_name: '',
+  middle_name: '',
+  phone: '',
+  email: '',
+  organization: '',
+  job_title: '',
+  password: '',
+  password_confirmation: '',
+};
+
+export function RegisterPage() {
+  useDocumentTitle('Регистрация');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const registerMutation = useRegister();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const form = useForm<RegisterInput>({
+    mode: 'controlled',
+    initialValues,
+    // The same rules as the server (domain), shown before the request.
+    validate: (values) => {
+      const parsed = registerAttributes.safeParse(values);
+      return parsed.success ? {} : firstErrors(fieldErrorsFromZod(parsed.error));
+    },
+  });
+
+  useEffect(() => {
+    // Warm up the strength meter (zxcvbn is a separate chunk of this page only).
+    loadPasswordScorer().catch(() => undefined);
+  }, []);
+
+  const { password, password_confirmation: confirmation } = form.values;
+  const ready = registrationPasswordReady(password, confirmation);
+
+  async function submit(values: RegisterInput) {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const token = await registerMutation.mutateAsync(values);
+      setToken(token.access_token);
+      notifySuccess(Messages.registered);
+      await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => undefined);
+      navigate('/user/dashboard', { replace: true });
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) {
+        if (isDuplicateMessage(error.message) && (await lookUpOldUser(values, error.errors))) return;
+        const fieldErrors = firstErrors(error.errors);
+        form.setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0) setProblem(error.message);
+      } else {
+        setProblem(errorMessage(error));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The account exists: find it, keep it with the typed values and go to the confirmation page. */
+  async function lookUpOldUser(values: RegisterInput, errors: Record<string, string[]> | undefined): Promise<boolean> {
+    try {
+      const user = await findOldUser(values);
+      const matchedBy = errors?.email?.length || !errors?.phone?.length ? 'email' : 'phone';
+      keepOldUser({ user, email: values.email.trim(), phone: values.phone, matchedBy });
+      navigate('/password/email');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  const userInputs = [form.values.email, form.values.last_name, form.values.first_name, form.values.phone].filter(Boolean);
+
+  return (
+    <Paper maw={760} mx="auto" p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm">
+      <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Регистрация">
+        <Stack gap="lg">
+          <div>
+            <Title order={1} size="h2">
+              Регистрация
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              Уже есть аккаунт?{' '}
+              <Anchor component={Link} to="/login" size="sm" fw={600}>
+                Войти
+              </Anchor>
+            </Text>
+          </div>
+
+          {problem && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert">
+              {problem}
+            </Alert>
+          )}
+
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
+            <TextInput label="Фамилия" withAsterisk autoComplete="family-name" {...form.getInputProps('last_name')} />
+            <TextInput label="Имя" withAsterisk autoComplete="given-name" {...form.getInputProps('first_name')} />
+            <TextInput label="Отчество" withAsterisk autoComplete="additional-name" {...form.getInputProps('middle_name')} />
+          </SimpleGrid>
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <PhoneInput label="Телефон" withAsterisk {...form.getInputProps('phone')} />
+            <TextInput label="E-mail" withAsterisk type="email" autoComplete="email" placeholder="name@example.ru" {...form.getInputProps('email')} />
+            <TextInput label="Организация" withAsterisk autoComplete="organization" {...form.getInputProps('organization')} />
+            <TextInput label="Должность" withAsterisk autoComplete="organization-title" {...form.getInputProps('job_title')} />
+          </SimpleGrid>
+
+          <Divider />
+
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <PasswordField label="Пароль" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordField label="Подтверждение пароля" withAsterisk autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+            </SimpleGrid>
+            <PasswordStrength password={password} confirmation={confirmation} userInputs={userInputs} />
+          </Stack>
+
+          <Stack gap="xs">
+            {!ready && (
+              <Text size="sm" c="orange.8" fw={500} data-testid="register-not-ready">
+                {Messages.fillAccordingToRules}
+              </Text>
+            )}
+            <Button type="submit" size="md" disabled={!ready || busy} leftSection={busy ? <Loader size={16} color="gray" /> : undefined} fullWidth>
+              {busy ? Messages.pleaseWait : 'Зарегистрироваться'}
+            </Button>
+            <Text size="xs" c="dimmed">
+              Нажимая «Зарегистрироваться», вы даёте согласие на обработку персональных данных.
+            </Text>
+          </Stack>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
