@@ -1,3 +1,4 @@
+import { EventId } from '@edu/domain/common/codes';
 // Reference data seeded on every start (spec 01 §3, spec 02 §3, spec 03 §3). Ids are explicit and
 // stable: the spec and the code rely on some of them (see KnownIds in domain/src/common/codes.ts).
 import type {
@@ -160,26 +161,15 @@ export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [
 ];
 
 /** Event ids the server uses to pick the mail and notification of a happening. */
-export const eventIds = {
-  welcome: 1,
-  entryCreated: 2,
-  entryPaid: 3,
-  entryDone: 4,
-  passwordForgot: 5,
-  contractApproved: 6,
-  contractRejected: 7,
-  publicationApproved: 8,
-  publicationRejected: 9,
-  publicationRework: 10,
-  publicationPublished: 11,
-} as const;
+
 
 const signature = '<p>С уважением,<br>команда учебного центра</p>';
 const cabinetLink = '<p><a href="{app.url}">Перейти в личный кабинет</a></p>';
 
+/** Event ids are fixed in domain (EventId): the server raises them by these numbers. */
 export const eventsData: Seeded<typeof dictEvents>[] = [
   {
-    id: 1,
+    id: EventId.welcome,
     fdv: 'Регистрация пользователя',
     icon: 'IconUserPlus',
     color: 'teal',
@@ -190,7 +180,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       signature,
   },
   {
-    id: 2,
+    id: EventId.entryCreated,
     fdv: 'Заявка создана',
     icon: 'IconFilePlus',
     color: 'blue',
@@ -201,7 +191,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       signature,
   },
   {
-    id: 3,
+    id: EventId.entryPaid,
     fdv: 'Заявка оплачена',
     icon: 'IconCreditCard',
     color: 'green',
@@ -212,7 +202,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       signature,
   },
   {
-    id: 4,
+    id: EventId.entryDone,
     fdv: 'Заявка завершена',
     icon: 'IconCircleCheck',
     color: 'grape',
@@ -223,7 +213,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       signature,
   },
   {
-    id: 5,
+    id: EventId.passwordForgot,
     fdv: 'Восстановление пароля',
     icon: 'IconKey',
     color: 'orange',
@@ -234,7 +224,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       signature,
   },
   {
-    id: 6,
+    id: EventId.contractApproved,
     fdv: 'Договор одобрен',
     icon: 'IconFileCheck',
     color: 'green',
@@ -245,7 +235,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       signature,
   },
   {
-    id: 7,
+    id: EventId.contractRejected,
     fdv: 'Договор отклонён',
     icon: 'IconFileX',
     color: 'red',
@@ -256,7 +246,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       signature,
   },
   {
-    id: 8,
+    id: EventId.publicationApproved,
     fdv: 'Публикация одобрена',
     icon: 'IconThumbUp',
     color: 'green',
@@ -265,7 +255,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       '<p>Здравствуйте, {user.fio}!</p><p>Ваш материал «{publication.title}» прошёл проверку и одобрен к публикации.</p>' + cabinetLink + signature,
   },
   {
-    id: 9,
+    id: EventId.publicationRejected,
     fdv: 'Публикация отклонена',
     icon: 'IconThumbDown',
     color: 'red',
@@ -276,7 +266,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       signature,
   },
   {
-    id: 10,
+    id: EventId.publicationRework,
     fdv: 'Публикация требует доработок',
     icon: 'IconPencil',
     color: 'yellow',
@@ -287,7 +277,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       signature,
   },
   {
-    id: 11,
+    id: EventId.publicationPublished,
     fdv: 'Публикация опубликована',
     icon: 'IconWorld',
     color: 'indigo',

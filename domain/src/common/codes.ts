@@ -1,0 +1,56 @@
+// Numeric codes shared by server and web (spec 01 §3, §9; spec 02 §9; spec 03 §4).
+
+export const Role = { operator: 1, user: 2, guest: 3 } as const;
+export type RoleCode = (typeof Role)[keyof typeof Role];
+export const roleLabels: Record<RoleCode, string> = { 1: 'Оператор', 2: 'Пользователь', 3: 'Гость' };
+
+export const EntryStatus = { notPaid: 1, paid: 2, done: 3 } as const;
+export type EntryStatusCode = (typeof EntryStatus)[keyof typeof EntryStatus];
+export const entryStatusLabels: Record<EntryStatusCode, string> = { 1: 'Не оплачена', 2: 'Оплачена', 3: 'Завершена' };
+
+export const PayType = { bank: 1, office: 2, online: 3, other: 4 } as const;
+export type PayTypeCode = (typeof PayType)[keyof typeof PayType];
+export const payTypeLabels: Record<PayTypeCode, string> = { 1: 'Банк', 2: 'Офис', 3: 'Онлайн', 4: 'Другое' };
+
+/** Service participation_type: 1 in-person and remote, 2 in-person only, 3 remote only. */
+export const ParticipationType = { both: 1, intramural: 2, extramural: 3 } as const;
+/** Service date_type: 1 specific dates, 2 permanent, 3 open dates. */
+export const DateType = { specific: 1, permanent: 2, open: 3 } as const;
+
+export const PublicationStatus = { rejected: 0, pending: 1, approved: 2, rework: 3, published: 4, journal: 5 } as const;
+export const publicationStatusLabels: Record<number, string> = {
+  0: 'Отклонена',
+  1: 'Ожидает проверки',
+  2: 'Одобрена',
+  3: 'Требует доработок',
+  4: 'Опубликована',
+  5: 'Взято в журнал',
+};
+
+export const ContractStatus = { pending: 1, approved: 2, rejected: 3 } as const;
+export const ReviewStatus = { pending: 0, accepted: 1 } as const;
+
+export const TemplateType = { certificate: 1, program: 2, regList: 3, page: 4, notification: 5, consent: 6, contract: 7 } as const;
+
+/** Fixed dictionary ids the spec relies on. */
+export const KnownIds = { contestServiceType: 11, internetPublicationSubtype: 5, welcomeEvent: 1, defaultMacroCategory: 2 } as const;
+
+/** max_participants 0 means this default. */
+export const DEFAULT_MAX_PARTICIPANTS = 27;
+export const PAGE_SIZES = [15, 30, 100] as const;
+export const DEFAULT_PAGE_SIZE = 15;
+
+/** Events of dict_events the server raises (spec 03 §3 Event; id 1 is the welcome event). */
+export const EventId = {
+  welcome: 1,
+  entryCreated: 2,
+  entryPaid: 3,
+  entryDone: 4,
+  passwordForgot: 5,
+  contractApproved: 6,
+  contractRejected: 7,
+  publicationApproved: 8,
+  publicationRejected: 9,
+  publicationRework: 10,
+  publicationPublished: 11,
+} as const;

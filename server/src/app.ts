@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './platform/config.ts';
+import type { Database, Db } from './platform/db.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+import { authPlugin } from './platform/auth.ts';
+import type { Mailer } from './platform/mail.ts';
+import { requestLogPlugin } from './platform/request-log.ts';
+import { webPlugin } from './platform/web.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+import { dictionaryRoutes } from './features/dictionaries/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    mailer: Mailer;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer | ((app: FastifyInstance) => Mailer);
+  logger?: boolean | object;
+}
+
+/** Builds the whole app: platform plugins first, then the features with their URL prefixes. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 12 * 1024 * 1024,
+    disableRequestLogging: deps.config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The JSON-API media type of POST /register is JSON.
+  app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  app.decorate('config', deps.config);
+  app.decorate('database', deps.database);
+  app.decorate('db', deps.database.db);
+  app.decorate('mailer', typeof deps.mailer === 'function' ? deps.mailer(app) : deps.mailer);
+
+  registerErrorHandler(app);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Кабинет учебного центра: API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin);
+  if (deps.config.requestLog) await app.register(requestLogPlugin);
+
+  await app.register(authRoutes);
+  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(dictionaryRoutes, { prefix: '/api/dictionaries' });
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(webPlugin, { root: deps.config.webDist });
+  return app;
+}

@@ -1,0 +1,104 @@
+import { boolean, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAt, deletedAt, id, money, updatedAt } from './columns.ts';
+import { servicePackages, serviceSections, services } from './services.ts';
+import { users } from './users.ts';
+
+export const entries = pgTable(
+  'entries',
+  {
+    id: id(),
+    /** Human-readable, unique. */
+    number: varchar('number', { length: 32 }).notNull(),
+    /** The client the entry belongs to. */
+    created_by: integer('created_by').notNull().references(() => users.id),
+    /** Who actually made the entry (an operator for guest entries), when not the client. */
+    author_id: integer('author_id').references(() => users.id),
+    service_id: integer('service_id').notNull().references(() => services.id),
+    section_id: integer('section_id').references(() => serviceSections.id),
+    /** 1 bank, 2 office by card, 3 online, 4 other. */
+    pay_type: smallint('pay_type').notNull().default(3),
+    /** 0 in-person, 1 remote. */
+    is_extramural: smallint('is_extramural').notNull().default(0),
+    price: money('price').notNull().default(0),
+    /** 1 not paid, 2 paid, 3 done. */
+    status: smallint('status').notNull().default(1),
+    is_service_package: boolean('is_service_package').notNull().default(false),
+    service_package_id: integer('service_package_id').references(() => servicePackages.id),
+    /** Provider payment id of the latest online attempt. */
+    payment_uuid: varchar('payment_uuid', { length: 64 }),
+    certificate_number: varchar('certificate_number', { length: 12 }),
+    registration_number: varchar('registration_number', { length: 64 }),
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    done_at: timestamp('done_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('entries_number_unique').on(t.number),
+    index('entries_created_by_idx').on(t.created_by, t.created_at),
+    index('entries_service_idx').on(t.service_id, t.section_id),
+    index('entries_status_idx').on(t.status),
+    index('entries_created_at_idx').on(t.created_at),
+    index('entries_payment_uuid_idx').on(t.payment_uuid),
+    index('entries_active_user_idx').on(t.created_by, t.status).where(sql`deleted_at is null`),
+  ],
+);
+
+export const entryTheses = pgTable(
+  'entry_theses',
+  {
+    id: id(),
+    entry_id: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('entry_theses_entry_unique').on(t.entry_id)],
+);
+
+/** Competition participant of an entry (contest type 11). */
+export const competitionMembers = pgTable(
+  'competition_members',
+  {
+    id: id(),
+    entry_id: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
+    fio: varchar('fio', { length: 255 }).notNull(),
+    title: varchar('title', { length: 500 }).notNull(),
+    comment: text('comment').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('competition_members_entry_unique').on(t.entry_id)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    checked: boolean('checked').notNull().default(false),
+    text: text('text').notNull(),
+    text_clear: text('text_clear').notNull(),
+    icon: varchar('icon', { length: 64 }),
+    color: varchar('color', { length: 32 }),
+    url: varchar('url', { length: 500 }),
+    created_at: createdAt(),
+  },
+  (t) => [index('notifications_user_checked_idx').on(t.user_id, t.checked, t.created_at)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    text: text('text').notNull(),
+    /** 0 pending, 1 accepted. */
+    status: smallint('status').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index('reviews_status_idx').on(t.status)],
+);

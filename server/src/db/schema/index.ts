@@ -1,0 +1,10 @@
+// The one list drizzle-kit and the db handle read. (The only barrel file: drizzle needs the whole schema in one object.)
+export * from './dictionaries.ts';
+export * from './users.ts';
+export * from './services.ts';
+export * from './entries.ts';
+export * from './documents.ts';
+export * from './templates.ts';
+export * from './publications.ts';
+export * from './payments.ts';
+export * from './logs.ts';

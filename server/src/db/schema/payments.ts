@@ -1,0 +1,69 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, updatedAt } from './columns.ts';
+import { entries } from './entries.ts';
+import { users } from './users.ts';
+
+/**
+ * Card-provider payments (YooKassa or the built-in sandbox): every attempt, including the public
+ * /pay form's payments without a user (/manager/yookassa).
+ */
+export const cardTransactions = pgTable(
+  'card_transactions',
+  {
+    id: id(),
+    /** The provider's payment id. */
+    uuid: varchar('uuid', { length: 64 }),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    idempotence_key: varchar('idempotence_key', { length: 64 }).notNull(),
+    /** pending, waiting_for_capture, succeeded, canceled. */
+    status: varchar('status', { length: 32 }).notNull().default('pending'),
+    sum: money('sum').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('RUB'),
+    description: varchar('description', { length: 500 }),
+    user_id: integer('user_id').references(() => users.id),
+    fio: varchar('fio', { length: 255 }),
+    phone: varchar('phone', { length: 32 }),
+    confirmation_url: varchar('confirmation_url', { length: 1000 }),
+    raw: jsonb('raw'),
+    checked_at: timestamp('checked_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('card_transactions_uuid_unique').on(t.uuid),
+    uniqueIndex('card_transactions_idempotence_unique').on(t.idempotence_key),
+    index('card_transactions_status_idx').on(t.status, t.created_at),
+    index('card_transactions_user_idx').on(t.user_id),
+    index('card_transactions_created_at_idx').on(t.created_at),
+  ],
+);
+
+/** Money received for entries, whatever the pay type (/manager/payments). One payment may cover a package's entries. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    uuid: varchar('uuid', { length: 64 }),
+    card_transaction_id: integer('card_transaction_id').references(() => cardTransactions.id),
+    sum: money('sum').notNull(),
+    pay_type: smallint('pay_type').notNull(),
+    user_id: integer('user_id').references(() => users.id),
+    /** Who recorded it: the operator who marked the entry paid, or null for the provider. */
+    created_by: integer('created_by').references(() => users.id),
+    /** A success for entries that were already paid: recorded and shown to operators. */
+    is_double: boolean('is_double').notNull().default(false),
+    description: varchar('description', { length: 500 }),
+    created_at: createdAt(),
+  },
+  (t) => [index('payments_created_at_idx').on(t.created_at), index('payments_uuid_idx').on(t.uuid), index('payments_user_idx').on(t.user_id)],
+);
+
+export const paymentEntries = pgTable(
+  'payment_entries',
+  {
+    payment_id: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    entry_id: integer('entry_id').notNull().references(() => entries.id),
+    sum: money('sum').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.payment_id, t.entry_id] }), index('payment_entries_entry_idx').on(t.entry_id)],
+);

@@ -1,0 +1,32 @@
+import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, id, updatedAt } from './columns.ts';
+import { dictEvents, dictTemplateTypes } from './dictionaries.ts';
+import { files } from './documents.ts';
+import { users } from './users.ts';
+
+/** Templates of types 1-7 (certificate, program, regList, page, notification, consent, contract). */
+export const templates = pgTable(
+  'templates',
+  {
+    id: id(),
+    title: varchar('title', { length: 255 }).notNull(),
+    content: text('content'),
+    dict_type_id: integer('dict_type_id').notNull().references(() => dictTemplateTypes.id),
+    file_id: integer('file_id').references(() => files.id),
+    event_id: integer('event_id').references(() => dictEvents.id),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index('templates_type_idx').on(t.dict_type_id)],
+);
+
+/** Mass mailings to all users (spec 03 'Рассылка для всех пользователей'). */
+export const mailings = pgTable('mailings', {
+  id: id(),
+  message: text('message').notNull(),
+  created_by: integer('created_by').references(() => users.id),
+  recipients: integer('recipients').notNull().default(0),
+  sent: integer('sent').notNull().default(0),
+  created_at: createdAt(),
+});

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, id, updatedAt } from './columns.ts';
+import { dictProfiles, dictRegions } from './dictionaries.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: varchar('email', { length: 255 }).notNull(),
+    /** Stored as +7 (999) 999-99-99. */
+    phone: varchar('phone', { length: 32 }),
+    password: varchar('password', { length: 255 }),
+    last_name: varchar('last_name', { length: 255 }).notNull(),
+    first_name: varchar('first_name', { length: 255 }).notNull(),
+    middle_name: varchar('middle_name', { length: 255 }),
+    organization: varchar('organization', { length: 500 }),
+    job_title: varchar('job_title', { length: 500 }),
+    learned_from_us: varchar('learned_from_us', { length: 500 }),
+    address: varchar('address', { length: 500 }),
+    region: varchar('region', { length: 255 }),
+    dict_region_id: integer('dict_region_id').references(() => dictRegions.id),
+    country: varchar('country', { length: 255 }),
+    postcode: varchar('postcode', { length: 16 }),
+    note: text('note'),
+    role: smallint('role').notNull().default(2),
+    is_spb: smallint('is_spb').notNull().default(0),
+    avatar_id: integer('avatar_id'),
+    contract_step: integer('contract_step'),
+    birthday: date('birthday'),
+    snils: varchar('snils', { length: 16 }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_unique').on(t.phone),
+    index('users_role_idx').on(t.role),
+    index('users_deleted_at_idx').on(t.deleted_at),
+    index('users_is_spb_idx').on(t.is_spb),
+    index('users_last_name_idx').on(sql`lower(${t.last_name})`),
+  ],
+);
+
+/** A user's work profiles (spec 01 §5 Profile: at least one). */
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    dict_profile_id: integer('dict_profile_id').notNull().references(() => dictProfiles.id),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.dict_profile_id] }), index('user_profiles_profile_idx').on(t.dict_profile_id)],
+);
+
+/** Bearer sessions. Only the SHA-256 of the token is stored. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: varchar('token_hash', { length: 64 }).notNull(),
+    remember: boolean('remember').notNull().default(false),
+    /** Set when an operator logs in as this user: the operator's id. */
+    impersonator_id: integer('impersonator_id'),
+    ip: varchar('ip', { length: 64 }),
+    user_agent: varchar('user_agent', { length: 500 }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    last_used_at: timestamp('last_used_at', { withTimezone: true }).defaultNow().notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('access_tokens_hash_unique').on(t.token_hash), index('access_tokens_user_idx').on(t.user_id)],
+);
+
+/**
+ * Mailed replacement passwords. The old password keeps working until the mailed one is first used,
+ * so nobody can lock a user out by requesting resets for their e-mail.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 255 }).notNull(),
+    password_hash: varchar('password_hash', { length: 255 }).notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.user_id)],
+);
+
+/** Failed login counters per account and per IP, shared by all app instances. */
+export const loginFailures = pgTable('login_failures', {
+  key: varchar('key', { length: 300 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  window_started_at: timestamp('window_started_at', { withTimezone: true }).defaultNow().notNull(),
+});

@@ -1,0 +1,39 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordResets, users } from '../../db/schema/index.ts';
+import type { Queryable } from '../../platform/db.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByLogin(db: Queryable, login: { email: string } | { phone: string }): Promise<UserRow | undefined> {
+  const where = 'email' in login ? eq(sql`lower(${users.email})`, login.email.toLowerCase()) : eq(users.phone, login.phone);
+  const [user] = await db.select().from(users).where(where).limit(1);
+  return user;
+}
+
+export async function findUsersByEmailOrPhone(db: Queryable, email: string | undefined, phone: string | undefined): Promise<UserRow[]> {
+  const conditions = [];
+  if (email) conditions.push(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (phone) conditions.push(eq(users.phone, phone));
+  if (conditions.length === 0) return [];
+  return db
+    .select()
+    .from(users)
+    .where(conditions.length === 1 ? conditions[0] : sql`(${conditions[0]} or ${conditions[1]})`);
+}
+
+export async function pendingResets(db: Queryable, userId: number) {
+  return db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at), gt(passwordResets.expires_at, sql`now()`)))
+    .orderBy(desc(passwordResets.created_at))
+    .limit(5);
+}
+
+/** Makes a mailed password the account's password and closes every open reset of the user. */
+export async function promoteReset(db: Queryable, userId: number, passwordHash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password: passwordHash, updated_at: sql`now()` }).where(eq(users.id, userId));
+    await tx.update(passwordResets).set({ used_at: sql`now()` }).where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
+  });
+}

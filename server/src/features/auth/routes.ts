@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EventId } from '@edu/domain/common/codes';
+import { formatDate } from '@edu/domain/common/format';
+import { Messages } from '@edu/domain/common/messages';
+import { isRemember, loginBody } from '@edu/domain/auth/login';
+import { emailField, phoneField, registerAttributes, registerBody } from '@edu/domain/auth/register';
+import { passwordForgotBody, passwordResetBody, type OldUser } from '@edu/domain/auth/password-reset';
+import { fullName } from '@edu/domain/users/current-user';
+import { users, passwordResets } from '../../db/schema/index.ts';
+import { createSession, currentUser, revokeSession } from '../../platform/auth.ts';
+import { attemptsIn, recordAttempt } from '../../platform/attempts.ts';
+import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
+import { sendEventMail } from '../../platform/event-mail.ts';
+import { generatePassword, hashPassword } from '../../platform/passwords.ts';
+import { checkCredentials } from './login.ts';
+import { findUserByLogin, findUsersByEmailOrPhone } from './auth-repository.ts';
+
+const tokenAnswer = z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_at: z.string() });
+const PASSWORD_MAIL_LIMIT = 5;
+const PASSWORD_MAIL_WINDOW_MIN = 60;
+const RESET_VALID_HOURS = 24;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** a***@example.com, +7 (9**) ***-**-12: enough to recognise one's own account, not to harvest it. */
+function maskEmail(email: string): string {
+  const [name, domain] = email.split('@');
+  return `${name.charAt(0)}${'*'.repeat(Math.max(2, name.length - 1))}@${domain}`;
+}
+function maskPhone(phone: string | null): string | null {
+  return phone ? phone.replace(/^(\+7 \(\d)\d\d\) \d{3}-\d{2}/, '$1**) ***-**') : null;
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET /api/v1/sanctum/csrf-cookie. Sessions are Bearer tokens, so no CSRF token is needed; the call is kept for the client and sets a harmless cookie. */
+  app.get('/api/v1/sanctum/csrf-cookie', { schema: { tags: ['auth'] } }, async (_request, reply) => {
+    reply.header('set-cookie', `XSRF-TOKEN=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
+    return reply.status(204).send();
+  });
+
+  app.post('/login', { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenAnswer } } }, async (request) => {
+    const user = await checkCredentials(app, { login: request.body.email, password: request.body.password, ip: request.ip });
+    return createSession(app.db, { userId: user.id, remember: isRemember(request.body.remember), ip: request.ip, userAgent: request.headers['user-agent'] });
+  });
+
+  app.post('/register', { schema: { tags: ['auth'], body: registerBody, response: { 201: tokenAnswer } } }, async (request, reply) => {
+    const parsed = registerAttributes.safeParse(request.body.data.attributes);
+    if (!parsed.success) throw parsed.error;
+    const a = parsed.data;
+    const taken = await findUsersByEmailOrPhone(app.db, a.email, a.phone);
+    if (taken.length > 0) {
+      const errors: Record<string, string[]> = {};
+      if (taken.some((u) => u.email.toLowerCase() === a.email)) errors.email = [Messages.emailTaken];
+      if (taken.some((u) => u.phone === a.phone)) errors.phone = [Messages.phoneTaken];
+      throw validationError(errors, Messages.duplicateAccount);
+    }
+    const password = await hashPassword(a.password);
+    let userId: number;
+    try {
+      const [row] = await app.db
+        .insert(users)
+        .values({
+          email: a.email,
+          phone: a.phone,
+          password,
+          last_name: a.last_name,
+          first_name: a.first_name,
+          middle_name: a.middle_name,
+          organization: a.organization,
+          job_title: a.job_title,
+        })
+        .returning({ id: users.id });
+      userId = row.id;
+    } catch (err) {
+      // Two registrations racing for one e-mail or phone: the loser gets the duplicate answer.
+      if (isUniqueViolation(err)) throw validationError({ email: [Messages.emailTaken] }, Messages.duplicateAccount);
+      throw err;
+    }
+    void sendEventMail({ db: app.db, mailer: app.mailer, log: request.log }, EventId.welcome, a.email, {
+      'user.fio': fullName(a),
+      'user.first_name': a.first_name,
+      'user.email': a.email,
+      'app.url': app.config.appUrl,
+    });
+    const session = await createSession(app.db, { userId, remember: false, ip: request.ip, userAgent: request.headers['user-agent'] });
+    return reply.status(201).send(session);
+  });
+
+  app.post('/logout', { onRequest: app.requireUser, schema: { tags: ['auth'] } }, async (request, reply) => {
+    await revokeSession(app.db, currentUser(request).tokenId);
+    return reply.status(204).send();
+  });
+
+  /** POST /api/old-user: the existing account holding the e-mail or phone of a failed registration, masked. */
+  app.post(
+    '/api/old-user',
+    {
+      schema: {
+        tags: ['auth'],
+        body: z
+          .object({
+            email: z.string().optional(),
+            phone: z.string().optional(),
+            data: z.object({ attributes: z.object({ email: z.string().optional(), phone: z.string().optional() }).loose() }).optional(),
+          })
+          .loose(),
+      },
+    },
+    async (request) => {
+      const key = `old-user:${request.ip}`;
+      if ((await attemptsIn(app.db, key, 15)) >= 30) throw new AppError(429, Messages.tooManyRequests);
+      await recordAttempt(app.db, key, 15);
+      const attrs = request.body.data?.attributes ?? request.body;
+      const email = attrs.email ? emailField.safeParse(attrs.email).data : undefined;
+      const phone = attrs.phone ? phoneField.safeParse(attrs.phone).data : undefined;
+      const [user] = (await findUsersByEmailOrPhone(app.db, email, phone)).filter((u) => !u.deleted_at);
+      if (!user) throw notFound(Messages.authUserNotFound);
+      const data: OldUser = {
+        id: user.id,
+        fio: fullName(user),
+        email: maskEmail(user.email),
+        phone: maskPhone(user.phone),
+        created_at_formatted: formatDate(user.created_at),
+      };
+      return { data };
+    },
+  );
+
+  /** POST /password-forgot: a new password is generated and mailed; the old one works until the new one is used. */
+  app.post('/password-forgot', { schema: { tags: ['auth'], body: passwordForgotBody } }, async (request) => {
+    const login = 'email' in request.body.data ? { email: request.body.data.email } : { phone: request.body.data.phone };
+    const user = await findUserByLogin(app.db, login);
+    if (!user || user.deleted_at) throw fieldError('email', Messages.emailNotFound, Messages.emailNotFound);
+    const key = `password-mail:${user.id}`;
+    if ((await attemptsIn(app.db, key, PASSWORD_MAIL_WINDOW_MIN)) >= PASSWORD_MAIL_LIMIT) throw new AppError(429, Messages.tooManyRequests);
+    await recordAttempt(app.db, key, PASSWORD_MAIL_WINDOW_MIN);
+    const password = generatePassword();
+    await app.db.insert(passwordResets).values({
+      user_id: user.id,
+      email: user.email,
+      password_hash: await hashPassword(password),
+      expires_at: new Date(Date.now() + RESET_VALID_HOURS * 3600 * 1000),
+    });
+    const sent = await sendEventMail({ db: app.db, mailer: app.mailer, log: request.log }, EventId.passwordForgot, user.email, {
+      'user.fio': fullName(user),
+      'user.email': user.email,
+      password,
+      'app.url': app.config.appUrl,
+    }, { always: true });
+    if (!sent) throw new AppError(503, 'Не удалось отправить письмо. Попробуйте позже.');
+    return { message: Messages.passwordSent };
+  });
+
+  /** POST /password-reset: confirms the mailed password (it becomes the account's password); the client then logs in. */
+  app.post('/password-reset', { schema: { tags: ['auth'], body: passwordResetBody } }, async (request) => {
+    const { email, password } = request.body.data.attributes;
+    await checkCredentials(app, { login: email, password, ip: request.ip });
+    return { message: Messages.passwordUpdated };
+  });
+};

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { Role, roleLabels, type RoleCode } from '@edu/domain/common/codes';
+import { formatDate } from '@edu/domain/common/format';
+import { fullName, initialsOf, type CurrentUser, type ProfileBadge } from '@edu/domain/users/current-user';
+import { rows, type Queryable } from '../../platform/db.ts';
+
+interface Row {
+  id: number;
+  email: string;
+  last_name: string;
+  first_name: string;
+  middle_name: string | null;
+  phone: string | null;
+  organization: string | null;
+  job_title: string | null;
+  learned_from_us: string | null;
+  address: string | null;
+  region: string | null;
+  dict_region_id: number | null;
+  country: string | null;
+  postcode: string | null;
+  note: string | null;
+  role: number;
+  is_spb: number;
+  avatar_id: number | null;
+  contract_step: number | null;
+  created_at: Date | string;
+  deleted_at: Date | string | null;
+  profiles: ProfileBadge[] | null;
+  entries_num: number;
+  entries_unpaid_num: number;
+  left_sum: string | number;
+  service_count: number;
+  points: number;
+  future_points: number;
+  closest_title: string | null;
+  closest_begda: Date | string | null;
+  documents_allowed: boolean;
+}
+
+/**
+ * The current user with its computed fields (spec 01 §3), in one round trip: profiles, entry
+ * counters and sums over the user's non-deleted entries, the nearest upcoming service.
+ * entries_num counts all entries; points are those of done entries; future_points of paid ones;
+ * left_sum is the price of unpaid ones.
+ */
+export async function loadCurrentUser(db: Queryable, userId: number): Promise<CurrentUser | null> {
+  const [r] = await rows<Row>(
+    db,
+    sql`
+    select u.id, u.email, u.last_name, u.first_name, u.middle_name, u.phone, u.organization, u.job_title,
+      u.learned_from_us, u.address, u.region, u.dict_region_id, u.country, u.postcode, u.note, u.role, u.is_spb,
+      u.avatar_id, u.contract_step, u.created_at, u.deleted_at,
+      (select json_agg(json_build_object('id', p.id, 'fdv', p.fdv, 'color', p.color) order by p.id)
+         from user_profiles up join dict_profiles p on p.id = up.dict_profile_id where up.user_id = u.id) as profiles,
+      coalesce(e.entries_num, 0)::int as entries_num,
+      coalesce(e.entries_unpaid_num, 0)::int as entries_unpaid_num,
+      coalesce(e.left_sum, 0) as left_sum,
+      coalesce(e.service_count, 0)::int as service_count,
+      coalesce(e.points, 0)::int as points,
+      coalesce(e.future_points, 0)::int as future_points,
+      coalesce(e.documents_allowed, false) as documents_allowed,
+      c.title as closest_title, c.begda as closest_begda
+    from users u
+    left join lateral (
+      select count(*) as entries_num,
+        count(*) filter (where en.status = 1) as entries_unpaid_num,
+        sum(en.price) filter (where en.status = 1) as left_sum,
+        count(*) filter (where en.status >= 2) as service_count,
+        sum(s.points) filter (where en.status = 3) as points,
+        sum(s.points) filter (where en.status = 2) as future_points,
+        bool_or(t.is_contract_needed) as documents_allowed
+      from entries en
+      join services s on s.id = en.service_id
+      join dict_service_types t on t.id = s.dict_type_id
+      where en.created_by = u.id and en.deleted_at is null
+    ) e on true
+    left join lateral (
+      select s.title, s.begda from entries en join services s on s.id = en.service_id
+      where en.created_by = u.id and en.deleted_at is null and s.begda >= now()
+      order by s.begda limit 1
+    ) c on true
+    where u.id = ${userId}`,
+  );
+  if (!r) return null;
+  const role = r.role as RoleCode;
+  return {
+    id: r.id,
+    email: r.email,
+    fio: fullName(r),
+    last_name: r.last_name,
+    first_name: r.first_name,
+    middle_name: r.middle_name,
+    phone: r.phone,
+    organization: r.organization,
+    job_title: r.job_title,
+    learned_from_us: r.learned_from_us,
+    address: r.address,
+    region: r.region,
+    dict_region_id: r.dict_region_id,
+    country: r.country,
+    postcode: r.postcode,
+    note: role === Role.operator ? r.note : null,
+    role,
+    role_label: roleLabels[role],
+    is_spb: r.is_spb === 1 ? 1 : 0,
+    avatar_id: r.avatar_id,
+    avatar_url: r.avatar_id ? `/api/file/${r.avatar_id}` : null,
+    initials: initialsOf(r),
+    entries_num: r.entries_num,
+    entries_unpaid_num: r.entries_unpaid_num,
+    future_points: r.future_points,
+    points: r.points,
+    left_sum: Number(r.left_sum),
+    service_count: r.service_count,
+    closestService: r.closest_title && r.closest_begda ? { title: r.closest_title, begda_formatted: formatDate(r.closest_begda) } : null,
+    profiles: r.profiles ?? [],
+    is_documents_upload_allowed: r.documents_allowed,
+    is_contract_allowed: r.documents_allowed,
+    contract_step: r.contract_step,
+    created_at_formatted: formatDate(r.created_at),
+    deleted_at: r.deleted_at ? new Date(r.deleted_at).toISOString() : null,
+  };
+}

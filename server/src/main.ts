@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db.ts';
+import { createMailer } from './platform/mail.ts';
+import { seedDemo, seedDictionaries } from './db/seed/seed.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+const app = await buildApp({
+  config,
+  database,
+  mailer: (a) => createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: a.log }),
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+});
+
+// Migrations and seed under one cluster-wide lock: several instances may start at once.
+const demo = await database.withStartupLock(async () => {
+  await database.migrate();
+  await seedDictionaries(database.db);
+  return config.seedDemo ? seedDemo(database.db, { password: config.demoPassword }) : null;
+});
+
+await app.listen({ port: config.port, host: config.host });
+
+const lines = [
+  '',
+  `  Кабинет учебного центра: ${config.appUrl}`,
+  `  База данных: ${database.kind === 'pglite' ? `PGlite в ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  `  Почта: ${app.mailer.describe()}`,
+];
+if (demo) {
+  lines.push(`  Демо-оператор:    ${demo.operator.email} / ${demo.operator.password}`);
+  lines.push(`  Демо-пользователь: ${demo.user.email} / ${demo.user.password}`);
+}
+console.log(lines.join('\n') + '\n');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema/index.ts';
+
+export type Schema = typeof schema;
+/** One handle type for PGlite and PostgreSQL: the same code path runs on both. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that can run queries: the db or a transaction. */
+export type Queryable = Db | Tx;
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs fn while holding the cluster-wide lock used by migrations and seeding. */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  /** PGlite only: the data folder as a gzipped tarball (test databases are copied from it). */
+  dump?(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+const STARTUP_LOCK_KEY = 726_351_001;
+
+export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_SIZE ?? 20)): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Timestamps as Date, numerics handled by drizzle's mode: 'number'.
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async withStartupLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async migrate() {
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PGlite in a folder (the embedded default) or in memory (no folder), optionally loaded from a dump. */
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { loadDataDir: opts.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // One process owns a PGlite folder, so there is no one to race with.
+    withStartupLock: (fn) => fn(),
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+    close: () => client.close(),
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(path.join(opts.dataDir, 'pglite'));
+}
+
+/** Rows of a raw SQL query, the same on both drivers. */
+export async function rows<T>(q: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await q.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,69 @@
+import fp from 'fastify-plugin';
+import { requestLogs } from '../db/schema/index.ts';
+
+type Row = typeof requestLogs.$inferInsert;
+const MAX_RESPONSE = 2000;
+const FLUSH_MS = 1000;
+const MAX_BATCH = 200;
+
+/**
+ * Request log (/manager/api-requests): every /api call with status, duration, memory and, for
+ * errors, the response body. Rows are buffered and written in one insert per second so logging
+ * does not double the database work of each request; a crash loses at most a second of log.
+ */
+export const requestLogPlugin = fp(async (app) => {
+  let buffer: Row[] = [];
+  let flushing: Promise<void> | null = null;
+
+  async function flush() {
+    if (buffer.length === 0) return;
+    const batch = buffer;
+    buffer = [];
+    try {
+      await app.db.insert(requestLogs).values(batch);
+    } catch (err) {
+      app.log.warn({ err }, 'request log flush failed');
+    }
+  }
+  const timer = setInterval(() => {
+    flushing = flush();
+  }, FLUSH_MS);
+  timer.unref();
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && typeof payload === 'string') {
+      (request as unknown as { logBody: string }).logBody = payload.slice(0, MAX_RESPONSE);
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (!url.startsWith('/api/') && !['/login', '/register', '/logout', '/password-forgot', '/password-reset'].includes(url)) return;
+    if (url.startsWith('/api/telescope')) return;
+    buffer.push({
+      method: request.method,
+      path: request.url.slice(0, 1000),
+      status: reply.statusCode,
+      duration_ms: Math.round(reply.elapsedTime * 100) / 100,
+      memory_mb: Math.round((process.memoryUsage.rss() / 1048576) * 10) / 10,
+      ip: request.ip,
+      user_id: request.user?.id ?? null,
+      response: (request as unknown as { logBody?: string }).logBody ?? null,
+    });
+    if (buffer.length >= MAX_BATCH) flushing = flush();
+  });
+
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await flushing;
+    await flush();
+  });
+  app.decorate('flushRequestLog', flush);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    flushRequestLog: () => Promise<void>;
+  }
+}

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { Messages } from '@edu/domain/common/messages';
+
+/**
+ * Serves the built single-page app from web/dist on the same port as the API. Unknown GET paths
+ * outside /api answer index.html so client routes (/login, /user/...) load on refresh.
+ */
+export const webPlugin = fp<{ root: string }>(async (app, opts) => {
+  const index = path.join(opts.root, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: opts.root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (request.method === 'GET' && hasWeb && !url.startsWith('/api/')) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    }
+    return reply.status(404).send({ message: Messages.notFound });
+  });
+});
