@@ -51,7 +51,7 @@ export function CabinetLayout({ panel }: { panel: Panel }) {
           </Box>
         )}
         <AppShell.Section grow component={ScrollArea} p="sm" type="scroll">
-          <Sidebar items={panel === 'manager' ? MANAGER_NAV : USER_NAV} pathname={pathname} user={user} onNavigate={close} />
+          <Sidebar items={panel === 'manager' ? MANAGER_NAV : USER_NAV} pathname={pathname} user={user} onNavigate={close} compact={panel === 'manager'} />
         </AppShell.Section>
       </AppShell.Navbar>
 

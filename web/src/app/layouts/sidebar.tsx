@@ -5,7 +5,16 @@ import { formatRub } from '@edu/domain/common/format';
 import { isActivePath, type NavItem } from './navigation';
 
 /** Sidebar links: real <a> elements named by their Russian labels. */
-export function Sidebar({ items, pathname, user, onNavigate }: { items: NavItem[]; pathname: string; user: CurrentUser; onNavigate: () => void }) {
+interface SidebarProps {
+  items: NavItem[];
+  pathname: string;
+  user: CurrentUser;
+  onNavigate: () => void;
+  /** Denser rows for the long manager list. */
+  compact?: boolean;
+}
+
+export function Sidebar({ items, pathname, user, onNavigate, compact = false }: SidebarProps) {
   return (
     <Stack gap={2} component="nav">
       {items.map((item) => {
@@ -23,12 +32,13 @@ export function Sidebar({ items, pathname, user, onNavigate }: { items: NavItem[
             component={Link}
             to={item.to}
             label={item.label}
-            leftSection={<Icon size={20} stroke={1.6} />}
+            leftSection={<Icon size={compact ? 18 : 20} stroke={1.6} />}
             rightSection={badge}
             active={active}
             aria-current={active ? 'page' : undefined}
             onClick={onNavigate}
             variant="light"
+            py={compact ? 6 : undefined}
             styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 } }}
           />
         );

@@ -66,16 +66,16 @@ export function PasswordForgotForm() {
             {outcome === 'not-found' && (
               <Alert color="orange" variant="light" icon={<IconUserQuestion size={20} />} title="Аккаунт не найден" data-testid="email-not-found">
                 <Text size="sm">
-                  В новом личном кабинете нет пользователя с таким e-mail. Зарегистрируйтесь или проверьте старый личный кабинет.
+                  В новом личном кабинете нет пользователя с таким e-mail.{' '}
+                  <Anchor component={Link} to="/register" inherit fw={600}>
+                    Зарегистрируйтесь
+                  </Anchor>{' '}
+                  или проверьте{' '}
+                  <Anchor href={OLD_CABINET_URL} target="_blank" rel="noopener noreferrer" inherit fw={600}>
+                    старый личный кабинет
+                  </Anchor>
+                  .
                 </Text>
-                <Group gap="md" mt={6}>
-                  <Anchor component={Link} to="/register" size="sm" fw={600}>
-                    Зарегистрироваться
-                  </Anchor>
-                  <Anchor href={OLD_CABINET_URL} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
-                    Старый личный кабинет
-                  </Anchor>
-                </Group>
               </Alert>
             )}
 

@@ -111,6 +111,9 @@ export function RegisterPage() {
                 Войти
               </Anchor>
             </Text>
+            <Text c="dimmed" size="sm">
+              Все поля обязательны для заполнения.
+            </Text>
           </div>
 
           {problem && (
@@ -119,25 +122,27 @@ export function RegisterPage() {
             </Alert>
           )}
 
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-            <TextInput label="Фамилия" withAsterisk autoComplete="family-name" {...form.getInputProps('last_name')} />
-            <TextInput label="Имя" withAsterisk autoComplete="given-name" {...form.getInputProps('first_name')} />
-            <TextInput label="Отчество" withAsterisk autoComplete="additional-name" {...form.getInputProps('middle_name')} />
-          </SimpleGrid>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
+              <TextInput label="Фамилия" autoComplete="family-name" {...form.getInputProps('last_name')} />
+              <TextInput label="Имя" autoComplete="given-name" {...form.getInputProps('first_name')} />
+              <TextInput label="Отчество" autoComplete="additional-name" {...form.getInputProps('middle_name')} />
+            </SimpleGrid>
 
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            <PhoneInput label="Телефон" withAsterisk {...form.getInputProps('phone')} />
-            <TextInput label="E-mail" withAsterisk type="email" autoComplete="email" placeholder="name@example.ru" {...form.getInputProps('email')} />
-            <TextInput label="Организация" withAsterisk autoComplete="organization" {...form.getInputProps('organization')} />
-            <TextInput label="Должность" withAsterisk autoComplete="organization-title" {...form.getInputProps('job_title')} />
-          </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <PhoneInput label="Телефон" {...form.getInputProps('phone')} />
+              <TextInput label="E-mail" type="email" autoComplete="email" placeholder="name@example.ru" {...form.getInputProps('email')} />
+              <TextInput label="Организация" autoComplete="organization" {...form.getInputProps('organization')} />
+              <TextInput label="Должность" autoComplete="organization-title" {...form.getInputProps('job_title')} />
+            </SimpleGrid>
+          </Stack>
 
           <Divider />
 
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-              <PasswordField label="Пароль" withAsterisk autoComplete="new-password" {...form.getInputProps('password')} />
-              <PasswordField label="Подтверждение пароля" withAsterisk autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+              <PasswordField label="Пароль" autoComplete="new-password" {...form.getInputProps('password')} />
+              <PasswordField label="Подтверждение пароля" autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
             </SimpleGrid>
             <PasswordStrength password={password} confirmation={confirmation} userInputs={userInputs} />
           </Stack>

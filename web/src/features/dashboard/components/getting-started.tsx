@@ -26,7 +26,11 @@ export function GettingStarted() {
                 </Text>
               </ThemeIcon>
             }
-            title={step.title}
+            title={
+              <Text fw={600} lh={1.35}>
+                {step.title}
+              </Text>
+            }
           >
             <Text size="sm" c="dimmed">
               {step.text}

@@ -20,11 +20,11 @@ export function WelcomeCard({ user }: { user: CurrentUser }) {
             {user.fio}
           </Title>
           <Group gap={6}>
-            <Badge variant="light" color="indigo">
+            <Badge variant="light" color="indigo" tt="none" size="md">
               {user.role_label}
             </Badge>
             {user.profiles.map((profile) => (
-              <Badge key={profile.id} variant="dot" color={profile.color ?? 'gray'}>
+              <Badge key={profile.id} variant="dot" color={profile.color ?? 'gray'} tt="none" size="md" maw="100%">
                 {profile.fdv}
               </Badge>
             ))}
