@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db.ts';
 import { createMailer } from './platform/mail.ts';
-import { seedDemo, seedDictionaries } from './db/seed/seed.ts';
+import { prepareDatabase } from './platform/startup.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -14,12 +14,7 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
 
-// Migrations and seed under one cluster-wide lock: several instances may start at once.
-const demo = await database.withStartupLock(async () => {
-  await database.migrate();
-  await seedDictionaries(database.db);
-  return config.seedDemo ? seedDemo(database.db, { password: config.demoPassword }) : null;
-});
+const demo = await prepareDatabase(database, config);
 
 await app.listen({ port: config.port, host: config.host });
 

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { shot } from '../support/screens.ts';
+
+const DEMO_USER = 'demo-user@example.com';
+const DEMO_OPERATOR = 'demo-operator@example.com';
+const PASSWORD = 'demo1234';
+
+async function login(page: Page, loginValue: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Телефон или e-mail').fill(loginValue);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: 'Меню пользователя' }).click();
+  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test('a new user registers in the form, lands on the dashboard, logs out and logs in by phone', async ({ page }) => {
+  const suffix = Date.now().toString().slice(-7);
+  const phoneDigits = `91${suffix.slice(0, 1)}${suffix.slice(1)}`.slice(0, 10).padEnd(10, '0');
+  const email = `e2e-${suffix}@example.com`;
+
+  await page.goto('/register');
+  await page.getByLabel('Фамилия').fill('Соколова');
+  await page.getByLabel('Имя', { exact: true }).fill('Екатерина');
+  await page.getByLabel('Отчество').fill('Андреевна');
+  await page.getByLabel('Телефон').pressSequentially(phoneDigits);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Организация').fill('МБОУ СОШ № 12');
+  await page.getByLabel('Должность').fill('Учитель математики');
+  await page.getByLabel('Пароль', { exact: true }).fill('Qwerty-2026!');
+  await expect(page.getByText('Заполните все поля в соответствии с требованиями')).toBeVisible();
+  await expect(page.getByText('Минимальная длина: 4 символа')).toBeVisible();
+  await page.getByLabel('Подтверждение пароля').fill('Qwerty-2026!');
+  await expect(page.getByText('Пароли совпадают')).toBeVisible();
+  await shot(page, 'register-filled-desktop');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByText('Вы успешно зарегистрированы в системе!')).toBeVisible();
+  await expect(page.getByText('С чего начать?')).toBeVisible();
+  await shot(page, 'dashboard-new-user-desktop');
+
+  await logout(page);
+  const masked = `+7 (${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6, 8)}-${phoneDigits.slice(8, 10)}`;
+  await login(page, masked, 'Qwerty-2026!');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});
+
+test('a wrong password shows the 532 text with its link; an unknown e-mail shows the 531 text', async ({ page }) => {
+  await login(page, DEMO_USER, 'not-the-password');
+  const wrong = page.getByText('Неверный пароль. Забыли пароль?');
+  await expect(wrong).toBeVisible();
+  await expect(page.locator('a[href="/password/reset"]').first()).toBeVisible();
+  await shot(page, 'login-wrong-password-desktop');
+
+  await login(page, 'nobody-here@example.com', 'whatever');
+  await expect(page.getByText('Пользователь не найден. Пожалуйста, пройдите регистрацию.')).toBeVisible();
+  await expect(page.locator('form a[href="/register"]').first()).toBeVisible();
+});
+
+test('a user opening /manager/users lands on /user/dashboard', async ({ page }) => {
+  await login(page, DEMO_USER, PASSWORD);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.goto('/manager/users');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  for (const item of ['Главная', 'Мои заявки', 'Услуги', 'Пакеты услуг', 'Мои публикации', 'Профиль']) {
+    await expect(page.getByRole('link', { name: item, exact: true }).first()).toBeVisible();
+  }
+});
+
+test('the operator sees the manager sidebar', async ({ page }) => {
+  await login(page, DEMO_OPERATOR, PASSWORD);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.goto('/manager/dashboard');
+  await expect(page).toHaveURL(/\/manager\/dashboard$/);
+  for (const item of ['Заявки', 'Публикации', 'Договоры', 'Пользователи', 'Платежи', 'Шаблоны', 'Журнал изменений']) {
+    await expect(page.getByRole('link', { name: item }).first()).toBeVisible();
+  }
+  await shot(page, 'manager-shell-desktop');
+});
+
+test('a protected page without a session goes to /login and comes back after login', async ({ page }) => {
+  await page.goto('/user/profile');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Телефон или e-mail').fill(DEMO_USER);
+  await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});
+
+test.describe('narrow screen (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('login, registration and the cabinet read well', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Войти' })).toBeVisible();
+    await shot(page, 'login-narrow');
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click({ trial: true }).catch(() => undefined);
+    await shot(page, 'register-narrow');
+    await login(page, DEMO_USER, PASSWORD);
+    await expect(page).toHaveURL(/\/user\/dashboard$/);
+    await shot(page, 'dashboard-narrow');
+  });
+});

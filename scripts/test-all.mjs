@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// The whole test command (README): lint, types, unit and integration tests (PGlite; PostgreSQL too
+// when TEST_DATABASE_URL is set), the web build and its weight budget, browser tests in Debian's
+// Chromium (installed with apt-get when missing). Ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-test-'));
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function step(title, cmd, args, env) {
+  if (run(title, cmd, args, env)) passed++;
+  else {
+    failed++;
+    failures.push(title);
+  }
+}
+
+function vitest(title, projects, env) {
+  const json = path.join(out, `${title.replace(/\W+/g, '-')}.json`);
+  const ok = run(title, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], env);
+  const counts = readVitest(json);
+  passed += counts.passed;
+  failed += counts.failed;
+  if (!ok) {
+    if (counts.failed === 0) failed++;
+    failures.push(title);
+  }
+}
+
+function readVitest(file) {
+  try {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return { passed: r.numPassedTests ?? 0, failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0) };
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+}
+
+function ensureChromium() {
+  if (fs.existsSync('/usr/bin/chromium')) return true;
+  console.log('\n=== Installing Debian chromium for the browser tests (apt-get)');
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return update.status === 0 && install.status === 0 && fs.existsSync('/usr/bin/chromium');
+}
+
+if (process.argv.includes('--postgres-only')) {
+  // CI's second run: the server suite against the real PostgreSQL of TEST_DATABASE_URL.
+  vitest('server integration (PostgreSQL)', ['server'], { TEST_DB: 'postgres' });
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+step('lint', 'npx', ['eslint', '.']);
+step('types', 'npm', ['run', 'typecheck', '--silent']);
+vitest('unit and integration (PGlite)', ['domain', 'server'], { TEST_DB: 'pglite' });
+if (process.env.TEST_DATABASE_URL) vitest('server integration (PostgreSQL)', ['server'], { TEST_DB: 'postgres' });
+step('web build', 'npm', ['run', 'build', '-w', 'web', '--silent']);
+step('web weight budget', 'npm', ['run', 'check-weight', '-w', 'web', '--silent']);
+
+if (ensureChromium()) {
+  const json = path.join(out, 'e2e.json');
+  const ok = run('browser tests (Playwright, Debian chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
+  try {
+    const r = JSON.parse(fs.readFileSync(json, 'utf8'));
+    passed += r.stats?.expected ?? 0;
+    failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) * 0;
+    if (!ok && !(r.stats?.unexpected > 0)) failed++;
+  } catch {
+    if (!ok) failed++;
+  }
+  if (!ok) failures.push('browser tests');
+} else {
+  failed++;
+  failures.push('chromium install');
+}
+
+fs.rmSync(out, { recursive: true, force: true });
+console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps green.');
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || failures.length > 0 ? 1 : 0);
