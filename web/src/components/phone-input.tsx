@@ -12,6 +12,16 @@ export interface PhoneInputProps extends Omit<InputBaseProps, 'onChange'> {
   autoComplete?: string;
 }
 
+/**
+ * A pasted full number (11 digits starting with 7 or 8, e.g. 8 999 123-45-67 or +7 999 …) loses its
+ * country prefix, because the mask already holds +7. Typed digits are taken as they come.
+ */
+function preparePaste(chars: string, masked: { value: string }): string {
+  const digits = chars.replace(/\D/g, '');
+  if (chars.length > 1 && masked.value === '' && digits.length === 11 && /^[78]/.test(digits)) return digits.slice(1);
+  return chars;
+}
+
 /** Russian phone with the mask +7 (999) 999-99-99; the value is the masked text. */
 export function PhoneInput({ value, onChange, onBlur, onFocus, name, placeholder = '+7 (999) 999-99-99', autoComplete = 'tel', ...rest }: PhoneInputProps) {
   return (
@@ -19,6 +29,7 @@ export function PhoneInput({ value, onChange, onBlur, onFocus, name, placeholder
       {...rest}
       component={IMaskInput}
       mask={PHONE_MASK}
+      prepare={preparePaste}
       value={value ?? ''}
       onAccept={(masked: string) => onChange?.(masked)}
       onBlur={onBlur}

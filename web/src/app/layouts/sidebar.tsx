@@ -20,9 +20,10 @@ export function Sidebar({ items, pathname, user, onNavigate, compact = false }: 
       {items.map((item) => {
         const Icon = item.icon;
         const active = isActivePath(pathname, item.to);
+        const badgeId = `nav-badge-${item.to.replaceAll('/', '-')}`;
         const badge =
           item.badge === 'leftSum' && user.left_sum > 0 ? (
-            <Badge color="red" size="sm" variant="filled" aria-label={`К оплате ${formatRub(user.left_sum)}`}>
+            <Badge id={badgeId} color="red" size="sm" variant="filled" title={`К оплате ${formatRub(user.left_sum)}`}>
               {formatRub(user.left_sum)}
             </Badge>
           ) : null;
@@ -36,6 +37,9 @@ export function Sidebar({ items, pathname, user, onNavigate, compact = false }: 
             rightSection={badge}
             active={active}
             aria-current={active ? 'page' : undefined}
+            // The name stays the plain label (e.g. «Мои заявки»); the badge is its description.
+            aria-label={item.label}
+            aria-describedby={badge ? badgeId : undefined}
             onClick={onNavigate}
             variant="light"
             py={compact ? 6 : undefined}
