@@ -11,6 +11,8 @@ import { webPlugin } from './platform/web.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { dictionaryRoutes } from './features/dictionaries/routes.ts';
+import { serviceRoutes } from './features/services/routes.ts';
+import { entryRoutes } from './features/entries/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(dictionaryRoutes, { prefix: '/api/dictionaries' });
+  await app.register(serviceRoutes, { prefix: '/api/service' });
+  await app.register(entryRoutes, { prefix: '/api' });
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

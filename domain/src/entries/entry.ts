@@ -145,3 +145,16 @@ export const thesisBody = z.object({
 export function isPaidOrMore(status: number): boolean {
   return status >= EntryStatus.paid;
 }
+
+/**
+ * Certificate print (spec 01 §4 Printing): the entry is done, and no contract is needed or a
+ * registration number exists, and the service has a certificate template.
+ */
+export function canPrintCertificate(e: { status: number; registration_number: string | null; contract_needed: boolean; template_certificate_id: number | null }): boolean {
+  return e.status === EntryStatus.done && (!e.contract_needed || Boolean(e.registration_number)) && e.template_certificate_id !== null;
+}
+
+/** Theses editing (spec 01 §4): closed when the entry is paid and already has theses, except for operators. */
+export function canEditThesis(e: { status: number; hasThesis: boolean }, isOperator: boolean): boolean {
+  return isOperator || !(isPaidOrMore(e.status) && e.hasThesis);
+}

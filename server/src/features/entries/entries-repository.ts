@@ -1,0 +1,164 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { entryStatusLabels, payTypeLabels, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
+import { formatDate } from '@edu/domain/common/format';
+import type { PageQuery } from '@edu/domain/common/pagination';
+import { canEditThesis, canPrintCertificate, statusColors, type Entry } from '@edu/domain/entries/entry';
+import { rows, type Queryable } from '../../platform/db.ts';
+import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
+
+interface EntryRow {
+  id: number;
+  number: string;
+  created_by: number;
+  user_fio: string;
+  service_id: number;
+  service_title: string;
+  dict_type_id: number;
+  type_fdv: string | null;
+  contract_needed: boolean;
+  date_type: number;
+  begda: Date | string | null;
+  endda: Date | string | null;
+  is_thesis_needed: boolean;
+  is_publication: boolean;
+  template_certificate_id: number | null;
+  points: number;
+  section_id: number | null;
+  section_title: string | null;
+  pay_type: number;
+  is_extramural: number;
+  price: string | number;
+  status: number;
+  is_service_package: boolean;
+  thesis_text: string | null;
+  certificate_number: string | null;
+  registration_number: string | null;
+  created_at: Date | string;
+  deleted_at: Date | string | null;
+}
+
+const SELECT = sql`
+  select e.id, e.number, e.created_by, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as user_fio,
+    e.service_id, s.title as service_title, s.dict_type_id, t.fdv as type_fdv, coalesce(t.is_contract_needed, false) as contract_needed,
+    s.date_type, s.begda, s.endda, s.is_thesis_needed, s.is_publication, s.template_certificate_id, s.points,
+    e.section_id, sec.title as section_title, e.pay_type, e.is_extramural, e.price, e.status, e.is_service_package,
+    th.text as thesis_text, e.certificate_number, e.registration_number, e.created_at, e.deleted_at
+  from entries e
+  join users u on u.id = e.created_by
+  join services s on s.id = e.service_id
+  left join dict_service_types t on t.id = s.dict_type_id
+  left join service_sections sec on sec.id = e.section_id
+  left join entry_theses th on th.entry_id = e.id`;
+
+export function toEntry(r: EntryRow, asOperator: boolean): Entry {
+  const status = r.status as EntryStatusCode;
+  return {
+    id: r.id,
+    number: r.number,
+    created_by: r.created_by,
+    user: { id: r.created_by, fio: r.user_fio },
+    service_id: r.service_id,
+    service: {
+      id: r.service_id,
+      title: r.service_title,
+      dict_type_id: r.dict_type_id,
+      type: r.type_fdv,
+      date_type: r.date_type,
+      interval_formatted: r.date_type === 1 ? formatInterval(r.begda, r.endda) : null,
+      begda: toMoscowString(r.begda),
+      is_thesis_needed: r.is_thesis_needed,
+      is_publication: r.is_publication,
+      template_certificate_id: r.template_certificate_id,
+      points: r.points,
+    },
+    section_id: r.section_id,
+    section: r.section_id && r.section_title ? { id: r.section_id, title: r.section_title } : null,
+    pay_type: r.pay_type,
+    payTypeLabel: payTypeLabels[r.pay_type as PayTypeCode] ?? '',
+    is_extramural: r.is_extramural,
+    price: Number(r.price),
+    status,
+    statusLabel: entryStatusLabels[status],
+    statusColor: statusColors[status],
+    is_paid: status >= 2,
+    is_service_package: r.is_service_package,
+    is_thesis_needed: r.is_thesis_needed,
+    thesis: r.thesis_text === null ? null : { text: r.thesis_text, entry_id: r.id },
+    certificate_number: r.certificate_number,
+    registration_number: r.registration_number,
+    created_at_formatted: formatDate(r.created_at),
+    deleted_at: r.deleted_at ? new Date(r.deleted_at).toISOString() : null,
+    can_edit: !r.deleted_at && (asOperator || status === 1),
+    can_edit_thesis: !r.deleted_at && r.is_thesis_needed && canEditThesis({ status, hasThesis: r.thesis_text !== null }, asOperator),
+    can_print_certificate: !r.deleted_at && canPrintCertificate({ status, registration_number: r.registration_number, contract_needed: r.contract_needed, template_certificate_id: r.template_certificate_id }),
+  };
+}
+
+export interface EntryFilters {
+  /** Users see only their own entries. */
+  ownerId?: number;
+  id?: number;
+  number?: string;
+  fio?: string;
+  type?: number;
+  service?: string;
+  service_id?: number;
+  status?: number;
+  /** dd.mm.yyyy of creation, Moscow time. */
+  date?: string;
+  deleted?: boolean;
+  created_by?: number;
+}
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereOf(f: EntryFilters): SQL {
+  const parts: SQL[] = [f.deleted ? sql`e.deleted_at is not null` : sql`e.deleted_at is null`];
+  if (f.ownerId !== undefined) parts.push(sql`e.created_by = ${f.ownerId}`);
+  if (f.created_by !== undefined) parts.push(sql`e.created_by = ${f.created_by}`);
+  if (f.id !== undefined) parts.push(sql`e.id = ${f.id}`);
+  if (f.number) parts.push(sql`e.number ilike ${like(f.number)}`);
+  if (f.fio) {
+    for (const word of f.fio.split(/\s+/).filter(Boolean).slice(0, 3)) {
+      parts.push(sql`(u.last_name ilike ${like(word)} or u.first_name ilike ${like(word)} or u.middle_name ilike ${like(word)})`);
+    }
+  }
+  if (f.type !== undefined) parts.push(sql`s.dict_type_id = ${f.type}`);
+  if (f.service) parts.push(sql`s.title ilike ${like(f.service)}`);
+  if (f.service_id !== undefined) parts.push(sql`e.service_id = ${f.service_id}`);
+  if (f.status !== undefined) parts.push(sql`e.status = ${f.status}`);
+  if (f.date) {
+    const [d, m, y] = f.date.split('.');
+    const start = `${y}-${m}-${d} 00:00:00+03`;
+    parts.push(sql`e.created_at >= ${start}::timestamptz and e.created_at < ${start}::timestamptz + interval '1 day'`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function listEntries(db: Queryable, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
+  const where = whereOf(f);
+  const [{ total }] = await rows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from entries e join users u on u.id = e.created_by join services s on s.id = e.service_id where ${where}`,
+  );
+  const list = await rows<EntryRow>(db, sql`${SELECT} where ${where} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`);
+  return { data: list.map((r) => toEntry(r, asOperator)), total };
+}
+
+/** One entry; with ownerId set, only when it belongs to that user. Deleted ones included. */
+export async function findEntry(db: Queryable, id: number, opts: { ownerId?: number; asOperator: boolean }): Promise<Entry | null> {
+  const owner = opts.ownerId === undefined ? sql`true` : sql`e.created_by = ${opts.ownerId}`;
+  const [row] = await rows<EntryRow>(db, sql`${SELECT} where e.id = ${id} and ${owner}`);
+  return row ? toEntry(row, opts.asOperator) : null;
+}
+
+/** True when the user has entries needing theses without them (the banner of /user/entry). */
+export async function hasEntriesAwaitingTheses(db: Queryable, userId: number): Promise<boolean> {
+  const [r] = await rows<{ exists: boolean }>(
+    db,
+    sql`select exists (select 1 from entries e join services s on s.id = e.service_id
+          where e.created_by = ${userId} and e.deleted_at is null and s.is_thesis_needed
+            and not exists (select 1 from entry_theses th where th.entry_id = e.id)) as exists`,
+  );
+  return r.exists;
+}

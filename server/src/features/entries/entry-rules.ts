@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import { PayType, Role } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import { canEditThesis, EntryMessages, participationProblem, thesisLengthProblem } from '@edu/domain/entries/entry';
+import { seatLimit } from '@edu/domain/services/service';
+import { entries, entryTheses } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { logChange } from '../../platform/change-log.ts';
+import { rows, type Db, type Queryable } from '../../platform/db.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { escapeHtml } from '../../platform/mail.ts';
+import { notify } from '../../platform/notify.ts';
+
+interface LockedService {
+  id: number;
+  title: string;
+  price: string | number;
+  is_visible: boolean;
+  is_done: boolean;
+  participation_type: number;
+  max_participants: number;
+}
+
+/** Locks the service row: every seat count and duplicate check of one service runs one at a time. */
+async function lockService(tx: Queryable, serviceId: number): Promise<LockedService | undefined> {
+  const [s] = await rows<LockedService>(
+    tx,
+    sql`select id, title, price, is_visible, is_done, participation_type, max_participants
+        from services where id = ${serviceId} and deleted_at is null for update`,
+  );
+  return s;
+}
+
+async function sectionIdsOf(tx: Queryable, serviceId: number): Promise<number[]> {
+  const list = await rows<{ id: number }>(tx, sql`select id from service_sections where service_id = ${serviceId} and deleted_at is null`);
+  return list.map((r) => r.id);
+}
+
+/** Section choice, seats and the one-entry-per-service-and-section rule, under the service lock. */
+async function checkPlace(tx: Queryable, o: { service: LockedService; sectionId: number | null; userId: number; exceptEntryId?: number }) {
+  const sections = await sectionIdsOf(tx, o.service.id);
+  if (sections.length > 0 && !o.sectionId) throw fieldError('section_id', EntryMessages.chooseSection);
+  if (o.sectionId && !sections.includes(o.sectionId)) throw fieldError('section_id', EntryMessages.sectionNotOfService);
+  const except = o.exceptEntryId ? sql`and id <> ${o.exceptEntryId}` : sql``;
+  const [dup] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from entries where created_by = ${o.userId} and service_id = ${o.service.id}
+        and section_id is not distinct from ${o.sectionId} and deleted_at is null ${except}`,
+  );
+  if (dup.n > 0) throw fieldError(o.sectionId ? 'section_id' : 'service_id', EntryMessages.alreadyApplied, EntryMessages.alreadyApplied);
+  const scope = o.sectionId ? sql`section_id = ${o.sectionId}` : sql`service_id = ${o.service.id}`;
+  const [taken] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from entries where ${scope} and deleted_at is null ${except}`);
+  if (taken.n >= seatLimit(o.service.max_participants)) {
+    const text = o.sectionId ? EntryMessages.sectionFull : EntryMessages.serviceFull;
+    throw fieldError(o.sectionId ? 'section_id' : 'service_id', text, text);
+  }
+}
+
+function checkPayType(payType: number, user: AuthUser) {
+  if (payType === PayType.other && user.role !== Role.operator) throw fieldError('pay_type', EntryMessages.payTypeNotAllowed);
+}
+
+function checkParticipation(service: LockedService, isExtramural: number) {
+  const problem = participationProblem(service.participation_type, isExtramural);
+  if (problem) throw fieldError('is_extramural', problem);
+}
+
+const moscowMonth = () => {
+  const d = new Date(Date.now() + 3 * 3600 * 1000);
+  return `${String(d.getUTCFullYear()).slice(2)}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+
+/** 'YYMM-NNNNN': month of creation and the entry id, unique and easy to say on the phone. */
+export const entryNumber = (id: number) => `${moscowMonth()}-${String(id).padStart(5, '0')}`;
+
+export interface CreateEntryInput {
+  service_id: number;
+  section_id?: number | null;
+  pay_type: number;
+  is_extramural: number;
+}
+
+/**
+ * Creates an entry at the service's price. Free entries are paid at once (nothing to pay).
+ * Runs in the caller's transaction so a package can create several entries all or nothing.
+ */
+export async function createEntryIn(
+  tx: Queryable,
+  user: AuthUser,
+  input: CreateEntryInput,
+  opts: { ownerId?: number; price?: number; servicePackageId?: number } = {},
+): Promise<number> {
+  const service = await lockService(tx, input.service_id);
+  const isOperator = user.role === Role.operator;
+  if (!service || (!isOperator && (!service.is_visible || service.is_done))) throw fieldError('service_id', EntryMessages.serviceUnavailable, EntryMessages.serviceUnavailable);
+  const ownerId = opts.ownerId ?? user.id;
+  const sectionId = input.section_id ?? null;
+  checkPayType(input.pay_type, user);
+  checkParticipation(service, input.is_extramural);
+  await checkPlace(tx, { service, sectionId, userId: ownerId });
+
+  const price = opts.price ?? Number(service.price);
+  const [{ id }] = await rows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('entries', 'id'))::int as id`);
+  const free = price === 0;
+  const values = {
+    id,
+    number: entryNumber(id),
+    created_by: ownerId,
+    author_id: ownerId === user.id ? null : user.id,
+    service_id: service.id,
+    section_id: sectionId,
+    pay_type: input.pay_type,
+    is_extramural: input.is_extramural,
+    price,
+    status: free ? 2 : 1,
+    paid_at: free ? new Date() : null,
+    is_service_package: opts.servicePackageId !== undefined,
+    service_package_id: opts.servicePackageId ?? null,
+  };
+  await tx.insert(entries).values(values);
+  await logChange(tx, { type: 'entry', entityId: id, userId: user.id, before: null, after: values });
+  await notify(tx, {
+    userId: ownerId,
+    text: `Заявка № <b>${values.number}</b> на услугу «${escapeHtml(service.title)}» создана${free ? '' : '. Ожидает оплаты'}.`,
+    icon: 'IconClipboardCheck',
+    color: 'teal',
+    url: '/user/entry',
+  });
+  return id;
+}
+
+export function createEntry(db: Db, user: AuthUser, input: CreateEntryInput): Promise<number> {
+  return db.transaction((tx) => createEntryIn(tx, user, input));
+}
+
+interface EntryState {
+  id: number;
+  created_by: number;
+  service_id: number;
+  section_id: number | null;
+  pay_type: number;
+  is_extramural: number;
+  status: number;
+  deleted_at: Date | string | null;
+}
+
+async function lockEntry(tx: Queryable, id: number, user: AuthUser): Promise<EntryState> {
+  const owner = user.role === Role.operator ? sql`true` : sql`created_by = ${user.id}`;
+  const [e] = await rows<EntryState>(
+    tx,
+    sql`select id, created_by, service_id, section_id, pay_type, is_extramural, status, deleted_at from entries where id = ${id} and ${owner} for update`,
+  );
+  if (!e) throw notFound(EntryMessages.entryNotFound);
+  return e;
+}
+
+/** A client changes section, pay type or participation while the entry is unpaid. */
+export async function updateEntry(db: Db, user: AuthUser, id: number, patch: { section_id?: number | null; pay_type?: number; is_extramural?: number }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockEntry(tx, id, user);
+    if (before.deleted_at) throw notFound(EntryMessages.entryNotFound);
+    if (user.role !== Role.operator && before.status !== 1) throw new AppError(422, EntryMessages.paidNoEdit, { errors: {} });
+    const service = await lockService(tx, before.service_id);
+    if (!service) throw notFound(Messages.serviceNotFound);
+    const next = {
+      section_id: patch.section_id !== undefined ? patch.section_id : before.section_id,
+      pay_type: patch.pay_type ?? before.pay_type,
+      is_extramural: patch.is_extramural ?? before.is_extramural,
+    };
+    if (next.pay_type !== before.pay_type) checkPayType(next.pay_type, user);
+    if (next.is_extramural !== before.is_extramural) checkParticipation(service, next.is_extramural);
+    if (next.section_id !== before.section_id) await checkPlace(tx, { service, sectionId: next.section_id, userId: before.created_by, exceptEntryId: id });
+    await tx.update(entries).set({ ...next, updated_at: new Date() }).where(sql`id = ${id}`);
+    await logChange(tx, { type: 'entry', entityId: id, userId: user.id, before: { ...before }, after: { ...before, ...next } });
+  });
+}
+
+/** Soft delete; a client may remove only unpaid entries. */
+export async function deleteEntry(db: Db, user: AuthUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockEntry(tx, id, user);
+    if (before.deleted_at) return;
+    if (user.role !== Role.operator && before.status !== 1) throw new AppError(422, EntryMessages.paidNoDelete, { errors: {} });
+    const deletedAt = new Date();
+    await tx.update(entries).set({ deleted_at: deletedAt, updated_at: deletedAt }).where(sql`id = ${id}`);
+    await logChange(tx, { type: 'entry', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: deletedAt } });
+  });
+}
+
+/** Theses of an entry: 1500 < length < 10000; closed once paid with theses, except for operators. */
+export async function saveThesis(db: Db, user: AuthUser, entryId: number, text: string): Promise<void> {
+  const problem = thesisLengthProblem(text);
+  if (problem) throw fieldError('text', problem);
+  await db.transaction(async (tx) => {
+    const entry = await lockEntry(tx, entryId, user);
+    if (entry.deleted_at) throw notFound(EntryMessages.entryNotFound);
+    const [existing] = await rows<{ text: string }>(tx, sql`select text from entry_theses where entry_id = ${entryId}`);
+    if (!canEditThesis({ status: entry.status, hasThesis: Boolean(existing) }, user.role === Role.operator)) {
+      throw fieldError('text', EntryMessages.thesisClosed, EntryMessages.thesisClosed);
+    }
+    await tx
+      .insert(entryTheses)
+      .values({ entry_id: entryId, text })
+      .onConflictDoUpdate({ target: entryTheses.entry_id, set: { text, updated_at: new Date() } });
+    await logChange(tx, { type: 'entry', entityId: entryId, userId: user.id, before: { thesis_length: existing?.text.length ?? null }, after: { thesis_length: text.length } });
+  });
+}

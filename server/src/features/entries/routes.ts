@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Role } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import { pageMeta } from '@edu/domain/common/pagination';
+import { createEntryBody, EntryMessages, entryListQuery, thesisBody, updateEntryBody } from '@edu/domain/entries/entry';
+import { currentUser } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import { findEntry, hasEntriesAwaitingTheses, listEntries } from './entries-repository.ts';
+import { createEntry, deleteEntry, saveThesis, updateEntry } from './entry-rules.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
+  /** GET /api/entry: a user's own entries; operators see everyone's. meta.theses_awaited feeds the banner. */
+  app.get('/entry', { schema: { tags: ['entries'], querystring: entryListQuery } }, async (request) => {
+    const user = currentUser(request);
+    const isOperator = user.role === Role.operator;
+    const q = request.query;
+    const { data, total } = await listEntries(
+      app.db,
+      {
+        ownerId: isOperator ? undefined : user.id,
+        id: q.id,
+        number: q.number,
+        fio: isOperator ? q.fio : undefined,
+        type: q.type,
+        service: q.service,
+        service_id: q.service_id,
+        status: q.status,
+        date: q.date,
+        deleted: q.deleted === '1' || q.deleted === 'true',
+        created_by: isOperator ? q.created_by : undefined,
+      },
+      q,
+      isOperator,
+    );
+    const theses_awaited = isOperator ? false : await hasEntriesAwaitingTheses(app.db, user.id);
+    return { data, meta: { ...pageMeta(total, q), theses_awaited } };
+  });
+
+  app.get('/entry/:id', { schema: { tags: ['entries'], params: idParams } }, async (request) => {
+    const user = currentUser(request);
+    const isOperator = user.role === Role.operator;
+    const entry = await findEntry(app.db, request.params.id, { ownerId: isOperator ? undefined : user.id, asOperator: isOperator });
+    if (!entry) throw notFound(EntryMessages.entryNotFound);
+    return { data: entry };
+  });
+
+  app.post('/entry', { schema: { tags: ['entries'], body: createEntryBody } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = await createEntry(app.db, user, request.body);
+    const entry = await findEntry(app.db, id, { asOperator: user.role === Role.operator });
+    return reply.status(201).send({ data: entry, message: EntryMessages.sent });
+  });
+
+  app.put('/entry/:id', { schema: { tags: ['entries'], params: idParams, body: updateEntryBody } }, async (request) => {
+    const user = currentUser(request);
+    await updateEntry(app.db, user, request.params.id, request.body);
+    return { data: await findEntry(app.db, request.params.id, { asOperator: user.role === Role.operator }), message: Messages.saved };
+  });
+
+  app.delete('/entry/:id', { schema: { tags: ['entries'], params: idParams } }, async (request) => {
+    await deleteEntry(app.db, currentUser(request), request.params.id);
+    return { message: Messages.deleted };
+  });
+
+  /** POST /api/entry-thesis {entry_id, text}: creates or replaces the entry's theses. */
+  app.post('/entry-thesis', { schema: { tags: ['entries'], body: thesisBody } }, async (request) => {
+    const user = currentUser(request);
+    await saveThesis(app.db, user, request.body.entry_id, request.body.text);
+    return { data: { entry_id: request.body.entry_id, text: request.body.text }, message: Messages.saved };
+  });
+};

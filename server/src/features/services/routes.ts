@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Role } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import { pageMeta } from '@edu/domain/common/pagination';
+import { SEARCH_LIMIT, serviceListQuery, serviceSearchBody, toBool } from '@edu/domain/services/service';
+import { currentUser } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import { getService, listServices, searchServices } from './services-repository.ts';
+
+export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
+  /** GET /api/service: users see visible, not deleted services only; operators may ask for hidden ones. */
+  app.get('/', { schema: { tags: ['services'], querystring: serviceListQuery } }, async (request) => {
+    const q = request.query;
+    const isOperator = currentUser(request).role === Role.operator;
+    const { data, total } = await listServices(
+      app.db,
+      {
+        onlyVisible: !isOperator || toBool(q.is_visible),
+        dict_type_id: q.dict_type_id,
+        dict_subtype_id: q.dict_subtype_id,
+        userId: q.userId,
+        profile: q.profile,
+        leading: q.leading,
+        past: q.past === undefined ? undefined : String(q.past) === '1',
+        title: q.title || undefined,
+        isPublication: q.isPublication === undefined ? undefined : toBool(q.isPublication),
+      },
+      q,
+    );
+    return { data, meta: pageMeta(total, q) };
+  });
+
+  app.get('/:id', { schema: { tags: ['services'], params: z.object({ id: z.coerce.number().int() }) } }, async (request) => {
+    const service = await getService(app.db, request.params.id, currentUser(request).role !== Role.operator);
+    if (!service) throw notFound(Messages.serviceNotFound);
+    return { data: service };
+  });
+
+  app.post('/search', { schema: { tags: ['services'], body: serviceSearchBody } }, async (request) => {
+    const data = await searchServices(app.db, request.body.keywords, currentUser(request).role !== Role.operator, SEARCH_LIMIT);
+    return { data };
+  });
+};

@@ -1,0 +1,159 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DateType } from '@edu/domain/common/codes';
+import type { PageQuery } from '@edu/domain/common/pagination';
+import { dateTypeIcons, type Service } from '@edu/domain/services/service';
+import type { ProfileBadge } from '@edu/domain/users/current-user';
+import { rows, type Queryable } from '../../platform/db.ts';
+import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
+
+interface ServiceRow {
+  id: number;
+  title: string;
+  description: string | null;
+  price: string | number;
+  points: number;
+  is_visible: boolean;
+  is_done: boolean;
+  is_publication: boolean;
+  is_thesis_needed: boolean;
+  dict_type_id: number;
+  dict_subtype_id: number | null;
+  participation_type: number;
+  date_type: number;
+  begda: Date | string | null;
+  endda: Date | string | null;
+  max_participants: number;
+  template_certificate_id: number | null;
+  template_program_id: number | null;
+  template_participation_id: number | null;
+  type: Service['type'];
+  subtype: Service['subtype'];
+  sections: Service['sections'] | null;
+  profiles: ProfileBadge[] | null;
+  leadings: Service['leadings'] | null;
+  count_participants: number;
+}
+
+/** Everything a service answer carries, aggregated in the same query (no N+1). */
+const SELECT = sql`
+  select s.id, s.title, s.description, s.price, s.points, s.is_visible, s.is_done, s.is_publication, s.is_thesis_needed,
+    s.dict_type_id, s.dict_subtype_id, s.participation_type, s.date_type, s.begda, s.endda, s.max_participants,
+    s.template_certificate_id, s.template_program_id, s.template_participation_id,
+    (select json_build_object('id', t.id, 'fdv', t.fdv, 'dv', t.dv, 'icon', t.icon, 'color', t.color, 'points', t.points,
+       'is_contract_needed', t.is_contract_needed, 'is_publication', t.is_publication) from dict_service_types t where t.id = s.dict_type_id) as type,
+    (select json_build_object('id', st.id, 'fdv', st.fdv, 'points', st.points, 'is_spb', st.is_spb, 'is_publication', st.is_publication,
+       'publication_has_file', st.publication_has_file) from dict_service_subtypes st where st.id = s.dict_subtype_id) as subtype,
+    (select json_agg(json_build_object('id', sec.id, 'title', sec.title, 'service_id', sec.service_id,
+       'participants_num', (select count(*) from entries e where e.section_id = sec.id and e.deleted_at is null)) order by sec.id)
+       from service_sections sec where sec.service_id = s.id and sec.deleted_at is null) as sections,
+    (select json_agg(json_build_object('id', p.id, 'fdv', p.fdv, 'color', p.color) order by p.id)
+       from service_profiles sp join dict_profiles p on p.id = sp.dict_profile_id where sp.service_id = s.id) as profiles,
+    (select json_agg(json_build_object('id', l.id, 'fio', l.fio) order by l.id)
+       from service_leadings sl join leadings l on l.id = sl.leading_id where sl.service_id = s.id) as leadings,
+    (select count(*)::int from entries e where e.service_id = s.id and e.deleted_at is null) as count_participants
+  from services s`;
+
+export function toService(r: ServiceRow): Service {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    price: Number(r.price),
+    points: r.points,
+    is_visible: r.is_visible,
+    is_done: r.is_done,
+    is_publication: r.is_publication,
+    is_thesis_needed: r.is_thesis_needed,
+    dict_type_id: r.dict_type_id,
+    dict_subtype_id: r.dict_subtype_id,
+    type: r.type,
+    subtype: r.subtype,
+    participation_type: r.participation_type,
+    date_type: r.date_type,
+    date_type_icon: dateTypeIcons[r.date_type] ?? dateTypeIcons[DateType.specific],
+    begda: toMoscowString(r.begda),
+    endda: toMoscowString(r.endda),
+    interval_formatted: r.date_type === DateType.specific ? formatInterval(r.begda, r.endda) : null,
+    max_participants: r.max_participants,
+    sections: r.sections ?? [],
+    profiles: r.profiles ?? [],
+    leadings: r.leadings ?? [],
+    count_participants: r.count_participants,
+    template_certificate_id: r.template_certificate_id,
+    template_program_id: r.template_program_id,
+    template_participation_id: r.template_participation_id,
+  };
+}
+
+export interface ServiceFilters {
+  onlyVisible: boolean;
+  dict_type_id?: number;
+  dict_subtype_id?: number;
+  userId?: number;
+  profile?: number[];
+  leading?: number[];
+  past?: boolean;
+  title?: string;
+  isPublication?: boolean;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereOf(f: ServiceFilters): SQL {
+  const parts: SQL[] = [sql`s.deleted_at is null`];
+  if (f.onlyVisible) parts.push(sql`s.is_visible`);
+  if (f.dict_type_id) parts.push(sql`s.dict_type_id = ${f.dict_type_id}`);
+  if (f.dict_subtype_id) parts.push(sql`s.dict_subtype_id = ${f.dict_subtype_id}`);
+  if (f.userId) parts.push(sql`exists (select 1 from entries e where e.service_id = s.id and e.created_by = ${f.userId} and e.deleted_at is null)`);
+  if (f.profile?.length) {
+    const ids = sql.join(f.profile.map((id) => sql`${id}`), sql`, `);
+    parts.push(sql`exists (select 1 from service_profiles sp where sp.service_id = s.id and sp.dict_profile_id in (${ids}))`);
+  }
+  if (f.leading?.length) {
+    const ids = sql.join(f.leading.map((id) => sql`${id}`), sql`, `);
+    parts.push(sql`exists (select 1 from service_leadings sl where sl.service_id = s.id and sl.leading_id in (${ids}))`);
+  }
+  if (f.past === true) parts.push(sql`(s.is_done or coalesce(s.endda, s.begda) < now())`);
+  if (f.past === false) parts.push(sql`(not s.is_done and (s.begda is null or coalesce(s.endda, s.begda) >= now()))`);
+  if (f.title) parts.push(sql`s.title ilike ${likePattern(f.title)}`);
+  if (f.isPublication !== undefined) parts.push(f.isPublication ? sql`s.is_publication` : sql`not s.is_publication`);
+  return sql.join(parts, sql` and `);
+}
+
+export async function listServices(db: Queryable, f: ServiceFilters, page: PageQuery): Promise<{ data: Service[]; total: number }> {
+  const where = whereOf(f);
+  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from services s where ${where}`);
+  const list = await rows<ServiceRow>(
+    db,
+    sql`${SELECT} where ${where}
+        order by s.is_done, (s.begda is null), s.begda asc, s.id desc
+        limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
+  );
+  return { data: list.map(toService), total };
+}
+
+export async function getService(db: Queryable, id: number, onlyVisible: boolean): Promise<Service | null> {
+  const [row] = await rows<ServiceRow>(db, sql`${SELECT} where s.id = ${id} and ${whereOf({ onlyVisible })}`);
+  return row ? toService(row) : null;
+}
+
+export async function getServices(db: Queryable, ids: number[], onlyVisible: boolean): Promise<Service[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const found = await rows<ServiceRow>(db, sql`${SELECT} where s.id in (${list}) and ${whereOf({ onlyVisible })}`);
+  return found.map(toService);
+}
+
+/** Title words, all of them, case-insensitive; nearest date first (upcoming before past), dateless last. */
+export async function searchServices(db: Queryable, keywords: string, onlyVisible: boolean, limit: number): Promise<Service[]> {
+  const words = keywords.split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) return [];
+  const parts = [whereOf({ onlyVisible }), ...words.map((w) => sql`s.title ilike ${likePattern(w)}`)];
+  const found = await rows<ServiceRow>(
+    db,
+    sql`${SELECT} where ${sql.join(parts, sql` and `)}
+        order by (s.begda is null), (coalesce(s.endda, s.begda) < now()), abs(extract(epoch from (s.begda - now()))), s.id desc
+        limit ${limit}`,
+  );
+  return found.map(toService);
+}

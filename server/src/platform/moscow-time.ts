@@ -1,0 +1,34 @@
+// The centre works in Moscow time (UTC+3, no daylight saving). Service dates travel as
+// 'YYYY-MM-DD HH:mm:ss' in that zone (spec 01 §3).
+
+const OFFSET_MS = 3 * 3600 * 1000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function parts(value: Date) {
+  const d = new Date(value.getTime() + OFFSET_MS);
+  return { y: d.getUTCFullYear(), m: pad(d.getUTCMonth() + 1), d: pad(d.getUTCDate()), hh: pad(d.getUTCHours()), mm: pad(d.getUTCMinutes()), ss: pad(d.getUTCSeconds()) };
+}
+
+export function toMoscowString(value: Date | string | null): string | null {
+  if (!value) return null;
+  const p = parts(new Date(value));
+  return `${p.y}-${p.m}-${p.d} ${p.hh}:${p.mm}:${p.ss}`;
+}
+
+export function fromMoscowString(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!m) return null;
+  const utc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0)) - OFFSET_MS;
+  return new Date(utc);
+}
+
+/** '22.11.2026 10:00–12:00' on one day, '22.11.2026 – 25.11.2026' otherwise. */
+export function formatInterval(begda: Date | string | null, endda: Date | string | null): string | null {
+  if (!begda) return null;
+  const b = parts(new Date(begda));
+  const day = `${b.d}.${b.m}.${b.y}`;
+  if (!endda) return `${day} ${b.hh}:${b.mm}`;
+  const e = parts(new Date(endda));
+  if (b.y === e.y && b.m === e.m && b.d === e.d) return `${day} ${b.hh}:${b.mm}–${e.hh}:${e.mm}`;
+  return `${day} – ${e.d}.${e.m}.${e.y}`;
+}
