@@ -1,6 +1,6 @@
 // Every page is its own chunk (React.lazy), so /login downloads little.
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { GuestOnly } from './guards/guest-only';
 import { RequireOperator } from './guards/require-operator';
@@ -16,12 +16,21 @@ const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-p
 const CabinetLayout = lazy(() => import('./layouts/cabinet-layout').then((m) => ({ default: m.CabinetLayout })));
 const PlaceholderPage = lazy(() => import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })));
 
-function page(element: ReactNode) {
-  return <Suspense fallback={<PageLoader />}>{element}</Suspense>;
+/**
+ * One Suspense boundary at the root and one in each layout. Navigations run as transitions, so an
+ * already visible boundary keeps the current page on screen while the next chunk loads (no flash
+ * of a loader between login and the dashboard); a first visit shows the loader.
+ */
+function Root() {
+  return (
+    <Suspense fallback={<PageLoader fullScreen />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 function placeholder(path: string, title: string): RouteObject {
-  return { path, element: page(<PlaceholderPage title={title} />) };
+  return { path, element: <PlaceholderPage title={title} /> };
 }
 
 /** Screens of later issues, by path and Russian name (spec 01 §2, spec 02 §2). */
@@ -65,6 +74,7 @@ const managerPlaceholders: Array<[string, string]> = [
 
 export const routes: RouteObject[] = [
   {
+    element: <Root />,
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
@@ -90,7 +100,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/user',
-            element: page(<CabinetLayout panel="user" />),
+            element: <CabinetLayout panel="user" />,
             children: [
               { index: true, element: <Navigate to="/user/dashboard" replace /> },
               { path: 'dashboard', element: <DashboardPage /> },
@@ -102,7 +112,7 @@ export const routes: RouteObject[] = [
             element: <RequireOperator />,
             children: [
               {
-                element: page(<CabinetLayout panel="manager" />),
+                element: <CabinetLayout panel="manager" />,
                 children: [
                   { index: true, element: <Navigate to="/manager/dashboard" replace /> },
                   ...managerPlaceholders.map(([path, title]) => placeholder(path, title)),
