@@ -6,6 +6,9 @@ import type { Database, Db } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { Mailer } from './platform/mail.ts';
+import { FileStore } from './platform/files.ts';
+import fastifyMultipart from '@fastify/multipart';
+import path from 'node:path';
 import { requestLogPlugin } from './platform/request-log.ts';
 import { webPlugin } from './platform/web.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -13,6 +16,9 @@ import { userRoutes } from './features/users/routes.ts';
 import { dictionaryRoutes } from './features/dictionaries/routes.ts';
 import { serviceRoutes } from './features/services/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { servicePackageRoutes } from './features/service-packages/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +26,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     mailer: Mailer;
+    files: FileStore;
   }
 }
 
@@ -49,12 +56,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('mailer', typeof deps.mailer === 'function' ? deps.mailer(app) : deps.mailer);
+  app.decorate('files', new FileStore(path.join(deps.config.dataDir, 'files')));
 
   registerErrorHandler(app);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Кабинет учебного центра: API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 10, fields: 50 } });
   await app.register(authPlugin);
   if (deps.config.requestLog) await app.register(requestLogPlugin);
 
@@ -63,6 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dictionaryRoutes, { prefix: '/api/dictionaries' });
   await app.register(serviceRoutes, { prefix: '/api/service' });
   await app.register(entryRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api/notification' });
+  await app.register(servicePackageRoutes, { prefix: '/api/service-package' });
+  await app.register(reviewRoutes, { prefix: '/api/review' });
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

@@ -94,7 +94,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const database = await openTestDatabase();
   const smtp = await startSmtp();
   const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'edu-outbox-'));
-  const config = loadConfig({ NODE_ENV: 'test' }, { smtpUrl: smtp.url, requestLog: false, ...overrides });
+  const config = loadConfig({ NODE_ENV: 'test' }, { smtpUrl: smtp.url, requestLog: false, dataDir: outbox, ...overrides });
   const app = await buildApp({
     config,
     database,

@@ -23,6 +23,7 @@ interface Row {
   role: number;
   is_spb: number;
   avatar_id: number | null;
+  avatar_key: string | null;
   contract_step: number | null;
   created_at: Date | string;
   deleted_at: Date | string | null;
@@ -51,6 +52,7 @@ export async function loadCurrentUser(db: Queryable, userId: number): Promise<Cu
     select u.id, u.email, u.last_name, u.first_name, u.middle_name, u.phone, u.organization, u.job_title,
       u.learned_from_us, u.address, u.region, u.dict_region_id, u.country, u.postcode, u.note, u.role, u.is_spb,
       u.avatar_id, u.contract_step, u.created_at, u.deleted_at,
+      (select f.storage_key from files f where f.id = u.avatar_id) as avatar_key,
       (select json_agg(json_build_object('id', p.id, 'fdv', p.fdv, 'color', p.color) order by p.id)
          from user_profiles up join dict_profiles p on p.id = up.dict_profile_id where up.user_id = u.id) as profiles,
       coalesce(e.entries_num, 0)::int as entries_num,
@@ -105,7 +107,7 @@ export async function loadCurrentUser(db: Queryable, userId: number): Promise<Cu
     role_label: roleLabels[role],
     is_spb: r.is_spb === 1 ? 1 : 0,
     avatar_id: r.avatar_id,
-    avatar_url: r.avatar_id ? `/api/file/${r.avatar_id}` : null,
+    avatar_url: r.avatar_key ? `/api/avatar/${r.avatar_key}` : null,
     initials: initialsOf(r),
     entries_num: r.entries_num,
     entries_unpaid_num: r.entries_unpaid_num,

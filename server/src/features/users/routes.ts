@@ -1,7 +1,23 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import sharp from 'sharp';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../platform/auth.ts';
-import { unauthenticated } from '../../platform/errors.ts';
+import { Role } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import { AVATAR_SIZE, changePasswordBody, ProfileMessages, storeProfilesBody, updateOwnProfileBody } from '@edu/domain/users/profile';
+import { dictProfiles, files, userProfiles, users } from '../../db/schema/index.ts';
+import { currentUser, type AuthUser } from '../../platform/auth.ts';
+import { fieldError, notFound, unauthenticated, validationError } from '../../platform/errors.ts';
+import { fileTooLarge, IMAGE_MIMES, sniffMime } from '../../platform/files.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import { loadCurrentUser } from './current-user.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A user acts on their own record; operators on anyone's. Others get 404, as if it did not exist. */
+function assertSelfOrOperator(me: AuthUser, id: number) {
+  if (me.id !== id && me.role !== Role.operator) throw notFound();
+}
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/get: the whole current user with computed fields. */
@@ -9,5 +25,102 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = await loadCurrentUser(app.db, currentUser(request).id);
     if (!user) throw unauthenticated();
     return user;
+  });
+
+  /** PUT /api/user/{id}: own profile. Names stay as they are unless an operator edits. */
+  app.put('/user/:id', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: updateOwnProfileBody } }, async (request) => {
+    const me = currentUser(request);
+    const id = request.params.id;
+    assertSelfOrOperator(me, id);
+    const b = request.body;
+    const clash = await app.db
+      .select({ email: users.email, phone: users.phone })
+      .from(users)
+      .where(and(ne(users.id, id), sql`(lower(${users.email}) = ${b.email} or ${users.phone} = ${b.phone})`));
+    if (clash.length) {
+      const errors: Record<string, string[]> = {};
+      if (clash.some((c) => c.email.toLowerCase() === b.email)) errors.email = [Messages.emailTaken];
+      if (clash.some((c) => c.phone === b.phone)) errors.phone = [Messages.phoneTaken];
+      throw validationError(errors);
+    }
+    const names =
+      me.role === Role.operator && b.last_name?.trim() && b.first_name?.trim()
+        ? { last_name: b.last_name.trim(), first_name: b.first_name.trim(), middle_name: b.middle_name?.trim() || null }
+        : {};
+    const [row] = await app.db
+      .update(users)
+      .set({
+        ...names,
+        email: b.email,
+        phone: b.phone,
+        organization: b.organization,
+        job_title: b.job_title,
+        learned_from_us: b.learned_from_us ?? null,
+        address: b.address ?? null,
+        region: b.region ?? null,
+        dict_region_id: b.dict_region_id ?? null,
+        country: b.country ?? null,
+        postcode: b.postcode ?? null,
+        ...(b.contract_step !== undefined ? { contract_step: b.contract_step } : {}),
+        updated_at: new Date(),
+      })
+      .where(and(eq(users.id, id), sql`${users.deleted_at} is null`))
+      .returning({ id: users.id });
+    if (!row) throw notFound();
+    return { data: await loadCurrentUser(app.db, id), message: Messages.saved };
+  });
+
+  /** POST /api/user/store-profiles/{id} {profiles: [ids]}: replaces the work profiles (at least one). */
+  app.post('/user/store-profiles/:id', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: storeProfilesBody } }, async (request) => {
+    const me = currentUser(request);
+    const id = request.params.id;
+    assertSelfOrOperator(me, id);
+    const wanted = [...new Set(request.body.profiles)];
+    const known = await app.db.select({ id: dictProfiles.id }).from(dictProfiles).where(sql`${dictProfiles.id} in (${sql.join(wanted.map((p) => sql`${p}`), sql`, `)})`);
+    if (known.length !== wanted.length) throw fieldError('profiles', 'Неизвестный профиль');
+    await app.db.transaction(async (tx) => {
+      await tx.delete(userProfiles).where(eq(userProfiles.user_id, id));
+      await tx.insert(userProfiles).values(wanted.map((p) => ({ user_id: id, dict_profile_id: p })));
+    });
+    return { data: await loadCurrentUser(app.db, id), message: Messages.saved };
+  });
+
+  /** POST /api/user/{id}/change-password {password, password_confirmation}. Other sessions stay. */
+  app.post('/user/:id/change-password', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: changePasswordBody } }, async (request) => {
+    const me = currentUser(request);
+    assertSelfOrOperator(me, request.params.id);
+    await app.db.update(users).set({ password: await hashPassword(request.body.password), updated_at: new Date() }).where(eq(users.id, request.params.id));
+    return { message: Messages.passwordUpdated };
+  });
+
+  /** POST /api/user/{id}/upload-avatar (multipart "file"): jpg or png by content, at most 10 MB, stored as 180x180. */
+  app.post('/user/:id/upload-avatar', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams } }, async (request) => {
+    const me = currentUser(request);
+    assertSelfOrOperator(me, request.params.id);
+    const part = await request.file().catch(() => undefined);
+    if (!part) throw fieldError('file', ProfileMessages.avatarType);
+    const buffer = await part.toBuffer().catch(() => null);
+    if (!buffer || part.file.truncated || fileTooLarge(buffer)) throw fieldError('file', ProfileMessages.fileTooLarge);
+    const mime = await sniffMime(buffer);
+    if (!mime || !(IMAGE_MIMES as readonly string[]).includes(mime)) throw fieldError('file', ProfileMessages.avatarType);
+    let resized: Buffer;
+    try {
+      resized = await sharp(buffer).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
+    } catch {
+      throw fieldError('file', ProfileMessages.avatarType);
+    }
+    const file = await app.files.save(app.db, { userId: request.params.id, name: part.filename || 'avatar.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
+    await app.db.update(users).set({ avatar_id: file.id, updated_at: new Date() }).where(eq(users.id, request.params.id));
+    return { data: await loadCurrentUser(app.db, request.params.id), message: ProfileMessages.avatarChanged };
+  });
+
+  /** GET /api/avatar/{key}: avatars are not private; the 128-bit random key is the only way to one. */
+  app.get('/avatar/:a/:b', { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } }, async (request, reply) => {
+    const key = `${request.params.a}/${request.params.b}`;
+    const [file] = await app.db.select({ id: files.id }).from(files).where(eq(files.storage_key, key));
+    if (!file) throw notFound();
+    const data = await app.files.read(key).catch(() => null);
+    if (!data) throw notFound();
+    return reply.type('image/jpeg').header('cache-control', 'private, max-age=86400').send(data);
   });
 };

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { Messages } from '@edu/domain/common/messages';
+import { ProfileMessages } from '@edu/domain/users/profile';
+import { ReviewMessages } from '@edu/domain/reviews/review';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const profile = (over: Record<string, unknown> = {}) => ({
+  email: 'new-address@example.com',
+  phone: '+7 (921) 555-44-33',
+  organization: 'Гимназия № 2',
+  job_title: 'Методист',
+  learned_from_us: 'От коллег',
+  last_name: 'Подменённая',
+  ...over,
+});
+
+function multipart(field: string, filename: string, content: Buffer, type: string) {
+  const boundary = '----edu' + Date.now();
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('own profile', () => {
+  it('updates contacts and work data; names stay for non-operators', async () => {
+    const u = await t.createUser();
+    const h = await t.loginAs(u);
+    const res = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ email: 'new-address@example.com', phone: '+7 (921) 555-44-33', organization: 'Гимназия № 2', last_name: 'Петров' });
+  });
+
+  it('requires e-mail, phone, organization and job title, and refuses taken contacts', async () => {
+    const u = await t.createUser();
+    const h = await t.loginAs(u);
+    const res = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: { email: '', phone: 'x', organization: ' ', job_title: '' } });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'job_title', 'organization', 'phone']);
+    const other = await t.createUser();
+    const taken = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile({ email: other.email, phone: '+7 (921) 000-00-01' }) });
+    expect(taken.json().errors.email).toEqual([Messages.emailTaken]);
+  });
+
+  it('an operator may change names; another user gets 404', async () => {
+    const u = await t.createUser();
+    const op = await t.loginAs(await t.createUser({ role: 1 }));
+    const res = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: op, payload: profile({ email: 'renamed@example.com', phone: '+7 (921) 000-00-02', first_name: 'Анна' }) });
+    expect(res.json().data).toMatchObject({ last_name: 'Подменённая', first_name: 'Анна' });
+    const stranger = await t.loginAs(await t.createUser());
+    expect((await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: stranger, payload: profile({ email: 'x@example.com', phone: '+7 (921) 000-00-03' }) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: `/api/user/store-profiles/${u.id}`, headers: stranger, payload: { profiles: [1] } })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: stranger, payload: { password: 'hijack' } })).statusCode).toBe(404);
+  });
+
+  it('stores at least one known work profile', async () => {
+    const u = await t.createUser();
+    const h = await t.loginAs(u);
+    expect((await t.inject({ method: 'POST', url: `/api/user/store-profiles/${u.id}`, headers: h, payload: { profiles: [] } })).json().errors.profiles).toEqual([ProfileMessages.chooseProfile]);
+    expect((await t.inject({ method: 'POST', url: `/api/user/store-profiles/${u.id}`, headers: h, payload: { profiles: [999] } })).statusCode).toBe(422);
+    const res = await t.inject({ method: 'POST', url: `/api/user/store-profiles/${u.id}`, headers: h, payload: { profiles: [5, 2, 5] } });
+    expect(res.json().data.profiles.map((p: { id: number }) => p.id)).toEqual([2, 5]);
+  });
+
+  it('changes the password when both fields match', async () => {
+    const u = await t.createUser({ password: 'before' });
+    const h = await t.loginAs(u);
+    const bad = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: h, payload: { password: 'after1', password_confirmation: 'after2' } });
+    expect(bad.json().errors.password_confirmation).toEqual([Messages.passwordsDontMatchBang]);
+    const ok = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: h, payload: { password: 'after1', password_confirmation: 'after1' } });
+    expect(ok.json().message).toBe(Messages.passwordUpdated);
+    expect((await t.inject({ method: 'POST', url: '/login', payload: { email: u.email, password: 'after1' } })).statusCode).toBe(200);
+  });
+});
+
+describe('avatar', () => {
+  it('takes a png by content, stores it as a 180x180 jpeg behind an unguessable url', async () => {
+    const u = await t.createUser();
+    const h = await t.loginAs(u);
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3b82f6' } }).png().toBuffer();
+    const { payload, headers } = multipart('file', 'me.png', png, 'image/png');
+    const res = await t.inject({ method: 'POST', url: `/api/user/${u.id}/upload-avatar`, headers: { ...h, ...headers }, payload });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(ProfileMessages.avatarChanged);
+    const url = res.json().data.avatar_url as string;
+    expect(url).toMatch(/^\/api\/avatar\/[a-f0-9]{2}\/[a-f0-9]{32}\.jpg$/);
+    const img = await t.inject({ method: 'GET', url });
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(img.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([180, 180]);
+  });
+
+  it('refuses a non-image named .png and a file over 10 MB', async () => {
+    const u = await t.createUser();
+    const h = await t.loginAs(u);
+    const fake = multipart('file', 'virus.png', Buffer.from('MZ this is not an image at all'), 'image/png');
+    const res = await t.inject({ method: 'POST', url: `/api/user/${u.id}/upload-avatar`, headers: { ...h, ...fake.headers }, payload: fake.payload });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file).toEqual([ProfileMessages.avatarType]);
+    const big = multipart('file', 'big.png', Buffer.alloc(10 * 1024 * 1024 + 10, 1), 'image/png');
+    const tooBig = await t.inject({ method: 'POST', url: `/api/user/${u.id}/upload-avatar`, headers: { ...h, ...big.headers }, payload: big.payload });
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().errors.file).toEqual([ProfileMessages.fileTooLarge]);
+  });
+});
+
+describe('reviews', () => {
+  it('need text and belong to the asker', async () => {
+    const u = await t.createUser();
+    const other = await t.createUser();
+    const h = await t.loginAs(u);
+    expect((await t.inject({ method: 'POST', url: '/api/review', headers: h, payload: { text: '  ' } })).statusCode).toBe(422);
+    const res = await t.inject({ method: 'POST', url: '/api/review', headers: h, payload: { text: 'Спасибо за вебинар!', user_id: other.id } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ message: ReviewMessages.sent, data: { user_id: u.id, status: 0 } });
+  });
+});
