@@ -7,6 +7,11 @@ import { registerErrorHandler } from './platform/errors.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { Mailer } from './platform/mail.ts';
 import { FileStore } from './platform/files.ts';
+import { JobRunner } from './platform/jobs.ts';
+import { YookassaClient } from './platform/payments/yookassa-client.ts';
+import { yookassaSandbox } from './platform/payments/yookassa-sandbox.ts';
+import { paymentRoutes } from './features/payments/routes.ts';
+import { registerPaymentJobs } from './features/payments/jobs.ts';
 import fastifyMultipart from '@fastify/multipart';
 import path from 'node:path';
 import { requestLogPlugin } from './platform/request-log.ts';
@@ -27,6 +32,8 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     files: FileStore;
+    payments: YookassaClient;
+    jobs: JobRunner;
   }
 }
 
@@ -57,6 +64,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.database.db);
   app.decorate('mailer', typeof deps.mailer === 'function' ? deps.mailer(app) : deps.mailer);
   app.decorate('files', new FileStore(path.join(deps.config.dataDir, 'files')));
+  app.decorate('payments', new YookassaClient(deps.config.yookassa));
+  const jobs = new JobRunner(app);
+  registerPaymentJobs(jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   registerErrorHandler(app);
   await app.register(fastifySwagger, {
@@ -75,6 +87,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(notificationRoutes, { prefix: '/api/notification' });
   await app.register(servicePackageRoutes, { prefix: '/api/service-package' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
+  await app.register(paymentRoutes, { prefix: '/api' });
+  if (deps.config.yookassa.sandbox) {
+    // No shop credentials: the built-in YooKassa emulator answers the same API (test mode).
+    await app.register(yookassaSandbox, {
+      prefix: '/sandbox/yookassa',
+      db: deps.database.db,
+      shopId: deps.config.yookassa.shopId,
+      secretKey: deps.config.yookassa.secretKey,
+      webhookUrl: () => `${app.config.appUrl}/api/yookassa/webhook`,
+      publicUrl: () => `${app.config.appUrl}/sandbox/yookassa`,
+      log: app.log,
+    });
+  }
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 

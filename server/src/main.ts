@@ -17,12 +17,14 @@ const app = await buildApp({
 const demo = await prepareDatabase(database, config);
 
 await app.listen({ port: config.port, host: config.host });
+if (config.jobsIntervalMs > 0) app.jobs.start(config.jobsIntervalMs);
 
 const lines = [
   '',
   `  Кабинет учебного центра: ${config.appUrl}`,
   `  База данных: ${database.kind === 'pglite' ? `PGlite в ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
   `  Почта: ${app.mailer.describe()}`,
+  `  Оплата: ${config.yookassa.sandbox ? 'тестовый режим (встроенная песочница ЮKassa)' : `ЮKassa, магазин ${config.yookassa.shopId}`}`,
 ];
 if (demo) {
   lines.push(`  Демо-оператор:    ${demo.operator.email} / ${demo.operator.password}`);

@@ -92,6 +92,8 @@ export interface Entry {
   registration_number: string | null;
   created_at_formatted: string;
   deleted_at: string | null;
+  /** A package entry whose provider payment is open: 'Ожидается ответ платёжной системы' instead of the pay button. */
+  awaiting_provider: boolean;
   /** The client may still change section, pay type and participation, or remove it. */
   can_edit: boolean;
   /** Theses may be written or changed now by the asking user. */

@@ -36,6 +36,9 @@ const STARTUP_LOCK_KEY = 726_351_001;
 
 export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_SIZE ?? 20)): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`));
   // Timestamps as Date, numerics handled by drizzle's mode: 'number'.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {

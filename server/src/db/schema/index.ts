@@ -8,3 +8,4 @@ export * from './templates.ts';
 export * from './publications.ts';
 export * from './payments.ts';
 export * from './logs.ts';
+export * from './jobs.ts';

@@ -24,6 +24,11 @@ export const cardTransactions = pgTable(
     fio: varchar('fio', { length: 255 }),
     phone: varchar('phone', { length: 32 }),
     confirmation_url: varchar('confirmation_url', { length: 1000 }),
+    /** Entries this payment covers (one entry, or the entries of a package enrolment); empty for the public form. */
+    entry_ids: jsonb('entry_ids').$type<number[]>().notNull().default([]),
+    /** Who started it; null for the public /pay form. */
+    created_by: integer('created_by').references(() => users.id),
+    /** The provider's last answer. */
     raw: jsonb('raw'),
     checked_at: timestamp('checked_at', { withTimezone: true }),
     created_at: createdAt(),
@@ -35,6 +40,7 @@ export const cardTransactions = pgTable(
     index('card_transactions_status_idx').on(t.status, t.created_at),
     index('card_transactions_user_idx').on(t.user_id),
     index('card_transactions_created_at_idx').on(t.created_at),
+    index('card_transactions_entry_ids_idx').using('gin', t.entry_ids),
   ],
 );
 
@@ -55,7 +61,12 @@ export const payments = pgTable(
     description: varchar('description', { length: 500 }),
     created_at: createdAt(),
   },
-  (t) => [index('payments_created_at_idx').on(t.created_at), index('payments_uuid_idx').on(t.uuid), index('payments_user_idx').on(t.user_id)],
+  (t) => [
+    index('payments_created_at_idx').on(t.created_at),
+    // One payment row per provider payment: a repeated success can never be counted twice.
+    uniqueIndex('payments_uuid_unique').on(t.uuid),
+    index('payments_user_idx').on(t.user_id),
+  ],
 );
 
 export const paymentEntries = pgTable(
@@ -66,4 +77,22 @@ export const paymentEntries = pgTable(
     sum: money('sum').notNull(),
   },
   (t) => [primaryKey({ columns: [t.payment_id, t.entry_id] }), index('payment_entries_entry_idx').on(t.entry_id)],
+);
+
+/**
+ * Payments of the built-in YooKassa sandbox (used when no shop credentials are set). Kept in the
+ * database so the sandbox works across restarts and several app instances.
+ */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    idempotence_key: varchar('idempotence_key', { length: 64 }).notNull(),
+    shop_id: varchar('shop_id', { length: 64 }).notNull(),
+    status: varchar('status', { length: 32 }).notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_payments_key_unique').on(t.shop_id, t.idempotence_key)],
 );

@@ -35,6 +35,7 @@ interface EntryRow {
   registration_number: string | null;
   created_at: Date | string;
   deleted_at: Date | string | null;
+  awaiting_provider: boolean;
 }
 
 const SELECT = sql`
@@ -42,7 +43,9 @@ const SELECT = sql`
     e.service_id, s.title as service_title, s.dict_type_id, t.fdv as type_fdv, coalesce(t.is_contract_needed, false) as contract_needed,
     s.date_type, s.begda, s.endda, s.is_thesis_needed, s.is_publication, s.template_certificate_id, s.points,
     e.section_id, sec.title as section_title, e.pay_type, e.is_extramural, e.price, e.status, e.is_service_package,
-    th.text as thesis_text, e.certificate_number, e.registration_number, e.created_at, e.deleted_at
+    th.text as thesis_text, e.certificate_number, e.registration_number, e.created_at, e.deleted_at,
+    (e.is_service_package and e.status = 1 and exists (select 1 from card_transactions ct
+       where ct.uuid is not null and ct.status in ('pending', 'waiting_for_capture') and ct.entry_ids @> jsonb_build_array(e.id))) as awaiting_provider
   from entries e
   join users u on u.id = e.created_by
   join services s on s.id = e.service_id
@@ -88,6 +91,7 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     registration_number: r.registration_number,
     created_at_formatted: formatDate(r.created_at),
     deleted_at: r.deleted_at ? new Date(r.deleted_at).toISOString() : null,
+    awaiting_provider: r.awaiting_provider,
     can_edit: !r.deleted_at && (asOperator || status === 1),
     can_edit_thesis: !r.deleted_at && r.is_thesis_needed && canEditThesis({ status, hasThesis: r.thesis_text !== null }, asOperator),
     can_print_certificate: !r.deleted_at && canPrintCertificate({ status, registration_number: r.registration_number, contract_needed: r.contract_needed, template_certificate_id: r.template_certificate_id }),

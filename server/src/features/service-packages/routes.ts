@@ -7,6 +7,8 @@ import { servicePackages, servicePackageServices } from '../../db/schema/index.t
 import { currentUser } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
+import { scheduleJob } from '../../platform/jobs.ts';
+import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
 import { getServices } from '../services/services-repository.ts';
 import { createEntryIn } from '../entries/entry-rules.ts';
 import { findEntry } from '../entries/entries-repository.ts';
@@ -88,6 +90,8 @@ export const servicePackageRoutes: FastifyPluginAsyncZod = async (app) => {
             await createEntryIn(tx, user, { service_id: s.id, section_id: chosen[String(s.id)] ?? null, pay_type: 3, is_extramural: s.participation_type === 3 ? 1 : 0 }, { price: prices[i], servicePackageId: pkg.id }),
           );
         }
+        // Unpaid after 15 minutes: removed by a durable job (survives restarts, any instance runs it).
+        await scheduleJob(tx, 'expire-package', { entryIds: created }, { runAt: new Date(Date.now() + PACKAGE_PAY_WINDOW_MIN * 60_000) });
         return created;
       });
       const entries = await Promise.all(ids.map((id) => findEntry(app.db, id, { asOperator: user.role === Role.operator })));

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { EntryStatus } from '@edu/domain/common/codes';
+import { entries } from '../../db/schema/index.ts';
+import { logChange } from '../../platform/change-log.ts';
+import { rows, type Queryable } from '../../platform/db.ts';
+import { escapeHtml } from '../../platform/mail.ts';
+import { notify } from '../../platform/notify.ts';
+
+/** The only moves an entry's status can make: 1 not paid -> 2 paid -> 3 done. Never backwards. */
+const NEXT: Record<number, number[]> = { 1: [2], 2: [3], 3: [] };
+
+export interface MovedEntry {
+  id: number;
+  number: string;
+  created_by: number;
+  service_title: string;
+  price: number;
+}
+
+export type MoveResult = { result: 'moved'; entry: MovedEntry } | { result: 'already' | 'refused' | 'missing'; entry?: MovedEntry };
+
+/**
+ * The one guarded function that changes an entry's status. Locks the row, refuses impossible
+ * moves, writes the change log and the notification in the caller's transaction. 'already' means
+ * the entry is at or past the target (a repeated or late event); the caller decides what that means
+ * (for a payment: a double payment to record).
+ */
+export async function moveEntryStatus(
+  tx: Queryable,
+  o: { entryId: number; to: 2 | 3; by: number | null; payType?: number; paymentUuid?: string | null },
+): Promise<MoveResult> {
+  const [row] = await rows<MovedEntry & { status: number; deleted_at: Date | null; service_title: string; price: string | number }>(
+    tx,
+    sql`select e.id, e.number, e.created_by, e.status, e.deleted_at, e.price, s.title as service_title
+        from entries e join services s on s.id = e.service_id where e.id = ${o.entryId} for update of e`,
+  );
+  if (!row) return { result: 'missing' };
+  const entry: MovedEntry = { id: row.id, number: row.number, created_by: row.created_by, service_title: row.service_title, price: Number(row.price) };
+  if (row.status >= o.to) return { result: 'already', entry };
+  if (!NEXT[row.status]?.includes(o.to)) return { result: 'refused', entry };
+
+  const now = new Date();
+  const set: Partial<typeof entries.$inferInsert> = { status: o.to, updated_at: now };
+  if (o.to === EntryStatus.paid) {
+    set.paid_at = now;
+    if (o.payType) set.pay_type = o.payType;
+    if (o.paymentUuid) set.payment_uuid = o.paymentUuid;
+    // Money arrived for an entry removed meanwhile: bring it back rather than lose the payment.
+    if (row.deleted_at) set.deleted_at = null;
+  } else {
+    set.done_at = now;
+  }
+  await tx.update(entries).set(set).where(sql`id = ${row.id}`);
+  await logChange(tx, {
+    type: 'entry',
+    entityId: row.id,
+    userId: o.by,
+    before: { status: row.status, deleted_at: row.deleted_at },
+    after: { status: o.to, deleted_at: set.deleted_at === null ? null : row.deleted_at, pay_type: set.pay_type, payment_uuid: set.payment_uuid },
+  });
+  await notify(tx, {
+    userId: row.created_by,
+    text:
+      o.to === EntryStatus.paid
+        ? `Заявка № <b>${row.number}</b> на услугу «${escapeHtml(row.service_title)}» оплачена.`
+        : `Заявка № <b>${row.number}</b> на услугу «${escapeHtml(row.service_title)}» завершена.`,
+    icon: o.to === EntryStatus.paid ? 'IconCreditCard' : 'IconCertificate',
+    color: o.to === EntryStatus.paid ? 'teal' : 'grape',
+    url: '/user/entry',
+  });
+  return { result: 'moved', entry };
+}

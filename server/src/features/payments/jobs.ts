@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { logChange } from '../../platform/change-log.ts';
+import { rows } from '../../platform/db.ts';
+import type { JobRunner } from '../../platform/jobs.ts';
+import { escapeHtml } from '../../platform/mail.ts';
+import { notify } from '../../platform/notify.ts';
+import { refreshPayment } from './payment-rules.ts';
+
+/** How long a payment may stay unanswered before we stop asking the provider. */
+const RECONCILE_GIVE_UP_H = 24;
+
+/** 'reconcile-payment' {uuid}: a lost webhook must not leave a paid entry unpaid. */
+async function reconcilePayment(app: FastifyInstance, payload: Record<string, unknown>) {
+  const uuid = String(payload.uuid);
+  await refreshPayment(app, uuid);
+  const [ct] = await rows<{ status: string; age_h: number }>(
+    app.db,
+    sql`select status, extract(epoch from now() - created_at) / 3600 as age_h from card_transactions where uuid = ${uuid}`,
+  );
+  if (ct && (ct.status === 'pending' || ct.status === 'waiting_for_capture') && ct.age_h < RECONCILE_GIVE_UP_H) return { retryInSeconds: 300 };
+}
+
+/**
+ * 'expire-package' {entryIds}: package entries unpaid 15 minutes after enrolment are removed. While
+ * a provider payment for them is still open, the provider is asked first, and the removal waits.
+ */
+async function expirePackage(app: FastifyInstance, payload: Record<string, unknown>) {
+  const entryIds = (payload.entryIds as number[]).filter(Number.isInteger);
+  if (entryIds.length === 0) return;
+  const list = sql.join(entryIds.map((i) => sql`${i}`), sql`, `);
+  const open = await rows<{ uuid: string; age_min: number }>(
+    app.db,
+    sql`select uuid, extract(epoch from now() - created_at) / 60 as age_min from card_transactions
+        where uuid is not null and status in ('pending', 'waiting_for_capture')
+          and exists (select 1 from jsonb_array_elements_text(entry_ids) x where x::int in (${list}))`,
+  );
+  for (const ct of open) await refreshPayment(app, ct.uuid);
+  const stillOpen = await rows<{ n: number }>(
+    app.db,
+    sql`select count(*)::int as n from card_transactions where uuid is not null and status in ('pending', 'waiting_for_capture')
+          and created_at > now() - interval '1 hour'
+          and exists (select 1 from jsonb_array_elements_text(entry_ids) x where x::int in (${list}))`,
+  );
+  if (stillOpen[0].n > 0) return { retryInSeconds: 120 };
+
+  await app.db.transaction(async (tx) => {
+    const unpaid = await rows<{ id: number; number: string; created_by: number; title: string }>(
+      tx,
+      sql`select e.id, e.number, e.created_by, s.title from entries e join services s on s.id = e.service_id
+          where e.id in (${list}) and e.status = 1 and e.deleted_at is null for update of e`,
+    );
+    if (unpaid.length === 0) return;
+    const now = new Date();
+    await tx.execute(sql`update entries set deleted_at = ${now}, updated_at = ${now} where id in (${sql.join(unpaid.map((e) => sql`${e.id}`), sql`, `)})`);
+    for (const e of unpaid) await logChange(tx, { type: 'entry', entityId: e.id, userId: null, before: { deleted_at: null }, after: { deleted_at: now, reason: 'package not paid in 15 minutes' } });
+    await notify(tx, {
+      userId: unpaid[0].created_by,
+      text: `Заявки пакета услуг (${unpaid.map((e) => `№ ${e.number} «${escapeHtml(e.title)}»`).join(', ')}) удалены: пакет не был оплачен в течение 15 минут.`,
+      icon: 'IconClockX',
+      color: 'red',
+      url: '/user/service-package',
+    });
+  });
+}
+
+export function registerPaymentJobs(runner: JobRunner): void {
+  runner.register('reconcile-payment', reconcilePayment);
+  runner.register('expire-package', expirePackage);
+}

@@ -1,0 +1,175 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
+import { formatDateTime } from '@edu/domain/common/format';
+import type { PageQuery } from '@edu/domain/common/pagination';
+import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment } from '@edu/domain/payments/payment';
+import { rows, type Queryable } from '../../platform/db.ts';
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface PaymentFilters {
+  userId?: number;
+  entry_number?: string;
+  fio?: string;
+  serviceType?: number;
+  serviceTitle?: string;
+  sum?: number;
+  payType?: number;
+  uuid?: string;
+  created_at?: string;
+}
+
+/** Conditions on the entries a payment covers (any of them matching is enough). */
+function entryCondition(f: { entry_number?: string; fio?: string; serviceType?: number; serviceTitle?: string }, entryIds: SQL): SQL | null {
+  const parts: SQL[] = [];
+  if (f.entry_number) parts.push(sql`e.number ilike ${like(f.entry_number)}`);
+  if (f.fio) for (const w of f.fio.split(/\s+/).filter(Boolean).slice(0, 3)) parts.push(sql`(u.last_name ilike ${like(w)} or u.first_name ilike ${like(w)} or u.middle_name ilike ${like(w)})`);
+  if (f.serviceType) parts.push(sql`s.dict_type_id = ${f.serviceType}`);
+  if (f.serviceTitle) parts.push(sql`s.title ilike ${like(f.serviceTitle)}`);
+  if (parts.length === 0) return null;
+  return sql`exists (select 1 from entries e join users u on u.id = e.created_by join services s on s.id = e.service_id where e.id in (${entryIds}) and ${sql.join(parts, sql` and `)})`;
+}
+
+interface PaymentRow {
+  id: number;
+  uuid: string | null;
+  sum: string | number;
+  pay_type: number;
+  is_double: boolean;
+  description: string | null;
+  created_at: Date | string;
+  entries: Array<{ id: number; number: string; user_id: number; fio: string; title: string; type: string | null }> | null;
+}
+
+export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQuery): Promise<{ data: Payment[]; total: number }> {
+  const parts: SQL[] = [sql`true`];
+  if (f.userId !== undefined) parts.push(sql`p.user_id = ${f.userId}`);
+  if (f.sum !== undefined) parts.push(sql`p.sum = ${f.sum}`);
+  if (f.payType !== undefined) parts.push(sql`p.pay_type = ${f.payType}`);
+  if (f.uuid) parts.push(sql`p.uuid ilike ${like(f.uuid)}`);
+  if (f.created_at) parts.push(sql`to_char(p.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD HH24:MI:SS') like ${f.created_at.replace(/[\\%_]/g, '') + '%'}`);
+  const byEntry = entryCondition(f, sql`select pe.entry_id from payment_entries pe where pe.payment_id = p.id`);
+  if (byEntry) parts.push(byEntry);
+  const where = sql.join(parts, sql` and `);
+  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from payments p where ${where}`);
+  const list = await rows<PaymentRow>(
+    db,
+    sql`select p.id, p.uuid, p.sum, p.pay_type, p.is_double, p.description, p.created_at,
+          (select json_agg(json_build_object('id', e.id, 'number', e.number, 'user_id', u.id,
+              'fio', concat_ws(' ', u.last_name, u.first_name, u.middle_name), 'title', s.title, 'type', t.fdv) order by e.id)
+           from payment_entries pe join entries e on e.id = pe.entry_id join users u on u.id = e.created_by
+           join services s on s.id = e.service_id left join dict_service_types t on t.id = s.dict_type_id
+           where pe.payment_id = p.id) as entries
+        from payments p where ${where}
+        order by p.created_at desc, p.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
+  );
+  return {
+    total,
+    data: list.map((r) => {
+      const es = r.entries ?? [];
+      const first = es[0];
+      return {
+        id: r.id,
+        uuid: r.uuid,
+        sum: Number(r.sum),
+        pay_type: r.pay_type,
+        payTypeLabel: payTypeLabels[r.pay_type as PayTypeCode] ?? '',
+        created_at: new Date(r.created_at).toISOString(),
+        created_at_formatted: formatDateTime(r.created_at),
+        entries: es.map((e) => ({ id: e.id, number: e.number })),
+        entry: first ? { id: first.id, number: first.number, user: { id: first.user_id, fio: first.fio }, service: { title: es.length > 1 ? PaymentMessages.packageLabel : first.title, type: first.type } } : null,
+        entry_number: first?.number ?? null,
+        is_package: es.length > 1,
+        is_double: r.is_double,
+        status_label: r.is_double ? 'Двойная оплата' : 'Оплачено',
+        color: r.is_double ? 'orange' : 'teal',
+        description: r.description,
+        provider_url: r.uuid ? providerPaymentUrl(r.uuid) : null,
+      };
+    }),
+  };
+}
+
+export interface CardTransactionFilters extends Omit<PaymentFilters, 'payType' | 'created_at' | 'userId'> {
+  status?: string;
+  withoutUser?: boolean;
+}
+
+interface CardRow {
+  id: number;
+  uuid: string | null;
+  status: string;
+  sum: string | number;
+  description: string | null;
+  user_id: number | null;
+  fio: string | null;
+  user_fio: string | null;
+  phone: string | null;
+  entry_ids: number[];
+  numbers: string[] | null;
+  provider: string;
+  created_at: Date | string;
+}
+
+export async function listCardTransactions(db: Queryable, f: CardTransactionFilters, page: PageQuery): Promise<{ data: CardTransaction[]; total: number }> {
+  const parts: SQL[] = [sql`true`];
+  if (f.status) parts.push(sql`c.status = ${f.status}`);
+  if (f.uuid) parts.push(sql`c.uuid ilike ${like(f.uuid)}`);
+  if (f.sum !== undefined) parts.push(sql`c.sum = ${f.sum}`);
+  if (f.withoutUser) parts.push(sql`c.user_id is null`);
+  const entryIds = sql`select (jsonb_array_elements_text(c.entry_ids))::int`;
+  const byEntry = entryCondition({ entry_number: f.entry_number, serviceType: f.serviceType, serviceTitle: f.serviceTitle }, entryIds);
+  if (byEntry) parts.push(byEntry);
+  if (f.fio) {
+    const words = f.fio.split(/\s+/).filter(Boolean).slice(0, 3);
+    parts.push(
+      sql.join(
+        words.map((w) => sql`(c.fio ilike ${like(w)} or exists (select 1 from users u where u.id = c.user_id and (u.last_name ilike ${like(w)} or u.first_name ilike ${like(w)} or u.middle_name ilike ${like(w)})))`),
+        sql` and `,
+      ),
+    );
+  }
+  const where = sql.join(parts, sql` and `);
+  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from card_transactions c where ${where}`);
+  const list = await rows<CardRow>(
+    db,
+    sql`select c.id, c.uuid, c.status, c.sum, c.description, c.user_id, c.fio, c.phone, c.entry_ids, c.provider, c.created_at,
+          (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from users u where u.id = c.user_id) as user_fio,
+          (select array_agg(e.number order by e.id) from entries e where e.id in (${entryIds})) as numbers
+        from card_transactions c where ${where}
+        order by c.created_at desc, c.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
+  );
+  return {
+    total,
+    data: list.map((r) => ({
+      id: r.id,
+      uuid: r.uuid,
+      status: r.status,
+      status_label: providerStatusLabels[r.status]?.label ?? r.status,
+      color: providerStatusLabels[r.status]?.color ?? 'gray',
+      sum: Number(r.sum),
+      order: r.numbers?.length ? r.numbers.join(', ') : null,
+      buyer: r.user_fio ?? (r.fio ? `${r.fio}${r.phone ? `, ${r.phone}` : ''}` : null),
+      user_id: r.user_id,
+      comment: r.description,
+      created_at_formatted: formatDateTime(r.created_at),
+      provider_url: r.uuid && r.provider === 'yookassa' ? providerPaymentUrl(r.uuid) : null,
+      test: r.provider === 'sandbox',
+    })),
+  };
+}
+
+/** Income per month for the last 12 months, as {'11.2026': 12345.5, ...} (oldest first). */
+export async function incomeByMonth(db: Queryable): Promise<Record<string, number>> {
+  const list = await rows<{ month: string; income: string | number }>(
+    db,
+    sql`with months as (
+          select to_char(date_trunc('month', (now() at time zone 'Europe/Moscow')) - make_interval(months => g), 'MM.YYYY') as month, g
+          from generate_series(0, 11) g)
+        select m.month, coalesce(sum(p.sum), 0) as income
+        from months m left join payments p on to_char(p.created_at at time zone 'Europe/Moscow', 'MM.YYYY') = m.month
+        group by m.month, m.g order by m.g desc`,
+  );
+  return Object.fromEntries(list.map((r) => [r.month, Number(r.income)]));
+}
+

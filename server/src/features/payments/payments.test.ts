@@ -1,0 +1,328 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { PaymentMessages } from '@edu/domain/payments/payment';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { rows, type Database } from '../../platform/db.ts';
+import { createMailer } from '../../platform/mail.ts';
+import { createSession } from '../../platform/auth.ts';
+import { yookassaSandbox } from '../../platform/payments/yookassa-sandbox.ts';
+import { openTestDatabase, startSmtp } from '../../../test/helper.ts';
+import { makeService } from '../../../test/fixtures.ts';
+import { servicePackages, servicePackageServices, users } from '../../db/schema/index.ts';
+import os from 'node:os';
+
+// Contract tests: the real YooKassa client against a YooKassa-like HTTP server on 127.0.0.1, and
+// webhooks sent by that server over HTTP to the app listening on 127.0.0.1.
+
+let database: Database;
+let provider: FastifyInstance;
+let app: FastifyInstance;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let deliver = true;
+let providerUrl = '';
+
+async function startApp(): Promise<FastifyInstance> {
+  const config = loadConfig({ NODE_ENV: 'test' }, {
+    smtpUrl: smtp.url,
+    requestLog: false,
+    dataDir: os.tmpdir(),
+    jobsIntervalMs: 0,
+    yookassa: { sandbox: false, apiUrl: `${providerUrl}/v3`, shopId: 'test-shop', secretKey: 'test-secret', vatCode: 1, receipt: true },
+  });
+  const a = await buildApp({ config, database, mailer: (x) => createMailer({ smtpUrl: smtp.url, outboxDir: os.tmpdir(), from: config.mailFrom, log: x.log }) });
+  await a.listen({ port: 0, host: '127.0.0.1' });
+  const address = a.server.address() as { port: number };
+  a.config.appUrl = `http://127.0.0.1:${address.port}`;
+  return a;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  smtp = await startSmtp();
+  provider = Fastify();
+  await provider.register(yookassaSandbox, {
+    db: database.db,
+    shopId: 'test-shop',
+    secretKey: 'test-secret',
+    webhookUrl: () => `${app.config.appUrl}/api/yookassa/webhook`,
+    publicUrl: () => providerUrl,
+    log: pino({ level: 'silent' }),
+    deliverWebhooks: () => deliver,
+  });
+  await provider.listen({ port: 0, host: '127.0.0.1' });
+  providerUrl = `http://127.0.0.1:${(provider.server.address() as { port: number }).port}`;
+  app = await startApp();
+});
+afterAll(async () => {
+  await app.close();
+  await provider.close();
+  await smtp.close();
+  await database.close();
+});
+
+let n = 0;
+async function user(role = 2) {
+  n++;
+  const [u] = await database.db
+    .insert(users)
+    .values({ email: `pay${n}-${Date.now()}@example.com`, phone: `+7 (955) ${String(100 + n).padStart(3, '0')}-${String(Date.now() % 100).padStart(2, '0')}-${String(n % 100).padStart(2, '0')}`, last_name: 'Платёжная', first_name: 'Мария', role })
+    .returning({ id: users.id, email: users.email });
+  const s = await createSession(database.db, { userId: u.id, remember: false });
+  return { ...u, headers: { authorization: `Bearer ${s.access_token}` } };
+}
+
+async function entryFor(u: { headers: Record<string, string> }, price = 1500) {
+  const s = await makeService(database.db, { price });
+  const res = await app.inject({ method: 'POST', url: '/api/entry', headers: u.headers, payload: { service_id: s.id, pay_type: 3, is_extramural: 0 } });
+  return res.json().data as { id: number; number: string };
+}
+
+const pay = (u: { headers: Record<string, string> }, id: number) => app.inject({ method: 'POST', url: `/api/entry/${id}/pay`, headers: u.headers, payload: {} });
+const status = async (id: number) => (await rows<{ status: number }>(database.db, sql`select status from entries where id = ${id}`))[0].status;
+const paymentRows = async (uuid: string) => (await rows<{ n: number; double: boolean }>(database.db, sql`select count(*)::int as n, bool_or(is_double) as double from payments where uuid = ${uuid}`))[0];
+const confirmOnProvider = (uuid: string, action: 'pay' | 'cancel' = 'pay') =>
+  fetch(`${providerUrl}/pay/${uuid}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}`, redirect: 'manual' });
+const webhook = (uuid: string, event = 'payment.succeeded') => app.inject({ method: 'POST', url: '/api/yookassa/webhook', payload: { type: 'notification', event, object: { id: uuid, status: 'succeeded', paid: true } } });
+
+async function until(check: () => Promise<boolean>, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 30));
+  }
+}
+
+describe('paying an entry online', () => {
+  it('creates one provider payment per attempt (idempotence key), even on a double click', async () => {
+    const u = await user();
+    const e = await entryFor(u);
+    const [a, b] = await Promise.all([pay(u, e.id), pay(u, e.id)]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(a.json().id).toBe(b.json().id);
+    expect(a.json().confirmation.confirmation_url).toBe(`${providerUrl}/pay/${a.json().id}`);
+    const again = await pay(u, e.id);
+    expect(again.json().id).toBe(a.json().id);
+    const [count] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from sandbox_payments where body->'metadata'->>'entry_ids' = ${String(e.id)}`);
+    expect(count.n).toBe(1);
+    const [entry] = await rows<{ payment_uuid: string }>(database.db, sql`select payment_uuid from entries where id = ${e.id}`);
+    expect(entry.payment_uuid).toBe(a.json().id);
+  });
+
+  it('the provider webhook, re-fetched from the API, pays the entry, notifies and mails the user', async () => {
+    const u = await user();
+    const e = await entryFor(u, 2400);
+    const { id: uuid } = (await pay(u, e.id)).json();
+    const res = await confirmOnProvider(uuid);
+    expect(res.status).toBe(303);
+    await until(async () => (await status(e.id)) === 2);
+    expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
+    const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).length > 0);
+    expect(mail.html || mail.text).toContain(e.number);
+    const me = (await app.inject({ method: 'GET', url: '/api/get', headers: u.headers })).json();
+    expect(me.left_sum).toBe(0);
+    const [note] = await rows<{ text_clear: string }>(database.db, sql`select text_clear from notifications where user_id = ${u.id} order by id desc limit 1`);
+    expect(note.text_clear).toContain('оплачена');
+    // Our return page asks too; nothing changes twice.
+    const [ct] = await rows<{ id: number }>(database.db, sql`select id from card_transactions where uuid = ${uuid}`);
+    const refresh = await app.inject({ method: 'POST', url: `/api/yookassa/${ct.id}/refresh`, headers: u.headers });
+    expect(refresh.json().data.status).toBe('succeeded');
+    expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
+  });
+
+  it('a forged webhook changes nothing: unknown payment, or a pending one the API says is pending', async () => {
+    expect((await webhook('00000000-0000-0000-0000-000000000000')).statusCode).toBe(200);
+    const u = await user();
+    const e = await entryFor(u);
+    const { id: uuid } = (await pay(u, e.id)).json();
+    const res = await webhook(uuid);
+    expect(res.statusCode).toBe(200);
+    expect(await status(e.id)).toBe(1);
+    expect((await paymentRows(uuid)).n).toBe(0);
+  });
+
+  it('an amount that differs from our record changes nothing', async () => {
+    const u = await user();
+    const e = await entryFor(u, 1000);
+    const { id: uuid } = (await pay(u, e.id)).json();
+    await database.db.execute(sql`update card_transactions set sum = 10 where uuid = ${uuid}`);
+    deliver = false;
+    await confirmOnProvider(uuid);
+    deliver = true;
+    await webhook(uuid);
+    expect(await status(e.id)).toBe(1);
+    expect((await paymentRows(uuid)).n).toBe(0);
+  });
+
+  it('20 concurrent duplicate webhooks pay once', async () => {
+    const u = await user();
+    const e = await entryFor(u);
+    const { id: uuid } = (await pay(u, e.id)).json();
+    deliver = false;
+    await confirmOnProvider(uuid);
+    deliver = true;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => webhook(uuid)));
+    expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await status(e.id)).toBe(2);
+    expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
+    const [notes] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from notifications where user_id = ${(await rows<{ created_by: number }>(database.db, sql`select created_by from entries where id = ${e.id}`))[0].created_by} and text_clear like '%оплачена%'`);
+    expect(notes.n).toBe(1);
+  });
+
+  it('the reconciliation job pays after a dropped webhook', async () => {
+    const u = await user();
+    const e = await entryFor(u);
+    const { id: uuid } = (await pay(u, e.id)).json();
+    deliver = false;
+    await confirmOnProvider(uuid);
+    deliver = true;
+    expect(await status(e.id)).toBe(1);
+    await database.db.execute(sql`update jobs set run_at = now() - interval '1 second' where name = 'reconcile-payment' and unique_key = ${uuid}`);
+    await app.jobs.runDue();
+    expect(await status(e.id)).toBe(2);
+  });
+
+  it('a success for an entry already paid is recorded as a double payment; a canceled payment leaves it unpaid', async () => {
+    const u = await user();
+    const op = await user(1);
+    const e = await entryFor(u);
+    const { id: uuid } = (await pay(u, e.id)).json();
+    expect((await pay(op, e.id)).json()).toMatchObject({ status: 2, immediate: true });
+    await confirmOnProvider(uuid);
+    await until(async () => (await paymentRows(uuid)).n === 1);
+    expect(await paymentRows(uuid)).toEqual({ n: 1, double: true });
+    const list = (await app.inject({ method: 'GET', url: `/api/payment?uuid=${uuid}`, headers: op.headers })).json();
+    expect(list.data[0]).toMatchObject({ is_double: true, status_label: 'Двойная оплата' });
+
+    const e2 = await entryFor(u);
+    const second = (await pay(u, e2.id)).json();
+    await confirmOnProvider(second.id, 'cancel');
+    await until(async () => (await rows<{ status: string }>(database.db, sql`select status from card_transactions where uuid = ${second.id}`))[0].status === 'canceled');
+    expect(await status(e2.id)).toBe(1);
+    // A late "succeeded" hint after the cancel cannot move it: the API says canceled.
+    await webhook(second.id);
+    expect(await status(e2.id)).toBe(1);
+  });
+});
+
+describe('marking paid at once', () => {
+  it('an operator marks any entry paid; a user cannot pay or mark another user’s entry', async () => {
+    const u = await user();
+    const stranger = await user();
+    const op = await user(1);
+    const e = await entryFor(u);
+    expect((await pay(stranger, e.id)).statusCode).toBe(404);
+    const res = await pay(op, e.id);
+    expect(res.json()).toEqual({ id: e.id, status: 2, immediate: true, confirmation: null });
+    expect(await status(e.id)).toBe(2);
+    const twice = await pay(op, e.id);
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().message).toBe(PaymentMessages.alreadyPaid);
+  });
+});
+
+describe('service package payment and expiry', () => {
+  async function enrolPackage(u: { headers: Record<string, string> }) {
+    const a = await makeService(database.db, { price: 700 });
+    const b = await makeService(database.db, { price: 300 });
+    const [p] = await database.db.insert(servicePackages).values({ title: 'Пакет «Старт»', price: 800 }).returning();
+    await database.db.insert(servicePackageServices).values([
+      { service_package_id: p.id, service_id: a.id, position: 0 },
+      { service_package_id: p.id, service_id: b.id, position: 1 },
+    ]);
+    const res = await app.inject({ method: 'POST', url: `/api/service-package/${p.id}/enroll`, headers: u.headers, payload: { services: { [a.id]: null, [b.id]: null } } });
+    return (res.json().data.entries as Array<{ id: number }>).map((e) => e.id);
+  }
+  const expireNow = () => database.db.execute(sql`update jobs set run_at = now() - interval '1 second' where name = 'expire-package' and done_at is null`);
+
+  it('one payment covers the package entries; the list says "Пакет услуг"', async () => {
+    const u = await user();
+    const op = await user(1);
+    const [first, second] = await enrolPackage(u);
+    const { id: uuid } = (await pay(u, first)).json();
+    const entry = (await app.inject({ method: 'GET', url: `/api/entry/${second}`, headers: u.headers })).json().data;
+    expect(entry.awaiting_provider).toBe(true);
+    await confirmOnProvider(uuid);
+    await until(async () => (await status(second)) === 2);
+    expect(await status(first)).toBe(2);
+    const list = (await app.inject({ method: 'GET', url: `/api/payment?uuid=${uuid}`, headers: op.headers })).json();
+    expect(list.data[0]).toMatchObject({ sum: 800, is_package: true, entry: { service: { title: 'Пакет услуг' } } });
+    const mine = (await app.inject({ method: 'GET', url: '/api/payment', headers: u.headers })).json();
+    expect(mine.data.map((p: { uuid: string }) => p.uuid)).toEqual([uuid]);
+  });
+
+  it('unpaid package entries are removed after 15 minutes by a job that survives a restart', async () => {
+    const u = await user();
+    const ids = await enrolPackage(u);
+    const [job] = await rows<{ minutes: number }>(database.db, sql`select round(extract(epoch from run_at - now()) / 60)::int as minutes from jobs where name = 'expire-package' and done_at is null order by id desc limit 1`);
+    expect(job.minutes).toBe(15);
+    // The app stops; a new instance starts on the same database and runs the job when due.
+    // A stopped process drops its connections (the provider keeps keep-alive sockets to us).
+    app.server.closeAllConnections();
+    await app.close();
+    app = await startApp();
+    await expireNow();
+    await app.jobs.runDue();
+    const left = await rows<{ deleted: boolean }>(database.db, sql`select deleted_at is not null as deleted from entries where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    expect(left.every((r) => r.deleted)).toBe(true);
+  });
+
+  it('while the provider has not answered, expiry waits instead of removing', async () => {
+    const u = await user();
+    const ids = await enrolPackage(u);
+    await pay(u, ids[0]);
+    await expireNow();
+    await app.jobs.runDue();
+    expect(await status(ids[0])).toBe(1);
+    const [e] = await rows<{ deleted: boolean }>(database.db, sql`select deleted_at is not null as deleted from entries where id = ${ids[0]}`);
+    expect(e.deleted).toBe(false);
+  });
+});
+
+describe('public payment form and the lists', () => {
+  it('refuses missing fields with "Введите все поля!" and field errors', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/yookassa-entry/pay', payload: { fio: '', phone: '123', sum: 0 } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(PaymentMessages.fillAll);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['fio', 'phone', 'sum']);
+  });
+
+  it('creates a payment without a user that operators find among transactions, not users', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/yookassa-entry/pay', payload: { fio: 'Сидоров Пётр', phone: '89001112233', sum: '2500.50' } });
+    expect(res.statusCode).toBe(200);
+    const uuid = res.json().id as string;
+    await confirmOnProvider(uuid);
+    const op = await user(1);
+    await until(async () => {
+      const list = (await app.inject({ method: 'GET', url: '/api/yookassa?isWithoutUser=1&fio=Сидоров', headers: op.headers })).json();
+      return list.data[0]?.status === 'succeeded';
+    });
+    const list = (await app.inject({ method: 'GET', url: `/api/yookassa?uuid=${uuid}`, headers: op.headers })).json();
+    expect(list.data[0]).toMatchObject({ uuid, sum: 2500.5, status_label: 'Подтверждён', buyer: 'Сидоров Пётр, +7 (900) 111-22-33', user_id: null });
+    const u = await user();
+    expect((await app.inject({ method: 'GET', url: '/api/yookassa', headers: u.headers })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/payment/statistics', headers: u.headers })).statusCode).toBe(403);
+  });
+
+  it('income per month comes from real payments', async () => {
+    const op = await user(1);
+    const stats = (await app.inject({ method: 'GET', url: '/api/payment/statistics', headers: op.headers })).json() as Record<string, number>;
+    const months = Object.keys(stats);
+    expect(months).toHaveLength(12);
+    const [sum] = await rows<{ total: string }>(database.db, sql`select coalesce(sum(sum), 0)::text as total from payments where created_at > date_trunc('month', now())`);
+    expect(stats[months[months.length - 1]]).toBeCloseTo(Number(sum.total), 2);
+    expect(Number(sum.total)).toBeGreaterThan(0);
+  });
+
+  it('filters payments by created_at typed with the mask', async () => {
+    const op = await user(1);
+    const [{ today }] = await rows<{ today: string }>(database.db, sql`select to_char(max(created_at) at time zone 'Europe/Moscow', 'YYYY-MM-DD') as today from payments`);
+    const res = await app.inject({ method: 'GET', url: `/api/payment?created_at=${encodeURIComponent(today + ' __:__:__')}`, headers: op.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().meta.total).toBeGreaterThan(0);
+    expect((await app.inject({ method: 'GET', url: '/api/payment?created_at=abc', headers: op.headers })).statusCode).toBe(422);
+  });
+});
