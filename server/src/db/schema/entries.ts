@@ -39,6 +39,7 @@ export const entries = pgTable(
     uniqueIndex('entries_number_unique').on(t.number),
     index('entries_created_by_idx').on(t.created_by, t.created_at),
     index('entries_service_idx').on(t.service_id, t.section_id),
+    index('entries_section_idx').on(t.section_id),
     index('entries_status_idx').on(t.status),
     index('entries_created_at_idx').on(t.created_at),
     index('entries_payment_uuid_idx').on(t.payment_uuid),

@@ -1,0 +1,1 @@
+CREATE INDEX "entries_section_idx" ON "entries" USING btree ("section_id");
