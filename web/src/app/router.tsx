@@ -15,6 +15,9 @@ const PasswordEmailPage = lazy(() => import('../features/auth/pages/password-ema
 const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const CabinetLayout = lazy(() => import('./layouts/cabinet-layout').then((m) => ({ default: m.CabinetLayout })));
 const PlaceholderPage = lazy(() => import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })));
+const PayPage = lazy(() => import('../features/payments/pages/pay-page').then((m) => ({ default: m.PayPage })));
+const PaymentsPage = lazy(() => import('../features/payments/pages/payments-page').then((m) => ({ default: m.PaymentsPage })));
+const CardTransactionsPage = lazy(() => import('../features/payments/pages/card-transactions-page').then((m) => ({ default: m.CardTransactionsPage })));
 
 /**
  * One Suspense boundary at the root and one in each layout. Navigations run as transitions, so an
@@ -53,8 +56,6 @@ const managerPlaceholders: Array<[string, string]> = [
   ['service/:id?', 'Услуги'],
   ['service-package', 'Пакеты услуг'],
   ['users', 'Пользователи'],
-  ['payments', 'Платежи'],
-  ['yookassa', 'ЮKassa'],
   ['macroses', 'Макросы'],
   ['templates', 'Шаблоны'],
   ['events', 'События'],
@@ -92,7 +93,7 @@ export const routes: RouteObject[] = [
           { path: '/register', element: <RegisterPage /> },
           { path: '/password/email', element: <PasswordEmailPage /> },
           { path: '/password/reset', element: <PasswordResetPage /> },
-          placeholder('/pay', 'Оплата'),
+          { path: '/pay', element: <PayPage /> },
         ],
       },
       {
@@ -115,6 +116,8 @@ export const routes: RouteObject[] = [
                 element: <CabinetLayout panel="manager" />,
                 children: [
                   { index: true, element: <Navigate to="/manager/dashboard" replace /> },
+                  { path: 'payments', element: <PaymentsPage /> },
+                  { path: 'yookassa', element: <CardTransactionsPage /> },
                   ...managerPlaceholders.map(([path, title]) => placeholder(path, title)),
                 ],
               },

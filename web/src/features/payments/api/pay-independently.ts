@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The public form's body (spec 03 §7, Pay independently): phone as +7 (999) 999-99-99, sum in rubles. */
+export interface PayIndependentlyInput {
+  fio: string;
+  phone: string;
+  sum: number;
+}
+
+export interface PayIndependentlyAnswer {
+  id?: string;
+  confirmation?: { confirmation_url?: string | null } | null;
+}
+
+/** POST /api/yookassa-entry/pay, no login: answers the provider's page to send the payer to. */
+export function payIndependently(input: PayIndependentlyInput): Promise<PayIndependentlyAnswer> {
+  return api.post<PayIndependentlyAnswer>('/api/yookassa-entry/pay', input, { protectedCall: false });
+}
+
+export function usePayIndependently() {
+  return useMutation({ mutationFn: payIndependently });
+}

@@ -1,0 +1,106 @@
+import { Fragment } from 'react';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatRub } from '@edu/domain/common/format';
+import { PaymentMessages, type Payment } from '@edu/domain/payments/payment';
+
+/** The provider's payment id; a link to its page at the provider (new tab) when there is one. */
+export function ProviderUuid({ uuid, url }: { uuid: string | null; url: string | null }) {
+  if (!uuid) return null;
+  const text = (
+    <Text span size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+      {uuid}
+    </Text>
+  );
+  if (!url) return <Text size="xs" c="dimmed" data-testid="payment-uuid">{text}</Text>;
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" data-testid="payment-uuid" title="Открыть платёж у платёжной системы">
+      <Group gap={4} wrap="nowrap" align="center" component="span">
+        {text}
+        <IconExternalLink size={12} style={{ flexShrink: 0 }} />
+      </Group>
+    </Anchor>
+  );
+}
+
+/** Entry numbers, each kept on one line; the list wraps between them. */
+export function Numbers({ numbers }: { numbers: string[] }) {
+  return (
+    <Text size="sm" fw={600} component="div">
+      {numbers.map((n, i) => (
+        <Fragment key={n}>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {n}
+            {i < numbers.length - 1 ? ',' : ''}
+          </span>
+          {i < numbers.length - 1 ? ' ' : ''}
+        </Fragment>
+      ))}
+    </Text>
+  );
+}
+
+/** Заявка: the entry number, or 'Пакет услуг' with every number when one payment covers several. */
+export function PaymentEntry({ payment }: { payment: Payment }) {
+  if (payment.is_package) {
+    return (
+      <Stack gap={2}>
+        <Badge variant="light" color="violet" tt="none" size="sm">
+          {PaymentMessages.packageLabel}
+        </Badge>
+        <Numbers numbers={payment.entries.map((e) => e.number)} />
+      </Stack>
+    );
+  }
+  return (
+    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+      {payment.entry_number ?? '—'}
+    </Text>
+  );
+}
+
+/** Клиент: the payer's name, opening their card among the users. */
+export function PaymentClient({ payment }: { payment: Payment }) {
+  const user = payment.entry?.user;
+  if (!user) return <Text size="sm">—</Text>;
+  return (
+    <Anchor component={Link} to={`/manager/users?id=${user.id}`} size="sm">
+      {user.fio}
+    </Anchor>
+  );
+}
+
+/** Услуга: title and service type. */
+export function PaymentService({ payment }: { payment: Payment }) {
+  const service = payment.entry?.service;
+  if (!service) return <Text size="sm">{payment.description ?? '—'}</Text>;
+  return (
+    <div>
+      <Text size="sm" fw={500} lh={1.35}>
+        {service.title}
+      </Text>
+      {service.type && (
+        <Text size="xs" c="dimmed">
+          {service.type}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/** Сумма, with an orange 'Двойная оплата' badge for a second payment of the same entry. */
+export function PaymentSum({ payment, align = 'flex-start' }: { payment: Payment; align?: 'flex-start' | 'flex-end' }) {
+  return (
+    <Stack gap={4} align={align}>
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {formatRub(payment.sum)}
+      </Text>
+      {payment.is_double && (
+        <Badge color="orange" variant="light" tt="none" size="sm" data-testid="double-payment">
+          Двойная оплата
+        </Badge>
+      )}
+    </Stack>
+  );
+}
