@@ -12,7 +12,13 @@ const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m
 const RegisterPage = lazy(() => import('../features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })));
 const PasswordResetPage = lazy(() => import('../features/auth/pages/password-reset-page').then((m) => ({ default: m.PasswordResetPage })));
 const PasswordEmailPage = lazy(() => import('../features/auth/pages/password-email-page').then((m) => ({ default: m.PasswordEmailPage })));
-const DashboardPage = lazy(() => import('../features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const DashboardRoute = lazy(() => import('./routes/user-dashboard').then((m) => ({ default: m.UserDashboardRoute })));
+const ServiceRoute = lazy(() => import('./routes/user-service').then((m) => ({ default: m.UserServiceRoute })));
+const ServicePackagesRoute = lazy(() => import('./routes/user-service-packages').then((m) => ({ default: m.UserServicePackagesRoute })));
+const EntriesPage = lazy(() => import('../features/entries/pages/entries-page').then((m) => ({ default: m.EntriesPage })));
+const NotificationsPage = lazy(() => import('../features/notifications/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })));
+const ProfilePage = lazy(() => import('../features/users/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => import('../features/users/pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 const CabinetLayout = lazy(() => import('./layouts/cabinet-layout').then((m) => ({ default: m.CabinetLayout })));
 const PlaceholderPage = lazy(() => import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })));
 const PayPage = lazy(() => import('../features/payments/pages/pay-page').then((m) => ({ default: m.PayPage })));
@@ -38,14 +44,8 @@ function placeholder(path: string, title: string): RouteObject {
 
 /** Screens of later issues, by path and Russian name (spec 01 §2, spec 02 §2). */
 const userPlaceholders: Array<[string, string]> = [
-  ['entry/:from?', 'Мои заявки'],
-  ['service/:id?', 'Услуги'],
-  ['service-package', 'Пакеты услуг'],
   ['publication', 'Мои публикации'],
-  ['profile', 'Профиль'],
   ['contract', 'Данные для договора'],
-  ['notifications', 'Уведомления'],
-  ['settings', 'Настройки'],
 ];
 
 const managerPlaceholders: Array<[string, string]> = [
@@ -104,7 +104,13 @@ export const routes: RouteObject[] = [
             element: <CabinetLayout panel="user" />,
             children: [
               { index: true, element: <Navigate to="/user/dashboard" replace /> },
-              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'dashboard', element: <DashboardRoute /> },
+              { path: 'entry/:from?', element: <EntriesPage /> },
+              { path: 'service/:id?', element: <ServiceRoute /> },
+              { path: 'service-package', element: <ServicePackagesRoute /> },
+              { path: 'profile', element: <ProfilePage /> },
+              { path: 'notifications', element: <NotificationsPage /> },
+              { path: 'settings', element: <SettingsPage /> },
               ...userPlaceholders.map(([path, title]) => placeholder(path, title)),
             ],
           },

@@ -2,9 +2,14 @@ import { Suspense, useState } from 'react';
 import { AppShell, Box, ScrollArea, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Role } from '@edu/domain/common/codes';
+import type { Service } from '@edu/domain/services/service';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from '../../lib/current-user';
+import { EntryModal } from '../../features/entries/components/entry-modal';
+import { NotificationWatcher } from '../../features/notifications/components/notification-watcher';
+import { SearchModal } from '../../features/search/components/search-modal';
 import { AppFooter } from './app-footer';
 import { MANAGER_NAV, USER_NAV } from './navigation';
 import { Sidebar } from './sidebar';
@@ -18,8 +23,10 @@ export function CabinetLayout({ panel }: { panel: Panel }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { data: user } = useCurrentUser();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  // The search modal is a later issue; the field keeps the typed text until then.
+  // A search result picked by a user opens the enrol modal right here, over the current page.
+  const [picked, setPicked] = useState<Service | null>(null);
   const searchField = (
     <TextInput
       aria-label="Поиск услуг"
@@ -32,6 +39,13 @@ export function CabinetLayout({ panel }: { panel: Panel }) {
   );
 
   if (!user) return <PageLoader fullScreen />;
+
+  function pick(service: Service) {
+    setSearch('');
+    close();
+    if (user?.role === Role.operator) navigate(`/manager/service/${service.id}`);
+    else setPicked(service);
+  }
 
   return (
     <AppShell
@@ -63,6 +77,14 @@ export function CabinetLayout({ panel }: { panel: Panel }) {
         </Box>
         <AppFooter />
       </AppShell.Main>
+
+      <NotificationWatcher userId={user.id} />
+      {panel === 'user' && (
+        <>
+          <SearchModal value={search} onChange={setSearch} onPick={pick} />
+          <EntryModal opened={picked !== null} service={picked} onClose={() => setPicked(null)} />
+        </>
+      )}
     </AppShell>
   );
 }

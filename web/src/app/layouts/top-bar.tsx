@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Box, Burger, Group, Indicator, Menu, Text, Tooltip } from '@mantine/core';
-import { IconBell, IconGridDots } from '@tabler/icons-react';
+import { ActionIcon, Box, Burger, Group, Menu, Text, Tooltip } from '@mantine/core';
+import { IconGridDots } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@edu/domain/users/current-user';
 import { Brand } from '../../components/brand';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SHORTCUT_LINKS } from '../../lib/config';
 import type { Panel } from './cabinet-layout';
 import { UserMenu } from './user-menu';
@@ -39,36 +40,11 @@ export function TopBar({ panel, user, navOpened, onToggleNav, search }: TopBarPr
       )}
 
       <Group gap={6} wrap="nowrap">
-        <NotificationsMenu unread={0} />
+        <NotificationBell />
         <ShortcutsMenu />
         <UserMenu panel={panel} user={user} />
       </Group>
     </Group>
-  );
-}
-
-/** Bell with an unread marker; the list arrives with the notifications issue. */
-function NotificationsMenu({ unread }: { unread: number }) {
-  return (
-    <Menu position="bottom-end" width={300} shadow="md" withinPortal>
-      <Menu.Target>
-        <Indicator disabled={unread === 0} color="red" size={9} offset={7} processing>
-          <ActionIcon variant="subtle" color="gray" size="lg" radius="xl" aria-label="Уведомления">
-            <IconBell size={21} stroke={1.6} />
-          </ActionIcon>
-        </Indicator>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Уведомления</Menu.Label>
-        <Text size="sm" c="dimmed" px="sm" py="xs">
-          Новых уведомлений нет
-        </Text>
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/user/notifications" fw={500}>
-          Все уведомления
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Group, Menu, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconChevronDown, IconFileDescription, IconLogout, IconMessageStar, IconSettings, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -8,6 +8,8 @@ import type { CurrentUser } from '@edu/domain/users/current-user';
 import { isApiError } from '../../lib/api-client';
 import { notifyError } from '../../lib/notify';
 import { useLogout } from '../../features/auth/api/logout';
+import { useUnreadCount } from '../../features/notifications/api/get-new-notifications';
+import { ReviewModal } from '../../features/reviews/components/review-modal';
 import { useEndSession } from '../session';
 import type { Panel } from './cabinet-layout';
 
@@ -16,6 +18,7 @@ export function UserMenu({ panel, user }: { panel: Panel; user: CurrentUser }) {
   const logout = useLogout();
   const endSession = useEndSession();
   const [reviewOpened, review] = useDisclosure(false);
+  const unread = useUnreadCount();
   const isOperator = user.role === Role.operator;
 
   async function signOut() {
@@ -66,7 +69,7 @@ export function UserMenu({ panel, user }: { panel: Panel; user: CurrentUser }) {
                 Панель пользователя
               </Menu.Item>
             ))}
-          <Menu.Item component={Link} to="/user/notifications" leftSection={<IconBell size={16} />} rightSection={<UnreadBadge count={0} />}>
+          <Menu.Item component={Link} to="/user/notifications" leftSection={<IconBell size={16} />} rightSection={<UnreadBadge count={unread} />}>
             Уведомления
           </Menu.Item>
           {user.is_documents_upload_allowed && (
@@ -87,12 +90,7 @@ export function UserMenu({ panel, user }: { panel: Panel; user: CurrentUser }) {
         </Menu.Dropdown>
       </Menu>
 
-      <Modal opened={reviewOpened} onClose={review.close} title="Оставить отзыв" centered>
-        <Text size="sm">Отзыв будет опубликован на сайте сразу после проверки оператором.</Text>
-        <Text size="sm" c="dimmed" mt="sm">
-          Форма отзыва скоро появится здесь.
-        </Text>
-      </Modal>
+      <ReviewModal opened={reviewOpened} onClose={review.close} userId={user.id} />
     </>
   );
 }

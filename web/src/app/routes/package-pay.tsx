@@ -1,0 +1,7 @@
+import { PayStep } from '../../features/entries/components/pay-step';
+import type { PackagePaySlot } from '../../features/service-packages/components/package-modal';
+
+/** The pay step of a package: the entries feature pays the package's first entry at the package price. */
+export function renderPackagePay(slot: PackagePaySlot) {
+  return <PayStep entryId={slot.entryId} price={slot.price} numbers={slot.numbers} isPackage />;
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Entry } from '@edu/domain/entries/entry';
+import type { PageMeta } from '@edu/domain/common/pagination';
+import { api } from '../../../lib/api-client';
+
+export interface EntryFilters {
+  number?: string;
+  /** Service type id. */
+  type?: number;
+  /** Part of the event title. */
+  service?: string;
+  status?: number;
+  /** Only removed entries. */
+  deleted?: boolean;
+  page: number;
+  per_page: number;
+}
+
+export interface EntryList {
+  data: Entry[];
+  /** theses_awaited: some entry that needs theses has none (the banner). */
+  meta: PageMeta & { theses_awaited?: boolean };
+}
+
+/** GET /api/entry: the user's own entries. */
+export function getEntries(filters: EntryFilters): Promise<EntryList> {
+  return api.get<EntryList>('/api/entry', {
+    query: { ...filters, number: filters.number?.trim(), service: filters.service?.trim(), deleted: filters.deleted ? 1 : undefined },
+  });
+}
+
+export const entriesQuery = (filters: EntryFilters) =>
+  queryOptions({ queryKey: ['entries', 'list', filters], queryFn: () => getEntries(filters), placeholderData: keepPreviousData });
+
+export function useEntries(filters: EntryFilters) {
+  return useQuery(entriesQuery(filters));
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Service } from '@edu/domain/services/service';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/service/{id}: sections and participation of an entry's service (the edit form). */
+export async function getService(id: number): Promise<Service> {
+  const answer = await api.get<{ data: Service }>(`/api/service/${id}`);
+  return answer.data;
+}
+
+export const serviceQuery = (id: number) => queryOptions({ queryKey: ['services', 'detail', id], queryFn: () => getService(id), retry: false });
+
+export function useService(id: number | null) {
+  return useQuery({ ...serviceQuery(id ?? 0), enabled: id !== null && id > 0 });
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Entry } from '@edu/domain/entries/entry';
+import { api } from '../../../lib/api-client';
+import { useEntriesChanged } from './entries-changed';
+
+export interface UpdateEntryInput {
+  id: number;
+  section_id?: number | null;
+  pay_type?: number;
+  is_extramural?: 0 | 1;
+}
+
+/** PUT /api/entry/{id}: section, pay type and participation, while the entry is unpaid. */
+export function updateEntry({ id, ...patch }: UpdateEntryInput): Promise<{ data: Entry; message: string }> {
+  return api.put<{ data: Entry; message: string }>(`/api/entry/${id}`, patch);
+}
+
+export function useUpdateEntry() {
+  const changed = useEntriesChanged();
+  return useMutation({ mutationFn: updateEntry, onSuccess: changed });
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Group, Input, Loader, Modal, SegmentedControl, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { Entry } from '@edu/domain/entries/entry';
+import type { Service } from '@edu/domain/services/service';
+import { errorMessage } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/field-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useService } from '../api/get-service';
+import { useUpdateEntry } from '../api/update-entry';
+import { participationOptions, payTypeOptions } from './participation';
+import { SectionChoice } from './section-choice';
+
+/** Section, payment type and participation of an unpaid entry (spec 01 §4). */
+export function EditEntryModal({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
+  const service = useService(entry?.service_id ?? null);
+  return (
+    <Modal opened={entry !== null} onClose={onClose} title={entry ? `Заявка № ${entry.number}` : ''} size="lg">
+      {entry && service.data ? (
+        <EditEntryForm key={entry.id} entry={entry} service={service.data} onClose={onClose} />
+      ) : service.isError ? (
+        <Alert color="red" variant="light">
+          {errorMessage(service.error)}
+        </Alert>
+      ) : (
+        <Center py="xl">
+          <Loader type="dots" aria-label="Загрузка" />
+        </Center>
+      )}
+    </Modal>
+  );
+}
+
+function EditEntryForm({ entry, service, onClose }: { entry: Entry; service: Service; onClose: () => void }) {
+  const update = useUpdateEntry();
+  const [section, setSection] = useState<string | null>(entry.section_id ? String(entry.section_id) : null);
+  const [payType, setPayType] = useState(String(entry.pay_type));
+  const [extramural, setExtramural] = useState(String(entry.is_extramural));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const needsSection = service.sections.length > 0;
+
+  async function save() {
+    setErrors({});
+    setProblem(null);
+    try {
+      const answer = await update.mutateAsync({
+        id: entry.id,
+        ...(needsSection ? { section_id: section ? Number(section) : null } : {}),
+        pay_type: Number(payType),
+        is_extramural: extramural === '1' ? 1 : 0,
+      });
+      notifySuccess(answer.message);
+      onClose();
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      if (!fields.section_id && !fields.pay_type && !fields.is_extramural) setProblem(errorMessage(error));
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      {needsSection && (
+        <SectionChoice
+          sections={service.sections}
+          maxParticipants={service.max_participants}
+          value={section}
+          onChange={setSection}
+          error={errors.section_id || null}
+          currentId={entry.section_id}
+        />
+      )}
+      <Input.Wrapper label="Способ оплаты" error={errors.pay_type}>
+        <div>
+          <SegmentedControl mt={6} value={payType} onChange={setPayType} data={payTypeOptions} aria-label="Способ оплаты" />
+        </div>
+      </Input.Wrapper>
+      <Input.Wrapper label="Форма участия" error={errors.is_extramural}>
+        <div>
+          <SegmentedControl mt={6} value={extramural} onChange={setExtramural} data={participationOptions(service.participation_type)} aria-label="Форма участия" />
+        </div>
+      </Input.Wrapper>
+      {problem && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          Отмена
+        </Button>
+        <Button onClick={() => void save()} loading={update.isPending} disabled={needsSection && !section}>
+          Сохранить
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

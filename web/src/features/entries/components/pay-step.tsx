@@ -1,0 +1,52 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { formatRub } from '@edu/domain/common/format';
+import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
+import { usePayNow } from './use-pay-now';
+
+interface PayStepProps {
+  /** The entry whose payment starts (for a package: its first entry). */
+  entryId: number;
+  /** What is paid: the entry or the whole package price. */
+  price: number;
+  /** Entry number(s) to name in the text. */
+  numbers: string[];
+  /** A package is paid online within 15 minutes, or its entries are removed. */
+  isPackage?: boolean;
+  onLater?: () => void;
+}
+
+/** The last step of the entry and package flows: pay now or later (spec 01 §4). */
+export function PayStep({ entryId, price, numbers, isPackage = false, onLater }: PayStepProps) {
+  const navigate = useNavigate();
+  const pay = usePayNow();
+  const label = numbers.length > 1 ? `Заявки № ${numbers.join(', ')} ожидают оплаты.` : `Заявка № ${numbers[0] ?? ''} ожидает оплаты.`;
+  return (
+    <Stack gap="md" data-testid="pay-step">
+      <Text>{label}</Text>
+      <Text size="lg" fw={700}>
+        К оплате: {formatRub(price)}
+      </Text>
+      {isPackage && (
+        <Alert color="orange" variant="light" icon={<IconClock size={18} />}>
+          Оплатите пакет онлайн в течение {PACKAGE_PAY_WINDOW_MIN} минут, иначе заявки будут удалены.
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button
+          variant="default"
+          onClick={() => {
+            onLater?.();
+            navigate('/user/entry');
+          }}
+        >
+          Оплатить позже
+        </Button>
+        <Button loading={pay.pending} onClick={() => void pay.start(entryId)}>
+          Оплатить сейчас
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconClipboardList, IconCreditCard, IconTag } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
+import { useDictionary } from '../../../lib/dictionaries';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNarrow } from '../../../lib/use-narrow';
+import { ListPagination } from '../../../components/list-pagination';
+import { useEntries, type EntryFilters } from '../api/get-entries';
+import { EditEntryModal } from '../components/edit-entry-modal';
+import { EntriesFilters, emptyEntryFilters, type EntryFilterValues } from '../components/entries-filters';
+import { EntriesTable } from '../components/entries-table';
+import { EntryCards } from '../components/entry-cards';
+import type { EntryAction } from '../components/entry-actions';
+import { RemoveEntryModal } from '../components/remove-entry-modal';
+import { ThesisModal } from '../components/thesis-modal';
+
+type Tab = 'entries' | 'payments';
+
+/** /user/entry[/:from] (spec 01 §2 My entries): tabs 'Заявки' and 'Платежи'. */
+export function EntriesPage() {
+  useDocumentTitle('Мои заявки');
+  const { from } = useParams();
+  const navigate = useNavigate();
+  const tab: Tab = from === 'payments' ? 'payments' : 'entries';
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Мои заявки</Title>
+      <Tabs value={tab} onChange={(v) => navigate(v === 'payments' ? '/user/entry/payments' : '/user/entry', { replace: true })} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="entries" leftSection={<IconClipboardList size={16} />}>
+            Заявки
+          </Tabs.Tab>
+          <Tabs.Tab value="payments" leftSection={<IconCreditCard size={16} />}>
+            Платежи
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="entries" pt="md">
+          <EntriesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="payments" pt="md">
+          <Paper p="xl" radius="md">
+            <Text c="dimmed" ta="center">
+              Платежи появятся после первой оплаты
+            </Text>
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function hasFilters(f: EntryFilterValues): boolean {
+  return Boolean(f.number.trim() || f.type || f.service.trim() || f.status || f.deleted !== 'all');
+}
+
+function EntriesTab() {
+  const narrow = useNarrow();
+  const types = useDictionary('dict_service_types');
+  const [values, setValues] = useState<EntryFilterValues>(emptyEntryFilters);
+  const [debounced] = useDebouncedValue(values, 300);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [action, setAction] = useState<{ kind: EntryAction; entry: Entry } | null>(null);
+
+  const filters: EntryFilters = {
+    number: debounced.number,
+    type: debounced.type ? Number(debounced.type) : undefined,
+    service: debounced.service,
+    status: debounced.status ? Number(debounced.status) : undefined,
+    deleted: debounced.deleted === 'deleted',
+    page,
+    per_page: perPage,
+  };
+  const list = useEntries(filters);
+  const entries = list.data?.data ?? [];
+  const close = () => setAction(null);
+
+  return (
+    <Stack gap="md">
+      {list.data?.meta.theses_awaited && (
+        <Alert color="orange" variant="light" icon={<IconTag size={20} />} title={EntryMessages.thesesBanner} data-testid="theses-banner">
+          Нажмите кнопку с тегом в строке заявки, чтобы добавить тезисы.
+        </Alert>
+      )}
+
+      <EntriesFilters
+        value={values}
+        onChange={(v) => {
+          setValues(v);
+          setPage(1);
+        }}
+        types={types.data ?? []}
+      />
+
+      {list.isPending ? (
+        <Stack gap="sm" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={64} radius="md" />
+          ))}
+        </Stack>
+      ) : list.isError ? (
+        <Paper p="xl" radius="md">
+          <Text c="red.7">{Messages.serverError}</Text>
+        </Paper>
+      ) : entries.length === 0 ? (
+        hasFilters(values) ? (
+          <Paper p="xl" radius="md">
+            <Text c="dimmed" ta="center">
+              {Messages.nothingFound}
+            </Text>
+          </Paper>
+        ) : (
+          <Paper p="xl" radius="md">
+            <EmptyState
+              icon={<IconClipboardList size={28} />}
+              variant="light"
+              title={EntryMessages.noApplications}
+              data-testid="entries-empty"
+            >
+              <EmptyState.Actions>
+                <Button component={Link} to="/user/service">
+                  Перейти к услугам
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          </Paper>
+        )
+      ) : (
+        <Paper p={narrow ? 0 : 'xs'} radius="md" withBorder={!narrow} bg={narrow ? 'transparent' : undefined} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          {narrow ? <EntryCards entries={entries} onAction={(kind, entry) => setAction({ kind, entry })} /> : <EntriesTable entries={entries} onAction={(kind, entry) => setAction({ kind, entry })} />}
+        </Paper>
+      )}
+
+      <ListPagination
+        meta={list.data?.meta}
+        onPage={setPage}
+        onPerPage={(n) => {
+          setPerPage(n);
+          setPage(1);
+        }}
+      />
+
+
+      <EditEntryModal entry={action?.kind === 'edit' ? action.entry : null} onClose={close} />
+      <ThesisModal entry={action?.kind === 'thesis' ? action.entry : null} onClose={close} />
+      <RemoveEntryModal entry={action?.kind === 'remove' ? action.entry : null} onClose={close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Service } from '@edu/domain/services/service';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/service/search {keywords}: at most 10 services, the nearest date first. */
+export async function searchServices(keywords: string): Promise<Service[]> {
+  const answer = await api.post<{ data: Service[] }>('/api/service/search', { keywords });
+  return answer.data;
+}
+
+export const searchQuery = (keywords: string) =>
+  queryOptions({ queryKey: ['services', 'search', keywords], queryFn: () => searchServices(keywords), placeholderData: keepPreviousData, staleTime: 30_000 });
+
+export function useSearchServices(keywords: string) {
+  return useQuery({ ...searchQuery(keywords), enabled: keywords.length > 0 });
+}

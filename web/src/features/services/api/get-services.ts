@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paginated } from '@edu/domain/common/pagination';
+import type { Service } from '@edu/domain/services/service';
+import { api } from '../../../lib/api-client';
+
+export interface ServiceFilters {
+  dict_type_id?: number;
+  dict_subtype_id?: number;
+  /** Work profile ids, sent as '1,2'. */
+  profile?: number[];
+  /** 1 past, 0 upcoming, undefined all. */
+  past?: 0 | 1;
+  title?: string;
+  page: number;
+  per_page: number;
+}
+
+/** GET /api/service: the visible catalogue, filtered and paged. */
+export function getServices(filters: ServiceFilters): Promise<Paginated<Service>> {
+  return api.get<Paginated<Service>>('/api/service', {
+    query: { ...filters, profile: filters.profile?.length ? filters.profile.join(',') : undefined, title: filters.title?.trim() || undefined },
+  });
+}
+
+export const servicesQuery = (filters: ServiceFilters) =>
+  queryOptions({ queryKey: ['services', 'list', filters], queryFn: () => getServices(filters), placeholderData: keepPreviousData });
+
+export function useServices(filters: ServiceFilters, enabled = true) {
+  return useQuery({ ...servicesQuery(filters), enabled });
+}

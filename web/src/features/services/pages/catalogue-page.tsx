@@ -1,0 +1,164 @@
+import { useState, type ReactNode } from 'react';
+import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import type { Service } from '@edu/domain/services/service';
+import { useDictionary } from '../../../lib/dictionaries';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ListPagination } from '../../../components/list-pagination';
+import { serviceQuery, useService } from '../api/get-service';
+import { useServices, type ServiceFilters } from '../api/get-services';
+import { PublicationPlaceholder } from '../components/publication-placeholder';
+import { ServiceCard } from '../components/service-card';
+import { ServiceFiltersBar, type Period } from '../components/service-filters';
+import { ServiceNotFoundModal } from '../components/service-not-found-modal';
+import { SubtypePicker } from '../components/subtype-picker';
+import { TypePicker } from '../components/type-picker';
+
+export interface EntryModalSlot {
+  opened: boolean;
+  service: Service | null;
+  onClose: () => void;
+}
+
+interface CataloguePageProps {
+  /** The enrol modal (entries feature), composed by the app. */
+  renderEntryModal: (slot: EntryModalSlot) => ReactNode;
+}
+
+const numberParam = (value: string | null): number | null => (value && /^\d+$/.test(value) ? Number(value) : null);
+
+/**
+ * /user/service[/:id] (spec 01 §2): choose a type, then a subtype; filters; the list. An item opens
+ * the enrol modal at /user/service/{id}; closing returns to /user/service.
+ */
+export function CataloguePage({ renderEntryModal }: CataloguePageProps) {
+  useDocumentTitle('Услуги');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const [search, setSearch] = useSearchParams();
+  const typeId = numberParam(search.get('type'));
+  const subtypeId = numberParam(search.get('subtype'));
+
+  const [profile, setProfile] = useState<string[]>([]);
+  const [period, setPeriod] = useState<Period>('all');
+  const [title, setTitle] = useState('');
+  const [debouncedTitle] = useDebouncedValue(title, 300);
+  const [page, setPage] = useState(1);
+
+  const types = useDictionary('dict_service_types');
+  const subtypes = useDictionary('dict_service_subtypes');
+  const profiles = useDictionary('dict_profiles');
+
+  const type = types.data?.find((t) => t.id === typeId) ?? null;
+  const typeSubtypes = (subtypes.data ?? []).filter((s) => s.dict_service_type_id === typeId);
+  const subtype = typeSubtypes.find((s) => s.id === subtypeId) ?? null;
+  const publication = Boolean(subtype?.is_publication);
+
+  const filters: ServiceFilters = {
+    dict_type_id: typeId ?? undefined,
+    dict_subtype_id: subtype ? subtype.id : undefined,
+    profile: profile.map(Number),
+    past: period === 'all' ? undefined : period === 'past' ? 1 : 0,
+    title: debouncedTitle,
+    page,
+    per_page: DEFAULT_PAGE_SIZE,
+  };
+  const list = useServices(filters, !publication);
+
+  // The service of the route: an item click seeds it, a link loads it.
+  const routeId = numberParam(params.id ?? null);
+  const current = useService(routeId);
+  const [shown, setShown] = useState<Service | null>(null);
+  if (current.data && current.data !== shown) setShown(current.data);
+  const notFound = routeId !== null && current.isError;
+  const badId = params.id !== undefined && routeId === null;
+
+  const query = search.toString() ? `?${search.toString()}` : '';
+  const closeModal = () => navigate({ pathname: '/user/service', search: query });
+
+  function chooseType(id: number | null) {
+    setPage(1);
+    setSearch(id === null ? {} : { type: String(id) }, { replace: true });
+  }
+
+  function chooseSubtype(id: number | null) {
+    setPage(1);
+    const next = new URLSearchParams(search);
+    if (id === null) next.delete('subtype');
+    else next.set('subtype', String(id));
+    setSearch(next, { replace: true });
+  }
+
+  function open(service: Service) {
+    queryClient.setQueryData(serviceQuery(service.id).queryKey, service);
+  }
+
+  const resetPage =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>Услуги</Title>
+
+      {types.isPending ? (
+        <Skeleton h={120} radius="md" />
+      ) : (
+        <TypePicker types={types.data ?? []} value={typeId} onChange={chooseType} />
+      )}
+
+      {type && <SubtypePicker subtypes={typeSubtypes} value={subtype?.id ?? null} onChange={chooseSubtype} />}
+
+      {publication ? (
+        <PublicationPlaceholder />
+      ) : (
+        <Stack gap="md">
+          <ServiceFiltersBar
+            profiles={profiles.data ?? []}
+            profile={profile}
+            onProfile={resetPage(setProfile)}
+            period={period}
+            onPeriod={resetPage(setPeriod)}
+            title={title}
+            onTitle={resetPage(setTitle)}
+          />
+          {list.isPending ? (
+            <Stack gap="sm" aria-busy="true">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} h={92} radius="md" />
+              ))}
+            </Stack>
+          ) : list.isError ? (
+            <Paper p="xl" radius="md">
+              <Text c="red.7">{Messages.serverError}</Text>
+            </Paper>
+          ) : list.data.data.length === 0 ? (
+            <Paper p="xl" radius="md">
+              <Text c="dimmed" ta="center">
+                {Messages.nothingFound}
+              </Text>
+            </Paper>
+          ) : (
+            <Stack gap="sm" data-testid="service-list" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+              {list.data.data.map((service) => (
+                <ServiceCard key={service.id} service={service} to={`/user/service/${service.id}${query}`} onOpen={open} />
+              ))}
+            </Stack>
+          )}
+          <ListPagination meta={list.data?.meta} onPage={setPage} />
+        </Stack>
+      )}
+
+      {renderEntryModal({ opened: routeId !== null && !notFound, service: routeId !== null ? (current.data ?? null) : shown, onClose: closeModal })}
+      <ServiceNotFoundModal opened={notFound || badId} onClose={closeModal} />
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@edu/domain/users/current-user';
+import { api } from '../../../lib/api-client';
+import { CURRENT_USER_KEY } from '../../../lib/current-user';
+
+/** POST /api/user/store-profiles/{id} {profiles: [ids]}: at least one work profile. */
+export function storeProfiles({ id, profiles }: { id: number; profiles: number[] }): Promise<{ data: CurrentUser; message: string }> {
+  return api.post<{ data: CurrentUser; message: string }>(`/api/user/store-profiles/${id}`, { profiles });
+}
+
+export function useStoreProfiles() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: storeProfiles, onSuccess: (answer) => queryClient.setQueryData(CURRENT_USER_KEY, answer.data) });
+}

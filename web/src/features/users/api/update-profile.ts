@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@edu/domain/users/current-user';
+import { api } from '../../../lib/api-client';
+import { CURRENT_USER_KEY } from '../../../lib/current-user';
+
+export interface ProfileInput {
+  email: string;
+  phone: string;
+  organization: string;
+  job_title: string;
+  learned_from_us: string | null;
+  last_name?: string;
+  first_name?: string;
+  middle_name?: string | null;
+}
+
+/** PUT /api/user/{id}: {data: CurrentUser, message: 'Успешно сохранено!'}; names only change for operators. */
+export function updateProfile({ id, ...body }: ProfileInput & { id: number }): Promise<{ data: CurrentUser; message: string }> {
+  return api.put<{ data: CurrentUser; message: string }>(`/api/user/${id}`, body);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateProfile, onSuccess: (answer) => queryClient.setQueryData(CURRENT_USER_KEY, answer.data) });
+}

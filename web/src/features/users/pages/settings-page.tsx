@@ -1,0 +1,65 @@
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Messages } from '@edu/domain/common/messages';
+import { PASSWORD_MIN_LENGTH } from '@edu/domain/auth/register';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
+import { firstErrors } from '../../../lib/field-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PasswordField } from '../../../components/password-field';
+import { useChangePassword } from '../api/change-password';
+
+/** /user/settings: change password; new password and confirmation must match (spec 01 §5). */
+export function SettingsPage() {
+  useDocumentTitle('Настройки');
+  const { data: user } = useCurrentUser();
+  const change = useChangePassword();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { password: '', password_confirmation: '' },
+    validate: {
+      password: (v) => (v.length < PASSWORD_MIN_LENGTH ? Messages.passwordMinLength : null),
+      password_confirmation: (v, values) => (v !== values.password ? Messages.passwordsDontMatchBang : null),
+    },
+  });
+
+  async function submit(values: typeof form.values) {
+    if (!user) return;
+    try {
+      const answer = await change.mutateAsync({ id: user.id, ...values });
+      notifySuccess(answer.message || Messages.passwordUpdated);
+      form.reset();
+    } catch (error) {
+      if (isApiError(error) && error.status === 422) form.setErrors(firstErrors(error.errors));
+      notifyError(errorMessage(error));
+    }
+  }
+
+  const mismatch = form.values.password_confirmation.length > 0 && form.values.password !== form.values.password_confirmation;
+
+  return (
+    <Stack gap="lg" maw={520}>
+      <Title order={2}>Настройки</Title>
+      <Paper p="lg" radius="lg">
+        <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Смена пароля">
+          <Stack gap="md">
+            <Title order={3} size="h5">
+              Смена пароля
+            </Title>
+            <PasswordField label="Новый пароль" autoComplete="new-password" {...form.getInputProps('password')} />
+            <PasswordField label="Подтверждение пароля" autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
+            {mismatch && !form.errors.password_confirmation && (
+              <Text size="sm" c="red.7">
+                {Messages.passwordsDontMatchBang}
+              </Text>
+            )}
+            <Button type="submit" loading={change.isPending} disabled={!form.values.password || !form.values.password_confirmation}>
+              Сохранить
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}
