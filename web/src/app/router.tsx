@@ -15,7 +15,8 @@ const PasswordEmailPage = lazy(() => import('../features/auth/pages/password-ema
 const DashboardRoute = lazy(() => import('./routes/user-dashboard').then((m) => ({ default: m.UserDashboardRoute })));
 const ServiceRoute = lazy(() => import('./routes/user-service').then((m) => ({ default: m.UserServiceRoute })));
 const ServicePackagesRoute = lazy(() => import('./routes/user-service-packages').then((m) => ({ default: m.UserServicePackagesRoute })));
-const EntriesPage = lazy(() => import('../features/entries/pages/entries-page').then((m) => ({ default: m.EntriesPage })));
+const UserEntriesRoute = lazy(() => import('./routes/entries').then((m) => ({ default: m.UserEntriesRoute })));
+const ManagerEntriesRoute = lazy(() => import('./routes/entries').then((m) => ({ default: m.ManagerEntriesRoute })));
 const NotificationsPage = lazy(() => import('../features/notifications/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })));
 const ProfilePage = lazy(() => import('../features/users/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
 const SettingsPage = lazy(() => import('../features/users/pages/settings-page').then((m) => ({ default: m.SettingsPage })));
@@ -50,7 +51,6 @@ const userPlaceholders: Array<[string, string]> = [
 
 const managerPlaceholders: Array<[string, string]> = [
   ['dashboard', 'Статистика'],
-  ['entry', 'Заявки'],
   ['publication', 'Публикации'],
   ['contract', 'Договоры'],
   ['service/:id?', 'Услуги'],
@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/user/dashboard" replace /> },
               { path: 'dashboard', element: <DashboardRoute /> },
-              { path: 'entry/:from?', element: <EntriesPage /> },
+              { path: 'entry/:from?', element: <UserEntriesRoute /> },
               { path: 'service/:id?', element: <ServiceRoute /> },
               { path: 'service-package', element: <ServicePackagesRoute /> },
               { path: 'profile', element: <ProfilePage /> },
@@ -122,6 +122,7 @@ export const routes: RouteObject[] = [
                 element: <CabinetLayout panel="manager" />,
                 children: [
                   { index: true, element: <Navigate to="/manager/dashboard" replace /> },
+                  { path: 'entry/:from?', element: <ManagerEntriesRoute /> },
                   { path: 'payments', element: <PaymentsPage /> },
                   { path: 'yookassa', element: <CardTransactionsPage /> },
                   ...managerPlaceholders.map(([path, title]) => placeholder(path, title)),

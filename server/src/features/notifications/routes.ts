@@ -84,7 +84,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: toNotification(row) };
   });
 
-  app.post('/read-all', { schema: { tags: ['notifications'], body: z.object({ all: z.boolean().optional() }).optional() } }, async (request) => {
+  app.post('/read-all', { schema: { tags: ['notifications'], body: z.object({ all: z.boolean().optional() }).nullish() } }, async (request) => {
     await app.db
       .update(notifications)
       .set({ checked: true })

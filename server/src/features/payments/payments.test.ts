@@ -326,3 +326,14 @@ describe('public payment form and the lists', () => {
     expect((await app.inject({ method: 'GET', url: '/api/payment?created_at=abc', headers: op.headers })).statusCode).toBe(422);
   });
 });
+
+describe('requests without a body', () => {
+  it('pay and read-all accept an empty POST, as browsers send it', async () => {
+    const u = await user();
+    const e = await entryFor(u);
+    const res = await app.inject({ method: 'POST', url: `/api/entry/${e.id}/pay`, headers: u.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().confirmation.confirmation_url).toContain('/pay/');
+    expect((await app.inject({ method: 'POST', url: '/api/notification/read-all', headers: u.headers })).statusCode).toBe(200);
+  });
+});

@@ -22,7 +22,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/entry/{id}/pay: answers {id, confirmation: {confirmation_url}} or, when paid at once, {id, status: 2, immediate: true}. */
   app.post(
     '/entry/:id/pay',
-    { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: z.object({ immediate: z.unknown().optional() }).loose().optional() } },
+    { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: z.object({ immediate: z.unknown().optional() }).loose().nullish() } },
     async (request) => payEntry(app, currentUser(request), request.params.id),
   );
 
@@ -125,7 +125,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       q,
     );
-    return { data, meta: pageMeta(total, q) };
+    // The provider's back-office link is for operators only.
+    return { data: isOperator ? data : data.map((p) => ({ ...p, provider_url: null })), meta: pageMeta(total, q) };
   });
 
   /** GET /api/payment/statistics: income per month (rubles). */

@@ -12,6 +12,10 @@ export interface EntryFilters {
   status?: number;
   /** Only removed entries. */
   deleted?: boolean;
+  /** Operators: the client's name, the creation day (dd.mm.yyyy), one client. */
+  fio?: string;
+  date?: string;
+  created_by?: number;
   page: number;
   per_page: number;
 }
@@ -22,10 +26,10 @@ export interface EntryList {
   meta: PageMeta & { theses_awaited?: boolean };
 }
 
-/** GET /api/entry: the user's own entries. */
+/** GET /api/entry: a user's own entries; for operators everyone's unless created_by is set. */
 export function getEntries(filters: EntryFilters): Promise<EntryList> {
   return api.get<EntryList>('/api/entry', {
-    query: { ...filters, number: filters.number?.trim(), service: filters.service?.trim(), deleted: filters.deleted ? 1 : undefined },
+    query: { ...filters, number: filters.number?.trim(), service: filters.service?.trim(), fio: filters.fio?.trim() || undefined, date: filters.date || undefined, deleted: filters.deleted ? 1 : undefined },
   });
 }
 

@@ -1,19 +1,21 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** The payment provider's answer: the page to send the payer to. */
+/** The server's answer: the provider page to send the payer to, or a mark-paid-at-once. */
 export interface PayAnswer {
   id?: string | number;
+  status?: number;
+  immediate?: boolean;
   confirmation?: { confirmation_url?: string | null } | null;
 }
 
 /**
- * POST /api/entry/{id}/pay: the one place the cabinet starts an online payment (entries, packages,
- * the dashboard). Answers the confirmation url, or null when the provider gave none.
+ * POST /api/entry/{id}/pay: the one place the cabinet starts a payment (entries, packages, the
+ * dashboard). Answers the confirmation url (null when the provider gave none) or immediate.
  */
-export async function payEntry(entryId: number): Promise<string | null> {
+export async function payEntry(entryId: number): Promise<{ url: string | null; immediate: boolean }> {
   const answer = await api.post<PayAnswer>(`/api/entry/${entryId}/pay`);
-  return answer?.confirmation?.confirmation_url || null;
+  return { url: answer?.confirmation?.confirmation_url || null, immediate: Boolean(answer?.immediate) };
 }
 
 export function usePayEntry() {

@@ -1,4 +1,5 @@
-import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Group, InputBase, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { IMaskInput } from 'react-imask';
 import { entryStatusLabels } from '@edu/domain/common/codes';
 import type { ServiceTypeItem } from '../../../lib/dictionaries';
 
@@ -8,22 +9,32 @@ export interface EntryFilterValues {
   service: string;
   status: string | null;
   deleted: 'all' | 'deleted';
+  /** Operators only. */
+  fio: string;
+  /** Operators only: creation day, dd.mm.yyyy. */
+  date: string;
 }
 
-export const emptyEntryFilters: EntryFilterValues = { number: '', type: null, service: '', status: null, deleted: 'all' };
+export const emptyEntryFilters: EntryFilterValues = { number: '', type: null, service: '', status: null, deleted: 'all', fio: '', date: '' };
+
+/** A complete dd.mm.yyyy, or nothing: half-typed dates are not sent. */
+export const completeDate = (value: string) => (/^\d{2}\.\d{2}\.\d{4}$/.test(value) ? value : undefined);
 
 interface EntriesFiltersProps {
   value: EntryFilterValues;
   onChange: (value: EntryFilterValues) => void;
   types: ServiceTypeItem[];
+  /** The operator's list adds full name and creation date (spec 02 §2 Entries list). */
+  manager?: boolean;
 }
 
 /** Filters of My entries: number, service type, event title, status, removed. */
-export function EntriesFilters({ value, onChange, types }: EntriesFiltersProps) {
+export function EntriesFilters({ value, onChange, types, manager = false }: EntriesFiltersProps) {
   const set = <K extends keyof EntryFilterValues>(key: K, v: EntryFilterValues[K]) => onChange({ ...value, [key]: v });
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput label="Номер" placeholder="2605-00001" value={value.number} onChange={(e) => set('number', e.currentTarget.value)} w={150} />
+      {manager && <TextInput label="ФИО" placeholder="Фамилия Имя" value={value.fio} onChange={(e) => set('fio', e.currentTarget.value)} style={{ flex: '1 1 180px' }} />}
       <Select
         label="Тип услуги"
         placeholder="Все типы"
@@ -43,6 +54,18 @@ export function EntriesFilters({ value, onChange, types }: EntriesFiltersProps) 
         clearable
         w={170}
       />
+      {manager && (
+        <InputBase
+          label="Дата создания"
+          component={IMaskInput}
+          mask="00.00.0000"
+          placeholder="дд.мм.гггг"
+          value={value.date}
+          onAccept={(v: string) => set('date', v)}
+          inputMode="numeric"
+          w={130}
+        />
+      )}
       <SegmentedControl
         aria-label="Удалённые заявки"
         value={value.deleted}

@@ -1,4 +1,5 @@
-import { Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { Entry } from '@edu/domain/entries/entry';
 import { EntryActions, type EntryAction } from './entry-actions';
 import { StatusPrice } from './status-price';
@@ -6,12 +7,14 @@ import { StatusPrice } from './status-price';
 interface EntriesViewProps {
   entries: Entry[];
   onAction: (action: EntryAction, entry: Entry) => void;
+  /** The operator's list shows the client. */
+  showClient?: boolean;
 }
 
 export const entryDate = (entry: Entry) => entry.service.interval_formatted ?? 'без даты';
 
 /** Wide screens: the entries table (spec 01 §2 My entries). */
-export function EntriesTable({ entries, onAction }: EntriesViewProps) {
+export function EntriesTable({ entries, onAction, showClient = false }: EntriesViewProps) {
   const withSection = entries.some((e) => e.section);
   return (
     <Table.ScrollContainer minWidth={900}>
@@ -19,6 +22,7 @@ export function EntriesTable({ entries, onAction }: EntriesViewProps) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Номер</Table.Th>
+            {showClient && <Table.Th>Клиент</Table.Th>}
             <Table.Th>Тип услуги</Table.Th>
             <Table.Th>Мероприятие</Table.Th>
             {withSection && <Table.Th>Секция</Table.Th>}
@@ -38,6 +42,13 @@ export function EntriesTable({ entries, onAction }: EntriesViewProps) {
                   {entry.created_at_formatted}
                 </Text>
               </Table.Td>
+              {showClient && (
+                <Table.Td miw={160}>
+                  <Anchor component={Link} to={`/manager/users?id=${entry.user.id}`} size="sm">
+                    {entry.user.fio}
+                  </Anchor>
+                </Table.Td>
+              )}
               <Table.Td>
                 <Text size="sm">{entry.service.type ?? '—'}</Text>
               </Table.Td>

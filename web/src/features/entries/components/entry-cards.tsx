@@ -5,7 +5,7 @@ import { entryDate } from './entries-table';
 import { StatusPrice } from './status-price';
 
 /** Narrow screens (1199 px or less): one card per entry. */
-export function EntryCards({ entries, onAction }: { entries: Entry[]; onAction: (action: EntryAction, entry: Entry) => void }) {
+export function EntryCards({ entries, onAction, showClient = false }: { entries: Entry[]; onAction: (action: EntryAction, entry: Entry) => void; showClient?: boolean }) {
   return (
     <Stack gap="sm" data-testid="entries-cards">
       {entries.map((entry) => (
@@ -22,6 +22,11 @@ export function EntryCards({ entries, onAction }: { entries: Entry[]; onAction: 
               </div>
               <EntryActions entry={entry} onAction={onAction} />
             </Group>
+            {showClient && (
+              <Text size="sm" fw={500}>
+                {entry.user.fio}
+              </Text>
+            )}
             <Text fw={500} lh={1.35}>
               {entry.service.title}
             </Text>

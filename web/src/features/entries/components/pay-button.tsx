@@ -1,14 +1,51 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
+import { Role } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
+import { PaymentMessages } from '@edu/domain/payments/payment';
+import { useCurrentUser } from '../../../lib/current-user';
 import { usePayNow } from './use-pay-now';
 
-/** 'Оплатить {price} ₽' for an unpaid entry. */
+/**
+ * 'Оплатить {price} ₽' for an unpaid entry. Operators (and free entries) mark it paid at once after
+ * 'Вы уверены, что хотите отметить заявку оплаченной?' (ДА/НЕТ); users go to the payment page.
+ */
 export function PayButton({ entryId, price, ...rest }: { entryId: number; price: number } & Omit<ButtonProps, 'children' | 'onClick'>) {
   const pay = usePayNow();
+  const me = useCurrentUser();
+  const [confirming, setConfirming] = useState(false);
+  const immediate = me.data?.role === Role.operator || price === 0;
   return (
-    <Button size="xs" color="indigo" leftSection={<IconCreditCard size={15} />} loading={pay.pending} onClick={() => void pay.start(entryId)} {...rest}>
-      Оплатить {formatRub(price)}
-    </Button>
+    <>
+      <Button
+        size="xs"
+        color="indigo"
+        leftSection={<IconCreditCard size={15} />}
+        loading={pay.pending}
+        onClick={() => (immediate ? setConfirming(true) : void pay.start(entryId))}
+        {...rest}
+      >
+        Оплатить {formatRub(price)}
+      </Button>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Оплата заявки" centered size="sm">
+        <Text mb="lg">{PaymentMessages.confirmPaid}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {PaymentMessages.no}
+          </Button>
+          <Button
+            color="teal"
+            loading={pay.pending}
+            onClick={async () => {
+              await pay.start(entryId);
+              setConfirming(false);
+            }}
+          >
+            {PaymentMessages.yes}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }

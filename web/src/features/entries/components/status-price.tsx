@@ -5,8 +5,8 @@ import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import { PayButton } from './pay-button';
 
 /**
- * Status badge and price; an unpaid entry offers 'Оплатить {price} ₽', an unpaid package entry
- * says 'Ожидается ответ платёжной системы' instead (spec 01 §2).
+ * Status badge and price; an unpaid entry offers 'Оплатить {price} ₽'; a package entry whose
+ * provider payment is open says 'Ожидается ответ платёжной системы' instead (spec 01 §2).
  */
 export function StatusPrice({ entry }: { entry: Entry }) {
   const unpaid = entry.status === EntryStatus.notPaid && !entry.deleted_at;
@@ -21,7 +21,7 @@ export function StatusPrice({ entry }: { entry: Entry }) {
         </Text>
       </Group>
       {unpaid &&
-        (entry.is_service_package ? (
+        (entry.awaiting_provider ? (
           <Text size="xs" c="orange.8">
             {EntryMessages.awaitingProvider}
           </Text>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconClipboardList, IconCreditCard, IconTag } from '@tabler/icons-react';
@@ -10,9 +10,10 @@ import { useDictionary } from '../../../lib/dictionaries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNarrow } from '../../../lib/use-narrow';
 import { ListPagination } from '../../../components/list-pagination';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useEntries, type EntryFilters } from '../api/get-entries';
 import { EditEntryModal } from '../components/edit-entry-modal';
-import { EntriesFilters, emptyEntryFilters, type EntryFilterValues } from '../components/entries-filters';
+import { completeDate, EntriesFilters, emptyEntryFilters, type EntryFilterValues } from '../components/entries-filters';
 import { EntriesTable } from '../components/entries-table';
 import { EntryCards } from '../components/entry-cards';
 import type { EntryAction } from '../components/entry-actions';
@@ -21,17 +22,26 @@ import { ThesisModal } from '../components/thesis-modal';
 
 type Tab = 'entries' | 'payments';
 
-/** /user/entry[/:from] (spec 01 §2 My entries): tabs 'Заявки' and 'Платежи'. */
-export function EntriesPage() {
-  useDocumentTitle('Мои заявки');
+interface EntriesPageProps {
+  /** 'user': /user/entry, the signed-in user's own entries. 'manager': /manager/entry, every client's. */
+  mode: 'user' | 'manager';
+  /** The 'Платежи' tab, composed in app/ from the payments feature. */
+  paymentsTab: ReactNode;
+}
+
+/** /user/entry[/:from] (spec 01 §2 My entries) and /manager/entry (spec 02 §2): tabs 'Заявки' and 'Платежи'. */
+export function EntriesPage({ mode, paymentsTab }: EntriesPageProps) {
+  const title = mode === 'manager' ? 'Заявки' : 'Мои заявки';
+  const base = mode === 'manager' ? '/manager/entry' : '/user/entry';
+  useDocumentTitle(title);
   const { from } = useParams();
   const navigate = useNavigate();
   const tab: Tab = from === 'payments' ? 'payments' : 'entries';
 
   return (
     <Stack gap="lg">
-      <Title order={2}>Мои заявки</Title>
-      <Tabs value={tab} onChange={(v) => navigate(v === 'payments' ? '/user/entry/payments' : '/user/entry', { replace: true })} keepMounted={false}>
+      <Title order={2}>{title}</Title>
+      <Tabs value={tab} onChange={(v) => navigate(v === 'payments' ? `${base}/payments` : base, { replace: true })} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="entries" leftSection={<IconClipboardList size={16} />}>
             Заявки
@@ -41,14 +51,10 @@ export function EntriesPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="entries" pt="md">
-          <EntriesTab />
+          <EntriesTab manager={mode === 'manager'} />
         </Tabs.Panel>
         <Tabs.Panel value="payments" pt="md">
-          <Paper p="xl" radius="md">
-            <Text c="dimmed" ta="center">
-              Платежи появятся после первой оплаты
-            </Text>
-          </Paper>
+          {paymentsTab}
         </Tabs.Panel>
       </Tabs>
     </Stack>
@@ -56,10 +62,11 @@ export function EntriesPage() {
 }
 
 function hasFilters(f: EntryFilterValues): boolean {
-  return Boolean(f.number.trim() || f.type || f.service.trim() || f.status || f.deleted !== 'all');
+  return Boolean(f.number.trim() || f.type || f.service.trim() || f.status || f.deleted !== 'all' || f.fio.trim() || f.date);
 }
 
-function EntriesTab() {
+function EntriesTab({ manager }: { manager: boolean }) {
+  const me = useCurrentUser();
   const narrow = useNarrow();
   const types = useDictionary('dict_service_types');
   const [values, setValues] = useState<EntryFilterValues>(emptyEntryFilters);
@@ -74,6 +81,10 @@ function EntriesTab() {
     service: debounced.service,
     status: debounced.status ? Number(debounced.status) : undefined,
     deleted: debounced.deleted === 'deleted',
+    // An operator's own cabinet shows their own entries; the manager list shows everyone's.
+    created_by: manager ? undefined : me.data?.id,
+    fio: manager ? debounced.fio : undefined,
+    date: manager ? completeDate(debounced.date) : undefined,
     page,
     per_page: perPage,
   };
@@ -96,6 +107,7 @@ function EntriesTab() {
           setPage(1);
         }}
         types={types.data ?? []}
+        manager={manager}
       />
 
       {list.isPending ? (
@@ -109,7 +121,7 @@ function EntriesTab() {
           <Text c="red.7">{Messages.serverError}</Text>
         </Paper>
       ) : entries.length === 0 ? (
-        hasFilters(values) ? (
+        hasFilters(values) || manager ? (
           <Paper p="xl" radius="md">
             <Text c="dimmed" ta="center">
               {Messages.nothingFound}
@@ -133,7 +145,11 @@ function EntriesTab() {
         )
       ) : (
         <Paper p={narrow ? 0 : 'xs'} radius="md" withBorder={!narrow} bg={narrow ? 'transparent' : undefined} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {narrow ? <EntryCards entries={entries} onAction={(kind, entry) => setAction({ kind, entry })} /> : <EntriesTable entries={entries} onAction={(kind, entry) => setAction({ kind, entry })} />}
+          {narrow ? (
+            <EntryCards entries={entries} showClient={manager} onAction={(kind, entry) => setAction({ kind, entry })} />
+          ) : (
+            <EntriesTable entries={entries} showClient={manager} onAction={(kind, entry) => setAction({ kind, entry })} />
+          )}
         </Paper>
       )}
 

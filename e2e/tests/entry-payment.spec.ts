@@ -1,0 +1,86 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { shot } from '../support/screens.ts';
+
+const DEMO_OPERATOR = 'demo-operator@example.com';
+const PASSWORD = 'demo1234';
+/** Demo service 5: 'Курсы повышения квалификации «ФГОС ООО: проектирование рабочей программы»', 4 900 ₽, remote. */
+const SERVICE_ID = 5;
+
+async function login(page: Page, loginValue: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Телефон или e-mail').fill(loginValue);
+  await page.getByLabel('Пароль', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+}
+
+/** A fresh client with one unpaid entry, made through the API. */
+async function clientWithEntry(request: APIRequestContext, lastName: string) {
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
+  const email = `entry-pay-${suffix}@example.com`;
+  const attributes = {
+    last_name: lastName,
+    first_name: 'Ирина',
+    middle_name: 'Павловна',
+    phone: `+7 (94${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}1`,
+    email,
+    organization: 'МАОУ Лицей № 7',
+    job_title: 'Учитель истории',
+    password: 'Entry-2026!',
+    password_confirmation: 'Entry-2026!',
+  };
+  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  expect(registered.status()).toBe(201);
+  const token = ((await registered.json()) as { access_token: string }).access_token;
+  const entry = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: SERVICE_ID, pay_type: 3, is_extramural: 1 } });
+  expect(entry.status()).toBe(201);
+  const { data } = (await entry.json()) as { data: { id: number; number: string } };
+  return { email, password: 'Entry-2026!', entry: data };
+}
+
+test('a user pays an entry through the sandbox page, comes back and sees it paid with the badge gone', async ({ page, request }) => {
+  const client = await clientWithEntry(request, 'Оплатина');
+  await login(page, client.email, client.password);
+  const sidebarEntries = page.getByRole('link', { name: 'Мои заявки', exact: true }).first();
+  await expect(sidebarEntries).toContainText('4 900');
+
+  await page.goto('/user/entry');
+  const row = page.getByTestId('entry-row').filter({ hasText: client.entry.number });
+  await expect(row.getByTestId('entry-status')).toHaveText('Не оплачена');
+  await row.getByRole('button', { name: /Оплатить/ }).click();
+
+  await expect(page).toHaveURL(/\/sandbox\/yookassa\/pay\//);
+  await expect(page.getByText('Тестовый режим', { exact: false })).toBeVisible();
+  await shot(page, 'sandbox-confirmation-desktop');
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+
+  await expect(page).toHaveURL(/\/user\/entry/);
+  await expect(page.getByText('Оплата прошла успешно!')).toBeVisible();
+  await expect(row.getByTestId('entry-status')).toHaveText('Оплачена');
+  await expect(sidebarEntries).not.toContainText('₽');
+  await page.getByRole('tab', { name: 'Платежи' }).click();
+  await expect(page.getByTestId('payments-list')).toContainText(client.entry.number);
+  await shot(page, 'entry-paid-desktop');
+});
+
+test('an operator marks another entry paid after the confirmation dialog', async ({ page, request }) => {
+  const client = await clientWithEntry(request, 'Банковская');
+  await login(page, DEMO_OPERATOR, PASSWORD);
+  await page.goto('/manager/entry');
+  await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
+  await page.getByLabel('ФИО').fill('Банковская');
+  const row = page.getByTestId('entry-row').filter({ hasText: client.entry.number });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Банковская Ирина Павловна');
+  await row.getByRole('button', { name: /Оплатить/ }).click();
+  await expect(page.getByText('Вы уверены, что хотите отметить заявку оплаченной?')).toBeVisible();
+  await shot(page, 'manager-entry-confirm-desktop');
+  await page.getByRole('button', { name: 'НЕТ', exact: true }).click();
+  await expect(row.getByTestId('entry-status')).toHaveText('Не оплачена');
+  await row.getByRole('button', { name: /Оплатить/ }).click();
+  await page.getByRole('button', { name: 'ДА', exact: true }).click();
+  await expect(row.getByTestId('entry-status')).toHaveText('Оплачена');
+  await page.getByRole('tab', { name: 'Платежи' }).click();
+  await expect(page.getByTestId('payments-list')).toContainText(client.entry.number);
+  await shot(page, 'manager-entries-payments-desktop');
+});

@@ -1,0 +1,16 @@
+import { PaymentsList } from '../../features/payments/components/payments-list';
+import { usePaymentReturn } from '../../features/payments/use-payment-return';
+import { EntriesPage } from '../../features/entries/pages/entries-page';
+import { useCurrentUser } from '../../lib/current-user';
+
+/** /user/entry: own entries and own payments; back from the payment page, the result is asked for at once. */
+export function UserEntriesRoute() {
+  usePaymentReturn();
+  const me = useCurrentUser();
+  return <EntriesPage mode="user" paymentsTab={me.data ? <PaymentsList userId={me.data.id} compact /> : null} />;
+}
+
+/** /manager/entry: every client's entries and all payments. */
+export function ManagerEntriesRoute() {
+  return <EntriesPage mode="manager" paymentsTab={<PaymentsList />} />;
+}
