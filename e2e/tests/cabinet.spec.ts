@@ -115,9 +115,9 @@ test('a new user fills the profile, applies for a conference with theses, pays l
   const entriesLink = page.getByRole('link', { name: 'Мои заявки', exact: true });
   await expect(entriesLink.locator('.mantine-Badge-root')).toHaveText(PRICE);
 
-  // The bell gets the entry-created notification by polling, without a reload.
+  // The bell gets the entry-created notification by polling, without a reload (the welcome one came at registration).
   const bell = page.getByRole('button', { name: /Уведомления/ }).first();
-  await expect(page.getByTestId('bell-indicator').locator('.mantine-Indicator-indicator')).toHaveText('1', { timeout: 10_000 });
+  await expect(page.getByTestId('bell-indicator').locator('.mantine-Indicator-indicator')).toHaveText('2', { timeout: 10_000 });
   await bell.click();
   await expect(page.getByTestId('bell-dropdown').getByTestId('notification-item').first()).toContainText('создана', { timeout: 10_000 });
   await shot(page, 'cabinet-bell');
@@ -151,8 +151,9 @@ test('a new user fills the profile, applies for a conference with theses, pays l
 
   // Notifications page.
   await page.goto('/user/notifications');
-  await expect(page.getByRole('heading', { name: 'Новых уведомлений: 1' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Новых уведомлений: 2' })).toBeVisible();
   await expect(page.getByTestId('notification-item').first()).toContainText('создана');
+  await expect(page.getByTestId('notification-item').nth(1)).toContainText('Добро пожаловать');
   await shot(page, 'cabinet-notifications');
   await page.getByRole('button', { name: 'Очистить' }).click();
   await expect(page.getByRole('heading', { name: 'Новых уведомлений: 0' })).toBeVisible();

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { Role, type RoleCode } from '@edu/domain/common/codes';
-import { accessTokens, users } from '../db/schema/index.ts';
-import type { Queryable } from './db.ts';
+import { accessTokens } from '../db/schema/index.ts';
+import type { Database, Queryable } from './db.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 
 export interface AuthUser {
@@ -55,28 +55,41 @@ export async function revokeSession(db: Queryable, tokenId: number): Promise<voi
   await db.update(accessTokens).set({ revoked_at: sql`now()` }).where(eq(accessTokens.id, tokenId));
 }
 
-function bearer(request: FastifyRequest): string | null {
+export function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, value] = header.split(' ');
   return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : null;
 }
 
-async function resolve(db: Queryable, token: string): Promise<AuthUser | null> {
-  const [row] = await db
-    .select({ id: users.id, role: users.role, tokenId: accessTokens.id, impersonatorId: accessTokens.impersonator_id, lastUsed: accessTokens.last_used_at })
-    .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.user_id))
-    .where(and(eq(accessTokens.token_hash, hashToken(token)), isNull(accessTokens.revoked_at), gt(accessTokens.expires_at, sql`now()`), isNull(users.deleted_at)));
+interface ResolvedRow {
+  id: number;
+  role: number;
+  token_id: number;
+  impersonator_id: number | null;
+  last_used_at: Date | string;
+}
+
+/** The session of a token: one indexed lookup, a prepared statement on PostgreSQL (every request runs it). */
+async function resolve(database: Database, token: string): Promise<AuthUser | null> {
+  const [row] = await database.prepared<ResolvedRow>(
+    'auth_resolve',
+    sql`select u.id, u.role, t.id as token_id, t.impersonator_id, t.last_used_at
+        from access_tokens t join users u on u.id = t.user_id
+        where t.token_hash = ${hashToken(token)} and t.revoked_at is null and t.expires_at > now() and u.deleted_at is null`,
+  );
   if (!row) return null;
-  // Touch last_used_at at most every 5 minutes, so reads stay reads.
-  if (Date.now() - row.lastUsed.getTime() > 5 * 60_000) {
-    await db
-      .update(accessTokens)
-      .set({ last_used_at: sql`now()` })
-      .where(and(eq(accessTokens.id, row.tokenId), lt(accessTokens.last_used_at, sql`now() - interval '5 minutes'`)));
-  }
-  return { id: row.id, role: row.role as RoleCode, tokenId: row.tokenId, impersonatorId: row.impersonatorId };
+  await touchSession(database.db, row.token_id, row.last_used_at);
+  return { id: row.id, role: row.role as RoleCode, tokenId: row.token_id, impersonatorId: row.impersonator_id };
+}
+
+/** last_used_at is refreshed at most every 5 minutes, so reads stay reads. */
+export async function touchSession(db: Queryable, tokenId: number, lastUsed: Date | string): Promise<void> {
+  if (Date.now() - new Date(lastUsed).getTime() <= 5 * 60_000) return;
+  await db
+    .update(accessTokens)
+    .set({ last_used_at: sql`now()` })
+    .where(and(eq(accessTokens.id, tokenId), lt(accessTokens.last_used_at, sql`now() - interval '5 minutes'`)));
 }
 
 export const authPlugin = fp(async (app) => {
@@ -84,11 +97,11 @@ export const authPlugin = fp(async (app) => {
 
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     const token = bearer(request);
-    request.user = token ? await resolve(app.db, token) : null;
+    request.user = token ? await resolve(app.database, token) : null;
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const token = bearer(request);
-    const user = token ? await resolve(app.db, token) : null;
+    const user = token ? await resolve(app.database, token) : null;
     if (!user) throw unauthenticated();
     request.user = user;
   });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -27,12 +28,18 @@ export interface Database {
   /** Runs fn while holding the cluster-wide lock used by migrations and seeding. */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
+  /**
+   * Runs a hot read as a named prepared statement (PostgreSQL plans it once per connection instead
+   * of on every call); on PGlite a plain query. Use for the few queries on every request.
+   */
+  prepared<T>(name: string, query: SQL): Promise<T[]>;
   /** PGlite only: the data folder as a gzipped tarball (test databases are copied from it). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 const STARTUP_LOCK_KEY = 726_351_001;
+const dialect = new PgDialect();
 
 export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_SIZE ?? 20)): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -60,6 +67,11 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
     async migrate() {
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     },
+    async prepared<T>(name: string, query: SQL) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const result = await pool.query({ name, text, values: params as unknown[] });
+      return result.rows as T[];
+    },
     close: () => pool.end(),
   };
 }
@@ -78,6 +90,10 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
+    async prepared<T>(_name: string, query: SQL) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await client.query<T>(text, params as unknown[])).rows;
+    },
     close: () => client.close(),
   };
 }

@@ -25,7 +25,10 @@ export const requestLogPlugin = fp(async (app) => {
       app.log.warn({ err }, 'request log flush failed');
     }
   }
+  // Memory is sampled with the flush, not per request (rss() costs a system call).
+  let rssMb = Math.round((process.memoryUsage.rss() / 1048576) * 10) / 10;
   const timer = setInterval(() => {
+    rssMb = Math.round((process.memoryUsage.rss() / 1048576) * 10) / 10;
     flushing = flush();
   }, FLUSH_MS);
   timer.unref();
@@ -46,7 +49,7 @@ export const requestLogPlugin = fp(async (app) => {
       path: request.url.slice(0, 1000),
       status: reply.statusCode,
       duration_ms: Math.round(reply.elapsedTime * 100) / 100,
-      memory_mb: Math.round((process.memoryUsage.rss() / 1048576) * 10) / 10,
+      memory_mb: rssMb,
       ip: request.ip,
       user_id: request.user?.id ?? null,
       response: (request as unknown as { logBody?: string }).logBody ?? null,

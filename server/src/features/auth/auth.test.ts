@@ -64,6 +64,8 @@ describe('registration', () => {
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'olga.k@example.com'));
     expect(row.password).toMatch(/^\$argon2id\$/);
+    const notes = (await t.inject({ method: 'GET', url: '/api/notification', headers: { authorization: `Bearer ${body.access_token}` } })).json();
+    expect(notes.data[0].text_clear).toContain('Добро пожаловать в личный кабинет, Ольга!');
     const mail = await t.smtp.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes('olga.k@example.com'));
     expect(mail.subject).toBe('Добро пожаловать в личный кабинет!');
     expect(mail.html || mail.text).toContain('Кузнецова Ольга Игоревна');

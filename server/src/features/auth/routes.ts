@@ -13,6 +13,8 @@ import { createSession, currentUser, revokeSession } from '../../platform/auth.t
 import { attemptsIn, recordAttempt } from '../../platform/attempts.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { sendEventMail } from '../../platform/event-mail.ts';
+import { escapeHtml } from '../../platform/mail.ts';
+import { notify } from '../../platform/notify.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { checkCredentials } from './login.ts';
 import { findUserByLogin, findUsersByEmailOrPhone } from './auth-repository.ts';
@@ -81,6 +83,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isUniqueViolation(err)) throw validationError({ email: [Messages.emailTaken] }, Messages.duplicateAccount);
       throw err;
     }
+    await notify(app.db, {
+      userId,
+      text: `Добро пожаловать в личный кабинет, ${escapeHtml(a.first_name)}! Выберите услугу в разделе «Услуги» или пакет услуг.`,
+      icon: 'IconConfetti',
+      color: 'teal',
+      url: '/user/service',
+    });
     void sendEventMail({ db: app.db, mailer: app.mailer, log: request.log }, EventId.welcome, a.email, {
       'user.fio': fullName(a),
       'user.first_name': a.first_name,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Role, roleLabels, type RoleCode } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
 import { fullName, initialsOf, type CurrentUser, type ProfileBadge } from '@edu/domain/users/current-user';
-import { rows, type Queryable } from '../../platform/db.ts';
+import type { Database } from '../../platform/db.ts';
 
 interface Row {
   id: number;
@@ -45,11 +45,29 @@ interface Row {
  * entries_num counts all entries; points are those of done entries; future_points of paid ones;
  * left_sum is the price of unpaid ones.
  */
-export async function loadCurrentUser(db: Queryable, userId: number): Promise<CurrentUser | null> {
-  const [r] = await rows<Row>(
-    db,
+/** Who: a user by id, or the live session of a token hash (GET /api/get answers in one round trip). */
+type Who = { userId: number } | { tokenHash: string };
+
+function meCte(who: Who) {
+  return 'userId' in who
+    ? sql`select ${who.userId}::int as user_id, null::int as token_id, null::timestamptz as last_used_at`
+    : sql`select t.user_id, t.id as token_id, t.last_used_at from access_tokens t join users x on x.id = t.user_id
+          where t.token_hash = ${who.tokenHash} and t.revoked_at is null and t.expires_at > now() and x.deleted_at is null`;
+}
+
+export interface LoadedUser {
+  user: CurrentUser;
+  tokenId: number | null;
+  lastUsedAt: Date | string | null;
+}
+
+/** Runs as a prepared statement on PostgreSQL: it is the query of every cabinet start. */
+export async function loadCurrentUserBy(database: Database, who: Who): Promise<LoadedUser | null> {
+  const [r] = await database.prepared<Row & { token_id: number | null; last_used_at: Date | string | null }>(
+    'userId' in who ? 'current_user_by_id' : 'current_user_by_token',
     sql`
-    select u.id, u.email, u.last_name, u.first_name, u.middle_name, u.phone, u.organization, u.job_title,
+    with me as (${meCte(who)})
+    select me.token_id, me.last_used_at, u.id, u.email, u.last_name, u.first_name, u.middle_name, u.phone, u.organization, u.job_title,
       u.learned_from_us, u.address, u.region, u.dict_region_id, u.country, u.postcode, u.note, u.role, u.is_spb,
       u.avatar_id, u.contract_step, u.created_at, u.deleted_at,
       (select f.storage_key from files f where f.id = u.avatar_id) as avatar_key,
@@ -63,7 +81,7 @@ export async function loadCurrentUser(db: Queryable, userId: number): Promise<Cu
       coalesce(e.future_points, 0)::int as future_points,
       coalesce(e.documents_allowed, false) as documents_allowed,
       c.title as closest_title, c.begda as closest_begda
-    from users u
+    from me join users u on u.id = me.user_id
     left join lateral (
       select count(*) as entries_num,
         count(*) filter (where en.status = 1) as entries_unpaid_num,
@@ -82,9 +100,16 @@ export async function loadCurrentUser(db: Queryable, userId: number): Promise<Cu
       where en.created_by = u.id and en.deleted_at is null and s.begda >= now()
       order by s.begda limit 1
     ) c on true
-    where u.id = ${userId}`,
+`,
   );
-  if (!r) return null;
+  return r ? { user: toCurrentUser(r), tokenId: r.token_id, lastUsedAt: r.last_used_at } : null;
+}
+
+export async function loadCurrentUser(database: Database, userId: number): Promise<CurrentUser | null> {
+  return (await loadCurrentUserBy(database, { userId }))?.user ?? null;
+}
+
+function toCurrentUser(r: Row): CurrentUser {
   const role = r.role as RoleCode;
   return {
     id: r.id,

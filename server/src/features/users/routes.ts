@@ -6,11 +6,11 @@ import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { AVATAR_SIZE, changePasswordBody, ProfileMessages, storeProfilesBody, updateOwnProfileBody } from '@edu/domain/users/profile';
 import { dictProfiles, files, userProfiles, users } from '../../db/schema/index.ts';
-import { currentUser, type AuthUser } from '../../platform/auth.ts';
+import { bearer, currentUser, hashToken, touchSession, type AuthUser } from '../../platform/auth.ts';
 import { fieldError, notFound, unauthenticated, validationError } from '../../platform/errors.ts';
 import { fileTooLarge, IMAGE_MIMES, sniffMime } from '../../platform/files.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { loadCurrentUser } from './current-user.ts';
+import { loadCurrentUser, loadCurrentUserBy } from './current-user.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -20,11 +20,14 @@ function assertSelfOrOperator(me: AuthUser, id: number) {
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** GET /api/get: the whole current user with computed fields. */
-  app.get('/get', { onRequest: app.requireUser, schema: { tags: ['users'], summary: 'Текущий пользователь' } }, async (request) => {
-    const user = await loadCurrentUser(app.db, currentUser(request).id);
-    if (!user) throw unauthenticated();
-    return user;
+  /** GET /api/get: the whole current user with computed fields; the session check is in the same query. */
+  app.get('/get', { schema: { tags: ['users'], summary: 'Текущий пользователь' } }, async (request) => {
+    const token = bearer(request);
+    const loaded = token ? await loadCurrentUserBy(app.database, { tokenHash: hashToken(token) }) : null;
+    if (!loaded || loaded.tokenId === null) throw unauthenticated();
+    request.user = { id: loaded.user.id, role: loaded.user.role, tokenId: loaded.tokenId, impersonatorId: null };
+    if (loaded.lastUsedAt) await touchSession(app.db, loaded.tokenId, loaded.lastUsedAt);
+    return loaded.user;
   });
 
   /** PUT /api/user/{id}: own profile. Names stay as they are unless an operator edits. */
@@ -67,7 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(users.id, id), sql`${users.deleted_at} is null`))
       .returning({ id: users.id });
     if (!row) throw notFound();
-    return { data: await loadCurrentUser(app.db, id), message: Messages.saved };
+    return { data: await loadCurrentUser(app.database, id), message: Messages.saved };
   });
 
   /** POST /api/user/store-profiles/{id} {profiles: [ids]}: replaces the work profiles (at least one). */
@@ -82,7 +85,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await tx.delete(userProfiles).where(eq(userProfiles.user_id, id));
       await tx.insert(userProfiles).values(wanted.map((p) => ({ user_id: id, dict_profile_id: p })));
     });
-    return { data: await loadCurrentUser(app.db, id), message: Messages.saved };
+    return { data: await loadCurrentUser(app.database, id), message: Messages.saved };
   });
 
   /** POST /api/user/{id}/change-password {password, password_confirmation}. Other sessions stay. */
@@ -111,7 +114,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const file = await app.files.save(app.db, { userId: request.params.id, name: part.filename || 'avatar.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
     await app.db.update(users).set({ avatar_id: file.id, updated_at: new Date() }).where(eq(users.id, request.params.id));
-    return { data: await loadCurrentUser(app.db, request.params.id), message: ProfileMessages.avatarChanged };
+    return { data: await loadCurrentUser(app.database, request.params.id), message: ProfileMessages.avatarChanged };
   });
 
   /** GET /api/avatar/{key}: avatars are not private; the 128-bit random key is the only way to one. */
