@@ -1,18 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screens.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
 
-const DEMO_OPERATOR = 'demo-operator@example.com';
-const PASSWORD = 'demo1234';
 /** Demo service 5: 'Курсы повышения квалификации «ФГОС ООО: проектирование рабочей программы»', 4 900 ₽, remote. */
 const SERVICE_ID = 5;
 
-async function login(page: Page, loginValue: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Телефон или e-mail').fill(loginValue);
-  await page.getByLabel('Пароль', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
-}
 
 /** A fresh client with one unpaid entry, made through the API. */
 async function clientWithEntry(request: APIRequestContext, lastName: string) {

@@ -1,19 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screens.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
 
-const DEMO_OPERATOR = 'demo-operator@example.com';
-const PASSWORD = 'demo1234';
 
 /** Prices are printed by Intl (ru-RU), whose group separator is a no-break space. */
 const rub = (amount: number) => new RegExp(`${new Intl.NumberFormat('ru-RU').format(amount).replace(/\s/g, '\\s')}\\s₽`);
 
-async function login(page: Page, loginValue: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Телефон или e-mail').fill(loginValue);
-  await page.getByLabel('Пароль', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
-}
 
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
   const answer = await request.post('/login', { data: { email, password } });

@@ -8,7 +8,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { OLD_CABINET_URL } from '../../../lib/config';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePasswordForgot } from '../api/password-forgot';
-import { firstErrors } from './first-errors';
+import { firstErrors } from '../../../lib/field-errors';
 
 type Outcome = 'sent' | 'not-found' | null;
 
