@@ -1,27 +1,39 @@
 // HTTP load against a running server (this script starts nothing). Usage (from the repo root):
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/edu_bench npx tsx bench/src/load.ts --duration 20
 // Options: --base-url URL (BASE_URL or http://127.0.0.1:8080)  --duration S (20)  --connections N (50)
-//          --scenario all|api-get|login|mixed (all)  --warmup S (3)  --budget-p50 MS (15)
+//          --scenario all | a comma list of api-get,login,mixed,entries-user,entries-operator,search (all)
+//          --warmup S (3)  --budget-p50 MS (15, GET /api/get)  --budget-list-p50 MS (20, the entry and search calls)
 //          --server-pid PID (found from the listening port when the server runs on this machine)
 // Scenarios: (a) api-get: GET /api/get, Bearer tokens rotating over the bench sessions;
 // (b) login: POST /login rotating over bench users' e-mails (argon2id verify on every request);
 // (c) mixed: (a) and (b) at the same time, each with its own connections, to see whether slow logins
-// starve the cheap requests. Results: a table on stdout, JSON in bench/results/load-*.json.
+// starve the cheap requests;
+// (d) entries-user: GET /api/entry (default page) rotating over the busiest clients (tokens.json `heavy`);
+// (e) entries-operator: GET /api/entry as the bench operator, filters rotating: service_id=<one of
+//     the 200 busiest services>, status=1&type=<1..12>, number=<the first 9-12 characters of a number>;
+// (f) search: POST /api/service/search {keywords} with 1-2 title words (lib/search-words.ts), as clients.
+// Results: a table on stdout, JSON in bench/results/load-*.json.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from './lib/args.ts';
 import { runScenario, type Scenario, type ScenarioResult } from './lib/cannon.ts';
 import { CpuMeter, findListeningPid } from './lib/cpu.ts';
 import { openPool } from './lib/db.ts';
 import { printTable, writeResult } from './lib/results.ts';
+import { searchQueries, type SearchQuery } from './lib/search-words.ts';
 import { BENCH_NOTE, BENCH_PASSWORD, readTokens } from './lib/sessions.ts';
+import { Random } from './lib/random.ts';
 
 const args = parseArgs();
 const baseUrl = args.string('base-url', process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const duration = args.number('duration', 20);
 const connections = args.number('connections', 50);
-const which = args.string('scenario', 'all');
+const ALL = ['api-get', 'login', 'mixed', 'entries-user', 'entries-operator', 'search'];
+const whichArg = args.string('scenario', 'all');
+const which = new Set(whichArg === 'all' ? ALL : whichArg.split(','));
+for (const w of which) if (!ALL.includes(w)) throw new Error(`Unknown scenario ${w}: ${ALL.join(', ')}`);
 const warmup = args.number('warmup', 3);
 const budgetP50 = args.number('budget-p50', 15);
+const budgetListP50 = args.number('budget-list-p50', 20);
 const loginUsers = args.number('login-users', 5000);
 
 const port = Number(new URL(baseUrl).port || 80);
@@ -29,8 +41,36 @@ const serverPid = args.has('server-pid') ? args.number('server-pid', 0) : findLi
 const dbName = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : 'edu_bench';
 const meter = new CpuMeter(serverPid, dbName);
 
-const tokens = readTokens().sessions.map((s) => s.token);
-const emails = await loadEmails(loginUsers);
+const tokenFile = readTokens();
+const tokens = tokenFile.sessions.map((s) => s.token);
+const emails = which.has('login') || which.has('mixed') ? await loadEmails(loginUsers) : [];
+const needsData = which.has('entries-user') || which.has('entries-operator') || which.has('search');
+if (needsData && !process.env.DATABASE_URL) throw new Error('Set DATABASE_URL: the entry and search scenarios read their parameters from the database.');
+if ((which.has('entries-user') || which.has('entries-operator')) && (!tokenFile.heavy?.length || !tokenFile.operator)) {
+  throw new Error('tokens.json has no heavy/operator sessions: run generate.ts with --entries.');
+}
+const { filters, queries } = needsData ? await loadParameters() : { filters: [] as string[], queries: [] as SearchQuery[] };
+
+/** Operator filters (service_id, status+type, number prefix, in turn) and search keywords. */
+async function loadParameters(): Promise<{ filters: string[]; queries: SearchQuery[] }> {
+  const pool = openPool(1);
+  try {
+    const r = new Random(20_251_122);
+    const { rows: services } = await pool.query<{ id: number }>(
+      'select service_id as id from entries where deleted_at is null group by service_id order by count(*) desc limit 200',
+    );
+    const { rows: numbers } = await pool.query<{ number: string }>('select number from entries tablesample system (1) repeatable (7) limit 300');
+    const filters: string[] = [];
+    for (let i = 0; i < 300; i++) {
+      filters.push(`service_id=${r.pick(services).id}`);
+      filters.push(`status=1&type=${r.int(1, 12)}`);
+      filters.push(`number=${encodeURIComponent(r.pick(numbers).number.slice(0, r.int(9, 12)))}`);
+    }
+    return { filters, queries: await searchQueries(pool) };
+  } finally {
+    await pool.end();
+  }
+}
 
 async function loadEmails(limit: number): Promise<string[]> {
   if (!process.env.DATABASE_URL) {
@@ -53,7 +93,12 @@ function rotating<T>(items: T[]): () => T {
 
 const nextToken = rotating(tokens);
 const nextEmail = rotating(emails);
+const nextHeavy = rotating((tokenFile.heavy ?? []).map((h) => h.token));
+const nextFilter = rotating(filters);
+const nextQuery = rotating(queries);
+const operatorToken = tokenFile.operator?.token ?? '';
 const apiGet = (name: string, seconds = duration): Scenario => ({
+  key: 'api-get',
   name,
   method: 'GET',
   path: '/api/get',
@@ -62,6 +107,7 @@ const apiGet = (name: string, seconds = duration): Scenario => ({
   next: () => ({ headers: { authorization: `Bearer ${nextToken()}` } }),
 });
 const login = (name: string): Scenario => ({
+  key: 'login',
   name,
   method: 'POST',
   path: '/login',
@@ -69,6 +115,37 @@ const login = (name: string): Scenario => ({
   duration,
   next: () => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: nextEmail(), password: BENCH_PASSWORD }) }),
 });
+
+const entriesUser: Scenario = {
+  key: 'entries-user',
+  name: 'd. GET /api/entry as a busy client',
+  method: 'GET',
+  path: '/api/entry',
+  connections,
+  duration,
+  next: () => ({ headers: { authorization: `Bearer ${nextHeavy()}` } }),
+};
+const entriesOperator: Scenario = {
+  key: 'entries-operator',
+  name: 'e. GET /api/entry?<filter> as operator',
+  method: 'GET',
+  path: '/api/entry?<filter>',
+  connections,
+  duration,
+  next: () => ({ path: `/api/entry?${nextFilter()}`, headers: { authorization: `Bearer ${operatorToken}` } }),
+};
+const search: Scenario = {
+  key: 'search',
+  name: 'f. POST /api/service/search',
+  method: 'POST',
+  path: '/api/service/search',
+  connections,
+  duration,
+  next: () => ({
+    headers: { authorization: `Bearer ${nextToken()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ keywords: nextQuery().keywords }),
+  }),
+};
 
 /** Fails early, with a reason, when the server or the data is not what the scenarios expect. */
 async function preflight(): Promise<void> {
@@ -78,17 +155,49 @@ async function preflight(): Promise<void> {
   if (!health.ok) throw new Error(`${baseUrl}/api/health answered ${health.status}`);
   const me = await fetch(`${baseUrl}/api/get`, { headers: { authorization: `Bearer ${tokens[0]}` } });
   if (me.status !== 200) throw new Error(`GET /api/get with a bench token answered ${me.status}: is the server using the bench database?`);
-  const res = await fetch(`${baseUrl}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`POST /login as ${emails[0]} answered ${res.status}: ${await res.text()}`);
+  if (emails.length > 0) {
+    const res = await fetch(`${baseUrl}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: emails[0], password: BENCH_PASSWORD }),
+    });
+    if (res.status !== 200) throw new Error(`POST /login as ${emails[0]} answered ${res.status}: ${await res.text()}`);
+  }
+  for (const s of [entriesUser, entriesOperator, search].filter((x) => which.has(x.key))) {
+    const req = s.next();
+    const res = await fetch(`${baseUrl}${req.path ?? s.path}`, { method: s.method, headers: req.headers, body: req.body });
+    if (res.status !== 200) throw new Error(`${s.name} answered ${res.status}: ${await res.text()}`);
+  }
 }
 
 function log(r: ScenarioResult) {
   const l = r.latency_ms;
   console.log(`  ${r.scenario}: ${r.rps} req/s, p50 ${l.p50} ms, p95 ${l.p95} ms, p99 ${l.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+}
+
+/**
+ * Waits until the database has no active query of the server: requests still running when a slow
+ * scenario ends would otherwise eat into the next one (autocannon stops waiting, the server does not).
+ */
+async function waitForIdle(maxSeconds = 120): Promise<void> {
+  if (!process.env.DATABASE_URL) return sleep(2000).then(() => undefined);
+  const pool = openPool(1);
+  try {
+    const started = Date.now();
+    for (;;) {
+      const { rows } = await pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      if (rows[0].n === 0) return;
+      if (Date.now() - started > maxSeconds * 1000) {
+        console.warn(`  the database is still busy after ${maxSeconds} s; going on`);
+        return;
+      }
+      await sleep(500);
+    }
+  } finally {
+    await pool.end();
+  }
 }
 
 /** Runs scenarios side by side and attaches the CPU use of the whole run to each of them. */
@@ -105,24 +214,33 @@ async function measured(...scenarios: Scenario[]): Promise<ScenarioResult[]> {
 }
 
 await preflight();
-console.log(`Target ${baseUrl}; ${tokens.length} sessions, ${emails.length} login e-mails; ${connections} connections, ${duration} s per scenario.`);
+console.log(
+  `Target ${baseUrl}; ${tokens.length} sessions, ${tokenFile.heavy?.length ?? 0} busy clients, ${emails.length} login e-mails, ` +
+    `${filters.length} operator filters, ${queries.length} search queries; ${connections} connections, ${duration} s per scenario.`,
+);
 console.log(serverPid ? `CPU accounting: server pid ${serverPid}, backends of database ${dbName}.` : 'CPU accounting: server process not found (pass --server-pid).');
 const results: ScenarioResult[] = [];
 
-if (warmup > 0) {
-  console.log(`warm-up ${warmup} s (not recorded)`);
-  await runScenario(baseUrl, apiGet('warm-up', warmup));
-}
-if (which === 'all' || which === 'api-get') {
-  results.push(...(await measured(apiGet('a. GET /api/get'))));
-  await sleep(2000);
-}
-if (which === 'all' || which === 'login') {
-  results.push(...(await measured(login('b. POST /login'))));
-  await sleep(2000);
-}
-if (which === 'all' || which === 'mixed') {
-  results.push(...(await measured(apiGet('c. GET /api/get during logins'), login('c. POST /login during GETs'))));
+const steps: Array<[string, () => Scenario[]]> = [
+  ['api-get', () => [apiGet('a. GET /api/get')]],
+  ['login', () => [login('b. POST /login')]],
+  ['mixed', () => [apiGet('c. GET /api/get during logins'), login('c. POST /login during GETs')]],
+  ['entries-user', () => [entriesUser]],
+  ['entries-operator', () => [entriesOperator]],
+  ['search', () => [search]],
+];
+for (const [key, make] of steps.filter(([k]) => which.has(k))) {
+  if (results.length > 0) await sleep(2000);
+  if (warmup > 0) {
+    // Each scenario first runs alone for a few seconds, unrecorded: connections, caches, JIT.
+    console.log(`${key}: warm-up ${warmup} s (not recorded)`);
+    await runScenario(baseUrl, { ...make()[0], name: 'warm-up', duration: warmup });
+    await waitForIdle();
+  }
+  const out = await measured(...make());
+  if (key === 'mixed') out[0].key = 'api-get-during-login';
+  results.push(...out);
+  await waitForIdle();
 }
 
 console.log('');
@@ -142,6 +260,7 @@ printTable(
   ]),
 );
 
+const summary: Record<string, unknown> = {};
 if (results.some((r) => r.cpu)) {
   console.log('\nCPU (ms per request; cores in use on average; "others" = processes outside this benchmark)');
   printTable(
@@ -156,9 +275,13 @@ if (results.some((r) => r.cpu)) {
   );
 }
 
+for (const r of results.filter((x) => ['entries-user', 'entries-operator', 'search'].includes(x.key))) {
+  const ok = r.responses > 0 && r.latency_ms.p50 < budgetListP50;
+  summary[`${r.key}_p50_ok`] = ok;
+  console.log(`Budget: ${r.scenario} p50 ${r.latency_ms.p50} ms, budget < ${budgetListP50} ms: ${ok ? 'PASS' : 'FAIL'}`);
+}
 const alone = results.find((r) => r.scenario.startsWith('a.'));
 const during = results.find((r) => r.scenario === 'c. GET /api/get during logins');
-const summary: Record<string, unknown> = {};
 if (alone) {
   summary.api_get_p50_budget_ms = budgetP50;
   summary.api_get_p50_ok = alone.latency_ms.p50 < budgetP50;

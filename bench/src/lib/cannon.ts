@@ -3,16 +3,19 @@ import autocannon from 'autocannon';
 import type { CpuUsage } from './cpu.ts';
 
 export interface Scenario {
+  /** Stable id (api-get, entries-user, ...): pgbench.ts finds the HTTP figures of a scenario by it. */
+  key: string;
   name: string;
   method: 'GET' | 'POST';
   path: string;
   connections: number;
   duration: number;
-  /** Headers and body of the next request (called once per request). */
-  next: () => { headers?: Record<string, string>; body?: string };
+  /** Headers, body and (when it varies) path of the next request (called once per request). */
+  next: () => { headers?: Record<string, string>; body?: string; path?: string };
 }
 
 export interface ScenarioResult {
+  key: string;
   scenario: string;
   method: string;
   path: string;
@@ -52,8 +55,8 @@ export function runScenario(baseUrl: string, s: Scenario): Promise<ScenarioResul
             method: s.method,
             path: s.path,
             setupRequest: (req) => {
-              const { headers, body } = s.next();
-              return { ...req, headers: { ...req.headers, ...headers }, ...(body === undefined ? {} : { body }) };
+              const { headers, body, path } = s.next();
+              return { ...req, headers: { ...req.headers, ...headers }, ...(body === undefined ? {} : { body }), ...(path === undefined ? {} : { path }) };
             },
           },
         ],
@@ -64,6 +67,7 @@ export function runScenario(baseUrl: string, s: Scenario): Promise<ScenarioResul
         const pct = (p: number) => round(sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
         const sum = samples.reduce((a, b) => a + b, 0);
         resolve({
+          key: s.key,
           scenario: s.name,
           method: s.method,
           path: s.path,

@@ -38,19 +38,34 @@ function processTicks(pid: number): number | null {
   }
 }
 
-/** CPU ticks of the PostgreSQL backends connected to `database`, by pid. */
+/**
+ * CPU ticks of the PostgreSQL backends connected to `database`, by pid, with the parallel workers
+ * they started ("postgres: parallel worker for PID n" names no database).
+ */
 function backendTicks(database: string): Map<number, number> {
   const ticks = new Map<number, number>();
+  const workers: Array<[number, number]> = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const cmd = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (!cmd.startsWith('postgres:') || !cmd.includes(` ${database} `)) continue;
+      if (!cmd.startsWith('postgres:')) continue;
+      const leader = /parallel worker for PID (\d+)/.exec(cmd);
+      if (leader) {
+        workers.push([Number(entry), Number(leader[1])]);
+        continue;
+      }
+      if (!cmd.includes(` ${database} `)) continue;
       const t = processTicks(Number(entry));
       if (t !== null) ticks.set(Number(entry), t);
     } catch {
       // the process has gone
     }
+  }
+  for (const [pid, leader] of workers) {
+    if (!ticks.has(leader)) continue;
+    const t = processTicks(pid);
+    if (t !== null) ticks.set(pid, t);
   }
   return ticks;
 }

@@ -19,6 +19,16 @@ export class Random {
     return min + Math.floor(this.next() * (max - min + 1));
   }
 
+  /** Standard normal (Box-Muller). */
+  normal(): number {
+    return Math.sqrt(-2 * Math.log(1 - this.next())) * Math.cos(2 * Math.PI * this.next());
+  }
+
+  /** Log-normal with median 1: a heavy right tail (a few very active clients, very popular services). */
+  logNormal(sigma: number): number {
+    return Math.exp(sigma * this.normal());
+  }
+
   chance(p: number): boolean {
     return this.next() < p;
   }

@@ -34,3 +34,22 @@ export function printTable(header: string[], rows: Array<Array<string | number>>
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of cells.slice(1)) console.log(line(r));
 }
+
+/** The newest result of a load scenario (by key, at that many connections) across bench/results/load-*.json. */
+export function latestScenario(key: string, connections: number): { rps: number; file: string } | null {
+  if (!fs.existsSync(resultsDir)) return null;
+  const files = fs
+    .readdirSync(resultsDir)
+    .filter((f) => /^load-\d.*\.json$/.test(f))
+    .sort()
+    .reverse();
+  for (const f of files) {
+    const data = JSON.parse(fs.readFileSync(path.join(resultsDir, f), 'utf8')) as { results?: Array<{ key?: string; scenario: string; rps: number; connections: number }> };
+    // Files from before scenario keys: "a. GET /api/get" was the api-get scenario.
+    const hit = data.results?.find(
+      (r) => r.connections === connections && (r.key === key || (r.key === undefined && key === 'api-get' && r.scenario === 'a. GET /api/get')),
+    );
+    if (hit) return { rps: hit.rps, file: f };
+  }
+  return null;
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import { CURRENT_USER_SQL, RESOLVE_TOKEN_SQL } from './api-get-sql.ts';
+import type { LoggedStatement } from './pg-log.ts';
+import { resultsPath } from './results.ts';
+import type { SearchQuery } from './search-words.ts';
+import { TOKEN_PREFIX, type TokensFile } from './sessions.ts';
+
+// pgbench scripts with the SQL the server sends (bench/results/captured-sql.json, written by
+// capture-sql.ts): every $n of a captured statement becomes a pgbench variable, which pgbench
+// sends as a parameter in extended and prepared mode, as node-postgres does. Values that vary per
+// request (the user, the token's hash, the search words) come from one helper statement per
+// transaction (`select ... \gset`); its cost is reported apart (pgbench -r) so it can be taken out.
+
+export interface CapturedProbe {
+  request: { method: string; path: string; body?: unknown; token: string };
+  known: Record<string, string>;
+  status: number;
+  statements: LoggedStatement[];
+}
+
+export interface CapturedSql {
+  captured_at: string;
+  database: string;
+  probes: Record<string, CapturedProbe>;
+}
+
+export interface BenchScript {
+  /** Scenario key, shared with load.ts (api-get, entries-user, search). */
+  key: string;
+  /** pgbench -f arguments: file@weight. */
+  files: Array<{ file: string; weight: number; text: string }>;
+  /** Index (in pgbench -r's list of commands of the first file) of the helper statement, or -1. */
+  helperCommand: number;
+  source: 'captured' | 'copied';
+  statements: number;
+}
+
+export function readCaptured(): CapturedSql | null {
+  const file = resultsPath('captured-sql.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as CapturedSql) : null;
+}
+
+const isRead = (s: LoggedStatement) => /^\s*(select|with)\b/i.test(s.sql);
+const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
+const arrayLiteral = (items: Array<string | number>) => quote(`{${items.map((i) => (typeof i === 'number' ? String(i) : `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`);
+
+/**
+ * The read statements of a probe as pgbench SQL: $n -> :name when the value is a known one (uid,
+ * th, w1...), -> :nV (a `\set nV V` variable) for other integers, else a literal (reported).
+ */
+function statementsOf(probe: CapturedProbe, warnings: string[]): { sets: string[]; sql: string[] } {
+  const sets = new Set<string>();
+  const sql = probe.statements.filter(isRead).map((s) => {
+    const text = s.sql.trim().replace(/\$(\d+)\b/g, (_m, n: string) => {
+      const value = s.params[Number(n) - 1];
+      if (value === null || value === undefined) return 'null';
+      const known = Object.entries(probe.known).find(([, v]) => v === value);
+      if (known) return `:${known[0]}`;
+      if (/^\d+$/.test(value)) {
+        sets.add(`\\set n${value} ${value}`);
+        return `:n${value}`;
+      }
+      warnings.push(`a literal stays in the script: ${value}`);
+      return quote(value);
+    });
+    return `${text};`;
+  });
+  return { sets: [...sets], sql };
+}
+
+const tokenHash = (expr: string) => `encode(sha256(convert_to('${TOKEN_PREFIX}' || ${expr}, 'UTF8')), 'hex')`;
+
+function write(name: string, lines: string[]): { file: string; text: string } {
+  const text = lines.join('\n') + '\n';
+  const file = resultsPath(name);
+  fs.writeFileSync(file, text);
+  return { file, text };
+}
+
+/** GET /api/get: the captured statement(s) for a random session of tokens.json, or the copy in api-get-sql.ts. */
+export function apiGetScript(tokens: TokensFile, captured: CapturedSql | null, warnings: string[]): BenchScript {
+  const header = `\\set uid random(${tokens.first_user_id}, ${tokens.last_user_id})`;
+  const probe = captured?.probes['api-get'];
+  if (probe && probe.status === 200) {
+    const { sets, sql } = statementsOf(probe, warnings);
+    // The token's hash is computed in SQL from the user id (no helper round trip needed).
+    const lines = ['-- GET /api/get, from bench/results/captured-sql.json (capture-sql.ts)', header, ...sets, ...sql.map((s) => s.replace(/:th\b/g, tokenHash(':uid')))];
+    const f = write('api-get.pgbench', lines);
+    return { key: 'api-get', files: [{ ...f, weight: 1 }], helperCommand: -1, source: 'captured', statements: sql.length };
+  }
+  const toPgbench = (s: string, value: string) => `${s.trim().replace(/\$1\b/g, value)};`;
+  const lines = [
+    '-- GET /api/get, from bench/src/lib/api-get-sql.ts (run capture-sql.ts to use what the server sends today)',
+    header,
+    toPgbench(RESOLVE_TOKEN_SQL, tokenHash(':uid')),
+    toPgbench(CURRENT_USER_SQL, ':uid'),
+  ];
+  const f = write('api-get.pgbench', lines);
+  return { key: 'api-get', files: [{ ...f, weight: 1 }], helperCommand: -1, source: 'copied', statements: 2 };
+}
+
+/** GET /api/entry as one of the busiest clients (tokens.json `heavy`), default page. */
+export function entriesUserScript(tokens: TokensFile, captured: CapturedSql | null, warnings: string[]): BenchScript {
+  const probe = captured?.probes['entries-user'];
+  if (!probe) throw new Error('bench/results/captured-sql.json has no entries-user probe: run capture-sql.ts first.');
+  if (!tokens.heavy?.length) throw new Error('tokens.json has no heavy sessions: run generate.ts with --entries.');
+  const ids = tokens.heavy.map((h) => h.user_id);
+  const { sets, sql } = statementsOf(probe, warnings);
+  const lines = [
+    '-- GET /api/entry as a busy client, from bench/results/captured-sql.json (capture-sql.ts)',
+    `\\set k random(1, ${ids.length})`,
+    ...sets,
+    `select x.uid, ${tokenHash('x.uid')} as th from (select (${arrayLiteral(ids)}::int[])[:k] as uid) x \\gset`,
+    ...sql,
+  ];
+  const f = write('entries-user.pgbench', lines);
+  return { key: 'entries-user', files: [{ ...f, weight: 1 }], helperCommand: 1 + sets.length, source: 'captured', statements: sql.length };
+}
+
+/** POST /api/service/search as a random session user: one-word and two-word queries in the load's proportion. */
+export function searchScript(tokens: TokensFile, captured: CapturedSql | null, queries: SearchQuery[], warnings: string[]): BenchScript {
+  const files: BenchScript['files'] = [];
+  let statements = 0;
+  let helperCommand = -1;
+  for (const words of [1, 2]) {
+    const probe = captured?.probes[`search-${words}`];
+    if (!probe) throw new Error(`bench/results/captured-sql.json has no search-${words} probe: run capture-sql.ts first.`);
+    const list = queries.filter((q) => q.words.length === words).map((q) => q.words.join(' '));
+    if (list.length === 0) continue;
+    const { sets, sql } = statementsOf(probe, warnings);
+    const patterns = Array.from({ length: words }, (_, i) => `'%' || split_part(x.q, ' ', ${i + 1}) || '%' as w${i + 1}`).join(', ');
+    const lines = [
+      `-- POST /api/service/search with ${words} word(s), from bench/results/captured-sql.json (capture-sql.ts)`,
+      `\\set uid random(${tokens.first_user_id}, ${tokens.last_user_id})`,
+      `\\set k random(1, ${list.length})`,
+      ...sets,
+      `select ${tokenHash(':uid')} as th, ${patterns} from (select (${arrayLiteral(list)}::text[])[:k] as q) x \\gset`,
+      ...sql,
+    ];
+    const f = write(`search-${words}.pgbench`, lines);
+    files.push({ ...f, weight: list.length });
+    statements = Math.max(statements, sql.length);
+    helperCommand = 2 + sets.length;
+  }
+  return { key: 'search', files, helperCommand, source: 'captured', statements };
+}
