@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
@@ -29,10 +31,12 @@ export interface Database {
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   /**
-   * Runs a hot read as a named prepared statement (PostgreSQL plans it once per connection instead
-   * of on every call); on PGlite a plain query. Use for the few queries on every request.
+   * Runs a read as a named prepared statement: PostgreSQL plans it once per connection instead of
+   * on every call (planning was most of the cost of the list queries). Without a name, the name is
+   * taken from the SQL text, so each combination of filters gets its own statement. On PGlite a
+   * plain query.
    */
-  prepared<T>(name: string, query: SQL): Promise<T[]>;
+  prepared<T>(name: string | null, query: SQL): Promise<T[]>;
   /** PGlite only: the data folder as a gzipped tarball (test databases are copied from it). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -67,9 +71,10 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
     async migrate() {
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
     },
-    async prepared<T>(name: string, query: SQL) {
+    async prepared<T>(name: string | null, query: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      const result = await pool.query({ name, text, values: params as unknown[] });
+      const statement = name ?? `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      const result = await pool.query({ name: statement, text, values: params as unknown[] });
       return result.rows as T[];
     },
     close: () => pool.end(),
@@ -79,7 +84,8 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
 /** PGlite in a folder (the embedded default) or in memory (no folder), optionally loaded from a dump. */
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { loadDataDir: opts.loadDataDir });
+  // pg_trgm: trigram indexes for the substring searches (titles), as on the PostgreSQL server.
+  const client = await PGlite.create(dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -90,7 +96,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
-    async prepared<T>(_name: string, query: SQL) {
+    async prepared<T>(_name: string | null, query: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return (await client.query<T>(text, params as unknown[])).rows;
     },

@@ -45,6 +45,8 @@ export const services = pgTable(
     index('services_begda_idx').on(t.begda),
     index('services_visible_idx').on(t.is_visible),
     index('services_deleted_at_idx').on(t.deleted_at),
+    // Title search (catalogue filter, the top-bar search): ILIKE '%word%' through trigrams.
+    index('services_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
   ],
 );
 

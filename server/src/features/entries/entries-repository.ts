@@ -3,7 +3,7 @@ import { entryStatusLabels, payTypeLabels, type EntryStatusCode, type PayTypeCod
 import { formatDate } from '@edu/domain/common/format';
 import type { PageQuery } from '@edu/domain/common/pagination';
 import { canEditThesis, canPrintCertificate, statusColors, type Entry } from '@edu/domain/entries/entry';
-import { rows, type Queryable } from '../../platform/db.ts';
+import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
 
 interface EntryRow {
@@ -121,7 +121,8 @@ function whereOf(f: EntryFilters): SQL {
   if (f.ownerId !== undefined) parts.push(sql`e.created_by = ${f.ownerId}`);
   if (f.created_by !== undefined) parts.push(sql`e.created_by = ${f.created_by}`);
   if (f.id !== undefined) parts.push(sql`e.id = ${f.id}`);
-  if (f.number) parts.push(sql`e.number ilike ${like(f.number)}`);
+  // Numbers are matched by their beginning ('2611-0004'), which the prefix index serves.
+  if (f.number) parts.push(sql`e.number like ${f.number.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
   if (f.fio) {
     for (const word of f.fio.split(/\s+/).filter(Boolean).slice(0, 3)) {
       parts.push(sql`(u.last_name ilike ${like(word)} or u.first_name ilike ${like(word)} or u.middle_name ilike ${like(word)})`);
@@ -139,13 +140,22 @@ function whereOf(f: EntryFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export async function listEntries(db: Queryable, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
+/** The joins a filter needs: counting a user's entries needs neither users nor services. */
+function countJoins(f: EntryFilters): SQL {
+  const parts: SQL[] = [];
+  if (f.fio) parts.push(sql`join users u on u.id = e.created_by`);
+  if (f.type !== undefined || f.service) parts.push(sql`join services s on s.id = e.service_id`);
+  return sql.join(parts, sql` `);
+}
+
+/** Lists are prepared statements (planning cost more than running them); see Database.prepared. */
+export async function listEntries(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
   const where = whereOf(f);
-  const [{ total }] = await rows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from entries e join users u on u.id = e.created_by join services s on s.id = e.service_id where ${where}`,
+  const [{ total }] = await database.prepared<{ total: number }>(null, sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`);
+  const list = await database.prepared<EntryRow>(
+    null,
+    sql`${SELECT} where ${where} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
   );
-  const list = await rows<EntryRow>(db, sql`${SELECT} where ${where} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`);
   return { data: list.map((r) => toEntry(r, asOperator)), total };
 }
 
@@ -157,9 +167,9 @@ export async function findEntry(db: Queryable, id: number, opts: { ownerId?: num
 }
 
 /** True when the user has entries needing theses without them (the banner of /user/entry). */
-export async function hasEntriesAwaitingTheses(db: Queryable, userId: number): Promise<boolean> {
-  const [r] = await rows<{ exists: boolean }>(
-    db,
+export async function hasEntriesAwaitingTheses(database: Database, userId: number): Promise<boolean> {
+  const [r] = await database.prepared<{ exists: boolean }>(
+    'entries_theses_awaited',
     sql`select exists (select 1 from entries e join services s on s.id = e.service_id
           where e.created_by = ${userId} and e.deleted_at is null and s.is_thesis_needed
             and not exists (select 1 from entry_theses th where th.entry_id = e.id)) as exists`,

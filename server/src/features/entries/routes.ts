@@ -20,7 +20,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     const isOperator = user.role === Role.operator;
     const q = request.query;
     const { data, total } = await listEntries(
-      app.db,
+      app.database,
       {
         ownerId: isOperator ? undefined : user.id,
         id: q.id,
@@ -37,7 +37,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
       q,
       isOperator,
     );
-    const theses_awaited = isOperator ? false : await hasEntriesAwaitingTheses(app.db, user.id);
+    const theses_awaited = isOperator ? false : await hasEntriesAwaitingTheses(app.database, user.id);
     return { data, meta: { ...pageMeta(total, q), theses_awaited } };
   });
 

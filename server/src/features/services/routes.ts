@@ -16,7 +16,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = request.query;
     const isOperator = currentUser(request).role === Role.operator;
     const { data, total } = await listServices(
-      app.db,
+      app.database,
       {
         onlyVisible: !isOperator || toBool(q.is_visible),
         dict_type_id: q.dict_type_id,
@@ -40,7 +40,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/search', { schema: { tags: ['services'], body: serviceSearchBody } }, async (request) => {
-    const data = await searchServices(app.db, request.body.keywords, currentUser(request).role !== Role.operator, SEARCH_LIMIT);
+    const data = await searchServices(app.database, request.body.keywords, currentUser(request).role !== Role.operator, SEARCH_LIMIT);
     return { data };
   });
 };

@@ -3,7 +3,7 @@ import { DateType } from '@edu/domain/common/codes';
 import type { PageQuery } from '@edu/domain/common/pagination';
 import { dateTypeIcons, type Service } from '@edu/domain/services/service';
 import type { ProfileBadge } from '@edu/domain/users/current-user';
-import { rows, type Queryable } from '../../platform/db.ts';
+import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
 
 interface ServiceRow {
@@ -120,11 +120,11 @@ function whereOf(f: ServiceFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export async function listServices(db: Queryable, f: ServiceFilters, page: PageQuery): Promise<{ data: Service[]; total: number }> {
+export async function listServices(database: Database, f: ServiceFilters, page: PageQuery): Promise<{ data: Service[]; total: number }> {
   const where = whereOf(f);
-  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from services s where ${where}`);
-  const list = await rows<ServiceRow>(
-    db,
+  const [{ total }] = await database.prepared<{ total: number }>(null, sql`select count(*)::int as total from services s where ${where}`);
+  const list = await database.prepared<ServiceRow>(
+    null,
     sql`${SELECT} where ${where}
         order by s.is_done, (s.begda is null), s.begda asc, s.id desc
         limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
@@ -145,12 +145,12 @@ export async function getServices(db: Queryable, ids: number[], onlyVisible: boo
 }
 
 /** Title words, all of them, case-insensitive; nearest date first (upcoming before past), dateless last. */
-export async function searchServices(db: Queryable, keywords: string, onlyVisible: boolean, limit: number): Promise<Service[]> {
+export async function searchServices(database: Database, keywords: string, onlyVisible: boolean, limit: number): Promise<Service[]> {
   const words = keywords.split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return [];
   const parts = [whereOf({ onlyVisible }), ...words.map((w) => sql`s.title ilike ${likePattern(w)}`)];
-  const found = await rows<ServiceRow>(
-    db,
+  const found = await database.prepared<ServiceRow>(
+    null,
     sql`${SELECT} where ${sql.join(parts, sql` and `)}
         order by (s.begda is null), (coalesce(s.endda, s.begda) < now()), abs(extract(epoch from (s.begda - now()))), s.id desc
         limit ${limit}`,
