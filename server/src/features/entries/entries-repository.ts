@@ -140,6 +140,8 @@ function whereOf(f: EntryFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
+export const COUNT_CAP = 1_000;
+
 /** The joins a filter needs: counting a user's entries needs neither users nor services. */
 function countJoins(f: EntryFilters): SQL {
   const parts: SQL[] = [];
@@ -151,11 +153,19 @@ function countJoins(f: EntryFilters): SQL {
 /** Lists are prepared statements (planning cost more than running them); see Database.prepared. */
 export async function listEntries(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
   const where = whereOf(f);
-  const [{ total }] = await database.prepared<{ total: number }>(null, sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`);
-  const list = await database.prepared<EntryRow>(
-    null,
-    sql`${SELECT} where ${where} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
-  );
+  // Across all clients a broad filter can match hundreds of thousands of rows: past COUNT_CAP the
+  // total is reported as COUNT_CAP + 1 ('more than 1 000'); operators narrow the filter from there.
+  const count =
+    f.ownerId === undefined
+      ? sql`select count(*)::int as total from (select 1 from entries e ${countJoins(f)} where ${where} limit ${COUNT_CAP + 1}) x`
+      : sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`;
+  const listSql = sql`${SELECT} where ${where} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
+  // A LIKE pattern needs a plan made for its value (a prefix uses the index only then), so those
+  // queries are not prepared; the rest are.
+  const byPattern = Boolean(f.number || f.fio || f.service);
+  const run = <T>(query: SQL) => (byPattern ? rows<T>(database.db, query) : database.prepared<T>(null, query));
+  const [{ total }] = await run<{ total: number }>(count);
+  const list = await run<EntryRow>(listSql);
   return { data: list.map((r) => toEntry(r, asOperator)), total };
 }
 

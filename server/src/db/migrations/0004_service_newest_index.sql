@@ -1,0 +1,2 @@
+DROP INDEX "entries_live_service_created_idx";--> statement-breakpoint
+CREATE INDEX "entries_live_service_newest_idx" ON "entries" USING btree ("service_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE deleted_at is null;
