@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { CURRENT_USER_SQL, RESOLVE_TOKEN_SQL } from './api-get-sql.ts';
+import { apiGetSql } from './api-get-sql.ts';
 import type { LoggedStatement } from './pg-log.ts';
 import { resultsPath } from './results.ts';
 import type { SearchQuery } from './search-words.ts';
@@ -77,7 +77,7 @@ function write(name: string, lines: string[]): { file: string; text: string } {
   return { file, text };
 }
 
-/** GET /api/get: the captured statement(s) for a random session of tokens.json, or the copy in api-get-sql.ts. */
+/** GET /api/get: the captured statement(s) for a random session of tokens.json, or the server's query rendered in api-get-sql.ts. */
 export function apiGetScript(tokens: TokensFile, captured: CapturedSql | null, warnings: string[]): BenchScript {
   const header = `\\set uid random(${tokens.first_user_id}, ${tokens.last_user_id})`;
   const probe = captured?.probes['api-get'];
@@ -90,13 +90,13 @@ export function apiGetScript(tokens: TokensFile, captured: CapturedSql | null, w
   }
   const toPgbench = (s: string, value: string) => `${s.trim().replace(/\$1\b/g, value)};`;
   const lines = [
-    '-- GET /api/get, from bench/src/lib/api-get-sql.ts (run capture-sql.ts to use what the server sends today)',
+    '-- GET /api/get, rendered from the server query builder (bench/src/lib/api-get-sql.ts)',
     header,
-    toPgbench(RESOLVE_TOKEN_SQL, tokenHash(':uid')),
-    toPgbench(CURRENT_USER_SQL, ':uid'),
+    // One statement: the session check is inside the current-user query.
+    toPgbench(apiGetSql().replace(/\n\s*/g, ' '), tokenHash(':uid')),
   ];
   const f = write('api-get.pgbench', lines);
-  return { key: 'api-get', files: [{ ...f, weight: 1 }], helperCommand: -1, source: 'copied', statements: 2 };
+  return { key: 'api-get', files: [{ ...f, weight: 1 }], helperCommand: -1, source: 'copied', statements: 1 };
 }
 
 /** GET /api/entry as one of the busiest clients (tokens.json `heavy`), default page. */

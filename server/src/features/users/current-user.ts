@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { Role, roleLabels, type RoleCode } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
 import { fullName, initialsOf, type CurrentUser, type ProfileBadge } from '@edu/domain/users/current-user';
@@ -46,7 +46,7 @@ interface Row {
  * left_sum is the price of unpaid ones.
  */
 /** Who: a user by id, or the live session of a token hash (GET /api/get answers in one round trip). */
-type Who = { userId: number } | { tokenHash: string };
+export type Who = { userId: number } | { tokenHash: string };
 
 function meCte(who: Who) {
   return 'userId' in who
@@ -65,7 +65,14 @@ export interface LoadedUser {
 export async function loadCurrentUserBy(database: Database, who: Who): Promise<LoadedUser | null> {
   const [r] = await database.prepared<Row & { token_id: number | null; last_used_at: Date | string | null }>(
     'userId' in who ? 'current_user_by_id' : 'current_user_by_token',
-    sql`
+    currentUserQuery(who),
+  );
+  return r ? { user: toCurrentUser(r), tokenId: r.token_id, lastUsedAt: r.last_used_at } : null;
+}
+
+/** The statement itself (also rendered by bench/ for pgbench, so both measure the same SQL). */
+export function currentUserQuery(who: Who): SQL {
+  return sql`
     with me as (${meCte(who)})
     select me.token_id, me.last_used_at, u.id, u.email, u.last_name, u.first_name, u.middle_name, u.phone, u.organization, u.job_title,
       u.learned_from_us, u.address, u.region, u.dict_region_id, u.country, u.postcode, u.note, u.role, u.is_spb,
@@ -100,9 +107,7 @@ export async function loadCurrentUserBy(database: Database, who: Who): Promise<L
       where en.created_by = u.id and en.deleted_at is null and s.begda >= now()
       order by s.begda limit 1
     ) c on true
-`,
-  );
-  return r ? { user: toCurrentUser(r), tokenId: r.token_id, lastUsedAt: r.last_used_at } : null;
+`;
 }
 
 export async function loadCurrentUser(database: Database, userId: number): Promise<CurrentUser | null> {
