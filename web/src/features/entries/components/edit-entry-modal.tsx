@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Input, Loader, Modal, SegmentedControl, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
 import type { Entry } from '@edu/domain/entries/entry';
 import type { Service } from '@edu/domain/services/service';
 import { errorMessage } from '../../../lib/api-client';
@@ -8,7 +7,7 @@ import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useService } from '../api/get-service';
 import { useUpdateEntry } from '../api/update-entry';
-import { participationOptions, payTypeOptions } from './participation';
+import { FormProblem, ParticipationField, PayTypeField } from './entry-choice-fields';
 import { SectionChoice } from './section-choice';
 
 /** Section, payment type and participation of an unpaid entry (spec 01 §4). */
@@ -19,9 +18,7 @@ export function EditEntryModal({ entry, onClose }: { entry: Entry | null; onClos
       {entry && service.data ? (
         <EditEntryForm key={entry.id} entry={entry} service={service.data} onClose={onClose} />
       ) : service.isError ? (
-        <Alert color="red" variant="light">
-          {errorMessage(service.error)}
-        </Alert>
+        <FormProblem problem={errorMessage(service.error)} />
       ) : (
         <Center py="xl">
           <Loader type="dots" aria-label="Загрузка" />
@@ -71,21 +68,9 @@ function EditEntryForm({ entry, service, onClose }: { entry: Entry; service: Ser
           currentId={entry.section_id}
         />
       )}
-      <Input.Wrapper label="Способ оплаты" error={errors.pay_type}>
-        <div>
-          <SegmentedControl mt={6} value={payType} onChange={setPayType} data={payTypeOptions} aria-label="Способ оплаты" />
-        </div>
-      </Input.Wrapper>
-      <Input.Wrapper label="Форма участия" error={errors.is_extramural}>
-        <div>
-          <SegmentedControl mt={6} value={extramural} onChange={setExtramural} data={participationOptions(service.participation_type)} aria-label="Форма участия" />
-        </div>
-      </Input.Wrapper>
-      {problem && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {problem}
-        </Alert>
-      )}
+      <PayTypeField value={payType} onChange={setPayType} error={errors.pay_type} />
+      <ParticipationField participationType={service.participation_type} value={extramural} onChange={setExtramural} error={errors.is_extramural} />
+      <FormProblem problem={problem} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           Отмена

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Divider, Group, Input, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCalendarEvent } from '@tabler/icons-react';
 import { DateType, PayType } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
@@ -12,7 +12,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { pointsText } from '../../../lib/text';
 import { HtmlContent } from '../../../components/html-content';
 import { useCreateEntry } from '../api/create-entry';
-import { participationOptions, payTypeOptions } from './participation';
+import { FormProblem, ParticipationField, PayTypeField } from './entry-choice-fields';
 import { SectionChoice } from './section-choice';
 
 /** Step 1 of the entry flow: section, payment type, participation, 'Отправить заявку'. */
@@ -98,24 +98,12 @@ export function EntryForm({ service, onCreated }: { service: Service; onCreated:
       )}
 
       {paid && (
-        <Input.Wrapper label="Способ оплаты" error={errors.pay_type}>
-          <div>
-            <SegmentedControl mt={6} value={payType} onChange={setPayType} data={payTypeOptions} aria-label="Способ оплаты" />
-          </div>
-        </Input.Wrapper>
+        <PayTypeField value={payType} onChange={setPayType} error={errors.pay_type} />
       )}
 
-      <Input.Wrapper label="Форма участия" error={errors.is_extramural}>
-        <div>
-          <SegmentedControl mt={6} value={extramural} onChange={setExtramural} data={participationOptions(service.participation_type)} aria-label="Форма участия" />
-        </div>
-      </Input.Wrapper>
+      <ParticipationField participationType={service.participation_type} value={extramural} onChange={setExtramural} error={errors.is_extramural} />
 
-      {problem && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          {problem}
-        </Alert>
-      )}
+      <FormProblem problem={problem} />
 
       <Group justify="flex-end">
         <Button onClick={() => void submit()} disabled={!ready} loading={create.isPending}>
