@@ -2,6 +2,7 @@
 // Usage (from the repo root, as a user who can read the PostgreSQL log, against a generated database):
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/edu_bench npx tsx bench/src/capture-sql.ts
 // Options: --port N (8091)  --log-file PATH (/var/log/postgresql/postgresql-15-main.log)
+//          --probes all | a comma list of probe names (`manager` = the manager-area ones, issue 10)
 //
 // How: `ALTER DATABASE <db> SET log_statement = 'all'` (only sessions opened afterwards log), then a
 // private server from the working tree on --port (so all its connections are new; jobs off), one
@@ -17,14 +18,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from './lib/args.ts';
 import { databaseUrl, openPool } from './lib/db.ts';
 import { DEFAULT_PG_LOG, logSize, readStatements } from './lib/pg-log.ts';
-import type { CapturedProbe, CapturedSql } from './lib/pgbench-scripts.ts';
+import { readCaptured, type CapturedProbe, type CapturedSql } from './lib/pgbench-scripts.ts';
 import { resultsPath } from './lib/results.ts';
 import { searchQueries } from './lib/search-words.ts';
 import { hashToken, readTokens } from './lib/sessions.ts';
+import { expandManager, managerScenarios, probePair, requestPath } from './lib/manager-scenarios.ts';
 
 const args = parseArgs();
 const port = args.number('port', 8091);
 const logFile = args.string('log-file', DEFAULT_PG_LOG);
+// --probes: a comma list of probe names, `manager` (every manager-area probe) or `all` (default).
+const probeArg = args.string('probes', 'all');
+const probeFilter = probeArg === 'all' ? null : new Set(expandManager(probeArg.split(',')));
 const base = `http://127.0.0.1:${port}`;
 const dbName = new URL(databaseUrl()).pathname.slice(1);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -42,7 +47,8 @@ const { rows: popular } = await pool.query<{ id: number }>(
 );
 const { rows: someNumber } = await pool.query<{ number: string }>('select number from entries order by id desc offset 1000 limit 1');
 
-const probes: Array<[string, CapturedProbe['request'], Record<string, string>]> = [
+type Request = CapturedProbe['request'];
+const probes: Array<[string, Request, Record<string, string>, { request: Request; known: Record<string, string> }?]> = [
   ['api-get', { method: 'GET', path: '/api/get', token: client.token }, { uid: String(client.user_id), th: hashToken(client.token) }],
   ['entries-user', { method: 'GET', path: '/api/entry', token: heavy.token }, { uid: String(heavy.user_id), th: hashToken(heavy.token) }],
   ['entries-operator-service', { method: 'GET', path: `/api/entry?service_id=${popular[0].id}`, token: tokens.operator.token }, { th: hashToken(tokens.operator.token) }],
@@ -60,6 +66,19 @@ const probes: Array<[string, CapturedProbe['request'], Record<string, string>]> 
   ],
 ];
 
+// The manager area (issue 10): one probe per filter, as the operator, with a value the pgbench
+// script can map back to its variable (lib/manager-scenarios.ts).
+for (const m of await managerScenarios(pool)) {
+  const [v, alt] = probePair(m);
+  const th = hashToken(tokens.operator.token);
+  const request = (x: typeof v): Request => ({ method: 'GET', path: requestPath(m, x), token: tokens.operator!.token });
+  probes.push([m.key, request(v), { th, ...v.vars }, alt ? { request: request(alt), known: { th, ...alt.vars } } : undefined]);
+}
+if (probeFilter) {
+  for (const k of probeFilter) if (!probes.some(([name]) => name === k)) throw new Error(`Unknown probe ${k}: ${probes.map(([n]) => n).join(', ')}`);
+  probes.splice(0, probes.length, ...probes.filter(([name]) => probeFilter.has(name)));
+}
+
 let server: ChildProcess | null = null;
 const stopServer = async () => {
   if (!server?.pid || server.exitCode !== null) return;
@@ -74,7 +93,9 @@ process.once('SIGINT', () => {
     .finally(() => process.exit(130));
 });
 
-const out: CapturedSql = { captured_at: new Date().toISOString(), database: dbName, probes: {} };
+// With --probes, the probes captured before and not asked for now are kept.
+const previous = probeFilter ? readCaptured() : null;
+const out: CapturedSql = { captured_at: new Date().toISOString(), database: dbName, probes: previous?.database === dbName ? { ...previous.probes } : {} };
 try {
   await pool.query(`alter database "${dbName}" set log_statement = 'all'`);
   const serverLog = fs.openSync(resultsPath('capture-server.log'), 'w');
@@ -92,17 +113,28 @@ try {
     await sleep(500);
   }
   // Warm-up: the first request of a connection also sets up prepared statements; capture the steady state.
-  for (const [, req] of probes) await send(req);
+  for (const [, req, , alt] of probes) {
+    await send(req);
+    if (alt) await send(alt.request);
+  }
   await sleep(300);
 
-  for (const [name, req, known] of probes) {
+  const capture = async (req: Request) => {
     const offset = logSize(logFile);
     const status = await send(req);
     await sleep(300); // the log is written by the backends; give it a moment
-    const statements = readStatements(logFile, offset, dbName);
+    return { status, statements: readStatements(logFile, offset, dbName) };
+  };
+  for (const [name, req, known, alt] of probes) {
+    const { status, statements } = await capture(req);
     out.probes[name] = { request: req, known, status, statements };
     const reads = statements.filter((s) => /^\s*(select|with)\b/i.test(s.sql)).length;
     console.log(`${name}: ${req.method} ${req.path} -> ${status}; ${statements.length} statements (${reads} reads)`);
+    if (alt) {
+      // The same call with another value: tells the filter's parameters from the query's constants.
+      out.probes[name].alt = { request: alt.request, known: alt.known, ...(await capture(alt.request)) };
+      console.log(`  and ${alt.request.path} -> ${out.probes[name].alt!.status}`);
+    }
   }
 } finally {
   await stopServer();

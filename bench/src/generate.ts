@@ -2,6 +2,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/edu_bench npx tsx bench/src/generate.ts --users 100000 --services 20000 --entries 1000000
 // Options: --users N (100000)  --services N (0)  --entries N (0)  --sessions N (1000)  --heavy N (500)  --reset  --migrate
 //          --seed N  --batch N (1000)  --entries-batch N (10000)  --concurrency N (2)  --keep-indexes
+//          --payments (a payment per paid entry)  --deleted-users N (soft-deleted clients): the manager-area bench
 // Each step is a module in steps/: reset, users, services, entries, sessions (see bench/README.md).
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from './lib/args.ts';
@@ -11,6 +12,7 @@ import { generateUsers } from './steps/users.ts';
 import { issueSessions } from './steps/sessions.ts';
 import { generateServices } from './steps/services.ts';
 import { generateEntries } from './steps/entries.ts';
+import { deleteSomeUsers, generatePayments } from './steps/manager-extras.ts';
 import { restoreIndexes } from './lib/bulk.ts';
 import { tokensFile } from './lib/sessions.ts';
 
@@ -28,6 +30,8 @@ const opts = {
   seed: args.number('seed', 20_250_901),
   reset: args.flag('reset'),
   migrate: args.flag('migrate'),
+  payments: args.flag('payments'),
+  deletedUsers: args.number('deleted-users', 0),
 };
 
 const timings: Array<[string, number]> = [];
@@ -114,6 +118,16 @@ try {
     console.log(`  ${sessions.heavy.length} sessions for the busiest clients (${sessions.heavy[0].entries}..${sessions.heavy.at(-1)!.entries} live entries each)`);
   }
   console.log(`  operator session: user ${sessions.operator?.user_id}, token ${sessions.operator?.token}`);
+
+  // The manager-area bench (issue 10): payments for the income statistic, some deleted users.
+  if (opts.payments) {
+    const p = await step('payments', () => generatePayments(pool));
+    console.log(p.created > 0 ? `  created ${p.created} payments` : `  ${p.existing} bench payments already there; nothing to add`);
+  }
+  if (opts.deletedUsers > 0) {
+    const d = await step('deleted users', () => deleteSomeUsers(pool, opts.deletedUsers));
+    console.log(`  ${d.deleted} bench users soft-deleted (${d.existing} were)`);
+  }
 
   await step('analyze', () => pool.query('analyze users, user_profiles, access_tokens'));
 } finally {

@@ -12,6 +12,9 @@
 // (e) entries-operator: GET /api/entry as the bench operator, filters rotating: service_id=<one of
 //     the 200 busiest services>, status=1&type=<1..12>, number=<the first 9-12 characters of a number>;
 // (f) search: POST /api/service/search {keywords} with 1-2 title words (lib/search-words.ts), as clients.
+// Manager area (issue 10), run with --scenario manager (or a comma list of keys, or entry-*, users-*,
+// stats-*) and --connections 8: one scenario per filter of the operator's entry list and users list,
+// and each dashboard statistic, as the bench operator (lib/manager-scenarios.ts); budget p95 < 50 ms.
 // Results: a table on stdout, JSON in bench/results/load-*.json.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from './lib/args.ts';
@@ -19,6 +22,7 @@ import { runScenario, type Scenario, type ScenarioResult } from './lib/cannon.ts
 import { CpuMeter, findListeningPid } from './lib/cpu.ts';
 import { openPool } from './lib/db.ts';
 import { printTable, writeResult } from './lib/results.ts';
+import { expandManager, MANAGER_KEYS, managerScenarios, requestPath, type ManagerScenario } from './lib/manager-scenarios.ts';
 import { searchQueries, type SearchQuery } from './lib/search-words.ts';
 import { BENCH_NOTE, BENCH_PASSWORD, readTokens } from './lib/sessions.ts';
 import { Random } from './lib/random.ts';
@@ -28,9 +32,12 @@ const baseUrl = args.string('base-url', process.env.BASE_URL ?? 'http://127.0.0.
 const duration = args.number('duration', 20);
 const connections = args.number('connections', 50);
 const ALL = ['api-get', 'login', 'mixed', 'entries-user', 'entries-operator', 'search'];
+const KNOWN: string[] = [...ALL, ...MANAGER_KEYS];
 const whichArg = args.string('scenario', 'all');
-const which = new Set(whichArg === 'all' ? ALL : whichArg.split(','));
-for (const w of which) if (!ALL.includes(w)) throw new Error(`Unknown scenario ${w}: ${ALL.join(', ')}`);
+const which = new Set(whichArg === 'all' ? ALL : expandManager(whichArg.split(',')));
+for (const w of which) if (!KNOWN.includes(w)) throw new Error(`Unknown scenario ${w}: ${KNOWN.join(', ')} (manager = all manager-area ones)`);
+const managerWanted = MANAGER_KEYS.filter((k) => which.has(k));
+const budgetManagerP95 = args.number('budget-manager-p95', 50);
 const warmup = args.number('warmup', 3);
 const budgetP50 = args.number('budget-p50', 15);
 const budgetListP50 = args.number('budget-list-p50', 20);
@@ -44,12 +51,22 @@ const meter = new CpuMeter(serverPid, dbName);
 const tokenFile = readTokens();
 const tokens = tokenFile.sessions.map((s) => s.token);
 const emails = which.has('login') || which.has('mixed') ? await loadEmails(loginUsers) : [];
-const needsData = which.has('entries-user') || which.has('entries-operator') || which.has('search');
+const needsData = which.has('entries-user') || which.has('entries-operator') || which.has('search') || managerWanted.length > 0;
 if (needsData && !process.env.DATABASE_URL) throw new Error('Set DATABASE_URL: the entry and search scenarios read their parameters from the database.');
-if ((which.has('entries-user') || which.has('entries-operator')) && (!tokenFile.heavy?.length || !tokenFile.operator)) {
+if ((which.has('entries-user') || which.has('entries-operator') || managerWanted.length > 0) && (!tokenFile.heavy?.length || !tokenFile.operator)) {
   throw new Error('tokens.json has no heavy/operator sessions: run generate.ts with --entries.');
 }
 const { filters, queries } = needsData ? await loadParameters() : { filters: [] as string[], queries: [] as SearchQuery[] };
+const managerList: ManagerScenario[] = managerWanted.length > 0 ? await loadManager() : [];
+
+async function loadManager(): Promise<ManagerScenario[]> {
+  const pool = openPool(1);
+  try {
+    return await managerScenarios(pool, new Set(managerWanted));
+  } finally {
+    await pool.end();
+  }
+}
 
 /** Operator filters (service_id, status+type, number prefix, in turn) and search keywords. */
 async function loadParameters(): Promise<{ filters: string[]; queries: SearchQuery[] }> {
@@ -147,6 +164,22 @@ const search: Scenario = {
   }),
 };
 
+/** One manager-area scenario: its filter's values in turn, as the bench operator. */
+function managerScenario(m: ManagerScenario): Scenario {
+  const paths = m.values.map((v) => requestPath(m, v));
+  const nextPath = rotating(paths);
+  return {
+    key: m.key,
+    name: `${m.key}: ${m.name}`,
+    method: 'GET',
+    path: paths[0],
+    connections,
+    duration,
+    next: () => ({ path: nextPath(), headers: { authorization: `Bearer ${operatorToken}` } }),
+  };
+}
+const managerScenarioList = managerList.map(managerScenario);
+
 /** Fails early, with a reason, when the server or the data is not what the scenarios expect. */
 async function preflight(): Promise<void> {
   const health = await fetch(`${baseUrl}/api/health`).catch((err: Error) => {
@@ -163,7 +196,7 @@ async function preflight(): Promise<void> {
     });
     if (res.status !== 200) throw new Error(`POST /login as ${emails[0]} answered ${res.status}: ${await res.text()}`);
   }
-  for (const s of [entriesUser, entriesOperator, search].filter((x) => which.has(x.key))) {
+  for (const s of [entriesUser, entriesOperator, search, ...managerScenarioList].filter((x) => which.has(x.key))) {
     const req = s.next();
     const res = await fetch(`${baseUrl}${req.path ?? s.path}`, { method: s.method, headers: req.headers, body: req.body });
     if (res.status !== 200) throw new Error(`${s.name} answered ${res.status}: ${await res.text()}`);
@@ -228,6 +261,7 @@ const steps: Array<[string, () => Scenario[]]> = [
   ['entries-user', () => [entriesUser]],
   ['entries-operator', () => [entriesOperator]],
   ['search', () => [search]],
+  ...managerScenarioList.map((m): [string, () => Scenario[]] => [m.key, () => [m]]),
 ];
 for (const [key, make] of steps.filter(([k]) => which.has(k))) {
   if (results.length > 0) await sleep(2000);
@@ -279,6 +313,11 @@ for (const r of results.filter((x) => ['entries-user', 'entries-operator', 'sear
   const ok = r.responses > 0 && r.latency_ms.p50 < budgetListP50;
   summary[`${r.key}_p50_ok`] = ok;
   console.log(`Budget: ${r.scenario} p50 ${r.latency_ms.p50} ms, budget < ${budgetListP50} ms: ${ok ? 'PASS' : 'FAIL'}`);
+}
+for (const r of results.filter((x) => (MANAGER_KEYS as readonly string[]).includes(x.key))) {
+  const ok = r.responses > 0 && r.non2xx === 0 && r.latency_ms.p95 < budgetManagerP95;
+  summary[`${r.key}_p95_ok`] = ok;
+  console.log(`Budget: ${r.key} at ${r.connections} connections: p95 ${r.latency_ms.p95} ms, budget < ${budgetManagerP95} ms: ${ok ? 'PASS' : 'FAIL'}`);
 }
 const alone = results.find((r) => r.scenario.startsWith('a.'));
 const during = results.find((r) => r.scenario === 'c. GET /api/get during logins');

@@ -1,7 +1,8 @@
 // pgbench with the SQL of the benchmarked calls, against the bench database. Usage (from the repo root):
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/edu_bench npx tsx bench/src/pgbench.ts --duration 20
 // Options: --duration S (20)  --clients N (50)  --jobs N (2)  --modes extended[,prepared] (extended)
-//          --scenario api-get,entries-user,search (all three)
+//          --scenario api-get,entries-user,search (all three), or manager-area keys (lib/manager-scenarios.ts;
+//          `manager` = all of them, `entry-*`, `users-*`, `stats-*` = a group)
 // One pgbench transaction = the reads of one request (writes such as the request log are left out):
 // - api-get: GET /api/get for a random bench session;
 // - entries-user: GET /api/entry (default page) as one of the busiest clients (tokens.json `heavy`);
@@ -17,17 +18,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from './lib/args.ts';
 import { CpuMeter, type CpuUsage } from './lib/cpu.ts';
 import { databaseUrl, openPool } from './lib/db.ts';
-import { apiGetScript, entriesUserScript, readCaptured, searchScript, type BenchScript } from './lib/pgbench-scripts.ts';
+import { expandManager, MANAGER_KEYS, managerScenarios } from './lib/manager-scenarios.ts';
+import { apiGetScript, entriesUserScript, managerScript, readCaptured, searchScript, type BenchScript } from './lib/pgbench-scripts.ts';
 import { latestScenario, printTable, writeResult } from './lib/results.ts';
 import { searchQueries } from './lib/search-words.ts';
-import { readTokens } from './lib/sessions.ts';
+import { hashToken, readTokens } from './lib/sessions.ts';
 
 const args = parseArgs();
 const duration = args.number('duration', 20);
 const clients = args.number('clients', 50);
 const jobs = args.number('jobs', 2);
 const modes = args.string('modes', 'extended').split(',');
-const scenarios = args.string('scenario', 'api-get,entries-user,search').split(',');
+const scenarios = expandManager(args.string('scenario', 'api-get,entries-user,search').split(','));
 
 const tokens = readTokens();
 if (tokens.last_user_id - tokens.first_user_id + 1 !== tokens.count) {
@@ -36,7 +38,23 @@ if (tokens.last_user_id - tokens.first_user_id + 1 !== tokens.count) {
 const captured = readCaptured();
 const warnings: string[] = [];
 const scripts: BenchScript[] = [];
+const managerWanted = scenarios.filter((k) => (MANAGER_KEYS as readonly string[]).includes(k));
+const manager = new Map<string, Awaited<ReturnType<typeof managerScenarios>>[number]>();
+if (managerWanted.length > 0) {
+  if (!tokens.operator) throw new Error('tokens.json has no operator session: run generate.ts with --entries.');
+  const pool = openPool(1);
+  try {
+    for (const s of await managerScenarios(pool, new Set(managerWanted))) manager.set(s.key, s);
+  } finally {
+    await pool.end();
+  }
+}
 for (const key of scenarios) {
+  const m = manager.get(key);
+  if (m) {
+    scripts.push(managerScript(m, captured, hashToken(tokens.operator!.token), warnings));
+    continue;
+  }
   if (key === 'api-get') scripts.push(apiGetScript(tokens, captured, warnings));
   else if (key === 'entries-user') scripts.push(entriesUserScript(tokens, captured, warnings));
   else if (key === 'search') {
@@ -46,7 +64,7 @@ for (const key of scenarios) {
     } finally {
       await pool.end();
     }
-  } else throw new Error(`Unknown scenario ${key}: api-get, entries-user or search`);
+  } else throw new Error(`Unknown scenario ${key}: api-get, entries-user, search or ${MANAGER_KEYS.join(', ')}`);
 }
 for (const w of new Set(warnings)) console.warn(`warning: ${w}`);
 if (captured) console.log(`SQL captured from the server at ${captured.captured_at} (bench/results/captured-sql.json).`);
@@ -117,8 +135,9 @@ function commandLatencies(out: string): Command[][] {
 
 async function run(script: BenchScript, mode: string): Promise<PgbenchRun> {
   const files = script.files.flatMap((f) => ['-f', script.files.length > 1 ? `${f.file}@${f.weight}` : f.file]);
-  const argv = ['-n', '-r', '-M', mode, '-c', String(clients), '-j', String(jobs), '-T', String(duration), ...files, databaseUrl()];
-  console.log(`pgbench ${argv.slice(0, -1).join(' ').replaceAll(`${process.cwd()}/`, '')} <DATABASE_URL>`);
+  const defines = Object.entries(script.defines ?? {}).flatMap(([k, v]) => ['-D', `${k}=${v}`]);
+  const argv = ['-n', '-r', '-M', mode, '-c', String(clients), '-j', String(jobs), '-T', String(duration), ...defines, ...files, databaseUrl()];
+  console.log(`pgbench ${argv.slice(0, -1).join(' ').replaceAll(`${process.cwd()}/`, '').replace(/th=[0-9a-f]{64}/, 'th=<operator token hash>')} <DATABASE_URL>`);
   const res = await pgbench(argv);
   if (res.status !== 0) throw new Error(`pgbench failed (${res.status}):\n${res.stderr}\n${res.stdout}`);
   const out = res.stdout;
@@ -166,7 +185,7 @@ for (const script of scripts) {
 const httpNames: Record<string, string> = { 'api-get': 'api-get', 'entries-user': 'entries-user', search: 'search' };
 const ratios: Record<string, unknown> = {};
 const rows = runs.map((r) => {
-  const http = latestScenario(httpNames[r.scenario], clients);
+  const http = latestScenario(httpNames[r.scenario] ?? r.scenario, clients);
   const ratio = http && r.tps > 0 ? http.rps / r.tps : null;
   if (r.mode === modes[0]) ratios[r.scenario] = { http_rps: http?.rps ?? null, http_file: http?.file ?? null, pgbench_tps: r.tps, ratio };
   return [

@@ -75,12 +75,12 @@ test('a new user fills the profile, applies for a conference with theses, pays l
   await expect(page.getByText('Заявка успешно отправлена!').first()).toBeVisible();
 
   // Theses step: 1600 characters.
-  await expect(dialog.getByTestId('thesis-counter')).toHaveText('0 / 1500–10000');
+  await expect(dialog.getByTestId('thesis-counter')).toHaveText('0 / от 1501 до 9999');
   await expect(dialog.getByText('Допишите ваши тезисы, сейчас они слишком короткие (минимум 1500 символов)')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
   const theses = 'Формирующее оценивание помогает ученику видеть свой прогресс. '.repeat(30).slice(0, 1600);
   await dialog.getByLabel('Тезисы').fill(theses);
-  await expect(dialog.getByTestId('thesis-counter')).toHaveText('1600 / 1500–10000');
+  await expect(dialog.getByTestId('thesis-counter')).toHaveText('1600 / от 1501 до 9999');
   await shot(page, 'cabinet-theses-step');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Успешно сохранено!').first()).toBeVisible();
@@ -107,7 +107,7 @@ test('a new user fills the profile, applies for a conference with theses, pays l
   // The tag button reopens the saved theses.
   await row.getByRole('button', { name: /^Тезисы заявки/ }).click();
   const thesisDialog = page.getByRole('dialog');
-  await expect(thesisDialog.getByTestId('thesis-counter')).toHaveText('1600 / 1500–10000');
+  await expect(thesisDialog.getByTestId('thesis-counter')).toHaveText('1600 / от 1501 до 9999');
   await thesisDialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(thesisDialog).toHaveCount(0);
 
@@ -158,7 +158,8 @@ test('a new user fills the profile, applies for a conference with theses, pays l
   await page.getByRole('button', { name: 'Очистить' }).click();
   await expect(page.getByRole('heading', { name: 'Новых уведомлений: 0' })).toBeVisible();
 
-  // Package modal: pay is enabled only when every service with sections has one.
+  // Package modal: pay is enabled only when every service with sections has one, and never for a
+  // package holding a service already applied for (this user applied for its conference).
   await page.getByRole('link', { name: 'Пакеты услуг', exact: true }).first().click();
   await expect(page.getByTestId('package-card')).toHaveCount(2);
   await shot(page, 'cabinet-packages');
@@ -172,7 +173,8 @@ test('a new user fills the profile, applies for a conference with theses, pays l
     await sections.nth(i).click();
     await page.getByRole('option').last().click();
   }
-  await expect(payPackage).toBeEnabled();
+  await expect(packageDialog.getByTestId('package-applied')).toContainText(SERVICE);
+  await expect(payPackage).toBeDisabled();
   await shot(page, 'cabinet-package-modal');
   await page.keyboard.press('Escape');
 
@@ -187,15 +189,17 @@ test('a new user fills the profile, applies for a conference with theses, pays l
   await shot(page, 'cabinet-catalogue-narrow');
 });
 
-test('the demo user sees the pinned package; a link to an unknown service says it is not found', async ({ page }) => {
+test('the demo user sees a lived-in dashboard; a link to an unknown service says it is not found', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Телефон или e-mail').fill('demo-user@example.com');
   await page.getByLabel('Пароль', { exact: true }).fill('demo1234');
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
-  // Nothing unpaid: the pinned package of the first profile takes the payments block's place.
-  await expect(page.getByTestId('pinned-package').getByTestId('package-card')).toContainText('Учитель начальных классов');
-  await shot(page, 'cabinet-dashboard-pinned');
+  // A lived-in cabinet: unpaid entries to pay, a paid package as one item, a free entry as 'Бесплатно'.
+  const block = page.getByTestId('unpaid-block');
+  await expect(block.getByRole('button', { name: /Оплатить/ }).first()).toBeVisible();
+  await expect(page.getByTestId('pinned-package')).toHaveCount(0);
+  await shot(page, 'cabinet-dashboard-lived-in');
 
   // The review modal from the avatar menu.
   await page.getByRole('button', { name: 'Меню пользователя' }).click();

@@ -65,14 +65,25 @@ test('an operator marks another entry paid after the confirmation dialog', async
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Банковская Ирина Павловна');
   await row.getByRole('button', { name: /Оплатить/ }).click();
-  await expect(page.getByText('Вы уверены, что хотите отметить заявку оплаченной?')).toBeVisible();
+  // The confirmation names the entry, the client and the sum, and asks how the money came.
+  const confirm = page.getByRole('dialog', { name: 'Отметить заявку оплаченной' });
+  await expect(confirm.getByText('Вы уверены, что хотите отметить заявку оплаченной?')).toBeVisible();
+  await expect(confirm).toContainText(`№ ${client.entry.number}`);
+  await expect(confirm).toContainText('Банковская Ирина Павловна');
+  await expect(confirm).toContainText(/4\s900\s₽/);
+  await expect(confirm.getByRole('radio')).toHaveCount(3);
+  await expect(confirm.getByRole('radio', { name: 'Онлайн' })).toHaveCount(0);
+  await expect(confirm.getByRole('button', { name: 'ДА', exact: true })).toBeDisabled();
   await shot(page, 'manager-entry-confirm-desktop');
-  await page.getByRole('button', { name: 'НЕТ', exact: true }).click();
+  await expect(confirm.getByRole('radio', { name: 'Банк' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'НЕТ', exact: true }).click();
   await expect(row.getByTestId('entry-status')).toHaveText('Не оплачена');
   await row.getByRole('button', { name: /Оплатить/ }).click();
-  await page.getByRole('button', { name: 'ДА', exact: true }).click();
+  await confirm.getByRole('radio', { name: 'Офис' }).check();
+  await confirm.getByRole('button', { name: 'ДА', exact: true }).click();
   await expect(row.getByTestId('entry-status')).toHaveText('Оплачена');
   await page.getByRole('tab', { name: 'Платежи' }).click();
   await expect(page.getByTestId('payments-list')).toContainText(client.entry.number);
+  await expect(page.getByTestId('payments-list').locator('tr, [data-testid]').filter({ hasText: client.entry.number }).first()).toContainText('Офис');
   await shot(page, 'manager-entries-payments-desktop');
 });

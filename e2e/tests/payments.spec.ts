@@ -41,7 +41,9 @@ test('a visitor pays through /pay; the operator finds the confirmed payment amon
   await expect(page.getByText('Тестовый режим', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Оплатить' }).click();
   await expect(page).toHaveURL(/\/pay\?paid=\d+/);
-  await expect(page.getByText('Спасибо! Платёж принят в обработку.')).toBeVisible();
+  // The return page shows what really happened to the payment.
+  await expect(page.getByTestId('pay-result')).toHaveAttribute('data-status', 'succeeded');
+  await expect(page.getByText('Спасибо! Оплата прошла успешно.')).toBeVisible();
 
   await login(page, DEMO_OPERATOR, PASSWORD);
   const row = page.getByTestId('transaction-row').filter({ hasText: 'Оплатова Вера Сергеевна' }).filter({ hasText: rub(sum) });
@@ -88,7 +90,7 @@ test('the operator sees payments for entries in /manager/payments and filters th
   expect(entry.status()).toBe(201);
   const entryBody = (await entry.json()) as { data: { id: number; number: string } };
   const operatorToken = await tokenOf(request, DEMO_OPERATOR, PASSWORD);
-  const paid = await request.post(`/api/entry/${entryBody.data.id}/pay`, { headers: { Authorization: `Bearer ${operatorToken}` }, data: { immediate: true } });
+  const paid = await request.post(`/api/entry/${entryBody.data.id}/pay`, { headers: { Authorization: `Bearer ${operatorToken}` }, data: { immediate: true, pay_type: 1 } });
   expect(paid.ok()).toBeTruthy();
 
   await login(page, DEMO_OPERATOR, PASSWORD);

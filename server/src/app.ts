@@ -1,17 +1,26 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './platform/config.ts';
+import { sandboxCredentials, type Config } from './platform/config.ts';
 import type { Database, Db } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { inputGuardPlugin } from './platform/input-guard.ts';
+import { securityHeadersPlugin } from './platform/security-headers.ts';
+import { installRussianErrors } from '@edu/domain/common/zod-ru';
 import { authPlugin } from './platform/auth.ts';
 import type { Mailer } from './platform/mail.ts';
-import { FileStore } from './platform/files.ts';
+import { FileStore, S3Storage } from './platform/files.ts';
 import { JobRunner } from './platform/jobs.ts';
 import { YookassaClient } from './platform/payments/yookassa-client.ts';
 import { yookassaSandbox } from './platform/payments/yookassa-sandbox.ts';
-import { paymentRoutes } from './features/payments/routes.ts';
+import { overrideMethod } from './platform/method-override.ts';
+import { paymentOperatorRoutes, paymentRoutes } from './features/payments/routes.ts';
 import { registerPaymentJobs } from './features/payments/jobs.ts';
+import { registerPublicationJobs } from './features/publications/jobs.ts';
+import { registerEventJobs } from './features/events/event-delivery.ts';
+import { eventRoutes } from './features/events/routes.ts';
+import { registerMailingJobs } from './features/mailing/mailing-job.ts';
+import { mailingOperatorRoutes, mailingRoutes } from './features/mailing/routes.ts';
 import fastifyMultipart from '@fastify/multipart';
 import path from 'node:path';
 import { requestLogPlugin } from './platform/request-log.ts';
@@ -23,7 +32,30 @@ import { serviceRoutes } from './features/services/routes.ts';
 import { entryRoutes } from './features/entries/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { servicePackageRoutes } from './features/service-packages/routes.ts';
-import { reviewRoutes } from './features/reviews/routes.ts';
+import { reviewManagerRoutes, reviewRoutes } from './features/reviews/routes.ts';
+import { releaseManagerRoutes, releaseReadRoutes } from './features/releases/routes.ts';
+import { priceManagerRoutes, priceReadRoutes } from './features/publication-prices/routes.ts';
+import { rubricManagerRoutes } from './features/publication-categories/routes.ts';
+import { documentRoutes, fileLinkRoutes } from './features/documents/routes.ts';
+import { contractManagerRoutes, contractRoutes } from './features/contracts/routes.ts';
+import { Cms } from './platform/cms/joomla-client.ts';
+import { joomlaRoutes, serviceAdminRoutes, serviceImageRoutes } from './features/services/admin-routes.ts';
+import { registerServiceJobs } from './features/services/service-publishing.ts';
+import { entryAdminRoutes } from './features/entries/admin-routes.ts';
+import { servicePackageAdminRoutes } from './features/service-packages/admin-routes.ts';
+import { operatorScope, routeTablePlugin } from './platform/manager-scope.ts';
+import { statisticsRoutes } from './features/statistics/routes.ts';
+import { logRoutes } from './features/logs/routes.ts';
+import { dictionaryManagerRoutes, leadingManagerRoutes, leadingReadRoutes } from './features/dictionaries/manager-routes.ts';
+import { loginAsLeaveRoutes, managerUserRoutes } from './features/users/manager-routes.ts';
+import { OfficeConverterPool } from './platform/converters/office-converter.ts';
+import { HtmlPdfConverter } from './platform/converters/html-pdf.ts';
+import { macroRoutes } from './features/macros/routes.ts';
+import { templateRoutes } from './features/templates/routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
+import { printOperatorRoutes, printRoutes } from './features/print/routes.ts';
+import { registerPrintJobs } from './features/print/certificate-batch.ts';
+import { publicationOperatorRoutes, publicationRoutes } from './features/publications/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +66,17 @@ declare module 'fastify' {
     files: FileStore;
     payments: YookassaClient;
     jobs: JobRunner;
+    converters: { office: OfficeConverterPool; html: HtmlPdfConverter };
+    /** Every route as registered (method, url, schema): walked by the security and property tests. */
+    routeList: RouteEntry[];
+    cms: Cms;
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown; hide?: boolean };
 }
 
 export interface AppDeps {
@@ -42,18 +84,35 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer | ((app: FastifyInstance) => Mailer);
   logger?: boolean | object;
+  /** A ready logger (tests read what the app logs). */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** Builds the whole app: platform plugins first, then the features with their URL prefixes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  installRussianErrors();
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: deps.logger ?? false }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
+    // POST …?_method=PUT is a PUT (multipart updates, spec 01 §7).
+    rewriteUrl: (req) => overrideMethod(req),
     // Requests are recorded in the request log (/manager/api-requests); the console keeps what matters.
     logController: new LogController({ disableRequestLogging: true }),
+    // Router-level failures (a path parameter past 100 characters, a malformed url) answer in Russian too.
+    frameworkErrors: (error, _request, reply) => {
+      const long = error.statusCode === 414;
+      void (reply as FastifyReply).code(long ? 414 : 400).send({ message: long ? 'Слишком длинный адрес запроса' : 'Некорректный запрос' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The JSON-API media type of POST /register is JSON.
@@ -63,12 +122,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('database', deps.database);
   app.decorate('db', deps.database.db);
   app.decorate('mailer', typeof deps.mailer === 'function' ? deps.mailer(app) : deps.mailer);
-  app.decorate('files', new FileStore(path.join(deps.config.dataDir, 'files')));
-  app.decorate('payments', new YookassaClient(deps.config.yookassa));
+  app.decorate('files', new FileStore(deps.config.s3 ? new S3Storage(deps.config.s3) : path.join(deps.config.dataDir, 'files')));
+  // The sandbox is for development and tests only: never mounted in production, whatever the flags.
+  const sandbox = deps.config.yookassa.sandbox && deps.config.yookassa.enabled && deps.config.env !== 'production';
+  if (sandbox && !deps.config.yookassa.secretKey) Object.assign(deps.config.yookassa, sandboxCredentials(deps.config.dataDir));
+  app.decorate('payments', new YookassaClient({ ...deps.config.yookassa, returnBase: () => app.config.appUrl }));
   const jobs = new JobRunner(app);
   registerPaymentJobs(jobs);
+  registerPublicationJobs(jobs);
+  registerServiceJobs(jobs);
+  app.decorate('cms', new Cms(deps.config.cms));
+  registerEventJobs(jobs);
+  registerMailingJobs(jobs);
+  app.addHook('onClose', async () => app.mailer.close?.());
+  registerPrintJobs(jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
+  const converters = {
+    office: new OfficeConverterPool({ size: deps.config.officeConverters, log: app.log }),
+    html: new HtmlPdfConverter({ executablePath: deps.config.chromiumPath }),
+  };
+  app.decorate('converters', converters);
+  app.addHook('onClose', async () => {
+    await converters.office.close();
+    await converters.html.close();
+  });
 
   registerErrorHandler(app);
   await app.register(fastifySwagger, {
@@ -76,19 +154,61 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 10, fields: 50 } });
+  await app.register(securityHeadersPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin);
+  await app.register(routeTablePlugin);
   if (deps.config.requestLog) await app.register(requestLogPlugin);
 
   await app.register(authRoutes);
   await app.register(userRoutes, { prefix: '/api' });
   await app.register(dictionaryRoutes, { prefix: '/api/dictionaries' });
   await app.register(serviceRoutes, { prefix: '/api/service' });
+  await app.register(serviceImageRoutes, { prefix: '/api/service-image' });
   await app.register(entryRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api/notification' });
   await app.register(servicePackageRoutes, { prefix: '/api/service-package' });
   await app.register(reviewRoutes, { prefix: '/api/review' });
   await app.register(paymentRoutes, { prefix: '/api' });
-  if (deps.config.yookassa.sandbox) {
+  await app.register(mailingRoutes, { prefix: '/api/mail' });
+  await app.register(documentRoutes, { prefix: '/api' });
+  await app.register(fileLinkRoutes, { prefix: '/api' });
+  await app.register(contractRoutes, { prefix: '/api' });
+  await app.register(loginAsLeaveRoutes, { prefix: '/api' });
+  await app.register(leadingReadRoutes, { prefix: '/api' });
+  await app.register(releaseReadRoutes, { prefix: '/api' });
+  await app.register(priceReadRoutes, { prefix: '/api' });
+  await app.register(publicationRoutes, { prefix: '/api/publication' });
+  // The manager area (spec 02): one guard for every route registered here (401 / 403), see
+  // platform/manager-scope.ts. Operator-only calls are registered inside, nowhere else.
+  await app.register(
+    operatorScope(async (manager) => {
+      await manager.register(statisticsRoutes, { prefix: '/api' });
+      await manager.register(paymentOperatorRoutes, { prefix: '/api' });
+      await manager.register(managerUserRoutes, { prefix: '/api' });
+      await manager.register(logRoutes, { prefix: '/api' });
+      await manager.register(dictionaryManagerRoutes, { prefix: '/api/dictionaries' });
+      await manager.register(leadingManagerRoutes, { prefix: '/api' });
+      await manager.register(contractManagerRoutes, { prefix: '/api' });
+      await manager.register(serviceAdminRoutes, { prefix: '/api/service' });
+      await manager.register(joomlaRoutes, { prefix: '/api/joomla' });
+      await manager.register(entryAdminRoutes, { prefix: '/api' });
+      await manager.register(servicePackageAdminRoutes, { prefix: '/api/service-package' });
+      await manager.register(macroRoutes, { prefix: '/api' });
+      await manager.register(templateRoutes, { prefix: '/api/template' });
+      await manager.register(eventRoutes, { prefix: '/api/dictionaries/dict_events' });
+      await manager.register(mailingOperatorRoutes, { prefix: '/api/mail' });
+      await manager.register(printOperatorRoutes, { prefix: '/api' });
+      await manager.register(releaseManagerRoutes, { prefix: '/api' });
+      await manager.register(priceManagerRoutes, { prefix: '/api' });
+      await manager.register(rubricManagerRoutes, { prefix: '/api/dictionaries' });
+      await manager.register(reviewManagerRoutes, { prefix: '/api' });
+      await manager.register(publicationOperatorRoutes, { prefix: '/api/publication' });
+    }),
+  );
+  await app.register(fileRoutes, { prefix: '/api/file' });
+  await app.register(printRoutes, { prefix: '/api' });
+  if (sandbox) {
     // No shop credentials: the built-in YooKassa emulator answers the same API (test mode).
     await app.register(yookassaSandbox, {
       prefix: '/sandbox/yookassa',
@@ -97,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secretKey: deps.config.yookassa.secretKey,
       webhookUrl: () => `${app.config.appUrl}/api/yookassa/webhook`,
       publicUrl: () => `${app.config.appUrl}/sandbox/yookassa`,
+      returnBase: () => app.config.appUrl,
       log: app.log,
     });
   }

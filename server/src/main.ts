@@ -1,16 +1,23 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './platform/config.ts';
+import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { openDatabase } from './platform/db.ts';
 import { createMailer } from './platform/mail.ts';
 import { prepareDatabase } from './platform/startup.ts';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`\n${err.message}\n`);
+  process.exit(1);
+}
 const database = await openDatabase(config);
 const app = await buildApp({
   config,
   database,
-  mailer: (a) => createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: a.log }),
+  mailer: (a) => createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: a.log, poolSize: config.mailing.poolSize }),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
 
@@ -24,13 +31,17 @@ const lines = [
   `  Кабинет учебного центра: ${config.appUrl}`,
   `  База данных: ${database.kind === 'pglite' ? `PGlite в ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
   `  Почта: ${app.mailer.describe()}`,
-  `  Оплата: ${config.yookassa.sandbox ? 'тестовый режим (встроенная песочница ЮKassa)' : `ЮKassa, магазин ${config.yookassa.shopId}`}`,
+  `  Файлы: ${app.files.describe()}`,
+  `  Печать: ${app.converters.office.describe()}; ${app.converters.html.describe()}`,
+  `  Оплата: ${!config.yookassa.enabled ? 'отключена (PAYMENTS=off)' : config.yookassa.sandbox ? 'тестовый режим (встроенная песочница ЮKassa)' : `ЮKassa, магазин ${config.yookassa.shopId}`}`,
 ];
 if (demo) {
   lines.push(`  Демо-оператор:    ${demo.operator.email} / ${demo.operator.password}`);
   lines.push(`  Демо-пользователь: ${demo.user.email} / ${demo.user.password}`);
 }
 console.log(lines.join('\n') + '\n');
+// LibreOffice boots in a few seconds: start the converters now, not on the first certificate.
+void app.converters.office.warm().catch((err) => app.log.warn({ err }, 'LibreOffice converters did not start'));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -9,6 +9,12 @@ export async function makeService(
   attrs: Partial<typeof services.$inferInsert> & { sections?: string[] } = {},
 ): Promise<{ id: number; sectionIds: number[] }> {
   const { sections = [], ...values } = attrs;
+  // 10:00–12:00 Moscow a week ahead: the interval never crosses midnight, whenever the suite runs.
+  const weekAheadAt = (utcHour: number) => {
+    const d = new Date(Date.now() + 7 * day);
+    d.setUTCHours(utcHour, 0, 0, 0);
+    return d;
+  };
   const [row] = await db
     .insert(services)
     .values({
@@ -17,8 +23,8 @@ export async function makeService(
       price: 500,
       points: 4,
       date_type: 1,
-      begda: new Date(Date.now() + 7 * day),
-      endda: new Date(Date.now() + 7 * day + 2 * 3600_000),
+      begda: weekAheadAt(7),
+      endda: weekAheadAt(9),
       ...values,
     })
     .returning({ id: services.id });

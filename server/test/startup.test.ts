@@ -53,9 +53,18 @@ describe('start-up', () => {
     try {
       await Promise.all([prepareDatabase(a, demo), prepareDatabase(b, demo)]);
       const c = await counts(a);
-      expect(c.users).toBe(2);
+      // The demo operator, the demo user and the demo clients of the lived-in seed, each once.
+      const [dupes] = await rows<{ n: number; demo: number }>(
+        a.db,
+        sql`select (select count(*)::int from (select lower(email) from users group by lower(email) having count(*) > 1) d) as n,
+              (select count(*)::int from users where email in ('demo-operator@example.com', 'demo-user@example.com')) as demo`,
+      );
+      expect(dupes).toEqual({ n: 0, demo: 2 });
       expect(c.packages).toBe(2);
       expect(c.regions).toBe(89);
+      // A later start adds nothing.
+      await prepareDatabase(a, demo);
+      expect(await counts(a)).toEqual(c);
     } finally {
       await a.close();
       await b.close();

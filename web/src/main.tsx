@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
+import { installRussianErrors } from '@edu/domain/common/zod-ru';
 import { App } from './app/app';
+
+// Field errors of every form schema without its own text read in Russian, as the server's do.
+installRussianErrors();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

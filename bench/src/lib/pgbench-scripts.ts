@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { apiGetSql } from './api-get-sql.ts';
+import type { ManagerScenario } from './manager-scenarios.ts';
 import type { LoggedStatement } from './pg-log.ts';
 import { resultsPath } from './results.ts';
 import type { SearchQuery } from './search-words.ts';
@@ -16,6 +17,8 @@ export interface CapturedProbe {
   known: Record<string, string>;
   status: number;
   statements: LoggedStatement[];
+  /** The same call with other filter values (manager-area probes): what varies is a parameter, the rest constants. */
+  alt?: { request: CapturedProbe['request']; known: Record<string, string>; status: number; statements: LoggedStatement[] };
 }
 
 export interface CapturedSql {
@@ -33,6 +36,8 @@ export interface BenchScript {
   helperCommand: number;
   source: 'captured' | 'copied';
   statements: number;
+  /** pgbench -D name=value: constants the statements use (the operator's token hash). */
+  defines?: Record<string, string>;
 }
 
 export function readCaptured(): CapturedSql | null {
@@ -61,6 +66,43 @@ function statementsOf(probe: CapturedProbe, warnings: string[]): { sets: string[
         return `:n${value}`;
       }
       warnings.push(`a literal stays in the script: ${value}`);
+      return quote(value);
+    });
+    return `${text};`;
+  });
+  return { sets: [...sets], sql };
+}
+
+/**
+ * Like statementsOf, but a $n becomes a variable only when its value is that variable's in both
+ * captures (probe and alt, made with different filter values) and differs between them; the
+ * constants of the query (equal in both) stay constants even when they equal a filter value.
+ */
+function statementsByDiff(probe: CapturedProbe, warnings: string[]): { sets: string[]; sql: string[] } {
+  const alt = probe.alt!;
+  const a = probe.statements.filter(isRead);
+  const b = alt.statements.filter(isRead);
+  if (a.length !== b.length || a.some((s, i) => s.sql !== b[i].sql)) {
+    warnings.push(`${probe.request.path}: the two captures differ in their statements; mapping by value only`);
+    return statementsOf(probe, warnings);
+  }
+  const sets = new Set<string>();
+  const sql = a.map((s, i) => {
+    const text = s.sql.trim().replace(/\$(\d+)\b/g, (_m, n: string) => {
+      const value = s.params[Number(n) - 1];
+      const other = b[i].params[Number(n) - 1];
+      if (value === null || value === undefined) return 'null';
+      if (value !== other) {
+        const name = Object.keys(probe.known).find((k) => probe.known[k] === value && alt.known[k] === other);
+        if (name) return `:${name}`;
+        warnings.push(`${probe.request.path}: $${n} varies (${value} / ${other}) but matches no variable; kept as a literal`);
+      } else if (probe.known.th === value) {
+        return ':th';
+      }
+      if (/^\d+$/.test(value)) {
+        sets.add(`\\set n${value} ${value}`);
+        return `:n${value}`;
+      }
       return quote(value);
     });
     return `${text};`;
@@ -143,4 +185,31 @@ export function searchScript(tokens: TokensFile, captured: CapturedSql | null, q
     helperCommand = 2 + sets.length;
   }
   return { key: 'search', files, helperCommand, source: 'captured', statements };
+}
+
+/**
+ * A manager-area scenario (lib/manager-scenarios.ts): the captured statements of its probe, the
+ * operator's token hash as a constant (`defines`: pgbench -D th=...), and the filter's value picked
+ * per transaction from the scenario's list by one helper statement (none when the value never varies).
+ */
+export function managerScript(scenario: ManagerScenario, captured: CapturedSql | null, operatorTokenHash: string, warnings: string[]): BenchScript {
+  const probe = captured?.probes[scenario.key];
+  if (!probe) throw new Error(`bench/results/captured-sql.json has no ${scenario.key} probe: run capture-sql.ts first.`);
+  if (probe.status !== 200) throw new Error(`the ${scenario.key} probe answered ${probe.status} when captured`);
+  const { sets, sql } = probe.alt ? statementsByDiff(probe, warnings) : statementsOf(probe, warnings);
+  const names = Object.keys(scenario.values[0].vars);
+  const varying = names.length > 0 && scenario.values.length > 0;
+  const lines = [`-- ${scenario.name}: ${probe.request.method} ${probe.request.path}, from bench/results/captured-sql.json (capture-sql.ts)`, ...sets];
+  let helperCommand = -1;
+  if (varying) {
+    lines.push(`\\set k random(1, ${scenario.values.length})`);
+    const columns = names.map((n) => `(${arrayLiteral(scenario.values.map((v) => v.vars[n]))}::text[])[:k] as ${n}`);
+    lines.push(`select ${columns.join(', ')} \\gset`);
+    helperCommand = sets.length + 1;
+  }
+  lines.push(...sql);
+  const used = sql.join('\n');
+  for (const n of names) if (!new RegExp(`:${n}\\b`).test(used)) warnings.push(`${scenario.key}: the variable :${n} is not used by the captured SQL`);
+  const f = write(`${scenario.key}.pgbench`, lines);
+  return { key: scenario.key, files: [{ ...f, weight: 1 }], helperCommand, source: 'captured', statements: sql.length, defines: { th: operatorTokenHash } };
 }

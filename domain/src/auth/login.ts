@@ -2,14 +2,20 @@ import { z } from 'zod';
 import { Messages, type AuthCodeValue } from '../common/messages.ts';
 import { looksLikeEmail, normalizePhone } from '../common/phone.ts';
 
+export const LoginMessages = {
+  // Ours: an empty field asks for what is missing; a wrong one says 'Введите корректный email'.
+  loginRequired: 'Введите телефон или e-mail',
+  passwordRequired: 'Введите пароль',
+} as const;
+
 /** POST /login: `email` holds an e-mail or a phone number (spec 01 §2 Login). */
 export const loginBody = z.object({
   email: z
-    .string({ error: Messages.invalidEmail })
+    .string({ error: LoginMessages.loginRequired })
     .trim()
-    .min(1, { error: Messages.invalidEmail })
+    .min(1, { error: LoginMessages.loginRequired, abort: true })
     .refine((v) => looksLikeEmail(v) || normalizePhone(v) !== null, { error: Messages.invalidEmail }),
-  password: z.string({ error: Messages.fieldRequired }).min(1, { error: Messages.fieldRequired }),
+  password: z.string({ error: LoginMessages.passwordRequired }).min(1, { error: LoginMessages.passwordRequired }),
   remember: z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;

@@ -41,7 +41,9 @@ export const registerAttributes = z
   .object({
     last_name: required(),
     first_name: required(),
-    middle_name: required(),
+    // Required, unless the person ticks 'Нет отчества'.
+    middle_name: z.string().trim().max(255, { error: Messages.maxLength(255) }).optional().default(''),
+    no_middle_name: z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0')]).optional(),
     phone: phoneField,
     email: emailField,
     organization: required(),
@@ -52,7 +54,18 @@ export const registerAttributes = z
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
     error: Messages.passwordsDontMatch,
+  })
+  .refine((v) => (typeof v.middle_name === 'string' && v.middle_name.trim().length > 0) || hasNoMiddleName(v.no_middle_name), {
+    path: ['middle_name'],
+    error: Messages.fieldRequired,
+    // Said together with the other fields' errors, not only once they are right.
+    when: () => true,
   });
+
+/** 'Нет отчества' ticked: the patronymic may stay empty. */
+export function hasNoMiddleName(value: boolean | number | string | undefined): boolean {
+  return value === true || value === 1 || value === '1';
+}
 export type RegisterAttributes = z.input<typeof registerAttributes>;
 
 /** The JSON-API body of POST /register (spec 01 §7). */

@@ -53,4 +53,7 @@ export const EventId = {
   publicationRejected: 9,
   publicationRework: 10,
   publicationPublished: 11,
+  packageExpired: 12,
+  publicationInJournal: 13,
 } as const;
+export type EventIdValue = (typeof EventId)[keyof typeof EventId];

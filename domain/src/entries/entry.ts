@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { BoundMessages, filterText, idField, isRealDate as isRealCalendarDate, ruDateField, textField } from '../common/bounds.ts';
 import { EntryStatus, PayType, ParticipationType, entryStatusLabels, payTypeLabels, type EntryStatusCode } from '../common/codes.ts';
 import { pageQuery } from '../common/pagination.ts';
+import type { PrintKind } from '../documents/print.ts';
+import { operatorEntryFields, type CompetitionMember } from './entry-admin.ts';
 
 export const THESIS_MIN = 1500;
 export const THESIS_MAX = 10000;
@@ -26,14 +29,33 @@ export const EntryMessages = {
   entryNotFound: 'Заявка не найдена',
   noApplications: 'У вас нет заявок! Подайте заявку на услугу в разделе «Услуги»',
   awaitingProvider: 'Ожидается ответ платёжной системы',
+  free: 'Бесплатно',
+  // At the exact bounds the spec's texts ('минимум 1500') would contradict the counter: say what is needed.
+  thesisOneMore: 'Нужно больше 1500 символов: допишите хотя бы ещё один',
+  thesisOneLess: 'Нужно меньше 10000 символов: сократите хотя бы на один',
+  publicationNotOrdinary: 'Заявка на публикацию подаётся вместе со статьёй, а не как обычная заявка',
+  packageRemoved: 'Пакет услуг удалён целиком',
 } as const;
+
+/**
+ * May the client still change or withdraw the entry? While unpaid, and for a free entry (paid at
+ * creation with nothing paid) until it is done. Package entries are changed as the package is.
+ */
+export function clientMayChange(e: { status: number; price: number }): boolean {
+  return e.status === EntryStatus.notPaid || (e.status === EntryStatus.paid && e.price === 0);
+}
 
 /** Thesis length rule (spec 01 §5): strictly more than 1500 and less than 10000 characters. */
 export function thesisLengthProblem(text: string): string | null {
-  if (text.length <= THESIS_MIN) return EntryMessages.thesisTooShort;
-  if (text.length >= THESIS_MAX) return EntryMessages.thesisTooLong;
+  if (text.length === THESIS_MIN) return EntryMessages.thesisOneMore;
+  if (text.length < THESIS_MIN) return EntryMessages.thesisTooShort;
+  if (text.length === THESIS_MAX) return EntryMessages.thesisOneLess;
+  if (text.length > THESIS_MAX) return EntryMessages.thesisTooLong;
   return null;
 }
+
+/** The counter's range, exclusive bounds written as the lengths that pass: 'от 1501 до 9999'. */
+export const THESIS_RANGE_TEXT = `от ${THESIS_MIN + 1} до ${THESIS_MAX - 1}`;
 
 /** Does the entry's participation (0 in-person, 1 remote) fit the service's participation_type? */
 export function participationProblem(participationType: number, isExtramural: number): string | null {
@@ -86,6 +108,8 @@ export interface Entry {
   statusColor: string;
   is_paid: boolean;
   is_service_package: boolean;
+  /** The package purchase the entry belongs to; `broken` once it is no longer sold as a whole. */
+  package_enrollment: { id: number; title: string; price: number; broken: boolean } | null;
   is_thesis_needed: boolean;
   thesis: EntryThesis | null;
   certificate_number: string | null;
@@ -100,60 +124,63 @@ export interface Entry {
   can_edit_thesis: boolean;
   /** Print links allowed by spec 01 §4 Printing. */
   can_print_certificate: boolean;
+  /** Documents the asker may print now (the print page's rules), in menu order. */
+  printable: PrintKind[];
+  /** Competition participant (contest entries), for operators. */
+  competition_member: CompetitionMember | null;
 }
 
 export const entryLabels = { status: entryStatusLabels, payType: payTypeLabels };
 
 /** POST /api/entry. The price is taken from the service on the server; a price sent by the client is ignored. */
 export const createEntryBody = z.object({
-  service_id: z.coerce.number({ error: 'Выберите услугу' }).int().positive({ error: 'Выберите услугу' }),
-  section_id: z.coerce.number().int().positive().nullish(),
+  service_id: idField('Выберите услугу'),
+  section_id: idField().nullish(),
   pay_type: z.coerce.number().int().min(1).max(4).default(PayType.online),
   is_extramural: z.coerce.number().int().min(0).max(1).default(0),
   price: z.unknown().optional(),
 });
 export type CreateEntryBody = z.input<typeof createEntryBody>;
 
-/** PUT /api/entry/{id}: what a client may change while unpaid. */
-export const updateEntryBody = z.object({
-  section_id: z.coerce.number().int().positive().nullish(),
-  pay_type: z.coerce.number().int().min(1).max(4).optional(),
-  is_extramural: z.coerce.number().int().min(0).max(1).optional(),
-});
+/** PUT /api/entry/{id}: what a client may change while unpaid; operators also price and certificate number (entry-admin.ts). */
+export const updateEntryBody = z
+  .object({
+    section_id: idField().nullish(),
+    pay_type: z.coerce.number().int().min(1).max(4).optional(),
+    is_extramural: z.coerce.number().int().min(0).max(1).optional(),
+  })
+  .extend(operatorEntryFields.shape);
+
+export const IMPOSSIBLE_DATE_MESSAGE = BoundMessages.date;
+
+/** Is 'dd.mm.yyyy' a day of the calendar (not 31.02.2024)? Anything not in that format is not. */
+export function isRealDate(value: string): boolean {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
+  return m !== null && isRealCalendarDate(Number(m[3]), Number(m[2]), Number(m[1]));
+}
 
 /** GET /api/entry filters (spec 01 §7). date: dd.mm.yyyy of creation; deleted: 1 only deleted. */
 export const entryListQuery = pageQuery.extend({
-  id: z.coerce.number().int().optional(),
-  number: z.string().trim().max(32).optional(),
-  fio: z.string().trim().max(200).optional(),
-  type: z.coerce.number().int().optional(),
-  service: z.string().trim().max(200).optional(),
-  service_id: z.coerce.number().int().optional(),
+  id: idField().optional(),
+  number: filterText(32).optional(),
+  fio: filterText(200).optional(),
+  type: idField().optional(),
+  service: filterText(200).optional(),
+  service_id: idField().optional(),
   status: z.coerce.number().int().min(1).max(3).optional(),
-  date: z
-    .string()
-    .regex(/^\d{2}\.\d{2}\.\d{4}$/, { error: 'Дата в формате дд.мм.гггг' })
-    .optional(),
+  date: ruDateField().optional(),
   deleted: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
-  created_by: z.coerce.number().int().optional(),
+  created_by: idField().optional(),
 });
 
 /** POST /api/entry-thesis. */
 export const thesisBody = z.object({
-  entry_id: z.coerce.number().int().positive(),
-  text: z.string({ error: 'Обязательное поле' }),
+  entry_id: idField(),
+  text: textField(100_000),
 });
 
 export function isPaidOrMore(status: number): boolean {
   return status >= EntryStatus.paid;
-}
-
-/**
- * Certificate print (spec 01 §4 Printing): the entry is done, and no contract is needed or a
- * registration number exists, and the service has a certificate template.
- */
-export function canPrintCertificate(e: { status: number; registration_number: string | null; contract_needed: boolean; template_certificate_id: number | null }): boolean {
-  return e.status === EntryStatus.done && (!e.contract_needed || Boolean(e.registration_number)) && e.template_certificate_id !== null;
 }
 
 /** Theses editing (spec 01 §4): closed when the entry is paid and already has theses, except for operators. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../common/bounds.ts';
 import { pageQuery } from '../common/pagination.ts';
 
 export interface Notification {
@@ -14,7 +15,7 @@ export interface Notification {
 }
 
 export const notificationListQuery = pageQuery.extend({
-  user_id: z.coerce.number().int().optional(),
+  user_id: idField().optional(),
   checked: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
 });
 

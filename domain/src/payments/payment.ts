@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BoundMessages, filterText, idField } from '../common/bounds.ts';
 import { Messages } from '../common/messages.ts';
 import { phoneField } from '../auth/register.ts';
 import { pageQuery } from '../common/pagination.ts';
@@ -10,10 +11,36 @@ export const PaymentMessages = {
   failed: Messages.paymentFailed,
   fillAll: 'Введите все поля!',
   fillAllBanner: 'Пожалуйста, введите все поля!',
+  // The /pay return page (ours: the spec gives no text).
+  notFound: 'Платёж не найден',
+  resultPaid: 'Спасибо! Оплата прошла успешно.',
+  resultCanceled: 'Оплата отменена, деньги не списаны.',
+  resultPending: 'Платёж ещё обрабатывается.',
   alreadyPaid: 'Заявка уже оплачена',
   awaitingProvider: 'Ожидается ответ платёжной системы',
   packageLabel: 'Пакет услуг',
+  // Ours, where the spec gives no text.
+  markPaidTitle: 'Отметить заявку оплаченной',
+  chooseOfflinePayType: 'Выберите способ оплаты: Банк, Офис или Другое',
+  paymentsOff: 'Онлайн-оплата сейчас отключена. Оплатите заявку в офисе или банковским переводом.',
+  providerReceipt: 'Не удалось сформировать чек для оплаты. Проверьте e-mail и телефон в профиле или обратитесь к оператору.',
+  providerUnavailable: 'Платёжная система временно не отвечает. Попробуйте через несколько минут.',
+  providerSettings: 'Оплата картой временно недоступна. Пожалуйста, сообщите об этом оператору.',
+  providerRejected: 'Платёжная система не приняла платёж. Попробуйте позже или выберите другой способ оплаты.',
+  formKeyReused: 'Эта форма уже отправлена с другими данными. Обновите страницу и заполните её снова.',
 } as const;
+
+/** Pay types an operator records when marking an entry paid by hand: never online. */
+export const OFFLINE_PAY_TYPES = [1, 2, 4] as const;
+
+/** POST /api/entry/{id}/pay. Operators name the pay type (Банк, Офис, Другое). */
+export const payEntryBody = z
+  .object({
+    immediate: z.unknown().optional(),
+    pay_type: z.coerce.number({ error: PaymentMessages.chooseOfflinePayType }).int({ error: PaymentMessages.chooseOfflinePayType }).optional(),
+  })
+  .loose()
+  .nullish();
 
 /** Card-provider statuses with their labels and colours (spec 03 §4). */
 export const providerStatusLabels: Record<string, { label: string; color: string }> = {
@@ -25,6 +52,8 @@ export const providerStatusLabels: Record<string, { label: string; color: string
 
 /** Public /pay form (spec 03 §3): ФИО, phone, sum. */
 export const publicPayBody = z.object({
+  /** One key per submitted form (a UUID made by the page): a repeated submit never makes a second payment. */
+  key: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'Некорректный ключ формы' }).optional(),
   fio: z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).max(255, { error: Messages.maxLength(255) }),
   phone: phoneField,
   sum: z.coerce
@@ -47,6 +76,8 @@ export interface Payment {
   entry: { id: number; number: string; user: { id: number; fio: string }; service: { title: string; type: string | null } } | null;
   entry_number: string | null;
   is_package: boolean;
+  /** The package's name when the payment paid a package purchase. */
+  package_title: string | null;
   is_double: boolean;
   status_label: string;
   color: string;
@@ -71,34 +102,50 @@ export interface CardTransaction {
   test: boolean;
 }
 
+/** A typed prefix of 'YYYY-MM-DD HH:MM:SS' that can still be a real moment (no month 13, no 31.02, no 25 o'clock). */
+export function possibleDateTimePrefix(v: string): boolean {
+  const m = /^(\d{4})?(?:-(\d{2}))?(?:-(\d{2}))?(?: (\d{2}))?(?::(\d{2}))?(?::(\d{2}))?/.exec(v);
+  if (!m) return true;
+  const [, y, mo, d, h, mi, s] = m.map((x) => (x === undefined ? undefined : Number(x)));
+  if (mo !== undefined && (mo < 1 || mo > 12)) return false;
+  if (d !== undefined && y !== undefined && mo !== undefined) {
+    const date = new Date(Date.UTC(y, mo - 1, d));
+    if (d < 1 || date.getUTCMonth() !== mo - 1) return false;
+  }
+  if (h !== undefined && h > 23) return false;
+  if ((mi !== undefined && mi > 59) || (s !== undefined && s > 59)) return false;
+  return true;
+}
+
 /** Filters of GET /api/payment (spec 03 §7); created_at typed with the mask 9999-99-99 99:99:99, a prefix is enough. */
 export const paymentListQuery = pageQuery.extend({
-  entry_number: z.string().trim().max(32).optional(),
-  fio: z.string().trim().max(200).optional(),
-  serviceType: z.coerce.number().int().optional(),
-  serviceTitle: z.string().trim().max(200).optional(),
-  sum: z.coerce.number().optional(),
+  entry_number: filterText(32).optional(),
+  fio: filterText(200).optional(),
+  serviceType: idField().optional(),
+  serviceTitle: filterText(200).optional(),
+  sum: z.coerce.number().min(0).max(100_000_000).optional(),
   payType: z.coerce.number().int().min(1).max(4).optional(),
-  uuid: z.string().trim().max(64).optional(),
+  uuid: filterText(64).optional(),
   created_at: z
     .string()
     .trim()
     .transform((v) => v.split('_')[0].replace(/[-:\s]+$/, ''))
     .refine((v) => /^\d{0,4}(-\d{0,2}(-\d{0,2}( \d{0,2}(:\d{0,2}(:\d{0,2})?)?)?)?)?$/.test(v), { error: 'Дата в формате 9999-99-99 99:99:99' })
+    .refine((v) => possibleDateTimePrefix(v), { error: BoundMessages.date })
     .optional(),
-  user_id: z.coerce.number().int().optional(),
+  user_id: idField().optional(),
 });
 
 /** Filters of GET /api/yookassa. */
 export const cardTransactionListQuery = pageQuery.extend({
   status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']).optional(),
-  uuid: z.string().trim().max(64).optional(),
-  entry_number: z.string().trim().max(32).optional(),
-  fio: z.string().trim().max(200).optional(),
+  uuid: filterText(64).optional(),
+  entry_number: filterText(32).optional(),
+  fio: filterText(200).optional(),
   isWithoutUser: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
-  serviceType: z.coerce.number().int().optional(),
-  serviceTitle: z.string().trim().max(200).optional(),
-  sum: z.coerce.number().optional(),
+  serviceType: idField().optional(),
+  serviceTitle: filterText(200).optional(),
+  sum: z.coerce.number().min(0).max(100_000_000).optional(),
 });
 
 export const providerPaymentUrl = (uuid: string) => `https://yookassa.ru/my/payments?search=${encodeURIComponent(uuid)}`;

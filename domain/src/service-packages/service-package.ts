@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BoundMessages, idField, MAX_ID_LIST } from '../common/bounds.ts';
 import type { Service } from '../services/service.ts';
 
 export interface ServicePackage {
@@ -13,22 +14,63 @@ export interface ServicePackage {
   pinned: boolean;
   dict_profile_id: number | null;
   services: Service[];
+  /** The asking user's live entries for services of this package: enrolling would pay twice for them. */
+  applied: Array<{ service_id: number; entry_id: number; entry_number: string }>;
 }
+
+export const PackageMessages = {
+  chooseSections: 'Выберите секцию для каждой услуги пакета',
+  notFound: 'Пакет услуг не найден',
+  enrolled: 'Заявка успешно отправлена!',
+  // Ours: the spec gives no text.
+  alreadyApplied: (title: string, number: string) => `Вы уже подали заявку № ${number} на услугу «${title}» из этого пакета. Пакет оформляется целиком: удалите неоплаченную заявку или выберите другой пакет.`,
+  alreadyAppliedShort: 'Вы уже подали заявку на услугу из этого пакета',
+} as const;
 
 /** Unpaid package entries are removed after this many minutes (spec 01 §4). */
 export const PACKAGE_PAY_WINDOW_MIN = 15;
 
 export const servicePackageListQuery = z.object({
   is_pinned: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
-  dict_profile_id: z.union([z.literal('null'), z.literal(''), z.coerce.number().int()]).optional(),
+  dict_profile_id: z.union([z.literal('null'), z.literal(''), idField()]).optional(),
 });
 
 /** POST /api/service-package/{id}/enroll: {services: {serviceId: sectionId | null}}. */
 export const enrollBody = z.object({
-  services: z.record(z.string().regex(/^\d+$/), z.coerce.number().int().positive().nullable()),
+  services: z.record(z.string().regex(/^\d{1,10}$/), idField().nullable()).refine((r) => Object.keys(r).length <= MAX_ID_LIST, { error: BoundMessages.listTooLong(MAX_ID_LIST) }),
 });
 
 /** Pay is enabled only when every service with sections has one chosen (spec 01 §4). */
 export function packageReady(services: Array<{ id: number; sections: unknown[] }>, chosen: Record<string, number | null | undefined>): boolean {
   return services.every((s) => s.sections.length === 0 || Boolean(chosen[String(s.id)]));
 }
+
+/** Texts of /manager/service-package; ours where the spec gives none. */
+export const PackageFormMessages = {
+  chooseServices: 'Выберите услуги пакета',
+  unknownService: 'Услуга не найдена или удалена',
+  unknownProfile: 'Неизвестный профиль',
+  oldPriceLower: 'Старая цена должна быть больше цены пакета',
+  deleteConfirm: 'Вы уверены, что хотите удалить?',
+} as const;
+
+const required = { error: 'Обязательное поле' };
+
+/** POST /api/service-package and PUT /api/service-package/{id}: services in their order, prices in rubles. */
+export const savePackageBody = z
+  .object({
+    title: z.string(required).trim().min(1, required).max(255),
+    description: z.string().max(20_000).nullish(),
+    color: z.string().trim().min(1).max(32).default('grape'),
+    price: z.coerce.number({ error: 'Введите цену' }).min(0, { error: 'Цена не может быть отрицательной' }).max(10_000_000),
+    old_price: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().min(0).max(10_000_000).nullish()),
+    points: z.coerce.number().int().min(0).max(10_000).default(0),
+    is_pinned: z.boolean().default(false),
+    dict_profile_id: z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullish()),
+    services: z.array(z.coerce.number().int().positive()).min(1, { error: PackageFormMessages.chooseServices }).max(30),
+  })
+  .superRefine((v, ctx) => {
+    if (v.old_price != null && v.old_price <= v.price) ctx.addIssue({ code: 'custom', path: ['old_price'], message: PackageFormMessages.oldPriceLower });
+    if (new Set(v.services).size !== v.services.length) ctx.addIssue({ code: 'custom', path: ['services'], message: PackageFormMessages.chooseServices });
+  });
+export type SavePackageBody = z.input<typeof savePackageBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterText, idField, idListField } from '../common/bounds.ts';
 import { DateType, DEFAULT_MAX_PARTICIPANTS } from '../common/codes.ts';
 import { pageQuery } from '../common/pagination.ts';
 import type { ProfileBadge } from '../users/current-user.ts';
@@ -64,6 +65,23 @@ export interface Service {
   template_certificate_id: number | null;
   template_program_id: number | null;
   template_participation_id: number | null;
+  moodle_id: number | null;
+  /** Shown only for types needing a contract. */
+  hours: number | null;
+  days: number | null;
+  joomla_article_template_id: number | null;
+  joomla_intro_html: string | null;
+  joomla_additional_html: string | null;
+  joomla_video_iframe: string | null;
+  /** Address of the service's image, or null. */
+  image: string | null;
+  joomla_article_id: number | null;
+  joomla_catid: number | null;
+  /** null never sent, 'pending' queued, 'published', 'error' (retried). */
+  joomla_status: 'pending' | 'published' | 'error' | null;
+  joomla_error: string | null;
+  /** The article on the site, for operators, when published and the site is configured. */
+  site_url: string | null;
 }
 
 export const dateTypeIcons: Record<number, string> = {
@@ -79,26 +97,24 @@ export function seatLimit(maxParticipants: number): number {
 
 const boolish = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean(), z.literal(1), z.literal(0)]);
 export const toBool = (v: z.infer<typeof boolish> | undefined) => v === true || v === '1' || v === 'true' || v === 1;
-const idList = z
-  .union([z.coerce.number().int(), z.array(z.coerce.number().int()), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : typeof v === 'number' ? [v] : v.split(',').filter(Boolean).map(Number)).filter((n) => Number.isInteger(n)));
+const idList = idListField(100);
 
 /** GET /api/service filters (spec 01 §7, spec 02 §7). past: 1 past, 0 upcoming, absent all. */
 export const serviceListQuery = pageQuery.extend({
-  dict_type_id: z.coerce.number().int().optional(),
-  dict_subtype_id: z.coerce.number().int().optional(),
+  dict_type_id: idField().optional(),
+  dict_subtype_id: idField().optional(),
   is_visible: boolish.optional(),
-  userId: z.coerce.number().int().optional(),
+  userId: idField().optional(),
   profile: idList.optional(),
   leading: idList.optional(),
   past: z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)]).optional(),
-  title: z.string().trim().max(200).optional(),
+  title: filterText(200).optional(),
   isPublication: boolish.optional(),
 });
 export type ServiceListQuery = z.input<typeof serviceListQuery>;
 
 /** POST /api/service/search {keywords}: answers {data: Service[]} ordered by the nearest date. */
-export const serviceSearchBody = z.object({ keywords: z.string().trim().max(200) });
+export const serviceSearchBody = z.object({ keywords: filterText(200) });
 export const SEARCH_LIMIT = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
 /** Below this count the search modal says 'Найдено записей: N', otherwise 'Последние N записей:'. */

@@ -6,10 +6,12 @@ export interface ProfileBadge {
   color: string | null;
 }
 
-/** GET /api/get: the current user with computed fields (spec 01 §3). Money in rubles. */
-export interface CurrentUser {
+/**
+ * A user's own data with the figures of their entries, the same for the user themself (GET /api/get)
+ * and for operators (the users screen, ManagedUser). Money in rubles.
+ */
+export interface UserDetails {
   id: number;
-  email: string;
   fio: string;
   last_name: string;
   first_name: string;
@@ -27,22 +29,32 @@ export interface CurrentUser {
   role: RoleCode;
   role_label: string;
   is_spb: 0 | 1;
-  avatar_id: number | null;
   avatar_url: string | null;
   initials: string;
+  profiles: ProfileBadge[];
+  /** All entries (not deleted). */
   entries_num: number;
+  /** Paid entries (status 2 or 3). */
+  service_count: number;
+  /** Amount due: the price of unpaid entries. */
+  left_sum: number;
+  created_at_formatted: string;
+  deleted_at: string | null;
+}
+
+/** GET /api/get: the current user with computed fields (spec 01 §3). Money in rubles. */
+export interface CurrentUser extends UserDetails {
+  email: string;
+  avatar_id: number | null;
   entries_unpaid_num: number;
   future_points: number;
   points: number;
-  left_sum: number;
-  service_count: number;
   closestService: { title: string; begda_formatted: string } | null;
-  profiles: ProfileBadge[];
   is_documents_upload_allowed: boolean;
   is_contract_allowed: boolean;
   contract_step: number | null;
-  created_at_formatted: string;
-  deleted_at: string | null;
+  /** Set while an operator is logged in as this user (the banner 'Вы вошли как …'). */
+  impersonator?: { id: number; fio: string } | null;
 }
 
 export function fullName(u: { last_name: string; first_name: string; middle_name?: string | null }): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idArray, idField, textField } from '../common/bounds.ts';
 import { Messages } from '../common/messages.ts';
 import { emailField, passwordField, phoneField } from '../auth/register.ts';
 
@@ -8,10 +9,14 @@ export const ProfileMessages = {
   avatarChanged: 'Изображение профиля успешно изменено!',
   avatarType: 'Загрузите изображение JPG или PNG',
   fileTooLarge: 'Файл больше 10 МБ',
+  currentPassword: 'Текущий пароль',
+  currentPasswordRequired: 'Введите текущий пароль',
+  currentPasswordWrong: 'Неверный текущий пароль',
 } as const;
 
 const requiredText = z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).max(500, { error: Messages.maxLength(500) });
 const optionalText = z.string().trim().max(500, { error: Messages.maxLength(500) }).nullish();
+const optionalShort = z.string().trim().max(255, { error: Messages.maxLength(255) }).nullish();
 
 /**
  * PUT /api/user/{id} by the user: e-mail, phone, organization and job title are required; names are
@@ -24,24 +29,37 @@ export const updateOwnProfileBody = z.object({
   job_title: requiredText,
   learned_from_us: optionalText,
   address: optionalText,
-  region: optionalText,
-  dict_region_id: z.coerce.number().int().positive().nullish(),
-  country: optionalText,
-  postcode: z.string().trim().max(16).nullish(),
+  region: optionalShort,
+  dict_region_id: idField().nullish(),
+  country: optionalShort,
+  postcode: z.string().trim().max(16, { error: Messages.maxLength(16) }).nullish(),
   contract_step: z.coerce.number().int().min(1).max(3).nullish(),
-  last_name: z.string().optional(),
-  first_name: z.string().optional(),
-  middle_name: z.string().nullish(),
+  last_name: textField(255).optional(),
+  first_name: textField(255).optional(),
+  middle_name: textField(255).nullish(),
+  /** Required when the user changes their own e-mail. */
+  current_password: z.string().max(255).optional(),
 });
+
+/**
+ * PUT /api/user/{id} as the server takes it: an update changes only the fields it is given (the
+ * contract wizard sends contract_step alone); a field that is sent is checked as in the form.
+ */
+export const updateUserBody = updateOwnProfileBody.partial();
 
 /** POST /api/user/store-profiles/{id}: at least one work profile. */
 export const storeProfilesBody = z.object({
-  profiles: z.array(z.coerce.number().int().positive()).min(1, { error: ProfileMessages.chooseProfile }),
+  profiles: idArray(100).min(1, { error: ProfileMessages.chooseProfile }),
 });
 
 /** POST /api/user/{id}/change-password. */
 export const changePasswordBody = z
-  .object({ password: passwordField, password_confirmation: z.string().optional() })
+  .object({
+    /** Required when changing one's own password (an operator setting someone else's does not know it). */
+    current_password: z.string().max(255).optional(),
+    password: passwordField,
+    password_confirmation: z.string().optional(),
+  })
   .refine((v) => v.password_confirmation === undefined || v.password === v.password_confirmation, {
     path: ['password_confirmation'],
     error: Messages.passwordsDontMatchBang,

@@ -27,3 +27,16 @@ export async function recordAttempt(db: Queryable, key: string, windowMinutes: n
 export async function clearAttempts(db: Queryable, key: string): Promise<void> {
   await db.execute(sql`delete from login_failures where key = ${key}`);
 }
+
+/** Gives back one counted attempt (a login that turned out right must not use up the IP's budget). */
+export async function releaseAttempt(db: Queryable, key: string): Promise<void> {
+  await db.execute(sql`update login_failures set failures = greatest(failures - 1, 0) where key = ${key}`);
+}
+
+/**
+ * Takes one attempt from the budget atomically and answers whether it was within the limit. Taking
+ * it before the costly check means N parallel requests cannot all pass a limit of M < N.
+ */
+export async function takeAttempt(db: Queryable, key: string, limit: number, windowMinutes: number): Promise<boolean> {
+  return (await recordAttempt(db, key, windowMinutes)) <= limit;
+}

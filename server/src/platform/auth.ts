@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { Role, type RoleCode } from '@edu/domain/common/codes';
 import { accessTokens } from '../db/schema/index.ts';
 import type { Database, Queryable } from './db.ts';
@@ -53,6 +53,14 @@ export async function createSession(
 
 export async function revokeSession(db: Queryable, tokenId: number): Promise<void> {
   await db.update(accessTokens).set({ revoked_at: sql`now()` }).where(eq(accessTokens.id, tokenId));
+}
+
+/** Ends every session of a user but `keepTokenId` (a password change or reset). */
+export async function revokeUserSessions(db: Queryable, userId: number, keepTokenId?: number): Promise<void> {
+  await db
+    .update(accessTokens)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(accessTokens.user_id, userId), isNull(accessTokens.revoked_at), keepTokenId === undefined ? undefined : ne(accessTokens.id, keepTokenId)));
 }
 
 export function bearer(request: FastifyRequest): string | null {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,10 +23,50 @@ export interface Config {
   requestLog: boolean;
   oldCabinetUrl: string;
   loginLimits: { perAccount: number; perIp: number; windowMinutes: number };
-  /** YooKassa shop, or the built-in sandbox (sandbox: true) when no credentials are set. */
-  yookassa: { sandbox: boolean; apiUrl: string; shopId: string; secretKey: string; vatCode: number; receipt: boolean };
+  /**
+   * YooKassa shop, or the built-in sandbox (sandbox: true) when no credentials are set outside
+   * production; enabled: false when PAYMENTS=off. Sandbox credentials are filled in by buildApp
+   * from the data folder (sandboxCredentials).
+   */
+  yookassa: { enabled: boolean; sandbox: boolean; apiUrl: string; shopId: string; secretKey: string; vatCode: number; receipt: boolean };
   /** Durable job runner poll interval; 0 turns the runner off (tests run jobs by hand). */
   jobsIntervalMs: number;
+  /** Joomla sites (Web Services API): the main site for services, the journal for publications; null when not set. */
+  cms: { site: { url: string; token: string } | null; journal: { url: string; token: string } | null };
+  /** Mass mailing: SMTP connections kept open, letters per minute at most (0 = no limit), tries per address. */
+  mailing: { poolSize: number; ratePerMinute: number; maxAttempts: number };
+  /** Private files on S3-compatible storage instead of DATA_DIR/files (needed with several instances). */
+  s3: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean; prefix?: string } | undefined;
+  /** LibreOffice converter processes kept warm (.docx -> PDF); 0 turns the converter off. */
+  officeConverters: number;
+  /** Chromium for HTML -> PDF; empty turns it off. */
+  chromiumPath: string;
+}
+
+export class ConfigError extends Error {}
+
+export const NO_SHOP_IN_PRODUCTION =
+  'Оплата не настроена: в режиме NODE_ENV=production нужны YOOKASSA_SHOP_ID и YOOKASSA_SECRET_KEY (встроенная песочница ЮKassa — только для проверки). ' +
+  'Чтобы запустить без онлайн-оплаты, задайте PAYMENTS=off.\n' +
+  'Payments are not configured: NODE_ENV=production needs YOOKASSA_SHOP_ID and YOOKASSA_SECRET_KEY (the built-in YooKassa sandbox is a test tool only). ' +
+  'To run without online payments, set PAYMENTS=off.';
+
+/**
+ * The sandbox's shop id and secret key: random per data folder (kept in sandbox-yookassa.json, mode
+ * 0600), so no two installs share them and nobody can guess them.
+ */
+export function sandboxCredentials(dataDir: string): { shopId: string; secretKey: string } {
+  const file = path.join(dataDir, 'sandbox-yookassa.json');
+  try {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { shopId?: unknown; secretKey?: unknown };
+    if (typeof saved.shopId === 'string' && typeof saved.secretKey === 'string' && saved.secretKey.length >= 32) return { shopId: saved.shopId, secretKey: saved.secretKey };
+  } catch {
+    // first start in this folder
+  }
+  const fresh = { shopId: `sandbox-${randomBytes(4).toString('hex')}`, secretKey: `test_${randomBytes(24).toString('base64url')}` };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(fresh), { mode: 0o600 });
+  return fresh;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -33,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
   const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   const realShop = Boolean(env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY);
+  const paymentsOff = env.PAYMENTS === 'off';
+  // The sandbox is a test tool, never a payment method: production needs a real shop or PAYMENTS=off.
+  if (nodeEnv === 'production' && !realShop && !paymentsOff) throw new ConfigError(NO_SHOP_IN_PRODUCTION);
   return {
     env: nodeEnv,
     port,
@@ -55,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     yookassa: realShop
       ? {
+          enabled: !paymentsOff,
           sandbox: false,
           apiUrl: env.YOOKASSA_API_URL ?? 'https://api.yookassa.ru/v3',
           shopId: env.YOOKASSA_SHOP_ID!,
@@ -62,8 +108,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           vatCode: Number(env.YOOKASSA_VAT_CODE ?? 1),
           receipt: env.YOOKASSA_RECEIPT === 'true',
         }
-      : { sandbox: true, apiUrl: `${appUrl}/sandbox/yookassa/v3`, shopId: 'sandbox', secretKey: 'sandbox-secret', vatCode: 1, receipt: false },
+      : {
+          enabled: !paymentsOff,
+          sandbox: !paymentsOff && nodeEnv !== 'production',
+          apiUrl: `${appUrl}/sandbox/yookassa/v3`,
+          shopId: '',
+          secretKey: '',
+          vatCode: Number(env.YOOKASSA_VAT_CODE ?? 1),
+          receipt: env.YOOKASSA_RECEIPT === 'true',
+        },
     jobsIntervalMs: Number(env.JOBS_INTERVAL_MS ?? 2000),
+    cms: {
+      site: env.CMS_URL && env.CMS_TOKEN ? { url: env.CMS_URL, token: env.CMS_TOKEN } : null,
+      journal: env.CMS_JOURNAL_URL && env.CMS_JOURNAL_TOKEN ? { url: env.CMS_JOURNAL_URL, token: env.CMS_JOURNAL_TOKEN } : null,
+    },
+    mailing: {
+      poolSize: Number(env.MAIL_POOL_SIZE ?? 5),
+      ratePerMinute: Number(env.MAILING_RATE_PER_MINUTE ?? 600),
+      maxAttempts: Number(env.MAILING_MAX_ATTEMPTS ?? 5),
+    },
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION ?? 'ru-central1',
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+          forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+          prefix: env.S3_PREFIX || undefined,
+        }
+      : undefined,
+    officeConverters: Number(env.OFFICE_CONVERTERS ?? 2),
+    chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     ...overrides,
   };
 }

@@ -2,47 +2,228 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { UPLOAD_MAX_BYTES } from '@edu/domain/users/profile';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { FILE_MAX_BYTES, FileMessages } from '@edu/domain/documents/files';
 import { files } from '../db/schema/index.ts';
 import type { Queryable } from './db.ts';
+import { fieldError } from './errors.ts';
 
 /** Upload kinds by content, not by name: pdf, jpg, png (DESIGN: files). */
 export const DOCUMENT_MIMES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const IMAGE_MIMES = ['image/jpeg', 'image/png'] as const;
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const EXT_BY_MIME: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', [DOCX_MIME]: 'docx' };
 
 export async function sniffMime(buffer: Buffer): Promise<string | null> {
   return (await fileTypeFromBuffer(buffer))?.mime ?? null;
 }
 
 export function fileTooLarge(buffer: Buffer): boolean {
-  return buffer.length > UPLOAD_MAX_BYTES;
+  return buffer.length > FILE_MAX_BYTES;
 }
 
 /**
- * Files live under DATA_DIR/files with random names, outside any public folder. The storage key is
- * 128 random bits; only routes that check who is asking hand files out (avatars by their key).
+ * Checks an upload by its bytes: the kind must be one of `allowed` (pdf, jpg, png for documents;
+ * docx for templates) and the size at most 10 MB. Answers 422 under `field` with the spec's text.
+ * Returns the detected type and the extension to store it with; the client's file name is never used.
  */
-export class FileStore {
+export async function checkUpload(
+  buffer: Buffer | null | undefined,
+  opts: { field: string; allowed: readonly string[]; truncated?: boolean },
+): Promise<{ mime: string; ext: string }> {
+  const typeMessage = opts.allowed.includes(DOCX_MIME) ? FileMessages.docxType : FileMessages.documentType;
+  if (!buffer || buffer.length === 0) throw fieldError(opts.field, FileMessages.noFile);
+  if (opts.truncated || fileTooLarge(buffer)) throw fieldError(opts.field, FileMessages.tooLarge);
+  const mime = await sniffMime(buffer);
+  if (!mime || !opts.allowed.includes(mime)) throw fieldError(opts.field, typeMessage);
+  return { mime, ext: EXT_BY_MIME[mime] };
+}
+
+/** A display name safe to keep and to send in Content-Disposition: no folders, no control characters. */
+export function safeFileName(name: string | undefined, fallback: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
+  return clean || fallback;
+}
+
+/** Where bytes live. Keys are made by the app (random hex), never from user input. */
+export interface ObjectStorage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The bytes, or null when there is no such object. */
+  get(key: string): Promise<Buffer | null>;
+  exists(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+  describe(): string;
+}
+
+export class DiskStorage implements ObjectStorage {
   constructor(private readonly root: string) {}
 
   private full(key: string): string {
-    if (!/^[a-f0-9]{2}\/[a-f0-9]{32}(\.[a-z]+)?$/.test(key)) throw new Error('bad storage key');
     return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.full(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+    await fs.writeFile(tmp, body);
+    await fs.rename(tmp, file);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    return fs.readFile(this.full(key)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return fs.access(this.full(key)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.full(key), { force: true });
+  }
+
+  describe(): string {
+    return `disk ${this.root}`;
+  }
+}
+
+export interface S3Settings {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style addressing (MinIO, s3rver, most S3-compatible stores). */
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket. */
+  prefix?: string;
+}
+
+/** Any S3-compatible storage (Yandex Object Storage, Selectel, MinIO, AWS). The bucket stays private. */
+export class S3Storage implements ObjectStorage {
+  private readonly client: S3Client;
+  constructor(private readonly s: S3Settings) {
+    this.client = new S3Client({
+      endpoint: s.endpoint,
+      region: s.region,
+      forcePathStyle: s.forcePathStyle,
+      credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
+    });
+  }
+
+  private k(key: string): string {
+    return `${this.s.prefix ?? ''}${key}`;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ Bucket: this.s.bucket, Key: this.k(key), Body: body, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: this.k(key) }));
+      if (!r.Body) return null;
+      return Buffer.from(await r.Body.transformToByteArray());
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.s.bucket, Key: this.k(key) }));
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: this.k(key) }));
+  }
+
+  describe(): string {
+    return `S3 ${this.s.endpoint ?? 'aws'} bucket ${this.s.bucket}`;
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** Uploaded files: 'ab/<32 hex>.ext'. Generated files: 'cache/ab/<hex>.ext', 'batches/ab/<hex>.zip'. */
+const KEY_PATTERN = /^(?:[a-f0-9]{2}\/[a-f0-9]{32}(?:\.[a-z0-9]+)?|(?:cache|batches)\/[a-f0-9]{2}\/[a-f0-9]{16,64}\.[a-z0-9]+)$/;
+
+export function assertKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error('bad storage key');
+  return key;
+}
+
+/**
+ * The private file store: uploaded files (a `files` row each, with its owner) and generated files
+ * (cached documents, zips) on one storage, the local disk under DATA_DIR/files by default or S3 when
+ * configured. Storage keys are random; only routes that check who is asking hand files out.
+ */
+export class FileStore {
+  readonly storage: ObjectStorage;
+
+  constructor(storage: ObjectStorage | string) {
+    this.storage = typeof storage === 'string' ? new DiskStorage(storage) : storage;
   }
 
   async save(db: Queryable, f: { userId: number | null; name: string; mime: string; buffer: Buffer; ext: string }) {
     const id = randomBytes(16).toString('hex');
-    const key = `${id.slice(0, 2)}/${id}.${f.ext}`;
-    await fs.mkdir(path.dirname(this.full(key)), { recursive: true });
-    await fs.writeFile(this.full(key), f.buffer);
+    const key = assertKey(`${id.slice(0, 2)}/${id}.${f.ext}`);
+    await this.storage.put(key, f.buffer, f.mime);
     const [row] = await db
       .insert(files)
-      .values({ user_id: f.userId, name: f.name.slice(0, 255), storage_key: key, mime: f.mime, size: f.buffer.length })
+      .values({ user_id: f.userId, name: safeFileName(f.name, `file.${f.ext}`).slice(0, 255), storage_key: key, mime: f.mime, size: f.buffer.length })
       .returning();
     return row;
   }
 
-  read(key: string): Promise<Buffer> {
-    return fs.readFile(this.full(key));
+  /** The bytes of a stored key; throws when missing (callers answer 404). */
+  async read(key: string): Promise<Buffer> {
+    const data = await this.storage.get(assertKey(key));
+    if (!data) throw Object.assign(new Error('file not found'), { code: 'ENOENT' });
+    return data;
+  }
+
+  /** Generated files under a namespace ('cache', 'batches'), keyed by a hex digest. */
+  generatedKey(namespace: 'cache' | 'batches', digest: string, ext: string): string {
+    return assertKey(`${namespace}/${digest.slice(0, 2)}/${digest}.${ext}`);
+  }
+
+  putGenerated(key: string, body: Buffer, contentType: string): Promise<void> {
+    return this.storage.put(assertKey(key), body, contentType);
+  }
+
+  getGenerated(key: string): Promise<Buffer | null> {
+    return this.storage.get(assertKey(key));
+  }
+
+  /** Any stored key (uploaded or generated), or null when missing. */
+  getGeneratedOrFile(key: string): Promise<Buffer | null> {
+    return this.storage.get(assertKey(key));
+  }
+
+  remove(key: string): Promise<void> {
+    return this.storage.remove(assertKey(key));
+  }
+
+  describe(): string {
+    return this.storage.describe();
   }
 }

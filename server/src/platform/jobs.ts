@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { jobs } from '../db/schema/index.ts';
 import { rows, type Queryable } from './db.ts';
 
-export type JobHandler = (app: FastifyInstance, payload: Record<string, unknown>) => Promise<void | { retryInSeconds: number }>;
+/**
+ * A handler answers nothing when the job is done, or when to run it again: `retryInSeconds` counts
+ * as another attempt; with `continuation: true` the job made progress and only yields (a long
+ * mailing works in slices), so its attempts start again from zero.
+ */
+export type JobHandler = (app: FastifyInstance, payload: Record<string, unknown>) => Promise<void | { retryInSeconds: number; continuation?: boolean }>;
 
 interface JobRow {
   id: number;
@@ -55,26 +60,57 @@ export class JobRunner {
     for (; count < limit; count++) {
       const job = await this.claim();
       if (!job) break;
-      const handler = this.handlers.get(job.name);
-      try {
-        if (!handler) throw new Error(`no handler for job ${job.name}`);
-        const result = await handler(this.app, job.payload);
-        if (result && result.retryInSeconds > 0 && job.attempts < MAX_ATTEMPTS) {
-          await this.app.db.execute(sql`update jobs set run_at = now() + make_interval(secs => ${result.retryInSeconds}), locked_until = null where id = ${job.id}`);
-        } else {
-          await this.app.db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${job.id}`);
-        }
-      } catch (err) {
-        this.app.log.error({ err, job: job.name, id: job.id }, 'job failed');
-        const finished = job.attempts >= MAX_ATTEMPTS;
-        const delay = Math.min(60 * 60, 15 * 2 ** job.attempts);
-        await this.app.db.execute(
-          sql`update jobs set last_error = ${String((err as Error)?.message ?? err).slice(0, 2000)}, locked_until = null,
-              run_at = now() + make_interval(secs => ${delay}), done_at = ${finished ? sql`now()` : sql`null`} where id = ${job.id}`,
-        );
-      }
+      await this.execute(job);
     }
     return count;
+  }
+
+  /**
+   * Runs the unfinished job of this name and key now, whatever its run_at (an operator asked for it).
+   * Answers 'busy' when another runner holds it, 'none' when there is no such job, otherwise the
+   * outcome; a failure is kept for retries as in runDue.
+   */
+  async runNow(name: string, uniqueKey: string): Promise<{ state: 'done' | 'busy' | 'none' } | { state: 'failed'; error: string }> {
+    const [job] = await rows<JobRow>(
+      this.app.db,
+      sql`update jobs set locked_until = now() + interval '2 minutes', attempts = attempts + 1
+          where id = (select id from jobs where name = ${name} and unique_key = ${uniqueKey} and done_at is null
+                        and (locked_until is null or locked_until < now()) limit 1 for update skip locked)
+          returning id, name, payload, attempts`,
+    );
+    if (!job) {
+      const [open] = await rows<{ id: number }>(this.app.db, sql`select id from jobs where name = ${name} and unique_key = ${uniqueKey} and done_at is null limit 1`);
+      return { state: open ? 'busy' : 'none' };
+    }
+    const error = await this.execute(job);
+    return error === null ? { state: 'done' } : { state: 'failed', error };
+  }
+
+  /** Runs one claimed job and records the outcome; answers the error message of a failure. */
+  private async execute(job: JobRow): Promise<string | null> {
+    const handler = this.handlers.get(job.name);
+    try {
+      if (!handler) throw new Error(`no handler for job ${job.name}`);
+      const result = await handler(this.app, job.payload);
+      if (result && result.continuation) {
+        await this.app.db.execute(sql`update jobs set run_at = now() + make_interval(secs => ${result.retryInSeconds}), locked_until = null, attempts = 0 where id = ${job.id}`);
+      } else if (result && result.retryInSeconds > 0 && job.attempts < MAX_ATTEMPTS) {
+        await this.app.db.execute(sql`update jobs set run_at = now() + make_interval(secs => ${result.retryInSeconds}), locked_until = null where id = ${job.id}`);
+      } else {
+        await this.app.db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${job.id}`);
+      }
+      return null;
+    } catch (err) {
+      this.app.log.error({ err, job: job.name, id: job.id }, 'job failed');
+      const message = String((err as Error)?.message ?? err);
+      const finished = job.attempts >= MAX_ATTEMPTS;
+      const delay = Math.min(60 * 60, 15 * 2 ** job.attempts);
+      await this.app.db.execute(
+        sql`update jobs set last_error = ${message.slice(0, 2000)}, locked_until = null,
+            run_at = now() + make_interval(secs => ${delay}), done_at = ${finished ? sql`now()` : sql`null`} where id = ${job.id}`,
+      );
+      return message;
+    }
   }
 
   start(intervalMs = 2000): void {

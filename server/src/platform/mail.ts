@@ -8,33 +8,66 @@ export interface MailMessage {
   subject: string;
   html: string;
   text?: string;
+  /** Extra headers, e.g. List-Unsubscribe of mass letters. */
+  headers?: Record<string, string>;
+  /** A stable Message-ID (<...@host>) lets a receiving server drop a letter re-sent after a crash. */
+  messageId?: string;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Where mail goes, for the start banner. */
   describe(): string;
+  /** Closes pooled connections. */
+  close?(): Promise<void>;
+  /** Sends a message already in MIME form (mass letters, see mass-letter.ts). */
+  sendRaw?(message: { envelope: { from: string; to: string }; raw: string }): Promise<void>;
 }
 
-/** SMTP when a URL is given (smtp://user:pass@host:port), otherwise .eml files in the outbox folder. */
-export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger }): Mailer {
+/** A pooled SMTP URL: the given one with pool=true and `poolSize` connections unless it says otherwise. */
+export function pooledSmtpUrl(smtpUrl: string, poolSize: number): string {
+  const u = new URL(smtpUrl);
+  if (!u.searchParams.has('pool')) u.searchParams.set('pool', 'true');
+  if (!u.searchParams.has('maxConnections')) u.searchParams.set('maxConnections', String(poolSize));
+  if (!u.searchParams.has('maxMessages')) u.searchParams.set('maxMessages', '1000000');
+  // A stuck connection fails within the mailing's delivery lease (60 s) instead of nodemailer's 10 minutes.
+  if (!u.searchParams.has('socketTimeout')) u.searchParams.set('socketTimeout', '30000');
+  return u.toString();
+}
+
+/**
+ * SMTP when a URL is given (smtp://user:pass@host:port), otherwise .eml files in the outbox folder.
+ * SMTP connections are pooled and reused (nodemailer pool), so a mass mailing does not open a
+ * connection per letter.
+ */
+export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger; poolSize?: number }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = nodemailer.createTransport(pooledSmtpUrl(opts.smtpUrl, opts.poolSize ?? 5));
     return {
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html, text: m.text ?? htmlToText(m.html) });
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html, text: m.text ?? htmlToText(m.html), headers: m.headers, messageId: m.messageId });
+      },
+      async sendRaw(m) {
+        await transport.sendMail({ envelope: m.envelope, raw: m.raw });
       },
       describe: () => `SMTP ${new URL(opts.smtpUrl!).host}`,
+      async close() {
+        transport.close();
+      },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html, text: m.text ?? htmlToText(m.html) });
+      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html, text: m.text ?? htmlToText(m.html), headers: m.headers, messageId: m.messageId });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       opts.log.info({ to: m.to, subject: m.subject, file }, 'mail written to outbox');
+    },
+    async sendRaw(m) {
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      await fs.writeFile(path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`), m.raw);
     },
     describe: () => `outbox folder ${opts.outboxDir}`,
   };
@@ -61,7 +94,7 @@ export function escapeHtml(value: string): string {
 
 /** Replaces {macro.name} in a template with escaped values; unknown macros stay as they are. */
 export function fillMacros(template: string, values: Record<string, string | number | null | undefined>): string {
-  return template.replace(/\{([a-zA-Z_][\w.]*)\}/g, (whole, name: string) => {
+  return template.replace(/\$?\{([a-zA-Z_][\w.]*)\}/g, (whole, name: string) => {
     const v = values[name];
     return v === undefined || v === null ? whole : escapeHtml(String(v));
   });

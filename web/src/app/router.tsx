@@ -18,12 +18,36 @@ const ServicePackagesRoute = lazy(() => import('./routes/user-service-packages')
 const UserEntriesRoute = lazy(() => import('./routes/entries').then((m) => ({ default: m.UserEntriesRoute })));
 const ManagerEntriesRoute = lazy(() => import('./routes/entries').then((m) => ({ default: m.ManagerEntriesRoute })));
 const NotificationsPage = lazy(() => import('../features/notifications/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })));
-const ProfilePage = lazy(() => import('../features/users/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
+const UserProfileRoute = lazy(() => import('./routes/user-profile').then((m) => ({ default: m.UserProfileRoute })));
+const UserContractRoute = lazy(() => import('./routes/user-contract').then((m) => ({ default: m.UserContractRoute })));
+const ManagerContractRoute = lazy(() => import('./routes/manager-contract').then((m) => ({ default: m.ManagerContractRoute })));
 const SettingsPage = lazy(() => import('../features/users/pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 const CabinetLayout = lazy(() => import('./layouts/cabinet-layout').then((m) => ({ default: m.CabinetLayout })));
-const PlaceholderPage = lazy(() => import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })));
+const ManagerServicesRoute = lazy(() => import('./routes/manager-services').then((m) => ({ default: m.ManagerServicesRoute })));
+const ManagerPackagesPage = lazy(() => import('../features/service-packages/pages/manager-packages-page').then((m) => ({ default: m.ManagerPackagesPage })));
 const PayPage = lazy(() => import('../features/payments/pages/pay-page').then((m) => ({ default: m.PayPage })));
 const PaymentsPage = lazy(() => import('../features/payments/pages/payments-page').then((m) => ({ default: m.PaymentsPage })));
+const ManagerDashboardPage = lazy(() => import('../features/statistics/pages/manager-dashboard-page').then((m) => ({ default: m.ManagerDashboardPage })));
+const ManagerUsersPage = lazy(() => import('../features/users/pages/manager-users-page').then((m) => ({ default: m.ManagerUsersPage })));
+const ChangeLogsPage = lazy(() => import('../features/logs/pages/change-logs-page').then((m) => ({ default: m.ChangeLogsPage })));
+const RequestLogsPage = lazy(() => import('../features/logs/pages/request-logs-page').then((m) => ({ default: m.RequestLogsPage })));
+const EventsPage = lazy(() => import('../features/events/pages/events-page').then((m) => ({ default: m.EventsPage })));
+const MailingPage = lazy(() => import('../features/mailing/pages/mailing-page').then((m) => ({ default: m.MailingPage })));
+const UnsubscribePage = lazy(() => import('../features/mailing/pages/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
+const MacrosPage = lazy(() => import('../features/macros/pages/macros-page').then((m) => ({ default: m.MacrosPage })));
+const TemplatesPage = lazy(() => import('../features/templates/pages/templates-page').then((m) => ({ default: m.TemplatesPage })));
+const PrintPage = lazy(() => import('../features/print/pages/print-page').then((m) => ({ default: m.PrintPage })));
+const ServiceTypesPage = lazy(() => import('../features/dictionaries/pages/service-types-page').then((m) => ({ default: m.ServiceTypesPage })));
+const ProfilesPage = lazy(() => import('../features/dictionaries/pages/profiles-page').then((m) => ({ default: m.ProfilesPage })));
+const RegionsPage = lazy(() => import('../features/dictionaries/pages/regions-page').then((m) => ({ default: m.RegionsPage })));
+const LeadingsPage = lazy(() => import('../features/dictionaries/pages/leadings-page').then((m) => ({ default: m.LeadingsPage })));
+const IconsPage = lazy(() => import('../features/dictionaries/pages/icons-page').then((m) => ({ default: m.IconsPage })));
+const ReleasesPage = lazy(() => import('../features/releases/pages/releases-page').then((m) => ({ default: m.ReleasesPage })));
+const PricesPage = lazy(() => import('../features/publication-prices/pages/prices-page').then((m) => ({ default: m.PricesPage })));
+const RubricsPage = lazy(() => import('../features/publication-categories/pages/rubrics-page').then((m) => ({ default: m.RubricsPage })));
+const ReviewsPage = lazy(() => import('../features/reviews/pages/reviews-page').then((m) => ({ default: m.ReviewsPage })));
+const UserPublicationsRoute = lazy(() => import('./routes/publications').then((m) => ({ default: m.UserPublicationsRoute })));
+const ManagerPublicationsPage = lazy(() => import('../features/publications/pages/manager-publications-page').then((m) => ({ default: m.ManagerPublicationsPage })));
 const CardTransactionsPage = lazy(() => import('../features/payments/pages/card-transactions-page').then((m) => ({ default: m.CardTransactionsPage })));
 
 /**
@@ -38,40 +62,6 @@ function Root() {
     </Suspense>
   );
 }
-
-function placeholder(path: string, title: string): RouteObject {
-  return { path, element: <PlaceholderPage title={title} /> };
-}
-
-/** Screens of later issues, by path and Russian name (spec 01 §2, spec 02 §2). */
-const userPlaceholders: Array<[string, string]> = [
-  ['publication', 'Мои публикации'],
-  ['contract', 'Данные для договора'],
-];
-
-const managerPlaceholders: Array<[string, string]> = [
-  ['dashboard', 'Статистика'],
-  ['publication', 'Публикации'],
-  ['contract', 'Договоры'],
-  ['service/:id?', 'Услуги'],
-  ['service-package', 'Пакеты услуг'],
-  ['users', 'Пользователи'],
-  ['macroses', 'Макросы'],
-  ['templates', 'Шаблоны'],
-  ['events', 'События'],
-  ['leadings', 'Ведущие'],
-  ['service-types', 'Типы услуг'],
-  ['profiles', 'Профили'],
-  ['publication-categories', 'Рубрики публикаций'],
-  ['publication-releases', 'Выпуски журнала'],
-  ['publication-prices', 'Цены публикаций'],
-  ['icons', 'Иконки'],
-  ['reviews', 'Отзывы'],
-  ['logs', 'Журнал изменений'],
-  ['mailing', 'Рассылка'],
-  ['regions', 'Регионы'],
-  ['api-requests', 'Запросы API'],
-];
 
 export const routes: RouteObject[] = [
   {
@@ -94,6 +84,7 @@ export const routes: RouteObject[] = [
           { path: '/password/email', element: <PasswordEmailPage /> },
           { path: '/password/reset', element: <PasswordResetPage /> },
           { path: '/pay', element: <PayPage /> },
+          { path: '/unsubscribe/:token', element: <UnsubscribePage /> },
         ],
       },
       {
@@ -108,10 +99,11 @@ export const routes: RouteObject[] = [
               { path: 'entry/:from?', element: <UserEntriesRoute /> },
               { path: 'service/:id?', element: <ServiceRoute /> },
               { path: 'service-package', element: <ServicePackagesRoute /> },
-              { path: 'profile', element: <ProfilePage /> },
+              { path: 'profile', element: <UserProfileRoute /> },
+              { path: 'contract', element: <UserContractRoute /> },
               { path: 'notifications', element: <NotificationsPage /> },
               { path: 'settings', element: <SettingsPage /> },
-              ...userPlaceholders.map(([path, title]) => placeholder(path, title)),
+              { path: 'publication', element: <UserPublicationsRoute /> },
             ],
           },
           {
@@ -125,12 +117,32 @@ export const routes: RouteObject[] = [
                   { path: 'entry/:from?', element: <ManagerEntriesRoute /> },
                   { path: 'payments', element: <PaymentsPage /> },
                   { path: 'yookassa', element: <CardTransactionsPage /> },
-                  ...managerPlaceholders.map(([path, title]) => placeholder(path, title)),
+                  { path: 'contract', element: <ManagerContractRoute /> },
+                  { path: 'dashboard', element: <ManagerDashboardPage /> },
+                  { path: 'users', element: <ManagerUsersPage /> },
+                  { path: 'logs', element: <ChangeLogsPage /> },
+                  { path: 'api-requests', element: <RequestLogsPage /> },
+                  { path: 'service-types', element: <ServiceTypesPage /> },
+                  { path: 'profiles', element: <ProfilesPage /> },
+                  { path: 'regions', element: <RegionsPage /> },
+                  { path: 'leadings', element: <LeadingsPage /> },
+                  { path: 'icons', element: <IconsPage /> },
+                  { path: 'service/:id?', element: <ManagerServicesRoute /> },
+                  { path: 'service-package', element: <ManagerPackagesPage /> },
+                  { path: 'events', element: <EventsPage /> },
+                  { path: 'mailing', element: <MailingPage /> },
+                  { path: 'macroses', element: <MacrosPage /> },
+                  { path: 'templates', element: <TemplatesPage /> },
+                  { path: 'publication-releases', element: <ReleasesPage /> },
+                  { path: 'publication-prices', element: <PricesPage /> },
+                  { path: 'publication-categories', element: <RubricsPage /> },
+                  { path: 'reviews', element: <ReviewsPage /> },
+                  { path: 'publication', element: <ManagerPublicationsPage /> },
                 ],
               },
             ],
           },
-          placeholder('/entry/:id?/print/:type?', 'Печать'),
+          { path: '/entry/:id?/print/:type?', element: <PrintPage /> },
         ],
       },
       { path: '*', element: <Navigate to="/login" replace /> },

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, id, updatedAt } from './columns.ts';
 import { dictDocumentTypes } from './dictionaries.ts';
 import { entries } from './entries.ts';
@@ -22,6 +22,22 @@ export const files = pgTable(
   (t) => [index('files_user_idx').on(t.user_id)],
 );
 
+/**
+ * Short-lived links to private files for the browser (a new tab cannot send the session's Bearer
+ * header): a random token, of which only the SHA-256 is kept, valid for a few minutes.
+ */
+export const fileLinks = pgTable(
+  'file_links',
+  {
+    token_hash: varchar('token_hash', { length: 64 }).primaryKey(),
+    file_id: integer('file_id').notNull().references(() => files.id),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('file_links_expires_idx').on(t.expires_at)],
+);
+
 /** Identity document (passport). Locked once saved. */
 export const identityDocuments = pgTable(
   'identity_documents',
@@ -35,7 +51,8 @@ export const identityDocuments = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('identity_documents_user_idx').on(t.user_id)],
+  // One passport per user: two racing first saves cannot both win.
+  (t) => [uniqueIndex('identity_documents_user_unique').on(t.user_id)],
 );
 
 /** A user's uploaded documents: kind is passport, education, snils, surname, other or consent. */
@@ -64,8 +81,37 @@ export const contracts = pgTable(
     status: smallint('status').notNull().default(1),
     comment: text('comment'),
     file_id: integer('file_id').references(() => files.id),
+    /** The operator who accepted or rejected the current scan, and when. */
+    reviewed_by: integer('reviewed_by').references(() => users.id),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('contracts_status_idx').on(t.status), index('contracts_entry_idx').on(t.entry_id), index('contracts_user_idx').on(t.user_id)],
+  // One contract per entry: a new scan replaces the file of the same row.
+  (t) => [index('contracts_status_idx').on(t.status), uniqueIndex('contracts_entry_unique').on(t.entry_id), index('contracts_user_idx').on(t.user_id)],
+);
+
+/** The last registration number given in each (Moscow) calendar year; its row lock serialises operators. */
+export const registrationCounters = pgTable('registration_counters', {
+  year: integer('year').primaryKey(),
+  last_seq: integer('last_seq').notNull(),
+});
+
+/** Every registration number given: unique, consecutive within a year (year, seq), one per entry. */
+export const registrationNumbers = pgTable(
+  'registration_numbers',
+  {
+    id: id(),
+    year: integer('year').notNull(),
+    seq: integer('seq').notNull(),
+    number: varchar('number', { length: 64 }).notNull(),
+    entry_id: integer('entry_id').notNull().references(() => entries.id),
+    created_by: integer('created_by').references(() => users.id),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('registration_numbers_year_seq_unique').on(t.year, t.seq),
+    uniqueIndex('registration_numbers_number_unique').on(t.number),
+    uniqueIndex('registration_numbers_entry_unique').on(t.entry_id),
+  ],
 );

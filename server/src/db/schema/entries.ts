@@ -4,6 +4,25 @@ import { createdAt, deletedAt, id, money, updatedAt } from './columns.ts';
 import { servicePackages, serviceSections, services } from './services.ts';
 import { users } from './users.ts';
 
+/**
+ * One purchase of a service package: its entries are bought, removed and paid together at `price`
+ * (the package price when enrolling). Once `broken_at` is set (an operator removed or paid part of
+ * it), the remaining unpaid entries are ordinary entries at their services' list prices.
+ */
+export const packageEnrollments = pgTable(
+  'package_enrollments',
+  {
+    id: id(),
+    user_id: integer('user_id').notNull().references(() => users.id),
+    service_package_id: integer('service_package_id').notNull().references(() => servicePackages.id),
+    title: varchar('title', { length: 255 }).notNull(),
+    price: money('price').notNull(),
+    broken_at: timestamp('broken_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('package_enrollments_user_idx').on(t.user_id)],
+);
+
 export const entries = pgTable(
   'entries',
   {
@@ -25,6 +44,8 @@ export const entries = pgTable(
     status: smallint('status').notNull().default(1),
     is_service_package: boolean('is_service_package').notNull().default(false),
     service_package_id: integer('service_package_id').references(() => servicePackages.id),
+    /** The package purchase this entry belongs to: bought, removed and paid as a whole. */
+    package_enrollment_id: integer('package_enrollment_id').references(() => packageEnrollments.id),
     /** Provider payment id of the latest online attempt. */
     payment_uuid: varchar('payment_uuid', { length: 64 }),
     certificate_number: varchar('certificate_number', { length: 12 }),
@@ -37,6 +58,7 @@ export const entries = pgTable(
   },
   (t) => [
     uniqueIndex('entries_number_unique').on(t.number),
+    uniqueIndex('entries_certificate_number_unique').on(t.certificate_number),
     index('entries_created_by_idx').on(t.created_by, t.created_at),
     index('entries_service_idx').on(t.service_id, t.section_id),
     index('entries_section_idx').on(t.section_id),
@@ -48,6 +70,7 @@ export const entries = pgTable(
     index('entries_created_at_idx').on(t.created_at),
     index('entries_payment_uuid_idx').on(t.payment_uuid),
     index('entries_active_user_idx').on(t.created_by, t.status).where(sql`deleted_at is null`),
+    index('entries_package_enrollment_idx').on(t.package_enrollment_id),
   ],
 );
 

@@ -9,3 +9,5 @@ export * from './publications.ts';
 export * from './payments.ts';
 export * from './logs.ts';
 export * from './jobs.ts';
+export * from './events.ts';
+export * from './settings.ts';

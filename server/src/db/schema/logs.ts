@@ -7,7 +7,7 @@ export const changeLogs = pgTable(
   'change_logs',
   {
     id: id(),
-    /** 'entry' or 'publication'. */
+    /** entry, publication, user, service or payment (domain/src/logs/log.ts). */
     type: varchar('type', { length: 32 }).notNull(),
     entity_id: integer('entity_id').notNull(),
     /** Null means the system. */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, id, money, updatedAt } from './columns.ts';
 import { dictPublicationCategories, dictServiceSubtypes } from './dictionaries.ts';
 import { files } from './documents.ts';
@@ -31,7 +31,11 @@ export const publicationPrices = pgTable(
     authors_num: integer('authors_num').notNull(),
     price: money('price').notNull(),
   },
-  (t) => [index('publication_prices_subtype_idx').on(t.dict_service_subtype_id)],
+  (t) => [
+    index('publication_prices_subtype_idx').on(t.dict_service_subtype_id),
+    // One price per subtype and number of authors (features/publication-prices).
+    uniqueIndex('publication_prices_subtype_authors_unique').on(t.dict_service_subtype_id, t.authors_num),
+  ],
 );
 
 export const publications = pgTable(
@@ -48,8 +52,11 @@ export const publications = pgTable(
     release_id: integer('release_id').references(() => publicationReleases.id),
     is_journal: boolean('is_journal').notNull().default(false),
     manager_comment: text('manager_comment'),
+    /** Uniqueness check (features/publications/uniqueness): percent, borrowed word indexes and their character spans. */
     uniqueness: money('uniqueness'),
     highlight: jsonb('highlight').$type<number[]>(),
+    uniqueness_spans: jsonb('uniqueness_spans').$type<Array<[number, number]>>(),
+    uniqueness_checked_at: timestamp('uniqueness_checked_at', { withTimezone: true }),
     dict_category_id: integer('dict_category_id').references(() => dictPublicationCategories.id),
     /** 1 article, 2 methodological development. */
     type: smallint('type'),
@@ -104,8 +111,51 @@ export const publicationMatches = pgTable(
     id: id(),
     publication_id: integer('publication_id').notNull().references(() => publications.id, { onDelete: 'cascade' }),
     url: varchar('url', { length: 1000 }).notNull(),
+    /** The stored publication the text was found in (null once that publication is gone). */
+    source_publication_id: integer('source_publication_id').references(() => publications.id, { onDelete: 'set null' }),
     percent: money('percent').notNull(),
     highlight: jsonb('highlight').$type<number[]>().notNull().default([]),
+    /** Character spans (UTF-16, end exclusive) of the checked text found in this source. */
+    spans: jsonb('spans').$type<Array<[number, number]>>().notNull().default([]),
   },
   (t) => [index('publication_matches_publication_idx').on(t.publication_id)],
 );
+
+/**
+ * Winnowed shingle hashes of every stored publication text: one row per fingerprint, looked up by
+ * hash through a btree (hash, publication_id, position) that answers the candidate query by itself (index-only scan).
+ */
+export const publicationFingerprints = pgTable(
+  'publication_fingerprints',
+  {
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+    publication_id: integer('publication_id').notNull().references(() => publications.id, { onDelete: 'cascade' }),
+    /** Index of the shingle's first word in the publication's plain text. */
+    position: integer('position').notNull(),
+  },
+  (t) => [index('publication_fingerprints_hash_idx').on(t.hash, t.publication_id, t.position), index('publication_fingerprints_publication_idx').on(t.publication_id)],
+);
+
+/**
+ * Stop-list of the uniqueness check: hashes found stored for more than a check's `maxPostings`
+ * texts (stock phrases), with that count (a lower bound), so later checks do not probe them. Filled
+ * by the checks themselves (and by the speed bench after a bulk load).
+ */
+export const publicationCommonHashes = pgTable('publication_common_hashes', {
+  hash: bigint('hash', { mode: 'bigint' }).primaryKey(),
+  postings: integer('postings').notNull(),
+});
+
+/**
+ * What the uniqueness check's alignment needs of a stored text: one 32-bit code per word (stem hash,
+ * function-word bit; engine.ts `stemCodes`), little-endian. Written with the fingerprints, so a check
+ * neither loads nor re-stems its candidates' texts.
+ */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const publicationStems = pgTable('publication_stems', {
+  publication_id: integer('publication_id')
+    .primaryKey()
+    .references(() => publications.id, { onDelete: 'cascade' }),
+  codes: bytea('codes').notNull(),
+});

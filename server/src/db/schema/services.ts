@@ -32,6 +32,12 @@ export const services = pgTable(
     template_participation_id: integer('template_participation_id'),
     joomla_article_template_id: integer('joomla_article_template_id'),
     joomla_article_id: integer('joomla_article_id'),
+    /** Category of the article on the site (for its link). */
+    joomla_catid: integer('joomla_catid'),
+    /** null never sent, 'pending' queued, 'published', 'error' (the last try failed; retried by the job). */
+    joomla_status: varchar('joomla_status', { length: 16 }),
+    joomla_error: text('joomla_error'),
+    joomla_published_at: timestamp('joomla_published_at', { withTimezone: true }),
     joomla_intro_html: text('joomla_intro_html'),
     joomla_additional_html: text('joomla_additional_html'),
     joomla_video_iframe: text('joomla_video_iframe'),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, id, updatedAt } from './columns.ts';
 import { dictEvents, dictTemplateTypes } from './dictionaries.ts';
 import { files } from './documents.ts';
@@ -29,4 +29,13 @@ export const mailings = pgTable('mailings', {
   recipients: integer('recipients').notNull().default(0),
   sent: integer('sent').notNull().default(0),
   created_at: createdAt(),
+  /** The letter as sent: sanitised HTML, its plain-text part and the subject. */
+  subject: varchar('subject', { length: 255 }),
+  html: text('html'),
+  text: text('text'),
+  /** 'queued' (recipients not listed yet), 'sending', 'done'. */
+  status: varchar('status', { length: 16 }).notNull().default('queued'),
+  failed: integer('failed').notNull().default(0),
+  started_at: timestamp('started_at', { withTimezone: true }),
+  finished_at: timestamp('finished_at', { withTimezone: true }),
 });

@@ -7,6 +7,7 @@ export const users = pgTable(
   'users',
   {
     id: id(),
+    /** Guests (role 3) have none: they get a reserved address (domain GUEST_EMAIL_DOMAIN), shown as empty. */
     email: varchar('email', { length: 255 }).notNull(),
     /** Stored as +7 (999) 999-99-99. */
     phone: varchar('phone', { length: 32 }),
@@ -29,6 +30,8 @@ export const users = pgTable(
     contract_step: integer('contract_step'),
     birthday: date('birthday'),
     snils: varchar('snils', { length: 16 }),
+    /** The full name in the dative case as an operator corrected it; computed (lvovich) when null. */
+    fio_dative: varchar('fio_dative', { length: 500 }),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
@@ -40,6 +43,13 @@ export const users = pgTable(
     index('users_deleted_at_idx').on(t.deleted_at),
     index('users_is_spb_idx').on(t.is_spb),
     index('users_last_name_idx').on(sql`lower(${t.last_name})`),
+    // The operator's users list: newest first, monthly registrations, substring search by name and e-mail.
+    index('users_created_at_idx').on(t.created_at),
+    index('users_last_name_trgm_idx').using('gin', t.last_name.op('gin_trgm_ops')),
+    index('users_first_name_trgm_idx').using('gin', t.first_name.op('gin_trgm_ops')),
+    index('users_middle_name_trgm_idx').using('gin', t.middle_name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_phone_digits_trgm_idx').using('gin', sql`(regexp_replace(${t.phone}, '[^0-9]', '', 'g')) gin_trgm_ops`),
   ],
 );
 

@@ -117,37 +117,83 @@ export const macroCategoriesData: Seeded<typeof dictMacrosCategories>[] = [
 
 const c = macroCategoryIds;
 
+/**
+ * The macro catalogue. One syntax in every kind of template: `${name}` (docxtemplater's delimiters in
+ * .docx, the same text in HTML and mail). Texts stored with the older `{name}` keep working. Each
+ * macro is filled by server/src/features/macros/macro-values.ts (see docs/decisions/006-macros-and-documents.md).
+ */
 export const macrosesData: Seeded<typeof dictMacroses>[] = [
-  { id: 1, fdv: '{user.fio}', description: 'ФИО пользователя полностью', dict_category_id: c.user },
-  { id: 2, fdv: '{user.last_name}', description: 'Фамилия пользователя', dict_category_id: c.user },
-  { id: 3, fdv: '{user.first_name}', description: 'Имя пользователя', dict_category_id: c.user },
-  { id: 4, fdv: '{user.middle_name}', description: 'Отчество пользователя', dict_category_id: c.user },
-  { id: 5, fdv: '{user.email}', description: 'Электронная почта пользователя', dict_category_id: c.user },
-  { id: 6, fdv: '{user.phone}', description: 'Телефон пользователя', dict_category_id: c.user },
-  { id: 7, fdv: '{user.organization}', description: 'Организация (место работы)', dict_category_id: c.user },
-  { id: 8, fdv: '{user.job_title}', description: 'Должность', dict_category_id: c.user },
-  { id: 9, fdv: '{user.region}', description: 'Регион пользователя', dict_category_id: c.user },
-  { id: 10, fdv: '{entry.number}', description: 'Номер заявки', dict_category_id: c.entry },
-  { id: 11, fdv: '{entry.price}', description: 'Стоимость участия по заявке, ₽', dict_category_id: c.entry },
-  { id: 12, fdv: '{entry.status}', description: 'Статус заявки', dict_category_id: c.entry },
-  { id: 13, fdv: '{entry.section}', description: 'Секция (номинация), выбранная в заявке', dict_category_id: c.entry },
-  { id: 14, fdv: '{entry.certificate_number}', description: 'Номер сертификата (12 цифр)', dict_category_id: c.entry },
-  { id: 15, fdv: '{entry.registration_number}', description: 'Регистрационный номер документа об обучении', dict_category_id: c.entry },
-  { id: 16, fdv: '{entry.created_at}', description: 'Дата подачи заявки', dict_category_id: c.entry },
-  { id: 17, fdv: '{entry.participation}', description: 'Форма участия: очно или дистанционно', dict_category_id: c.entry },
-  { id: 18, fdv: '{service.title}', description: 'Название услуги', dict_category_id: c.service },
-  { id: 19, fdv: '{service.type}', description: 'Тип услуги', dict_category_id: c.service },
-  { id: 20, fdv: '{service.interval}', description: 'Даты проведения услуги', dict_category_id: c.service },
-  { id: 21, fdv: '{service.hours}', description: 'Объём программы в часах', dict_category_id: c.service },
-  { id: 22, fdv: '{service.leadings}', description: 'Ведущие услуги', dict_category_id: c.service },
-  { id: 23, fdv: '{publication.title}', description: 'Название публикации', dict_category_id: c.publication },
-  { id: 24, fdv: '{publication.url}', description: 'Адрес опубликованного материала', dict_category_id: c.publication },
-  { id: 25, fdv: '{publication.manager_comment}', description: 'Комментарий модератора к публикации', dict_category_id: c.publication },
-  { id: 26, fdv: '{contract.status}', description: 'Статус договора', dict_category_id: c.contract },
-  { id: 27, fdv: '{contract.comment}', description: 'Причина отклонения договора', dict_category_id: c.contract },
-  { id: 28, fdv: '{app.url}', description: 'Адрес личного кабинета', dict_category_id: c.system },
-  { id: 29, fdv: '{app.date}', description: 'Текущая дата', dict_category_id: c.system },
-  { id: 30, fdv: '{password}', description: 'Новый пароль (только в письме о восстановлении пароля)', dict_category_id: c.system },
+  { id: 1, fdv: '${user.fio}', description: 'ФИО пользователя полностью', dict_category_id: c.user },
+  { id: 2, fdv: '${user.last_name}', description: 'Фамилия пользователя', dict_category_id: c.user },
+  { id: 3, fdv: '${user.first_name}', description: 'Имя пользователя', dict_category_id: c.user },
+  { id: 4, fdv: '${user.middle_name}', description: 'Отчество пользователя', dict_category_id: c.user },
+  { id: 5, fdv: '${user.email}', description: 'Электронная почта пользователя', dict_category_id: c.user },
+  { id: 6, fdv: '${user.phone}', description: 'Телефон пользователя', dict_category_id: c.user },
+  { id: 7, fdv: '${user.organization}', description: 'Организация (место работы)', dict_category_id: c.user },
+  { id: 8, fdv: '${user.job_title}', description: 'Должность', dict_category_id: c.user },
+  { id: 9, fdv: '${user.region}', description: 'Регион пользователя', dict_category_id: c.user },
+  { id: 31, fdv: '${user.fio_dative}', description: 'ФИО в дательном падеже (кому): Иванову Ивану Ивановичу', dict_category_id: c.user },
+  { id: 32, fdv: '${user.last_name_dative}', description: 'Фамилия в дательном падеже', dict_category_id: c.user },
+  { id: 33, fdv: '${user.first_name_dative}', description: 'Имя в дательном падеже', dict_category_id: c.user },
+  { id: 34, fdv: '${user.middle_name_dative}', description: 'Отчество в дательном падеже', dict_category_id: c.user },
+  { id: 35, fdv: '${user.fio_short}', description: 'Фамилия и инициалы: Иванов И. И.', dict_category_id: c.user },
+  { id: 36, fdv: '${user.gender}', description: 'Пол пользователя (по отчеству): мужской или женский', dict_category_id: c.user },
+  { id: 37, fdv: '${user.birthday}', description: 'Дата рождения', dict_category_id: c.user },
+  { id: 38, fdv: '${user.address}', description: 'Адрес регистрации', dict_category_id: c.user },
+  { id: 39, fdv: '${user.snils}', description: 'СНИЛС', dict_category_id: c.user },
+  { id: 40, fdv: '${user.passport}', description: 'Паспорт: серия и номер', dict_category_id: c.user },
+  { id: 41, fdv: '${user.passport_date}', description: 'Паспорт: дата выдачи', dict_category_id: c.user },
+  { id: 42, fdv: '${user.passport_issued_by}', description: 'Паспорт: кем выдан', dict_category_id: c.user },
+  { id: 10, fdv: '${entry.number}', description: 'Номер заявки', dict_category_id: c.entry },
+  { id: 11, fdv: '${entry.price}', description: 'Стоимость участия по заявке, ₽', dict_category_id: c.entry },
+  { id: 43, fdv: '${entry.price_words}', description: 'Стоимость участия по заявке прописью', dict_category_id: c.entry },
+  { id: 12, fdv: '${entry.status}', description: 'Статус заявки', dict_category_id: c.entry },
+  { id: 13, fdv: '${entry.section}', description: 'Секция (номинация), выбранная в заявке', dict_category_id: c.entry },
+  { id: 14, fdv: '${entry.certificate_number}', description: 'Номер сертификата (12 цифр)', dict_category_id: c.entry },
+  { id: 15, fdv: '${entry.registration_number}', description: 'Регистрационный номер документа об обучении', dict_category_id: c.entry },
+  { id: 16, fdv: '${entry.created_at}', description: 'Дата подачи заявки', dict_category_id: c.entry },
+  { id: 44, fdv: '${entry.done_at}', description: 'Дата завершения обучения (участия)', dict_category_id: c.entry },
+  { id: 17, fdv: '${entry.participation}', description: 'Форма участия: очно или дистанционно', dict_category_id: c.entry },
+  { id: 18, fdv: '${service.title}', description: 'Название услуги', dict_category_id: c.service },
+  { id: 19, fdv: '${service.type}', description: 'Тип услуги', dict_category_id: c.service },
+  { id: 45, fdv: '${service.subtype}', description: 'Подтип услуги', dict_category_id: c.service },
+  { id: 20, fdv: '${service.interval}', description: 'Даты проведения услуги', dict_category_id: c.service },
+  { id: 46, fdv: '${service.begda}', description: 'Дата начала', dict_category_id: c.service },
+  { id: 47, fdv: '${service.endda}', description: 'Дата окончания', dict_category_id: c.service },
+  { id: 21, fdv: '${service.hours}', description: 'Объём программы в часах', dict_category_id: c.service },
+  { id: 48, fdv: '${service.days}', description: 'Продолжительность в днях', dict_category_id: c.service },
+  { id: 49, fdv: '${service.price}', description: 'Стоимость услуги, ₽', dict_category_id: c.service },
+  { id: 50, fdv: '${service.price_words}', description: 'Стоимость услуги прописью', dict_category_id: c.service },
+  { id: 22, fdv: '${service.leadings}', description: 'Ведущие услуги', dict_category_id: c.service },
+  { id: 23, fdv: '${publication.title}', description: 'Название публикации', dict_category_id: c.publication },
+  { id: 24, fdv: '${publication.url}', description: 'Адрес опубликованного материала', dict_category_id: c.publication },
+  { id: 25, fdv: '${publication.manager_comment}', description: 'Комментарий модератора к публикации', dict_category_id: c.publication },
+  { id: 26, fdv: '${contract.status}', description: 'Статус договора', dict_category_id: c.contract },
+  { id: 27, fdv: '${contract.comment}', description: 'Причина отклонения договора', dict_category_id: c.contract },
+  { id: 51, fdv: '${contract.date}', description: 'Дата договора (загрузки скана)', dict_category_id: c.contract },
+  { id: 28, fdv: '${app.url}', description: 'Адрес личного кабинета', dict_category_id: c.system },
+  { id: 29, fdv: '${app.date}', description: 'Текущая дата', dict_category_id: c.system },
+  { id: 30, fdv: '${password}', description: 'Новый пароль (только в письме о восстановлении пароля)', dict_category_id: c.system },
+  { id: 52, fdv: '${org.name}', description: 'Краткое наименование учебного центра', dict_category_id: c.system },
+  { id: 53, fdv: '${org.full_name}', description: 'Полное наименование учебного центра', dict_category_id: c.system },
+  { id: 54, fdv: '${org.inn}', description: 'ИНН учебного центра', dict_category_id: c.system },
+  { id: 55, fdv: '${org.kpp}', description: 'КПП учебного центра', dict_category_id: c.system },
+  { id: 56, fdv: '${org.ogrn}', description: 'ОГРН учебного центра', dict_category_id: c.system },
+  { id: 57, fdv: '${org.address}', description: 'Юридический адрес учебного центра', dict_category_id: c.system },
+  { id: 58, fdv: '${org.phone}', description: 'Телефон учебного центра', dict_category_id: c.system },
+  { id: 59, fdv: '${org.email}', description: 'Электронная почта учебного центра', dict_category_id: c.system },
+  { id: 60, fdv: '${org.bank}', description: 'Банк учебного центра', dict_category_id: c.system },
+  { id: 61, fdv: '${org.bik}', description: 'БИК банка', dict_category_id: c.system },
+  { id: 62, fdv: '${org.account}', description: 'Расчётный счёт', dict_category_id: c.system },
+  { id: 63, fdv: '${org.corr_account}', description: 'Корреспондентский счёт', dict_category_id: c.system },
+  { id: 64, fdv: '${org.director}', description: 'Руководитель учебного центра (ФИО)', dict_category_id: c.system },
+  { id: 65, fdv: '${org.director_position}', description: 'Должность руководителя', dict_category_id: c.system },
+  { id: 66, fdv: '${org.license}', description: 'Лицензия на образовательную деятельность', dict_category_id: c.system },
+  { id: 67, fdv: '${org.city}', description: 'Город учебного центра', dict_category_id: c.system },
+  { id: 68, fdv: '${package.title}', description: 'Название пакета услуг (письмо об удалении неоплаченного пакета)', dict_category_id: c.entry },
+  { id: 69, fdv: '${package.entries}', description: 'Заявки пакета услуг: номера и услуги (письмо об удалении неоплаченного пакета)', dict_category_id: c.entry },
+  { id: 70, fdv: '${entry.summary}', description: 'Что создано: заявка или пакет услуг с номерами и суммой (событие «Заявка создана»)', dict_category_id: c.entry },
+  { id: 71, fdv: '${payment.summary}', description: 'Что оплачено: заявка, несколько заявок или пакет услуг с суммой (событие «Заявка оплачена»)', dict_category_id: c.entry },
 ];
 
 export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [
@@ -164,7 +210,7 @@ export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [
 
 
 const signature = '<p>С уважением,<br>команда учебного центра</p>';
-const cabinetLink = '<p><a href="{app.url}">Перейти в личный кабинет</a></p>';
+const cabinetLink = '<p><a href="${app.url}">Перейти в личный кабинет</a></p>';
 
 /** Event ids are fixed in domain (EventId): the server raises them by these numbers. */
 export const eventsData: Seeded<typeof dictEvents>[] = [
@@ -175,7 +221,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     color: 'teal',
     dv: 'Добро пожаловать в личный кабинет!',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Вы зарегистрировались в личном кабинете учебного центра. Для входа используйте адрес электронной почты <b>{user.email}</b> и пароль, указанный при регистрации.</p><p>В кабинете можно записаться на конференции, вебинары и курсы, оплатить участие и скачать сертификаты.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Вы зарегистрировались в личном кабинете учебного центра. Для входа используйте адрес электронной почты <b>${user.email}</b> и пароль, указанный при регистрации.</p><p>В кабинете можно записаться на конференции, вебинары и курсы, оплатить участие и скачать сертификаты.</p>' +
       cabinetLink +
       signature,
   },
@@ -184,9 +230,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Заявка создана',
     icon: 'IconFilePlus',
     color: 'blue',
-    dv: 'Заявка № {entry.number} принята',
+    dv: 'Заявка № ${entry.number} принята',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Ваша заявка № {entry.number} на участие в мероприятии «{service.title}» принята. Стоимость участия: {entry.price} ₽.</p><p>Оплатить заявку можно в разделе «Мои заявки».</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Ваша заявка № ${entry.number} на участие в мероприятии «${service.title}» принята. Стоимость участия: ${entry.price} ₽.</p><p>Оплатить заявку можно в разделе «Мои заявки».</p>' +
       cabinetLink +
       signature,
   },
@@ -195,9 +241,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Заявка оплачена',
     icon: 'IconCreditCard',
     color: 'green',
-    dv: 'Оплата заявки № {entry.number} получена',
+    dv: 'Оплата заявки № ${entry.number} получена',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Оплата по заявке № {entry.number} («{service.title}») получена. Даты проведения: {service.interval}.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Оплата по заявке № ${entry.number} («${service.title}») получена. Даты проведения: ${service.interval}.</p>' +
       cabinetLink +
       signature,
   },
@@ -206,9 +252,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Заявка завершена',
     icon: 'IconCircleCheck',
     color: 'grape',
-    dv: 'Участие в «{service.title}» завершено',
+    dv: 'Участие в «${service.title}» завершено',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Благодарим за участие в мероприятии «{service.title}». Заявка № {entry.number} завершена, документ об участии доступен для скачивания в личном кабинете.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Благодарим за участие в мероприятии «${service.title}». Заявка № ${entry.number} завершена, документ об участии доступен для скачивания в личном кабинете.</p>' +
       cabinetLink +
       signature,
   },
@@ -219,7 +265,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     color: 'orange',
     dv: 'Новый пароль для входа',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Для вашей учётной записи {user.email} создан новый пароль: <b>{password}</b></p><p>Прежний пароль действует до первого входа с новым. Если вы не запрашивали смену пароля, просто проигнорируйте это письмо.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Для вашей учётной записи ${user.email} создан новый пароль: <b>${password}</b></p><p>Прежний пароль действует до первого входа с новым. Если вы не запрашивали смену пароля, просто проигнорируйте это письмо.</p>' +
       cabinetLink +
       signature,
   },
@@ -228,9 +274,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Договор одобрен',
     icon: 'IconFileCheck',
     color: 'green',
-    dv: 'Договор по заявке № {entry.number} одобрен',
+    dv: 'Договор по заявке № ${entry.number} одобрен',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Подписанный договор на обучение по программе «{service.title}» проверен и одобрен.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Подписанный договор на обучение по программе «${service.title}» проверен и одобрен.</p>' +
       cabinetLink +
       signature,
   },
@@ -239,9 +285,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Договор отклонён',
     icon: 'IconFileX',
     color: 'red',
-    dv: 'Договор по заявке № {entry.number} отклонён',
+    dv: 'Договор по заявке № ${entry.number} отклонён',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Подписанный договор на обучение по программе «{service.title}» отклонён.</p><p>Причина: {contract.comment}</p><p>Исправьте замечания и загрузите скан договора повторно.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Подписанный договор на обучение по программе «${service.title}» отклонён.</p><p>Причина: ${contract.comment}</p><p>Исправьте замечания и загрузите скан договора повторно.</p>' +
       cabinetLink +
       signature,
   },
@@ -250,18 +296,18 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Публикация одобрена',
     icon: 'IconThumbUp',
     color: 'green',
-    dv: 'Публикация «{publication.title}» одобрена',
+    dv: 'Публикация «${publication.title}» одобрена',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Ваш материал «{publication.title}» прошёл проверку и одобрен к публикации.</p>' + cabinetLink + signature,
+      '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» прошёл проверку и одобрен к публикации.</p>' + cabinetLink + signature,
   },
   {
     id: EventId.publicationRejected,
     fdv: 'Публикация отклонена',
     icon: 'IconThumbDown',
     color: 'red',
-    dv: 'Публикация «{publication.title}» отклонена',
+    dv: 'Публикация «${publication.title}» отклонена',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>К сожалению, материал «{publication.title}» не может быть опубликован.</p><p>Комментарий модератора: {publication.manager_comment}</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>К сожалению, материал «${publication.title}» не может быть опубликован.</p><p>Комментарий модератора: ${publication.manager_comment}</p>' +
       cabinetLink +
       signature,
   },
@@ -270,9 +316,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Публикация требует доработок',
     icon: 'IconPencil',
     color: 'yellow',
-    dv: 'Публикация «{publication.title}» требует доработок',
+    dv: 'Публикация «${publication.title}» требует доработок',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Материал «{publication.title}» требует доработок.</p><p>Комментарий модератора: {publication.manager_comment}</p><p>Внесите исправления в личном кабинете и отправьте материал на повторную проверку.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Материал «${publication.title}» требует доработок.</p><p>Комментарий модератора: ${publication.manager_comment}</p><p>Внесите исправления в личном кабинете и отправьте материал на повторную проверку.</p>' +
       cabinetLink +
       signature,
   },
@@ -281,12 +327,53 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Публикация опубликована',
     icon: 'IconWorld',
     color: 'indigo',
-    dv: 'Публикация «{publication.title}» размещена на сайте',
+    dv: 'Публикация «${publication.title}» размещена на сайте',
     content:
-      '<p>Здравствуйте, {user.fio}!</p><p>Ваш материал «{publication.title}» опубликован: <a href="{publication.url}">{publication.url}</a></p><p>Свидетельство о публикации доступно в личном кабинете.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» опубликован: <a href="${publication.url}">${publication.url}</a></p><p>Свидетельство о публикации доступно в личном кабинете.</p>' +
       cabinetLink +
       signature,
   },
+  {
+    id: EventId.packageExpired,
+    fdv: 'Пакет услуг не оплачен',
+    icon: 'IconClockX',
+    color: 'red',
+    dv: 'Заявки пакета «${package.title}» удалены',
+    content:
+      '<p>Здравствуйте, ${user.fio}!</p><p>Пакет услуг «${package.title}» не был оплачен в течение 15 минут, поэтому его заявки удалены: ${package.entries}.</p><p>Вы можете записаться на пакет заново в разделе «Пакеты услуг».</p>' +
+      cabinetLink +
+      signature,
+  },
+  {
+    id: EventId.publicationInJournal,
+    fdv: 'Публикация взята в журнал',
+    icon: 'IconBook',
+    color: 'cyan',
+    dv: 'Публикация «${publication.title}» взята в журнал',
+    content:
+      '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» взят в научно-методический журнал. О выходе выпуска мы сообщим дополнительно.</p>' +
+      cabinetLink +
+      signature,
+  },
+];
+
+/**
+ * In-cabinet notification texts of the events (templates of type 5, linked to their event). Seeded
+ * once per event; afterwards operators edit them on /manager/templates and pick them on /manager/events.
+ */
+export const eventNotificationTemplatesData: Array<{ event_id: number; title: string; content: string }> = [
+  { event_id: EventId.welcome, title: 'Добро пожаловать', content: 'Добро пожаловать в личный кабинет, ${user.first_name}! Выберите услугу в разделе «Услуги» или пакет услуг.' },
+  { event_id: EventId.entryCreated, title: 'Заявка создана', content: '${entry.summary}' },
+  { event_id: EventId.entryPaid, title: 'Заявка оплачена', content: '${payment.summary}' },
+  { event_id: EventId.entryDone, title: 'Заявка завершена', content: 'Заявка № <b>${entry.number}</b> на услугу «${service.title}» завершена.' },
+  { event_id: EventId.contractApproved, title: 'Договор одобрен', content: 'Договор по заявке № <b>${entry.number}</b> («${service.title}») одобрен.' },
+  { event_id: EventId.contractRejected, title: 'Договор отклонён', content: 'Договор по заявке № <b>${entry.number}</b> («${service.title}») отклонён. Причина: ${contract.comment}' },
+  { event_id: EventId.publicationApproved, title: 'Публикация одобрена', content: 'Публикация «${publication.title}» одобрена.' },
+  { event_id: EventId.publicationRejected, title: 'Публикация отклонена', content: 'Публикация «${publication.title}» отклонена. Комментарий модератора: ${publication.manager_comment}' },
+  { event_id: EventId.publicationRework, title: 'Публикация требует доработок', content: 'Публикация «${publication.title}» требует доработок. Комментарий модератора: ${publication.manager_comment}' },
+  { event_id: EventId.publicationPublished, title: 'Публикация опубликована', content: 'Публикация «${publication.title}» опубликована на сайте.' },
+  { event_id: EventId.packageExpired, title: 'Пакет услуг не оплачен', content: 'Заявки пакета услуг «${package.title}» (${package.entries}) удалены: пакет не был оплачен в течение 15 минут.' },
+  { event_id: EventId.publicationInJournal, title: 'Публикация взята в журнал', content: 'Публикация «${publication.title}» взята в журнал.' },
 ];
 
 export const publicationCategoriesData: Seeded<typeof dictPublicationCategories>[] = [

@@ -61,7 +61,7 @@ describe('seed', () => {
   it('adds nothing on a second run', async () => {
     const before = await counts();
     expect(before.services).toBeGreaterThanOrEqual(12);
-    expect(before.users).toBe(2);
+    expect(before.users).toBeGreaterThan(10);
     await seedAll();
     expect(await counts()).toEqual(before);
   });
@@ -156,7 +156,7 @@ describe('seed', () => {
     const demo = await rows<{ email: string; role: number; password: string; profiles: number }>(
       database.db,
       sql`select u.email, u.role, u.password, (select count(*)::int from user_profiles up where up.user_id = u.id) as profiles
-          from users u order by u.role`,
+          from users u where u.email in (${credentials.operator.email}, ${credentials.user.email}) order by u.role`,
     );
     expect(demo.map((u) => [u.email, u.role])).toEqual([
       [credentials.operator.email, Role.operator],
@@ -167,6 +167,58 @@ describe('seed', () => {
       expect(await verifyPassword(user.password, 'demo1234')).toBe(true);
     }
     expect(demo[1].profiles).toBeGreaterThan(0);
+  });
+
+  it('gives the demo user a lived-in cabinet through the real rules', async () => {
+    const [user] = await rows<{ id: number }>(database.db, sql`select id from users where email = ${credentials.user.email}`);
+    const entries = await rows<{ status: number; price: string; is_thesis_needed: boolean; thesis: number; package: string | null; number: string; created_at: Date }>(
+      database.db,
+      sql`select e.status, e.price, s.is_thesis_needed, (select count(*)::int from entry_theses t where t.entry_id = e.id) as thesis, pe.title as package, e.number, e.created_at
+          from entries e join services s on s.id = e.service_id left join package_enrollments pe on pe.id = e.package_enrollment_id
+          where e.created_by = ${user.id} and e.deleted_at is null order by e.id`,
+    );
+    expect(new Set(entries.map((e) => e.status))).toEqual(new Set([1, 2, 3]));
+    expect(entries.some((e) => e.status === 1 && e.is_thesis_needed && e.thesis === 0)).toBe(true);
+    expect(entries.filter((e) => e.package).every((e) => e.status === 2)).toBe(true);
+    expect(entries.filter((e) => e.package)).toHaveLength(3);
+    expect(entries.some((e) => Number(e.price) === 0)).toBe(true);
+    // Numbers carry the month the entry was made in.
+    for (const e of entries) {
+      const m = new Date(new Date(e.created_at).getTime() + 3 * 3600_000);
+      expect(e.number.slice(0, 4)).toBe(`${String(m.getUTCFullYear()).slice(2)}${String(m.getUTCMonth() + 1).padStart(2, '0')}`);
+    }
+    const [counts] = await rows<{ payments: number; package_payments: number; notes: number; reviews: number }>(
+      database.db,
+      sql`select (select count(*)::int from payments where user_id = ${user.id}) as payments,
+            (select count(*)::int from payments where user_id = ${user.id} and description like 'Пакет услуг%') as package_payments,
+            -- notifications, and events whose notification the jobs deliver after start
+            (select count(*)::int from notifications where user_id = ${user.id})
+              + (select count(*)::int from event_outbox where user_id = ${user.id} and notified_at is null) as notes,
+            (select count(*)::int from reviews where user_id = ${user.id}) as reviews`,
+    );
+    expect(counts).toMatchObject({ package_payments: 1, reviews: 1 });
+    expect(counts.payments).toBeGreaterThanOrEqual(3);
+    expect(counts.notes).toBeGreaterThanOrEqual(6);
+    // Months of other clients' entries and payments for the operator.
+    const months = await rows<{ n: number }>(database.db, sql`select count(distinct to_char(created_at, 'YYYY-MM'))::int as n from entries`);
+    expect(months[0].n).toBeGreaterThanOrEqual(11);
+    const [paid] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from payments where pay_type <> 3`);
+    expect(paid.n).toBeGreaterThan(20);
+  });
+
+  it('seeds releases of the journal subtypes, prices for 1-4 authors of every publication subtype and pending reviews', async () => {
+    const [c] = await rows<{ releases: number; hidden_published: number; prices: number; subtypes: number; pending: number }>(
+      database.db,
+      sql`select (select count(*)::int from publication_releases where dict_service_subtype_id in (4, 6)) as releases,
+            (select count(*)::int from publication_releases where is_hidden and is_published) as hidden_published,
+            (select count(*)::int from publication_prices) as prices,
+            (select count(*)::int from dict_service_subtypes where is_publication) as subtypes,
+            (select count(*)::int from reviews where status = 0 and deleted_at is null) as pending`,
+    );
+    expect(c.releases).toBe(8);
+    expect(c.hidden_published).toBe(2);
+    expect(c.prices).toBe(c.subtypes * 4);
+    expect(c.pending).toBe(3);
   });
 
   it('lets a dictionary row be added without an id after seeding', async () => {

@@ -27,6 +27,7 @@ import {
 } from '../schema/index.ts';
 import {
   documentTypesData,
+  eventNotificationTemplatesData,
   eventsData,
   leadingsData,
   macroCategoriesData,
@@ -38,6 +39,10 @@ import {
   serviceTypesData,
   templateTypesData,
 } from './dictionaries-data.ts';
+import { seedDemoActivity } from './demo-activity.ts';
+import { insertDemoTemplates } from './demo-templates.ts';
+import { seedDemoPendingReviews, seedDemoPublicationDictionaries } from './demo-publication-dictionaries.ts';
+import { seedDemoRubrics } from './demo-publications.ts';
 import { demoOperator, demoPackages, demoServices, demoUser, type DemoService, type DemoUser } from './demo-data.ts';
 
 export interface DemoCredentials {
@@ -67,7 +72,14 @@ export async function seedDictionaries(db: Queryable): Promise<void> {
     await tx.insert(dictServiceTypes).values(serviceTypesData).onConflictDoNothing();
     await tx.insert(dictServiceSubtypes).values(serviceSubtypesData).onConflictDoNothing();
     await tx.insert(dictMacrosCategories).values(macroCategoriesData).onConflictDoNothing();
-    await tx.insert(dictMacroses).values(macrosesData).onConflictDoNothing();
+    // The macro catalogue is defined by the code that fills it: kept up to date on every start.
+    await tx
+      .insert(dictMacroses)
+      .values(macrosesData)
+      .onConflictDoUpdate({
+        target: dictMacroses.id,
+        set: { fdv: sql`excluded.fdv`, description: sql`excluded.description`, dict_category_id: sql`excluded.dict_category_id` },
+      });
     await tx.insert(dictTemplateTypes).values(templateTypesData).onConflictDoNothing();
     await tx.insert(dictEvents).values(eventsData).onConflictDoNothing();
     await tx.insert(dictPublicationCategories).values(publicationCategoriesData).onConflictDoNothing();
@@ -75,7 +87,25 @@ export async function seedDictionaries(db: Queryable): Promise<void> {
     await tx.insert(dictRegions).values(regionsData).onConflictDoNothing();
     await tx.insert(leadings).values(leadingsData).onConflictDoNothing();
     for (const table of dictionaryTables) await resetIdSequence(tx, getTableName(table));
+    await seedEventNotificationTemplates(tx);
   });
+}
+
+/**
+ * The notification template (type 5) of each event, once: a template linked to its event is made
+ * only when the event has none yet, so operators' later edits and choices are kept.
+ */
+async function seedEventNotificationTemplates(db: Queryable): Promise<void> {
+  for (const t of eventNotificationTemplatesData) {
+    const made = await rows<{ id: number }>(
+      db,
+      sql`insert into templates (title, content, dict_type_id, event_id)
+          select ${t.title}, ${t.content}, 5, ${t.event_id}
+          where not exists (select 1 from templates where dict_type_id = 5 and event_id = ${t.event_id})
+          returning id`,
+    );
+    if (made[0]) await db.execute(sql`update dict_events set template_id = ${made[0].id} where id = ${t.event_id} and template_id is null`);
+  }
 }
 
 /**
@@ -100,7 +130,16 @@ export async function seedDemo(db: Queryable, opts: { password: string; now?: Da
       await insertDemoUser(tx, demoOperator, password);
       await insertDemoUser(tx, demoUser, password);
     }
-    if (await hasNoServices(tx)) await insertDemoCatalogue(tx, now);
+    if (await hasNoServices(tx)) {
+      await insertDemoCatalogue(tx, now);
+      await seedDemoRubrics(tx);
+      await seedDemoPublicationDictionaries(tx, { now });
+      // A fresh demo database: a lived-in cabinet for the demo user and months of work for the operator.
+      const [operator] = await rows<{ id: number }>(tx, sql`select id from users where lower(email) = ${demoOperator.email.toLowerCase()}`);
+      const [user] = await rows<{ id: number }>(tx, sql`select id from users where lower(email) = ${demoUser.email.toLowerCase()}`);
+      if (operator && user) await seedDemoActivity(tx, { now, password: opts.password, operatorId: operator.id, userId: user.id });
+      await seedDemoPendingReviews(tx, { now });
+    }
   });
   return {
     operator: { email: demoOperator.email.toLowerCase(), password: opts.password },
@@ -130,11 +169,15 @@ async function insertDemoUser(db: Queryable, user: DemoUser, passwordHash: strin
 }
 
 async function insertDemoCatalogue(db: Queryable, now: Date): Promise<void> {
+  // The demo site's Joomla categories and tags (101+, 201+: the e2e fake site has them), where none are set.
+  await db.execute(sql`update dict_service_types set joomla_category_id = 100 + id where joomla_category_id is null`);
+  await db.execute(sql`update dict_profiles set joomla_tag_id = 200 + id where joomla_tag_id is null`);
   const created = new Map<string, { id: number; price: number; points: number }>();
   for (const service of demoServices(now)) {
     const id = await insertDemoService(db, service);
     created.set(service.key, { id, price: Number(service.price ?? 0), points: service.points ?? 0 });
   }
+  await insertDemoTemplates(db);
   for (const { serviceKeys, ...pkg } of demoPackages) {
     const items = serviceKeys.map((key) => {
       const item = created.get(key);

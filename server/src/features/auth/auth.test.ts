@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AuthCode, Messages } from '@edu/domain/common/messages';
+import { LoginMessages } from '@edu/domain/auth/login';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
@@ -64,6 +65,8 @@ describe('registration', () => {
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.email, 'olga.k@example.com'));
     expect(row.password).toMatch(/^\$argon2id\$/);
+    // The welcome event is delivered by the durable jobs after the commit.
+    await t.app.jobs.runDue();
     const notes = (await t.inject({ method: 'GET', url: '/api/notification', headers: { authorization: `Bearer ${body.access_token}` } })).json();
     expect(notes.data[0].text_clear).toContain('Добро пожаловать в личный кабинет, Ольга!');
     const mail = await t.smtp.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes('olga.k@example.com'));
@@ -78,6 +81,17 @@ describe('registration', () => {
       payload: { data: { type: 'token', attributes: attributes({ email: 'plain@example.com', phone: '89120000001' }) } },
     });
     expect(res.statusCode).toBe(201);
+  });
+
+  it('registers a person without a patronymic who ticks "Нет отчества", and no one else', async () => {
+    const without = await register(attributes({ middle_name: '', email: 'no-middle@example.com', phone: '+7 (912) 000-11-22' }));
+    expect(without.statusCode).toBe(422);
+    expect(without.json().errors.middle_name).toEqual([Messages.fieldRequired]);
+    const ticked = await register(attributes({ middle_name: '', no_middle_name: true, email: 'no-middle@example.com', phone: '+7 (912) 000-11-22' }));
+    expect(ticked.statusCode).toBe(201);
+    const me = (await t.inject({ method: 'GET', url: '/api/get', headers: { authorization: `Bearer ${ticked.json().access_token}` } })).json();
+    expect(me.middle_name).toBeNull();
+    expect(me.fio).toBe('Кузнецова Ольга');
   });
 
   it('requires every field, with a Russian message per field', async () => {
@@ -131,7 +145,7 @@ describe('old-user lookup', () => {
     const res = await t.inject({ method: 'POST', url: '/api/old-user', payload: attributes({ email: 'olga.k@example.com', phone: '' }) });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data.fio).toBe('Кузнецова Ольга Игоревна');
+    expect(data.fio).toBe('К. О. И.');
     expect(data.email).toBe('o*****@example.com');
     expect(data.phone).toBe('+7 (9**) ***-**-89');
     const byPhone = await t.inject({ method: 'POST', url: '/api/old-user', payload: { data: { attributes: { phone: '+7 (912) 345-67-89' } } } });
@@ -163,6 +177,9 @@ describe('login', () => {
     const res = await login('abc', 'x');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email).toEqual([Messages.invalidEmail]);
+    // An empty login asks for the login, not for a correct e-mail.
+    const none = await login('', '');
+    expect(none.json().errors).toEqual({ email: [LoginMessages.loginRequired], password: [LoginMessages.passwordRequired] });
     const empty = await t.inject({ method: 'POST', url: '/login', payload: { email: 'a@example.com' } });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe(Messages.required);

@@ -7,17 +7,15 @@ import { Messages } from '@edu/domain/common/messages';
 import { isRemember, loginBody } from '@edu/domain/auth/login';
 import { emailField, phoneField, registerAttributes, registerBody } from '@edu/domain/auth/register';
 import { passwordForgotBody, passwordResetBody, type OldUser } from '@edu/domain/auth/password-reset';
-import { fullName } from '@edu/domain/users/current-user';
 import { users, passwordResets } from '../../db/schema/index.ts';
 import { createSession, currentUser, revokeSession } from '../../platform/auth.ts';
-import { attemptsIn, recordAttempt } from '../../platform/attempts.ts';
+import { attemptsIn, recordAttempt, takeAttempt } from '../../platform/attempts.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
-import { sendEventMail } from '../../platform/event-mail.ts';
-import { escapeHtml } from '../../platform/mail.ts';
-import { notify } from '../../platform/notify.ts';
+import { raiseEvent } from '../../platform/events.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { checkCredentials } from './login.ts';
 import { findUserByLogin, findUsersByEmailOrPhone } from './auth-repository.ts';
+import { sendEventMailNow } from '../events/event-mail-now.ts';
 
 const tokenAnswer = z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_at: z.string() });
 const PASSWORD_MAIL_LIMIT = 5;
@@ -37,6 +35,17 @@ function maskEmail(email: string): string {
 function maskPhone(phone: string | null): string | null {
   return phone ? phone.replace(/^(\+7 \(\d)\d\d\) \d{3}-\d{2}/, '$1**) ***-**') : null;
 }
+/** Смирнова Анна Сергеевна -> С. А. С.: the owner recognises it, a stranger learns nothing. */
+function maskName(u: { last_name: string; first_name: string; middle_name: string | null }): string {
+  return [u.last_name, u.first_name, u.middle_name]
+    .map((p) => p?.trim().charAt(0).toLocaleUpperCase('ru-RU'))
+    .filter(Boolean)
+    .map((c) => `${c}.`)
+    .join(' ');
+}
+
+const REGISTER_LIMIT_PER_IP = 20;
+const ANONYMOUS_WINDOW_MIN = 15;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/v1/sanctum/csrf-cookie. Sessions are Bearer tokens, so no CSRF token is needed; the call is kept for the client and sets a harmless cookie. */
@@ -45,12 +54,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post('/login', { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenAnswer } } }, async (request) => {
+  app.post('/login', { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenAnswer } } }, async (request, reply) => {
     const user = await checkCredentials(app, { login: request.body.email, password: request.body.password, ip: request.ip });
+    reply.header('cache-control', 'no-store');
     return createSession(app.db, { userId: user.id, remember: isRemember(request.body.remember), ip: request.ip, userAgent: request.headers['user-agent'] });
   });
 
+  /** POST /register: at most REGISTER_LIMIT_PER_IP attempts per IP in 15 minutes, like the other anonymous forms. */
   app.post('/register', { schema: { tags: ['auth'], body: registerBody, response: { 201: tokenAnswer } } }, async (request, reply) => {
+    if (!(await takeAttempt(app.db, `register:${request.ip}`, REGISTER_LIMIT_PER_IP, ANONYMOUS_WINDOW_MIN))) throw new AppError(429, Messages.tooManyRequests);
     const parsed = registerAttributes.safeParse(request.body.data.attributes);
     if (!parsed.success) throw parsed.error;
     const a = parsed.data;
@@ -64,40 +76,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const password = await hashPassword(a.password);
     let userId: number;
     try {
-      const [row] = await app.db
-        .insert(users)
-        .values({
-          email: a.email,
-          phone: a.phone,
-          password,
-          last_name: a.last_name,
-          first_name: a.first_name,
-          middle_name: a.middle_name,
-          organization: a.organization,
-          job_title: a.job_title,
-        })
-        .returning({ id: users.id });
-      userId = row.id;
+      userId = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            email: a.email,
+            phone: a.phone,
+            password,
+            last_name: a.last_name,
+            first_name: a.first_name,
+            middle_name: a.middle_name || null,
+            organization: a.organization,
+            job_title: a.job_title,
+          })
+          .returning({ id: users.id });
+        // The welcome event (id 1): its mail and notification go out after the commit.
+        await raiseEvent(tx, { eventId: EventId.welcome, userId: row.id });
+        return row.id;
+      });
     } catch (err) {
       // Two registrations racing for one e-mail or phone: the loser gets the duplicate answer.
       if (isUniqueViolation(err)) throw validationError({ email: [Messages.emailTaken] }, Messages.duplicateAccount);
       throw err;
     }
-    await notify(app.db, {
-      userId,
-      text: `Добро пожаловать в личный кабинет, ${escapeHtml(a.first_name)}! Выберите услугу в разделе «Услуги» или пакет услуг.`,
-      icon: 'IconConfetti',
-      color: 'teal',
-      url: '/user/service',
-    });
-    void sendEventMail({ db: app.db, mailer: app.mailer, log: request.log }, EventId.welcome, a.email, {
-      'user.fio': fullName(a),
-      'user.first_name': a.first_name,
-      'user.email': a.email,
-      'app.url': app.config.appUrl,
-    });
     const session = await createSession(app.db, { userId, remember: false, ip: request.ip, userAgent: request.headers['user-agent'] });
-    return reply.status(201).send(session);
+    return reply.status(201).header('cache-control', 'no-store').send(session);
   });
 
   app.post('/logout', { onRequest: app.requireUser, schema: { tags: ['auth'] } }, async (request, reply) => {
@@ -131,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw notFound(Messages.authUserNotFound);
       const data: OldUser = {
         id: user.id,
-        fio: fullName(user),
+        fio: maskName(user),
         email: maskEmail(user.email),
         phone: maskPhone(user.phone),
         created_at_formatted: formatDate(user.created_at),
@@ -155,12 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       password_hash: await hashPassword(password),
       expires_at: new Date(Date.now() + RESET_VALID_HOURS * 3600 * 1000),
     });
-    const sent = await sendEventMail({ db: app.db, mailer: app.mailer, log: request.log }, EventId.passwordForgot, user.email, {
-      'user.fio': fullName(user),
-      'user.email': user.email,
-      password,
-      'app.url': app.config.appUrl,
-    }, { always: true });
+    const sent = await sendEventMailNow(app, EventId.passwordForgot, user, { password });
     if (!sent) throw new AppError(503, 'Не удалось отправить письмо. Попробуйте позже.');
     return { message: Messages.passwordSent };
   });

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { entryStatusLabels, payTypeLabels, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
+import { entryStatusLabels, payTypeLabels, Role, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
+import { PRINT_KINDS, printRefusal, type PrintContext } from '@edu/domain/documents/print';
 import { formatDate } from '@edu/domain/common/format';
 import type { PageQuery } from '@edu/domain/common/pagination';
-import { canEditThesis, canPrintCertificate, statusColors, type Entry } from '@edu/domain/entries/entry';
+import { canEditThesis, clientMayChange, statusColors, type Entry } from '@edu/domain/entries/entry';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
+import { printColumns } from '../print/print-context.ts';
 
 interface EntryRow {
   id: number;
@@ -21,7 +23,11 @@ interface EntryRow {
   endda: Date | string | null;
   is_thesis_needed: boolean;
   is_publication: boolean;
-  template_certificate_id: number | null;
+  publication_status: number | null;
+  certificate_template_id: number | null;
+  program_template_id: number | null;
+  reglist_template_id: number | null;
+  contract_template_id: number | null;
   points: number;
   section_id: number | null;
   section_title: string | null;
@@ -30,28 +36,60 @@ interface EntryRow {
   price: string | number;
   status: number;
   is_service_package: boolean;
+  package_enrollment_id: number | null;
+  package_title: string | null;
+  package_price: string | number | null;
+  package_broken: boolean | null;
   thesis_text: string | null;
   certificate_number: string | null;
   registration_number: string | null;
   created_at: Date | string;
   deleted_at: Date | string | null;
   awaiting_provider: boolean;
+  member_fio: string | null;
+  member_title: string | null;
+  member_comment: string | null;
 }
 
 const SELECT = sql`
   select e.id, e.number, e.created_by, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as user_fio,
-    e.service_id, s.title as service_title, s.dict_type_id, t.fdv as type_fdv, coalesce(t.is_contract_needed, false) as contract_needed,
-    s.date_type, s.begda, s.endda, s.is_thesis_needed, s.is_publication, s.template_certificate_id, s.points,
+    e.service_id, s.title as service_title, s.dict_type_id, t.fdv as type_fdv,
+    s.date_type, s.begda, s.endda, s.is_thesis_needed, s.points,
+    -- What the print menu needs: the templates in force and the publication status (print feature).
+    ${printColumns},
     e.section_id, sec.title as section_title, e.pay_type, e.is_extramural, e.price, e.status, e.is_service_package,
-    th.text as thesis_text, e.certificate_number, e.registration_number, e.created_at, e.deleted_at,
+    e.package_enrollment_id, pe.title as package_title, pe.price as package_price, (pe.broken_at is not null) as package_broken,
+    th.text as thesis_text, cm.fio as member_fio, cm.title as member_title, cm.comment as member_comment, e.certificate_number, e.registration_number, e.created_at, e.deleted_at,
     (e.is_service_package and e.status = 1 and exists (select 1 from card_transactions ct
        where ct.uuid is not null and ct.status in ('pending', 'waiting_for_capture') and ct.entry_ids @> jsonb_build_array(e.id))) as awaiting_provider
   from entries e
   join users u on u.id = e.created_by
   join services s on s.id = e.service_id
   left join dict_service_types t on t.id = s.dict_type_id
+  left join dict_service_subtypes st on st.id = s.dict_subtype_id
   left join service_sections sec on sec.id = e.section_id
-  left join entry_theses th on th.entry_id = e.id`;
+  left join entry_theses th on th.entry_id = e.id
+  left join package_enrollments pe on pe.id = e.package_enrollment_id
+  left join competition_members cm on cm.entry_id = e.id`;
+
+/** Which documents the asker may print now (spec 01 §4 Printing): the print page's own rules. */
+function printMenu(r: EntryRow, asOperator: boolean): Pick<Entry, 'printable' | 'can_print_certificate'> {
+  const context: PrintContext = {
+    status: r.status,
+    deleted: Boolean(r.deleted_at),
+    isPublication: r.is_publication,
+    publicationStatus: r.publication_status,
+    contractNeeded: r.contract_needed,
+    registrationNumber: r.registration_number,
+    certificateTemplateId: r.certificate_template_id,
+    programTemplateId: r.program_template_id,
+    regListTemplateId: r.reglist_template_id,
+    contractTemplateId: r.contract_template_id,
+  };
+  const role = asOperator ? Role.operator : Role.user;
+  const printable = PRINT_KINDS.filter((kind) => !printRefusal(kind, context, role));
+  return { printable, can_print_certificate: printable.includes('certificate') };
+}
 
 export function toEntry(r: EntryRow, asOperator: boolean): Entry {
   const status = r.status as EntryStatusCode;
@@ -71,7 +109,7 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
       begda: toMoscowString(r.begda),
       is_thesis_needed: r.is_thesis_needed,
       is_publication: r.is_publication,
-      template_certificate_id: r.template_certificate_id,
+      template_certificate_id: r.certificate_template_id,
       points: r.points,
     },
     section_id: r.section_id,
@@ -85,6 +123,10 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     statusColor: statusColors[status],
     is_paid: status >= 2,
     is_service_package: r.is_service_package,
+    package_enrollment:
+      r.package_enrollment_id !== null && r.package_title !== null
+        ? { id: r.package_enrollment_id, title: r.package_title, price: Number(r.package_price), broken: Boolean(r.package_broken) }
+        : null,
     is_thesis_needed: r.is_thesis_needed,
     thesis: r.thesis_text === null ? null : { text: r.thesis_text, entry_id: r.id },
     certificate_number: r.certificate_number,
@@ -92,9 +134,10 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     created_at_formatted: formatDate(r.created_at),
     deleted_at: r.deleted_at ? new Date(r.deleted_at).toISOString() : null,
     awaiting_provider: r.awaiting_provider,
-    can_edit: !r.deleted_at && (asOperator || status === 1),
+    can_edit: !r.deleted_at && (asOperator || clientMayChange({ status, price: Number(r.price) })),
     can_edit_thesis: !r.deleted_at && r.is_thesis_needed && canEditThesis({ status, hasThesis: r.thesis_text !== null }, asOperator),
-    can_print_certificate: !r.deleted_at && canPrintCertificate({ status, registration_number: r.registration_number, contract_needed: r.contract_needed, template_certificate_id: r.template_certificate_id }),
+    competition_member: asOperator && r.member_fio !== null ? { entry_id: r.id, fio: r.member_fio, title: r.member_title ?? '', comment: r.member_comment ?? '' } : null,
+    ...printMenu(r, asOperator),
   };
 }
 

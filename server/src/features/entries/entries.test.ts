@@ -79,7 +79,41 @@ describe('creating an entry', () => {
     const u = await userWithHeaders();
     const s = await makeService(t.database.db, { price: 0 });
     const res = await post(u.headers, { service_id: s.id, pay_type: 3, is_extramural: 0 });
-    expect(res.json().data).toMatchObject({ price: 0, status: 2, is_paid: true });
+    expect(res.json().data).toMatchObject({ price: 0, status: 2, is_paid: true, can_edit: true });
+  });
+
+  it('a free entry stays the client’s to change and withdraw, as an unpaid one', async () => {
+    const u = await userWithHeaders();
+    const s = await makeService(t.database.db, { price: 0, sections: ['Утро', 'Вечер'] });
+    const { data } = (await post(u.headers, { service_id: s.id, section_id: s.sectionIds[0], pay_type: 3, is_extramural: 0 })).json();
+    const put = await t.inject({ method: 'PUT', url: `/api/entry/${data.id}`, headers: u.headers, payload: { section_id: s.sectionIds[1], is_extramural: 1 } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data).toMatchObject({ section_id: s.sectionIds[1], is_extramural: 1 });
+    expect((await t.inject({ method: 'DELETE', url: `/api/entry/${data.id}`, headers: u.headers })).statusCode).toBe(200);
+    // A paid entry with a price stays frozen.
+    const paidService = await makeService(t.database.db, { price: 900 });
+    const paid = (await post(u.headers, { service_id: paidService.id, pay_type: 3, is_extramural: 0 })).json().data;
+    await t.database.db.execute(sql`update entries set status = 2 where id = ${paid.id}`);
+    const frozen = await t.inject({ method: 'PUT', url: `/api/entry/${paid.id}`, headers: u.headers, payload: { is_extramural: 1 } });
+    expect(frozen.json().message).toBe(EntryMessages.paidNoEdit);
+    expect((await t.inject({ method: 'DELETE', url: `/api/entry/${paid.id}`, headers: u.headers })).json().message).toBe(EntryMessages.paidNoDelete);
+  });
+
+  it('a publication service is not applied for as an ordinary entry', async () => {
+    const u = await userWithHeaders();
+    const s = await makeService(t.database.db, { is_publication: true, price: 1200 });
+    const res = await post(u.headers, { service_id: s.id, pay_type: 3, is_extramural: 0 });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.service_id).toEqual([EntryMessages.publicationNotOrdinary]);
+  });
+
+  it('the created-entry notification leads to that entry', async () => {
+    const u = await userWithHeaders();
+    const s = await makeService(t.database.db, { price: 300 });
+    const { data } = (await post(u.headers, { service_id: s.id, pay_type: 3, is_extramural: 0 })).json();
+    await t.app.jobs.runDue();
+    const [note] = await rows<{ url: string }>(t.database.db, sql`select url from notifications where user_id = ${u.id} order by id desc limit 1`);
+    expect(note.url).toBe(`/user/entry?number=${data.number}`);
   });
 
   it('max_participants 0 means 27 seats', async () => {
@@ -115,6 +149,7 @@ describe('creating an entry', () => {
     const { data } = (await post(u.headers, { service_id: s.id, pay_type: 3, is_extramural: 0 })).json();
     const [log] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from change_logs where type = 'entry' and entity_id = ${data.id}`);
     expect(log.n).toBe(1);
+    await t.app.jobs.runDue();
     const [n] = await rows<{ text_clear: string; user_id: number }>(t.database.db, sql`select text_clear, user_id from notifications where user_id = ${u.id}`);
     expect(n.text_clear).toContain(data.number);
   });
@@ -196,8 +231,10 @@ describe('theses', () => {
     const { data } = (await post(u.headers, { service_id: s.id, pay_type: 3, is_extramural: 0 })).json();
     expect((await t.inject({ method: 'GET', url: '/api/entry', headers: u.headers })).json().meta.theses_awaited).toBe(true);
     const save = (text: string) => t.inject({ method: 'POST', url: '/api/entry-thesis', headers: u.headers, payload: { entry_id: data.id, text } });
-    expect((await save('т'.repeat(1500))).json().errors.text).toEqual([EntryMessages.thesisTooShort]);
-    expect((await save('т'.repeat(10000))).json().errors.text).toEqual([EntryMessages.thesisTooLong]);
+    expect((await save('т'.repeat(1499))).json().errors.text).toEqual([EntryMessages.thesisTooShort]);
+    expect((await save('т'.repeat(1500))).json().errors.text).toEqual([EntryMessages.thesisOneMore]);
+    expect((await save('т'.repeat(10000))).json().errors.text).toEqual([EntryMessages.thesisOneLess]);
+    expect((await save('т'.repeat(10001))).json().errors.text).toEqual([EntryMessages.thesisTooLong]);
     expect((await save('т'.repeat(1501))).statusCode).toBe(200);
     expect((await save('т'.repeat(9999))).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/entry', headers: u.headers })).json().meta.theses_awaited).toBe(false);
@@ -218,5 +255,18 @@ describe('theses', () => {
     expect(closed.statusCode).toBe(422);
     expect(closed.json().errors.text).toEqual([EntryMessages.thesisClosed]);
     expect((await t.inject({ method: 'POST', url: '/api/entry-thesis', headers: operator.headers, payload: { entry_id: data.id, text: text + 'y' } })).statusCode).toBe(200);
+  });
+});
+
+describe('operator date filters', () => {
+  it('an impossible date is a field message, not a server error', async () => {
+    const op = await t.loginAs(await t.createUser({ role: 1 }));
+    const res = await t.inject({ method: 'GET', url: '/api/entry?date=31.02.2024', headers: op });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.date).toEqual(['Несуществующая дата']);
+    expect((await t.inject({ method: 'GET', url: '/api/entry?date=29.02.2024', headers: op })).statusCode).toBe(200);
+    const pay = await t.inject({ method: 'GET', url: '/api/payment?created_at=2024-02-31', headers: op });
+    expect(pay.statusCode).toBe(422);
+    expect(pay.json().errors.created_at).toEqual(['Несуществующая дата']);
   });
 });

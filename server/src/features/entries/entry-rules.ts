@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { PayType, Role } from '@edu/domain/common/codes';
+import { EventId, PayType, Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
-import { canEditThesis, EntryMessages, participationProblem, thesisLengthProblem } from '@edu/domain/entries/entry';
+import { canEditThesis, clientMayChange, EntryMessages, participationProblem, thesisLengthProblem } from '@edu/domain/entries/entry';
 import { seatLimit } from '@edu/domain/services/service';
 import { entries, entryTheses } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Db, type Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { escapeHtml } from '../../platform/mail.ts';
-import { notify } from '../../platform/notify.ts';
+import { raiseEvent } from '../../platform/events.ts';
+import { entryUrl } from './entry-status.ts';
+import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } from './package-enrollments.ts';
 
 interface LockedService {
   id: number;
@@ -19,13 +20,14 @@ interface LockedService {
   is_done: boolean;
   participation_type: number;
   max_participants: number;
+  is_publication: boolean;
 }
 
 /** Locks the service row: every seat count and duplicate check of one service runs one at a time. */
-async function lockService(tx: Queryable, serviceId: number): Promise<LockedService | undefined> {
+export async function lockService(tx: Queryable, serviceId: number): Promise<LockedService | undefined> {
   const [s] = await rows<LockedService>(
     tx,
-    sql`select id, title, price, is_visible, is_done, participation_type, max_participants
+    sql`select id, title, price, is_visible, is_done, participation_type, max_participants, is_publication
         from services where id = ${serviceId} and deleted_at is null for update`,
   );
   return s;
@@ -37,7 +39,7 @@ async function sectionIdsOf(tx: Queryable, serviceId: number): Promise<number[]>
 }
 
 /** Section choice, seats and the one-entry-per-service-and-section rule, under the service lock. */
-async function checkPlace(tx: Queryable, o: { service: LockedService; sectionId: number | null; userId: number; exceptEntryId?: number }) {
+export async function checkPlace(tx: Queryable, o: { service: LockedService; sectionId: number | null; userId: number; exceptEntryId?: number }) {
   const sections = await sectionIdsOf(tx, o.service.id);
   if (sections.length > 0 && !o.sectionId) throw fieldError('section_id', EntryMessages.chooseSection);
   if (o.sectionId && !sections.includes(o.sectionId)) throw fieldError('section_id', EntryMessages.sectionNotOfService);
@@ -88,11 +90,13 @@ export async function createEntryIn(
   tx: Queryable,
   user: AuthUser,
   input: CreateEntryInput,
-  opts: { ownerId?: number; price?: number; servicePackageId?: number } = {},
+  opts: { ownerId?: number; price?: number; servicePackageId?: number; packageEnrollmentId?: number; silent?: boolean; ordinary?: boolean } = {},
 ): Promise<number> {
   const service = await lockService(tx, input.service_id);
   const isOperator = user.role === Role.operator;
   if (!service || (!isOperator && (!service.is_visible || service.is_done))) throw fieldError('service_id', EntryMessages.serviceUnavailable, EntryMessages.serviceUnavailable);
+  // A publication is applied for with its article (the publications area), not as an ordinary entry.
+  if (opts.ordinary && service.is_publication && !isOperator) throw fieldError('service_id', EntryMessages.publicationNotOrdinary, EntryMessages.publicationNotOrdinary);
   const ownerId = opts.ownerId ?? user.id;
   const sectionId = input.section_id ?? null;
   checkPayType(input.pay_type, user);
@@ -116,21 +120,28 @@ export async function createEntryIn(
     paid_at: free ? new Date() : null,
     is_service_package: opts.servicePackageId !== undefined,
     service_package_id: opts.servicePackageId ?? null,
+    package_enrollment_id: opts.packageEnrollmentId ?? null,
   };
   await tx.insert(entries).values(values);
   await logChange(tx, { type: 'entry', entityId: id, userId: user.id, before: null, after: values });
-  await notify(tx, {
-    userId: ownerId,
-    text: `Заявка № <b>${values.number}</b> на услугу «${escapeHtml(service.title)}» создана${free ? '' : '. Ожидает оплаты'}.`,
-    icon: 'IconClipboardCheck',
-    color: 'teal',
-    url: '/user/entry',
-  });
+  // A package enrolment raises one event for all its entries (enroll-package.ts).
+  if (!opts.silent) {
+    await raiseEvent(tx, {
+      eventId: EventId.entryCreated,
+      userId: ownerId,
+      entryId: id,
+      serviceId: service.id,
+      extra: { 'entry.summary': `Заявка № ${values.number} на услугу «${service.title}» создана${free ? '' : '. Ожидает оплаты'}.` },
+    });
+  }
   return id;
 }
 
+export { entryUrl };
+
+/** POST /api/entry: an ordinary entry (not a package's, not a publication's). */
 export function createEntry(db: Db, user: AuthUser, input: CreateEntryInput): Promise<number> {
-  return db.transaction((tx) => createEntryIn(tx, user, input));
+  return db.transaction((tx) => createEntryIn(tx, user, input, { ordinary: true }));
 }
 
 interface EntryState {
@@ -141,49 +152,90 @@ interface EntryState {
   pay_type: number;
   is_extramural: number;
   status: number;
+  price: string | number;
+  package_enrollment_id: number | null;
+  certificate_number: string | null;
   deleted_at: Date | string | null;
 }
 
-async function lockEntry(tx: Queryable, id: number, user: AuthUser): Promise<EntryState> {
+export async function lockEntry(tx: Queryable, id: number, user: AuthUser): Promise<EntryState> {
   const owner = user.role === Role.operator ? sql`true` : sql`created_by = ${user.id}`;
   const [e] = await rows<EntryState>(
     tx,
-    sql`select id, created_by, service_id, section_id, pay_type, is_extramural, status, deleted_at from entries where id = ${id} and ${owner} for update`,
+    sql`select id, created_by, service_id, section_id, pay_type, is_extramural, status, price, package_enrollment_id, certificate_number, deleted_at
+        from entries where id = ${id} and ${owner} for update`,
   );
   if (!e) throw notFound(EntryMessages.entryNotFound);
   return e;
 }
 
-/** A client changes section, pay type or participation while the entry is unpaid. */
-export async function updateEntry(db: Db, user: AuthUser, id: number, patch: { section_id?: number | null; pay_type?: number; is_extramural?: number }): Promise<void> {
-  await db.transaction(async (tx) => {
+export interface EntryPatch {
+  section_id?: number | null;
+  pay_type?: number;
+  is_extramural?: number;
+  /** Operators only (ignored for clients, as a price sent at creation is). */
+  price?: number;
+  certificate_number?: string | null;
+}
+
+/**
+ * A client changes section, pay type or participation while the entry is unpaid; an operator at
+ * any time, and also the price and the certificate number. Answers what changed.
+ */
+export async function updateEntry(db: Db, user: AuthUser, id: number, patch: EntryPatch): Promise<{ payTypeChanged: boolean }> {
+  return db.transaction(async (tx) => {
     const before = await lockEntry(tx, id, user);
     if (before.deleted_at) throw notFound(EntryMessages.entryNotFound);
-    if (user.role !== Role.operator && before.status !== 1) throw new AppError(422, EntryMessages.paidNoEdit, { errors: {} });
+    const isOperator = user.role === Role.operator;
+    if (!isOperator && !clientMayChange({ status: before.status, price: Number(before.price) })) {
+      throw new AppError(422, EntryMessages.paidNoEdit, { errors: {} });
+    }
     const service = await lockService(tx, before.service_id);
     if (!service) throw notFound(Messages.serviceNotFound);
     const next = {
       section_id: patch.section_id !== undefined ? patch.section_id : before.section_id,
       pay_type: patch.pay_type ?? before.pay_type,
       is_extramural: patch.is_extramural ?? before.is_extramural,
+      price: isOperator && patch.price !== undefined ? patch.price : Number(before.price),
+      certificate_number: isOperator && patch.certificate_number !== undefined ? patch.certificate_number || null : before.certificate_number,
     };
     if (next.pay_type !== before.pay_type) checkPayType(next.pay_type, user);
     if (next.is_extramural !== before.is_extramural) checkParticipation(service, next.is_extramural);
     if (next.section_id !== before.section_id) await checkPlace(tx, { service, sectionId: next.section_id, userId: before.created_by, exceptEntryId: id });
     await tx.update(entries).set({ ...next, updated_at: new Date() }).where(sql`id = ${id}`);
-    await logChange(tx, { type: 'entry', entityId: id, userId: user.id, before: { ...before }, after: { ...before, ...next } });
+    await logChange(tx, { type: 'entry', entityId: id, userId: user.id, before: { ...before, price: Number(before.price) }, after: { ...before, ...next } });
+    return { payTypeChanged: next.pay_type !== before.pay_type };
   });
 }
 
-/** Soft delete; a client may remove only unpaid entries. */
-export async function deleteEntry(db: Db, user: AuthUser, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await lockEntry(tx, id, user);
-    if (before.deleted_at) return;
-    if (user.role !== Role.operator && before.status !== 1) throw new AppError(422, EntryMessages.paidNoDelete, { errors: {} });
+/**
+ * Soft delete; a client may remove only unpaid (or free) entries. An entry of an intact unpaid
+ * package takes the whole package with it for a client; an operator removing one entry breaks the
+ * package, and what remains goes back to list prices. Answers the ids removed.
+ */
+export async function deleteEntry(db: Db, user: AuthUser, id: number): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const isOperator = user.role === Role.operator;
+    // Lock order as in paying a package: the enrolment first, then its entries.
+    const [link] = await rows<{ package_enrollment_id: number | null }>(tx, sql`select package_enrollment_id from entries where id = ${id}`);
+    const enrollment = link?.package_enrollment_id ? await lockEnrollment(tx, link.package_enrollment_id) : undefined;
+    const first = await lockEntry(tx, id, user);
+    if (first.deleted_at) return [];
+    if (!isOperator && !clientMayChange({ status: first.status, price: Number(first.price) })) throw new AppError(422, EntryMessages.paidNoDelete, { errors: {} });
+    let ids = [id];
+    let whole = false;
+    if (enrollment && !enrollment.broken) {
+      const list = await enrollmentEntries(tx, enrollment.id);
+      whole = !isOperator && isWholeAndUnpaid(list);
+      if (whole) ids = list.map((e) => e.id);
+    }
     const deletedAt = new Date();
-    await tx.update(entries).set({ deleted_at: deletedAt, updated_at: deletedAt }).where(sql`id = ${id}`);
-    await logChange(tx, { type: 'entry', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: deletedAt } });
+    await tx.execute(sql`update entries set deleted_at = ${deletedAt}, updated_at = ${deletedAt} where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    for (const entryId of ids) {
+      await logChange(tx, { type: 'entry', entityId: entryId, userId: user.id, before: { deleted_at: null }, after: { deleted_at: deletedAt, ...(whole ? { reason: 'package removed as a whole' } : {}) } });
+    }
+    if (enrollment && !enrollment.broken && !whole) await breakEnrollment(tx, enrollment.id, { by: user.id, reason: 'package broken: an entry was removed' });
+    return ids;
   });
 }
 

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { EntryStatus } from '@edu/domain/common/codes';
+import { EntryStatus, EventId } from '@edu/domain/common/codes';
 import { entries } from '../../db/schema/index.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
-import { escapeHtml } from '../../platform/mail.ts';
-import { notify } from '../../platform/notify.ts';
+import { raiseEvent } from '../../platform/events.ts';
 
 /** The only moves an entry's status can make: 1 not paid -> 2 paid -> 3 done. Never backwards. */
 const NEXT: Record<number, number[]> = { 1: [2], 2: [3], 3: [] };
@@ -17,6 +16,9 @@ export interface MovedEntry {
   price: number;
 }
 
+/** Where a notification about entries leads: My entries filtered to the entry. */
+export const entryUrl = (number: string) => `/user/entry?number=${encodeURIComponent(number)}`;
+
 export type MoveResult = { result: 'moved'; entry: MovedEntry } | { result: 'already' | 'refused' | 'missing'; entry?: MovedEntry };
 
 /**
@@ -27,7 +29,7 @@ export type MoveResult = { result: 'moved'; entry: MovedEntry } | { result: 'alr
  */
 export async function moveEntryStatus(
   tx: Queryable,
-  o: { entryId: number; to: 2 | 3; by: number | null; payType?: number; paymentUuid?: string | null },
+  o: { entryId: number; to: 2 | 3; by: number | null; payType?: number; paymentUuid?: string | null; silent?: boolean },
 ): Promise<MoveResult> {
   const [row] = await rows<MovedEntry & { status: number; deleted_at: Date | null; service_title: string; price: string | number }>(
     tx,
@@ -58,15 +60,14 @@ export async function moveEntryStatus(
     before: { status: row.status, deleted_at: row.deleted_at },
     after: { status: o.to, deleted_at: set.deleted_at === null ? null : row.deleted_at, pay_type: set.pay_type, payment_uuid: set.payment_uuid },
   });
-  await notify(tx, {
-    userId: row.created_by,
-    text:
-      o.to === EntryStatus.paid
-        ? `Заявка № <b>${row.number}</b> на услугу «${escapeHtml(row.service_title)}» оплачена.`
-        : `Заявка № <b>${row.number}</b> на услугу «${escapeHtml(row.service_title)}» завершена.`,
-    icon: o.to === EntryStatus.paid ? 'IconCreditCard' : 'IconCertificate',
-    color: o.to === EntryStatus.paid ? 'teal' : 'grape',
-    url: '/user/entry',
-  });
+  // A payment of several entries raises one event, by its caller (silent).
+  if (!o.silent) {
+    await raiseEvent(tx, {
+      eventId: o.to === EntryStatus.paid ? EventId.entryPaid : EventId.entryDone,
+      userId: row.created_by,
+      entryId: row.id,
+      extra: o.to === EntryStatus.paid ? { 'payment.summary': `Заявка № ${row.number} «${row.service_title}» оплачена.` } : {},
+    });
+  }
   return { result: 'moved', entry };
 }

@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import { idParams } from '@edu/domain/common/bounds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { createEntryBody, EntryMessages, entryListQuery, thesisBody, updateEntryBody } from '@edu/domain/entries/entry';
+import { EntryAdminMessages } from '@edu/domain/entries/entry-admin';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findEntry, hasEntriesAwaitingTheses, listEntries } from './entries-repository.ts';
 import { createEntry, deleteEntry, saveThesis, updateEntry } from './entry-rules.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
@@ -58,13 +58,15 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/entry/:id', { schema: { tags: ['entries'], params: idParams, body: updateEntryBody } }, async (request) => {
     const user = currentUser(request);
-    await updateEntry(app.db, user, request.params.id, request.body);
-    return { data: await findEntry(app.db, request.params.id, { asOperator: user.role === Role.operator }), message: Messages.saved };
+    const { payTypeChanged } = await updateEntry(app.db, user, request.params.id, request.body);
+    const isOperator = user.role === Role.operator;
+    const message = payTypeChanged ? EntryAdminMessages.payTypeChanged : isOperator ? EntryAdminMessages.saved : Messages.saved;
+    return { data: await findEntry(app.db, request.params.id, { asOperator: isOperator }), message };
   });
 
   app.delete('/entry/:id', { schema: { tags: ['entries'], params: idParams } }, async (request) => {
-    await deleteEntry(app.db, currentUser(request), request.params.id);
-    return { message: Messages.deleted };
+    const removed = await deleteEntry(app.db, currentUser(request), request.params.id);
+    return { message: removed.length > 1 ? EntryMessages.packageRemoved : Messages.deleted, data: { removed } };
   });
 
   /** POST /api/entry-thesis {entry_id, text}: creates or replaces the entry's theses. */

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
+import { idField, idParams, intField } from '@edu/domain/common/bounds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatDateTime } from '@edu/domain/common/format';
 import { pageMeta } from '@edu/domain/common/pagination';
@@ -57,7 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The unread count and the unread notifications newer than after_id (for the bell and pop-ups). */
   app.get(
     '/new',
-    { schema: { tags: ['notifications'], querystring: z.object({ user_id: z.coerce.number().int().optional(), after_id: z.coerce.number().int().min(0).default(0) }) } },
+    { schema: { tags: ['notifications'], querystring: z.object({ user_id: idField().optional(), after_id: intField(0).default(0) }) } },
     async (request) => {
       const me = currentUser(request).id;
       const [{ unread }] = await app.db
@@ -74,7 +75,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/:id/read', { schema: { tags: ['notifications'], params: z.object({ id: z.coerce.number().int() }) } }, async (request) => {
+  app.post('/:id/read', { schema: { tags: ['notifications'], params: idParams } }, async (request) => {
     const [row] = await app.db
       .update(notifications)
       .set({ checked: true })

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { EventId } from '@edu/domain/common/codes';
 import type { FastifyInstance } from 'fastify';
 import { logChange } from '../../platform/change-log.ts';
 import { rows } from '../../platform/db.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
-import { escapeHtml } from '../../platform/mail.ts';
-import { notify } from '../../platform/notify.ts';
+import { raiseEvent } from '../../platform/events.ts';
 import { refreshPayment } from './payment-rules.ts';
 
 /** How long a payment may stay unanswered before we stop asking the provider. */
@@ -45,21 +45,24 @@ async function expirePackage(app: FastifyInstance, payload: Record<string, unkno
   if (stillOpen[0].n > 0) return { retryInSeconds: 120 };
 
   await app.db.transaction(async (tx) => {
-    const unpaid = await rows<{ id: number; number: string; created_by: number; title: string }>(
+    const unpaid = await rows<{ id: number; number: string; created_by: number; title: string; package_title: string | null }>(
       tx,
-      sql`select e.id, e.number, e.created_by, s.title from entries e join services s on s.id = e.service_id
-          where e.id in (${list}) and e.status = 1 and e.deleted_at is null for update of e`,
+      sql`select e.id, e.number, e.created_by, s.title, pe.title as package_title from entries e join services s on s.id = e.service_id
+          left join package_enrollments pe on pe.id = e.package_enrollment_id
+          where e.id in (${list}) and e.status = 1 and e.deleted_at is null and pe.broken_at is null for update of e`,
     );
     if (unpaid.length === 0) return;
     const now = new Date();
     await tx.execute(sql`update entries set deleted_at = ${now}, updated_at = ${now} where id in (${sql.join(unpaid.map((e) => sql`${e.id}`), sql`, `)})`);
     for (const e of unpaid) await logChange(tx, { type: 'entry', entityId: e.id, userId: null, before: { deleted_at: null }, after: { deleted_at: now, reason: 'package not paid in 15 minutes' } });
-    await notify(tx, {
+    await raiseEvent(tx, {
+      eventId: EventId.packageExpired,
       userId: unpaid[0].created_by,
-      text: `Заявки пакета услуг (${unpaid.map((e) => `№ ${e.number} «${escapeHtml(e.title)}»`).join(', ')}) удалены: пакет не был оплачен в течение 15 минут.`,
-      icon: 'IconClockX',
-      color: 'red',
-      url: '/user/service-package',
+      entryId: unpaid[0].id,
+      extra: {
+        'package.title': unpaid[0].package_title ?? '',
+        'package.entries': unpaid.map((e) => `№ ${e.number} «${e.title}»`).join(', '),
+      },
     });
   });
 }

@@ -4,16 +4,34 @@ import type { FastifyInstance } from 'fastify';
 import { EventId, PayType, Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages } from '@edu/domain/entries/entry';
-import { PaymentMessages } from '@edu/domain/payments/payment';
-import { fullName } from '@edu/domain/users/current-user';
+import { OFFLINE_PAY_TYPES, PaymentMessages } from '@edu/domain/payments/payment';
 import { cardTransactions, entries, paymentEntries, payments } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { sendEventMail } from '../../platform/event-mail.ts';
+import { AppError, errorForLog, notFound } from '../../platform/errors.ts';
+import { raiseEvent } from '../../platform/events.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { money, ProviderError, type ProviderPayment, type ProviderStatus } from '../../platform/payments/yookassa-client.ts';
 import { moveEntryStatus, type MovedEntry } from '../entries/entry-status.ts';
+import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } from '../entries/package-enrollments.ts';
+import { formatInterval } from '../../platform/moscow-time.ts';
+import { formatRub } from '@edu/domain/common/format';
+
+/**
+ * A provider failure as the user should read it: a receipt or request problem is a 422 with its own
+ * Russian message, an unreachable provider a 503; the log keeps the provider's error id and code.
+ */
+export function providerFailure(app: FastifyInstance, err: unknown, context: Record<string, unknown>): AppError {
+  if (!(err instanceof ProviderError)) {
+    app.log.error({ err: errorForLog(err), ...context }, 'payment creation failed');
+    return new AppError(503, PaymentMessages.providerUnavailable);
+  }
+  app.log.error({ provider: err.logFields, ...context }, 'payment creation refused by the provider');
+  if (err.status === 0 || err.status === 202 || err.status === 429 || err.status >= 500) return new AppError(503, PaymentMessages.providerUnavailable);
+  if (err.status === 401 || err.status === 403) return new AppError(503, PaymentMessages.providerSettings);
+  if (err.parameter?.startsWith('receipt')) return new AppError(422, PaymentMessages.providerReceipt, { errors: {} });
+  return new AppError(422, PaymentMessages.providerRejected, { errors: {} });
+}
 
 /** Pending payments are asked about after this long, in case the webhook is lost. */
 export const RECONCILE_AFTER_S = 180;
@@ -30,8 +48,7 @@ interface EntryToPay {
   status: number;
   price: string | number;
   pay_type: number;
-  is_service_package: boolean;
-  service_package_id: number | null;
+  package_enrollment_id: number | null;
   deleted_at: Date | null;
   service_title: string;
   email: string;
@@ -41,29 +58,67 @@ interface EntryToPay {
 async function loadEntries(db: Queryable, where: ReturnType<typeof sql>): Promise<EntryToPay[]> {
   return rows<EntryToPay>(
     db,
-    sql`select e.id, e.number, e.created_by, e.status, e.price, e.pay_type, e.is_service_package, e.service_package_id, e.deleted_at,
+    sql`select e.id, e.number, e.created_by, e.status, e.price, e.pay_type, e.package_enrollment_id, e.deleted_at,
           s.title as service_title, u.email, u.phone
         from entries e join services s on s.id = e.service_id join users u on u.id = e.created_by
         where ${where} order by e.id`,
   );
 }
 
-/** Mails "entry paid" for entries that moved, after the transaction committed. */
-export async function mailPaid(app: FastifyInstance, moved: MovedEntry[]): Promise<void> {
-  for (const e of moved) {
-    const [u] = await rows<{ email: string; last_name: string; first_name: string; middle_name: string | null }>(
-      app.db,
-      sql`select email, last_name, first_name, middle_name from users where id = ${e.created_by}`,
-    );
-    if (!u) continue;
-    await sendEventMail({ db: app.db, mailer: app.mailer, log: app.log }, EventId.entryPaid, u.email, {
-      'user.fio': fullName(u),
-      'entry.number': e.number,
-      'service.title': e.service_title,
-      'entry.price': e.price,
-      'app.url': app.config.appUrl,
-    });
-  }
+const DATE_TYPE_WORDS: Record<number, string> = { 2: 'постоянно', 3: 'открытые даты' };
+
+/** What one payment paid, for its one letter and one notification. */
+export interface PaidGroup {
+  userId: number;
+  entries: MovedEntry[];
+  sum: number;
+  /** The package's name when the payment paid a package. */
+  packageTitle: string | null;
+}
+
+async function packageTitleOf(db: Queryable, entryIds: number[]): Promise<string | null> {
+  if (entryIds.length === 0) return null;
+  const [r] = await rows<{ title: string; n: number }>(
+    db,
+    sql`select pe.title, count(*)::int as n from entries e join package_enrollments pe on pe.id = e.package_enrollment_id
+        where e.id in (${sql.join(entryIds.map((i) => sql`${i}`), sql`, `)}) group by pe.title`,
+  );
+  return r && r.n === entryIds.length ? r.title : null;
+}
+
+/**
+ * One "entry paid" event (EventId.entryPaid) for one payment, in its transaction: one letter and
+ * one notification listing what it paid (a package, several entries or one), through the event's
+ * templates with these macro values; the notification leads to the first entry paid.
+ */
+async function raisePaid(tx: Queryable, g: PaidGroup): Promise<void> {
+  if (g.entries.length === 0) return;
+  const ids = g.entries.map((e) => e.id);
+  const dates = await rows<{ id: number; title: string; date_type: number; begda: Date | null; endda: Date | null }>(
+    tx,
+    sql`select e.id, s.title, s.date_type, s.begda, s.endda from entries e join services s on s.id = e.service_id
+        where e.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by e.id`,
+  );
+  const intervalOf = (d: (typeof dates)[number]) => (d.date_type === 1 ? formatInterval(d.begda, d.endda) : null) ?? DATE_TYPE_WORDS[d.date_type] ?? 'уточняются';
+  const titles = g.entries.map((e) => e.service_title).join('», «');
+  const list = g.entries.map((e) => `№ ${e.number} «${e.service_title}»`).join(', ');
+  const summary = g.packageTitle
+    ? `Пакет услуг «${g.packageTitle}» оплачен (${formatRub(g.sum)}): заявки ${list}.`
+    : g.entries.length === 1
+      ? `Заявка ${list} оплачена.`
+      : `Заявки ${list} оплачены (${formatRub(g.sum)}).`;
+  await raiseEvent(tx, {
+    eventId: EventId.entryPaid,
+    userId: g.userId,
+    entryId: g.entries[0].id,
+    extra: {
+      'entry.number': g.entries.map((e) => e.number).join(', '),
+      'service.title': g.packageTitle ? `пакет услуг «${g.packageTitle}»: «${titles}»` : titles,
+      'service.interval': dates.length === 1 ? intervalOf(dates[0]) : dates.map((d) => `«${d.title}» — ${intervalOf(d)}`).join('; '),
+      'entry.price': formatRub(g.sum),
+      'payment.summary': summary,
+    },
+  });
 }
 
 export interface PayAnswer {
@@ -74,39 +129,88 @@ export interface PayAnswer {
 }
 
 /**
- * POST /api/entry/{id}/pay. Operators, and anyone for a free entry, mark it paid at once. Otherwise
- * a provider payment covers the entry (or all unpaid entries of its package enrolment). A repeated
- * click reuses the pending attempt: one attempt never makes two provider payments.
+ * The entries one payment covers and its sum, in the caller's transaction. A package purchase is
+ * paid as a whole at its price; one found broken (part of it removed or paid) is broken for good
+ * and the entry is paid alone at its list price (docs/decisions/006-package-purchases.md).
  */
-export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: number): Promise<PayAnswer> {
-  const isOperator = user.role === Role.operator;
-  const owner = isOperator ? sql`true` : sql`e.created_by = ${user.id}`;
-  const [entry] = await loadEntries(app.db, sql`e.id = ${entryId} and ${owner}`);
-  if (!entry || entry.deleted_at) throw notFound(EntryMessages.entryNotFound);
-  if (entry.status >= 2) throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
+async function paymentScopeIn(tx: Queryable, entry: EntryToPay, by: number): Promise<{ group: EntryToPay[]; sum: number; packageTitle: string | null }> {
+  if (entry.package_enrollment_id) {
+    const enrollmentId = entry.package_enrollment_id;
+    const enrollment = await lockEnrollment(tx, enrollmentId);
+    if (enrollment && !enrollment.broken) {
+      const list = await enrollmentEntries(tx, enrollmentId);
+      if (isWholeAndUnpaid(list)) {
+        const group = await loadEntries(tx, sql`e.package_enrollment_id = ${enrollmentId} and e.status = 1 and e.deleted_at is null`);
+        return { group, sum: enrollment.price, packageTitle: enrollment.title };
+      }
+      await breakEnrollment(tx, enrollmentId, { by, reason: 'package broken: paid in part' });
+    }
+    [entry] = await loadEntries(tx, sql`e.id = ${entry.id}`);
+  }
+  return { group: [entry], sum: Number(entry.price), packageTitle: null };
+}
 
-  if (isOperator || Number(entry.price) === 0) {
-    const moved = await app.db.transaction(async (tx) => {
-      const r = await moveEntryStatus(tx, { entryId, to: 2, by: user.id, payType: isOperator ? entry.pay_type : PayType.online });
-      if (r.result !== 'moved') throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
-      const [p] = await tx
-        .insert(payments)
-        .values({ sum: Number(entry.price), pay_type: isOperator ? entry.pay_type : PayType.online, user_id: entry.created_by, created_by: user.id, description: `Заявка № ${entry.number}` })
-        .returning({ id: payments.id });
-      await tx.insert(paymentEntries).values({ payment_id: p.id, entry_id: entryId, sum: Number(entry.price) });
-      return r.entry;
-    });
-    await mailPaid(app, [moved]);
+/**
+ * Marks an entry paid at once, with its whole package when it is one: one payment row, one
+ * notification. For operators (with the pay type they chose) and free entries. The caller mails
+ * the answer after the commit (the entry-paid event's job).
+ */
+export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, payType?: number): Promise<PaidGroup> {
+  const [found] = await loadEntries(tx, sql`e.id = ${entryId}`);
+  if (!found || found.deleted_at) throw notFound(EntryMessages.entryNotFound);
+  if (found.status >= 2) throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
+  const { group, sum, packageTitle } = await paymentScopeIn(tx, found, by.id);
+  const entry = group.find((e) => e.id === entryId) ?? group[0];
+  const type = payType ?? (by.role === Role.operator ? entry.pay_type : PayType.online);
+  const moved: MovedEntry[] = [];
+  for (const e of group) {
+    const r = await moveEntryStatus(tx, { entryId: e.id, to: 2, by: by.id, payType: type, silent: true });
+    if (r.result !== 'moved') throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
+    moved.push(r.entry);
+  }
+  const description = (packageTitle ? `Пакет услуг «${packageTitle}»: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}`).slice(0, 500);
+  const [p] = await tx.insert(payments).values({ sum, pay_type: type, user_id: entry.created_by, created_by: by.id, description }).returning({ id: payments.id });
+  await tx.insert(paymentEntries).values(group.map((e) => ({ payment_id: p.id, entry_id: e.id, sum: Number(e.price) })));
+  const g: PaidGroup = { userId: entry.created_by, entries: moved, sum, packageTitle };
+  await raisePaid(tx, g);
+  return g;
+}
+
+/**
+ * POST /api/entry/{id}/pay. Operators, and anyone for a free entry, mark it paid at once. Otherwise
+ * a provider payment covers the entry (or its whole package purchase). A repeated click reuses the
+ * pending attempt: one attempt never makes two provider payments.
+ */
+export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: number, opts: { payType?: number } = {}): Promise<PayAnswer> {
+  const isOperator = user.role === Role.operator;
+  // An operator marking an entry paid names how the money came (Банк, Офис, Другое): never online.
+  if (isOperator && !(OFFLINE_PAY_TYPES as readonly number[]).includes(opts.payType ?? 0)) {
+    throw new AppError(422, PaymentMessages.chooseOfflinePayType, { errors: { pay_type: [PaymentMessages.chooseOfflinePayType] } });
+  }
+  const owner = isOperator ? sql`true` : sql`e.created_by = ${user.id}`;
+  const [found] = await loadEntries(app.db, sql`e.id = ${entryId} and ${owner}`);
+  if (!found || found.deleted_at) throw notFound(EntryMessages.entryNotFound);
+  if (found.status >= 2) throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
+
+  if (isOperator || Number(found.price) === 0) {
+    await app.db.transaction((tx) => markPaidIn(tx, user, entryId, isOperator ? opts.payType : PayType.online));
     return { id: entryId, status: 2, immediate: true, confirmation: null };
   }
 
-  // A package enrolment is paid as one: every unpaid entry of it.
-  const group = entry.is_service_package && entry.service_package_id
-    ? await loadEntries(app.db, sql`e.created_by = ${entry.created_by} and e.service_package_id = ${entry.service_package_id} and e.status = 1 and e.deleted_at is null`)
-    : [entry];
+  if (!app.config.yookassa.enabled) throw new AppError(422, PaymentMessages.paymentsOff, { errors: {} });
+
+  const { group, sum, packageTitle } = await app.db.transaction((tx) => paymentScopeIn(tx, found, user.id));
+  const entry = group.find((e) => e.id === entryId) ?? group[0];
   const ids = group.map((e) => e.id);
-  const sum = Math.round(group.reduce((a, e) => a + Number(e.price) * 100, 0)) / 100;
-  const description = group.length > 1 ? `Пакет услуг: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}: ${entry.service_title}`;
+  if (sum === 0) {
+    await app.db.transaction((tx) => markPaidIn(tx, user, entryId));
+    return { id: entryId, status: 2, immediate: true, confirmation: null };
+  }
+  const description = (
+    packageTitle ? `Пакет услуг «${packageTitle}»: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}: ${entry.service_title}`
+  ).slice(0, 500);
+  // The provider takes at most 128 characters.
+  const providerDescription = description.slice(0, 128);
 
   const attempt = await app.db.transaction(async (tx) => {
     await tx.execute(sql`select id from entries where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by id for update`);
@@ -139,15 +243,14 @@ export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: nu
   try {
     provider = await app.payments.createPayment({
       amount: sum,
-      description,
+      description: providerDescription,
       returnUrl: `${app.config.appUrl}/user/entry?payment=${attempt.id}`,
       metadata: { card_transaction_id: String(attempt.id), entry_ids: ids.join(',') },
       idempotenceKey: attempt.idempotence_key,
       receipt: app.config.yookassa.receipt ? { email: entry.email, phone: entry.phone ?? undefined, items: group.map((e) => ({ description: e.service_title, amount: Number(e.price) })) } : undefined,
     });
   } catch (err) {
-    app.log.error({ err, entryId }, 'payment creation failed');
-    throw new AppError(502, Messages.paymentFailed);
+    throw providerFailure(app, err, { entryId });
   }
   const url = provider.confirmation?.confirmation_url;
   await app.db
@@ -173,23 +276,23 @@ export async function applyProviderPayment(app: FastifyInstance, p: ProviderPaym
       tx,
       sql`select id, status, sum, currency, entry_ids, user_id, description from card_transactions where uuid = ${p.id} for update`,
     );
-    if (!ct) return { result: 'unknown' as const, moved: [] as MovedEntry[] };
+    if (!ct) return { result: 'unknown' as const, paid: null as PaidGroup | null };
     if (p.amount.currency !== 'RUB' || p.amount.value !== money(Number(ct.sum))) {
       app.log.warn({ uuid: p.id, ours: ct.sum, theirs: p.amount }, 'provider amount does not match our record');
-      return { result: 'mismatch' as const, moved: [] };
+      return { result: 'mismatch' as const, paid: null };
     }
     const status = p.status as ProviderStatus;
     if (TERMINAL.has(ct.status) || (RANK[status] ?? -1) <= (RANK[ct.status] ?? 0)) {
       await tx.execute(sql`update card_transactions set checked_at = now() where id = ${ct.id}`);
-      return { result: 'unchanged' as const, moved: [] };
+      return { result: 'unchanged' as const, paid: null };
     }
     await tx.execute(sql`update card_transactions set status = ${status}, raw = ${JSON.stringify(p)}::jsonb, checked_at = now(), updated_at = now() where id = ${ct.id}`);
-    if (status !== 'succeeded') return { result: 'updated' as const, moved: [] };
+    if (status !== 'succeeded') return { result: 'updated' as const, paid: null };
 
     const moved: MovedEntry[] = [];
     let double = false;
     for (const entryId of ct.entry_ids) {
-      const r = await moveEntryStatus(tx, { entryId, to: 2, by: null, payType: PayType.online, paymentUuid: p.id });
+      const r = await moveEntryStatus(tx, { entryId, to: 2, by: null, payType: PayType.online, paymentUuid: p.id, silent: true });
       if (r.result === 'moved') moved.push(r.entry);
       else double = true;
     }
@@ -205,9 +308,10 @@ export async function applyProviderPayment(app: FastifyInstance, p: ProviderPaym
       }
       if (double) app.log.warn({ uuid: p.id }, 'a success arrived for entries that were already paid: recorded as a double payment');
     }
-    return { result: 'paid' as const, moved };
+    const paid: PaidGroup = { userId: ct.user_id ?? moved[0]?.created_by, entries: moved, sum: Number(ct.sum), packageTitle: await packageTitleOf(tx, ct.entry_ids) };
+    if (moved.length > 0 && paid.userId) await raisePaid(tx, paid);
+    return { result: 'paid' as const, paid: moved.length > 0 && paid.userId ? paid : null };
   });
-  await mailPaid(app, outcome.moved);
   if (outcome.result === 'updated' && p.status === 'waiting_for_capture') {
     // We create payments with capture: true; if the shop still holds one, capture it.
     const captured = await app.payments.capturePayment(p.id, p.amount, `capture-${p.id}`);

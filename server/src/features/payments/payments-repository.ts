@@ -4,8 +4,7 @@ import { formatDateTime } from '@edu/domain/common/format';
 import type { PageQuery } from '@edu/domain/common/pagination';
 import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment } from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
-
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { allOf, containsPattern, fioCondition, listPage, prefixPattern, when, type ListPage } from '../../platform/list-query.ts';
 
 export interface PaymentFilters {
   userId?: number;
@@ -21,13 +20,14 @@ export interface PaymentFilters {
 
 /** Conditions on the entries a payment covers (any of them matching is enough). */
 function entryCondition(f: { entry_number?: string; fio?: string; serviceType?: number; serviceTitle?: string }, entryIds: SQL): SQL | null {
-  const parts: SQL[] = [];
-  if (f.entry_number) parts.push(sql`e.number ilike ${like(f.entry_number)}`);
-  if (f.fio) for (const w of f.fio.split(/\s+/).filter(Boolean).slice(0, 3)) parts.push(sql`(u.last_name ilike ${like(w)} or u.first_name ilike ${like(w)} or u.middle_name ilike ${like(w)})`);
-  if (f.serviceType) parts.push(sql`s.dict_type_id = ${f.serviceType}`);
-  if (f.serviceTitle) parts.push(sql`s.title ilike ${like(f.serviceTitle)}`);
+  const parts = [
+    when(f.entry_number, (v) => sql`e.number ilike ${containsPattern(v)}`),
+    fioCondition(f.fio, 'u'),
+    when(f.serviceType, (v) => sql`s.dict_type_id = ${v}`),
+    when(f.serviceTitle, (v) => sql`s.title ilike ${containsPattern(v)}`),
+  ].filter((p): p is SQL => p !== null);
   if (parts.length === 0) return null;
-  return sql`exists (select 1 from entries e join users u on u.id = e.created_by join services s on s.id = e.service_id where e.id in (${entryIds}) and ${sql.join(parts, sql` and `)})`;
+  return sql`exists (select 1 from entries e join users u on u.id = e.created_by join services s on s.id = e.service_id where e.id in (${entryIds}) and ${allOf(parts)})`;
 }
 
 interface PaymentRow {
@@ -39,33 +39,34 @@ interface PaymentRow {
   description: string | null;
   created_at: Date | string;
   entries: Array<{ id: number; number: string; user_id: number; fio: string; title: string; type: string | null }> | null;
+  package_title: string | null;
+  provider: string | null;
 }
 
-export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQuery): Promise<{ data: Payment[]; total: number }> {
-  const parts: SQL[] = [sql`true`];
-  if (f.userId !== undefined) parts.push(sql`p.user_id = ${f.userId}`);
-  if (f.sum !== undefined) parts.push(sql`p.sum = ${f.sum}`);
-  if (f.payType !== undefined) parts.push(sql`p.pay_type = ${f.payType}`);
-  if (f.uuid) parts.push(sql`p.uuid ilike ${like(f.uuid)}`);
-  if (f.created_at) parts.push(sql`to_char(p.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD HH24:MI:SS') like ${f.created_at.replace(/[\\%_]/g, '') + '%'}`);
-  const byEntry = entryCondition(f, sql`select pe.entry_id from payment_entries pe where pe.payment_id = p.id`);
-  if (byEntry) parts.push(byEntry);
-  const where = sql.join(parts, sql` and `);
-  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from payments p where ${where}`);
-  const list = await rows<PaymentRow>(
-    db,
-    sql`select p.id, p.uuid, p.sum, p.pay_type, p.is_double, p.description, p.created_at,
+export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQuery): Promise<ListPage<Payment>> {
+  const where = allOf([
+    when(f.userId, (v) => sql`p.user_id = ${v}`),
+    when(f.sum, (v) => sql`p.sum = ${v}`),
+    when(f.payType, (v) => sql`p.pay_type = ${v}`),
+    when(f.uuid, (v) => sql`p.uuid ilike ${containsPattern(v)}`),
+    when(f.created_at, (v) => sql`to_char(p.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD HH24:MI:SS') like ${prefixPattern(v)}`),
+    entryCondition(f, sql`select pe.entry_id from payment_entries pe where pe.payment_id = p.id`),
+  ]);
+  return listPage<PaymentRow, Payment>(db, {
+    select: sql`select p.id, p.uuid, p.sum, p.pay_type, p.is_double, p.description, p.created_at,
           (select json_agg(json_build_object('id', e.id, 'number', e.number, 'user_id', u.id,
               'fio', concat_ws(' ', u.last_name, u.first_name, u.middle_name), 'title', s.title, 'type', t.fdv) order by e.id)
            from payment_entries pe join entries e on e.id = pe.entry_id join users u on u.id = e.created_by
            join services s on s.id = e.service_id left join dict_service_types t on t.id = s.dict_type_id
-           where pe.payment_id = p.id) as entries
-        from payments p where ${where}
-        order by p.created_at desc, p.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
-  );
-  return {
-    total,
-    data: list.map((r) => {
+           where pe.payment_id = p.id) as entries,
+          (select en.title from payment_entries pe join entries e on e.id = pe.entry_id join package_enrollments en on en.id = e.package_enrollment_id
+           where pe.payment_id = p.id limit 1) as package_title,
+          (select ct.provider from card_transactions ct where ct.id = p.card_transaction_id) as provider`,
+    from: sql`from payments p`,
+    where,
+    order: sql`p.created_at desc, p.id desc`,
+    page,
+    map: (r) => {
       const es = r.entries ?? [];
       const first = es[0];
       return {
@@ -77,17 +78,19 @@ export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQ
         created_at: new Date(r.created_at).toISOString(),
         created_at_formatted: formatDateTime(r.created_at),
         entries: es.map((e) => ({ id: e.id, number: e.number })),
-        entry: first ? { id: first.id, number: first.number, user: { id: first.user_id, fio: first.fio }, service: { title: es.length > 1 ? PaymentMessages.packageLabel : first.title, type: first.type } } : null,
+        entry: first ? { id: first.id, number: first.number, user: { id: first.user_id, fio: first.fio }, service: { title: r.package_title ?? (es.length > 1 ? PaymentMessages.packageLabel : first.title), type: first.type } } : null,
         entry_number: first?.number ?? null,
-        is_package: es.length > 1,
+        is_package: es.length > 1 || r.package_title !== null,
+        package_title: r.package_title,
         is_double: r.is_double,
         status_label: r.is_double ? 'Двойная оплата' : 'Оплачено',
         color: r.is_double ? 'orange' : 'teal',
         description: r.description,
-        provider_url: r.uuid ? providerPaymentUrl(r.uuid) : null,
+        // Only the real provider's payments have a page there; sandbox ones do not.
+        provider_url: r.uuid && r.provider === 'yookassa' ? providerPaymentUrl(r.uuid) : null,
       };
-    }),
-  };
+    },
+  });
 }
 
 export interface CardTransactionFilters extends Omit<PaymentFilters, 'payType' | 'created_at' | 'userId'> {
@@ -111,37 +114,27 @@ interface CardRow {
   created_at: Date | string;
 }
 
-export async function listCardTransactions(db: Queryable, f: CardTransactionFilters, page: PageQuery): Promise<{ data: CardTransaction[]; total: number }> {
-  const parts: SQL[] = [sql`true`];
-  if (f.status) parts.push(sql`c.status = ${f.status}`);
-  if (f.uuid) parts.push(sql`c.uuid ilike ${like(f.uuid)}`);
-  if (f.sum !== undefined) parts.push(sql`c.sum = ${f.sum}`);
-  if (f.withoutUser) parts.push(sql`c.user_id is null`);
+export async function listCardTransactions(db: Queryable, f: CardTransactionFilters, page: PageQuery): Promise<ListPage<CardTransaction>> {
   const entryIds = sql`select (jsonb_array_elements_text(c.entry_ids))::int`;
-  const byEntry = entryCondition({ entry_number: f.entry_number, serviceType: f.serviceType, serviceTitle: f.serviceTitle }, entryIds);
-  if (byEntry) parts.push(byEntry);
-  if (f.fio) {
-    const words = f.fio.split(/\s+/).filter(Boolean).slice(0, 3);
-    parts.push(
-      sql.join(
-        words.map((w) => sql`(c.fio ilike ${like(w)} or exists (select 1 from users u where u.id = c.user_id and (u.last_name ilike ${like(w)} or u.first_name ilike ${like(w)} or u.middle_name ilike ${like(w)})))`),
-        sql` and `,
-      ),
-    );
-  }
-  const where = sql.join(parts, sql` and `);
-  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from card_transactions c where ${where}`);
-  const list = await rows<CardRow>(
-    db,
-    sql`select c.id, c.uuid, c.status, c.sum, c.description, c.user_id, c.fio, c.phone, c.entry_ids, c.provider, c.created_at,
+  const fioWords = (f.fio ?? '').split(/\s+/).filter(Boolean).slice(0, 3);
+  const where = allOf([
+    when(f.status, (v) => sql`c.status = ${v}`),
+    when(f.uuid, (v) => sql`c.uuid ilike ${containsPattern(v)}`),
+    when(f.sum, (v) => sql`c.sum = ${v}`),
+    f.withoutUser && sql`c.user_id is null`,
+    entryCondition({ entry_number: f.entry_number, serviceType: f.serviceType, serviceTitle: f.serviceTitle }, entryIds),
+    // The buyer is a user or, on the public form, a typed name.
+    ...fioWords.map((w) => sql`(c.fio ilike ${containsPattern(w)} or exists (select 1 from users u where u.id = c.user_id and ${fioCondition(w, 'u')}))`),
+  ]);
+  return listPage<CardRow, CardTransaction>(db, {
+    select: sql`select c.id, c.uuid, c.status, c.sum, c.description, c.user_id, c.fio, c.phone, c.entry_ids, c.provider, c.created_at,
           (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from users u where u.id = c.user_id) as user_fio,
-          (select array_agg(e.number order by e.id) from entries e where e.id in (${entryIds})) as numbers
-        from card_transactions c where ${where}
-        order by c.created_at desc, c.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
-  );
-  return {
-    total,
-    data: list.map((r) => ({
+          (select array_agg(e.number order by e.id) from entries e where e.id in (${entryIds})) as numbers`,
+    from: sql`from card_transactions c`,
+    where,
+    order: sql`c.created_at desc, c.id desc`,
+    page,
+    map: (r) => ({
       id: r.id,
       uuid: r.uuid,
       status: r.status,
@@ -155,8 +148,8 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
       created_at_formatted: formatDateTime(r.created_at),
       provider_url: r.uuid && r.provider === 'yookassa' ? providerPaymentUrl(r.uuid) : null,
       test: r.provider === 'sandbox',
-    })),
-  };
+    }),
+  });
 }
 
 /** Income per month for the last 12 months, as {'11.2026': 12345.5, ...} (oldest first). */

@@ -1,78 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { PaymentMessages } from '@edu/domain/payments/payment';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../platform/config.ts';
 import { rows, type Database } from '../../platform/db.ts';
-import { createMailer } from '../../platform/mail.ts';
-import { createSession } from '../../platform/auth.ts';
-import { yookassaSandbox } from '../../platform/payments/yookassa-sandbox.ts';
-import { openTestDatabase, startSmtp } from '../../../test/helper.ts';
+import { startYookassaWorld, until, type YookassaWorld } from '../../../test/yookassa-world.ts';
 import { makeService } from '../../../test/fixtures.ts';
-import { servicePackages, servicePackageServices, users } from '../../db/schema/index.ts';
-import os from 'node:os';
+import { servicePackages, servicePackageServices } from '../../db/schema/index.ts';
 
 // Contract tests: the real YooKassa client against a YooKassa-like HTTP server on 127.0.0.1, and
 // webhooks sent by that server over HTTP to the app listening on 127.0.0.1.
 
+let world: YookassaWorld;
 let database: Database;
-let provider: FastifyInstance;
 let app: FastifyInstance;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: YookassaWorld['smtp'];
 let deliver = true;
 let providerUrl = '';
-
-async function startApp(): Promise<FastifyInstance> {
-  const config = loadConfig({ NODE_ENV: 'test' }, {
-    smtpUrl: smtp.url,
-    requestLog: false,
-    dataDir: os.tmpdir(),
-    jobsIntervalMs: 0,
-    yookassa: { sandbox: false, apiUrl: `${providerUrl}/v3`, shopId: 'test-shop', secretKey: 'test-secret', vatCode: 1, receipt: true },
-  });
-  const a = await buildApp({ config, database, mailer: (x) => createMailer({ smtpUrl: smtp.url, outboxDir: os.tmpdir(), from: config.mailFrom, log: x.log }) });
-  await a.listen({ port: 0, host: '127.0.0.1' });
-  const address = a.server.address() as { port: number };
-  a.config.appUrl = `http://127.0.0.1:${address.port}`;
-  return a;
-}
+let user: YookassaWorld['user'];
+let confirmOnProvider: YookassaWorld['confirmOnProvider'];
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  smtp = await startSmtp();
-  provider = Fastify();
-  await provider.register(yookassaSandbox, {
-    db: database.db,
-    shopId: 'test-shop',
-    secretKey: 'test-secret',
-    webhookUrl: () => `${app.config.appUrl}/api/yookassa/webhook`,
-    publicUrl: () => providerUrl,
-    log: pino({ level: 'silent' }),
-    deliverWebhooks: () => deliver,
-  });
-  await provider.listen({ port: 0, host: '127.0.0.1' });
-  providerUrl = `http://127.0.0.1:${(provider.server.address() as { port: number }).port}`;
-  app = await startApp();
+  world = await startYookassaWorld({ deliverWebhooks: () => deliver, userTag: 'pay' });
+  ({ database, smtp, providerUrl, app, user, confirmOnProvider } = world);
 });
 afterAll(async () => {
-  await app.close();
-  await provider.close();
-  await smtp.close();
-  await database.close();
+  await world.close();
 });
-
-let n = 0;
-async function user(role = 2) {
-  n++;
-  const [u] = await database.db
-    .insert(users)
-    .values({ email: `pay${n}-${Date.now()}@example.com`, phone: `+7 (955) ${String(100 + n).padStart(3, '0')}-${String(Date.now() % 100).padStart(2, '0')}-${String(n % 100).padStart(2, '0')}`, last_name: 'Платёжная', first_name: 'Мария', role })
-    .returning({ id: users.id, email: users.email });
-  const s = await createSession(database.db, { userId: u.id, remember: false });
-  return { ...u, headers: { authorization: `Bearer ${s.access_token}` } };
-}
 
 async function entryFor(u: { headers: Record<string, string> }, price = 1500) {
   const s = await makeService(database.db, { price });
@@ -80,20 +33,10 @@ async function entryFor(u: { headers: Record<string, string> }, price = 1500) {
   return res.json().data as { id: number; number: string };
 }
 
-const pay = (u: { headers: Record<string, string> }, id: number) => app.inject({ method: 'POST', url: `/api/entry/${id}/pay`, headers: u.headers, payload: {} });
+const pay = (u: { headers: Record<string, string> }, id: number, payload: Record<string, unknown> = {}) => app.inject({ method: 'POST', url: `/api/entry/${id}/pay`, headers: u.headers, payload });
 const status = async (id: number) => (await rows<{ status: number }>(database.db, sql`select status from entries where id = ${id}`))[0].status;
 const paymentRows = async (uuid: string) => (await rows<{ n: number; double: boolean }>(database.db, sql`select count(*)::int as n, bool_or(is_double) as double from payments where uuid = ${uuid}`))[0];
-const confirmOnProvider = (uuid: string, action: 'pay' | 'cancel' = 'pay') =>
-  fetch(`${providerUrl}/pay/${uuid}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}`, redirect: 'manual' });
 const webhook = (uuid: string, event = 'payment.succeeded') => app.inject({ method: 'POST', url: '/api/yookassa/webhook', payload: { type: 'notification', event, object: { id: uuid, status: 'succeeded', paid: true } } });
-
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
 
 describe('paying an entry online', () => {
   it('creates one provider payment per attempt (idempotence key), even on a double click', async () => {
@@ -120,6 +63,7 @@ describe('paying an entry online', () => {
     expect(res.status).toBe(303);
     await until(async () => (await status(e.id)) === 2);
     expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
+    await app.jobs.runDue();
     const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).length > 0);
     expect(mail.html || mail.text).toContain(e.number);
     const me = (await app.inject({ method: 'GET', url: '/api/get', headers: u.headers })).json();
@@ -168,6 +112,7 @@ describe('paying an entry online', () => {
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     expect(await status(e.id)).toBe(2);
     expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
+    await app.jobs.runDue();
     const [notes] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from notifications where user_id = ${(await rows<{ created_by: number }>(database.db, sql`select created_by from entries where id = ${e.id}`))[0].created_by} and text_clear like '%оплачена%'`);
     expect(notes.n).toBe(1);
   });
@@ -190,7 +135,7 @@ describe('paying an entry online', () => {
     const op = await user(1);
     const e = await entryFor(u);
     const { id: uuid } = (await pay(u, e.id)).json();
-    expect((await pay(op, e.id)).json()).toMatchObject({ status: 2, immediate: true });
+    expect((await pay(op, e.id, { pay_type: 2 })).json()).toMatchObject({ status: 2, immediate: true });
     await confirmOnProvider(uuid);
     await until(async () => (await paymentRows(uuid)).n === 1);
     expect(await paymentRows(uuid)).toEqual({ n: 1, double: true });
@@ -215,10 +160,22 @@ describe('marking paid at once', () => {
     const op = await user(1);
     const e = await entryFor(u);
     expect((await pay(stranger, e.id)).statusCode).toBe(404);
-    const res = await pay(op, e.id);
+    // The operator names the pay type; none, or online, is refused.
+    for (const payload of [{}, { pay_type: 3 }, { pay_type: 9 }]) {
+      const refused = await pay(op, e.id, payload);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.pay_type).toEqual([PaymentMessages.chooseOfflinePayType]);
+    }
+    expect(await status(e.id)).toBe(1);
+    const res = await pay(op, e.id, { pay_type: 1 });
     expect(res.json()).toEqual({ id: e.id, status: 2, immediate: true, confirmation: null });
     expect(await status(e.id)).toBe(2);
-    const twice = await pay(op, e.id);
+    const [recorded] = await rows<{ pay_type: number; entry_pay_type: number }>(
+      database.db,
+      sql`select p.pay_type, e.pay_type as entry_pay_type from payments p join payment_entries pe on pe.payment_id = p.id join entries e on e.id = pe.entry_id where e.id = ${e.id}`,
+    );
+    expect(recorded).toEqual({ pay_type: 1, entry_pay_type: 1 });
+    const twice = await pay(op, e.id, { pay_type: 1 });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().message).toBe(PaymentMessages.alreadyPaid);
   });
@@ -238,7 +195,7 @@ describe('service package payment and expiry', () => {
   }
   const expireNow = () => database.db.execute(sql`update jobs set run_at = now() - interval '1 second' where name = 'expire-package' and done_at is null`);
 
-  it('one payment covers the package entries; the list says "Пакет услуг"', async () => {
+  it('one payment covers the package entries; the list names the package', async () => {
     const u = await user();
     const op = await user(1);
     const [first, second] = await enrolPackage(u);
@@ -249,7 +206,7 @@ describe('service package payment and expiry', () => {
     await until(async () => (await status(second)) === 2);
     expect(await status(first)).toBe(2);
     const list = (await app.inject({ method: 'GET', url: `/api/payment?uuid=${uuid}`, headers: op.headers })).json();
-    expect(list.data[0]).toMatchObject({ sum: 800, is_package: true, entry: { service: { title: 'Пакет услуг' } } });
+    expect(list.data[0]).toMatchObject({ sum: 800, is_package: true, package_title: 'Пакет «Старт»', entry: { service: { title: 'Пакет «Старт»' } } });
     const mine = (await app.inject({ method: 'GET', url: '/api/payment', headers: u.headers })).json();
     expect(mine.data.map((p: { uuid: string }) => p.uuid)).toEqual([uuid]);
   });
@@ -263,7 +220,7 @@ describe('service package payment and expiry', () => {
     // A stopped process drops its connections (the provider keeps keep-alive sockets to us).
     app.server.closeAllConnections();
     await app.close();
-    app = await startApp();
+    app = await world.startApp();
     await expireNow();
     await app.jobs.runDue();
     const left = await rows<{ deleted: boolean }>(database.db, sql`select deleted_at is not null as deleted from entries where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);

@@ -1,35 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { filterText, idParams } from '@edu/domain/common/bounds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
-import { pageMeta } from '@edu/domain/common/pagination';
 import { EntryMessages } from '@edu/domain/entries/entry';
-import { cardTransactionListQuery, paymentListQuery, PaymentMessages, publicPayBody } from '@edu/domain/payments/payment';
+import { cardTransactionListQuery, payEntryBody, paymentListQuery, PaymentMessages, publicPayBody } from '@edu/domain/payments/payment';
 import { cardTransactions, entries } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
-import { attemptsIn, recordAttempt } from '../../platform/attempts.ts';
+import { takeAttempt } from '../../platform/attempts.ts';
 import { rows } from '../../platform/db.ts';
-import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { AppError, errorForLog, fieldError, notFound } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
-import { payEntry, RECONCILE_AFTER_S, refreshPayment } from './payment-rules.ts';
-import { incomeByMonth, listCardTransactions, listPayments } from './payments-repository.ts';
+import { payEntry, providerFailure, RECONCILE_AFTER_S, refreshPayment } from './payment-rules.ts';
+import { ProviderError } from '../../platform/payments/yookassa-client.ts';
+import { listCardTransactions, listPayments } from './payments-repository.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** A provider payment id: YooKassa's are UUID-like; nothing that could walk a URL path ('..', '/'). */
+const PROVIDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** POST /api/entry/{id}/pay: answers {id, confirmation: {confirmation_url}} or, when paid at once, {id, status: 2, immediate: true}. */
+  /** POST /api/entry/{id}/pay {pay_type for operators: 1, 2 or 4}: answers {id, confirmation: {confirmation_url}} or, when paid at once, {id, status: 2, immediate: true}. */
   app.post(
     '/entry/:id/pay',
-    { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: z.object({ immediate: z.unknown().optional() }).loose().nullish() } },
-    async (request) => payEntry(app, currentUser(request), request.params.id),
+    { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: payEntryBody } },
+    async (request) => payEntry(app, currentUser(request), request.params.id, { payType: request.body?.pay_type }),
   );
 
   /** POST /api/entry/{id}/set-payment-uuid {uuid}: only a provider payment that covers this entry. */
   app.post(
     '/entry/:id/set-payment-uuid',
-    { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: z.object({ uuid: z.string().trim().min(1).max(64) }) } },
+    { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: z.object({ uuid: filterText(64).pipe(z.string().min(1)) }) } },
     async (request) => {
       const me = currentUser(request);
       const owner = me.role === Role.operator ? sql`true` : sql`created_by = ${me.id}`;
@@ -49,12 +52,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /api/yookassa/webhook: the body is only a hint. We fetch the payment from the provider's API
    * and act on what it says; unknown payments change nothing. Always 200 so the provider stops retrying.
    */
-  app.post('/yookassa/webhook', { schema: { tags: ['payments'], body: z.object({ object: z.object({ id: z.string().max(64) }).loose() }).loose() } }, async (request) => {
+  app.post('/yookassa/webhook', { schema: { tags: ['payments'], body: z.object({ object: z.object({ id: z.string().regex(PROVIDER_ID, { error: 'Некорректный идентификатор платежа' }) }).loose() }).loose() } }, async (request) => {
     try {
       const result = await refreshPayment(app, request.body.object.id);
       return { ok: true, result };
     } catch (err) {
-      request.log.error({ err }, 'webhook handling failed');
+      request.log.error({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'webhook handling failed');
       throw new AppError(500, Messages.serverError);
     }
   });
@@ -65,7 +68,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const owner = me.role === Role.operator ? sql`true` : sql`(user_id = ${me.id} or created_by = ${me.id})`;
     const [ct] = await rows<{ uuid: string | null }>(app.db, sql`select uuid from card_transactions where id = ${request.params.id} and ${owner}`);
     if (!ct) throw notFound();
-    if (ct.uuid) await refreshPayment(app, ct.uuid);
+    if (ct.uuid) {
+      try {
+        await refreshPayment(app, ct.uuid);
+      } catch (err) {
+        request.log.warn({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'payment refresh failed');
+        // The stored status is still the truth we have; the webhook or the reconcile job will catch up.
+      }
+    }
     const [after] = await rows<{ status: string }>(app.db, sql`select status from card_transactions where id = ${request.params.id}`);
     return { data: { status: after.status } };
   });
@@ -78,16 +88,27 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const i of parsed.error.issues) (errors[String(i.path[0] ?? '_')] ??= []).push(i.message);
       throw new AppError(422, PaymentMessages.fillAll, { errors });
     }
-    const key = `public-pay:${request.ip}`;
-    if ((await attemptsIn(app.db, key, 15)) >= 20) throw new AppError(429, Messages.tooManyRequests);
-    await recordAttempt(app.db, key, 15);
-    const { fio, phone, sum } = parsed.data;
-    const [ct] = await app.db
-      .insert(cardTransactions)
-      .values({ provider: app.config.yookassa.sandbox ? 'sandbox' : 'yookassa', idempotence_key: randomUUID(), status: 'pending', sum, description: `Оплата от ${fio}`, fio, phone })
-      .returning();
+    if (!app.config.yookassa.enabled) throw new AppError(422, PaymentMessages.paymentsOff, { errors: {} });
+    const { fio, phone, sum, key: formKey } = parsed.data;
+    // The page sends one key per submitted form: a repeat of it continues the same payment.
+    const idempotenceKey = formKey?.toLowerCase() ?? randomUUID();
+    let [ct] = await app.db.select().from(cardTransactions).where(sql`idempotence_key = ${idempotenceKey}`);
+    if (ct && (ct.user_id !== null || ct.fio !== fio || ct.phone !== phone || Number(ct.sum) !== sum)) {
+      throw new AppError(422, PaymentMessages.formKeyReused, { errors: { key: [PaymentMessages.formKeyReused] } });
+    }
+    if (ct?.uuid && ct.confirmation_url) return { id: ct.uuid, confirmation: { confirmation_url: ct.confirmation_url } };
+    if (!ct) {
+      if (!(await takeAttempt(app.db, `public-pay:${request.ip}`, 20, 15))) throw new AppError(429, Messages.tooManyRequests);
+      const inserted = await app.db
+        .insert(cardTransactions)
+        .values({ provider: app.config.yookassa.sandbox ? 'sandbox' : 'yookassa', idempotence_key: idempotenceKey, status: 'pending', sum, description: `Оплата от ${fio}`, fio, phone })
+        .onConflictDoNothing()
+        .returning();
+      [ct] = inserted.length ? inserted : await app.db.select().from(cardTransactions).where(sql`idempotence_key = ${idempotenceKey}`);
+    }
+    let p;
     try {
-      const p = await app.payments.createPayment({
+      p = await app.payments.createPayment({
         amount: sum,
         description: `Оплата услуг учебного центра: ${fio}`,
         returnUrl: `${app.config.appUrl}/pay?paid=${ct.id}`,
@@ -95,14 +116,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         idempotenceKey: ct.idempotence_key,
         receipt: app.config.yookassa.receipt ? { phone, items: [{ description: 'Оплата услуг учебного центра', amount: sum }] } : undefined,
       });
-      await app.db.update(cardTransactions).set({ uuid: p.id, confirmation_url: p.confirmation?.confirmation_url ?? null, raw: p as unknown as Record<string, unknown> }).where(sql`id = ${ct.id}`);
-      await scheduleJob(app.db, 'reconcile-payment', { uuid: p.id }, { runAt: new Date(Date.now() + RECONCILE_AFTER_S * 1000), uniqueKey: p.id });
-      if (!p.confirmation?.confirmation_url) throw new Error('no confirmation url');
-      return { id: p.id, confirmation: { confirmation_url: p.confirmation.confirmation_url } };
     } catch (err) {
-      request.log.error({ err }, 'public payment failed');
-      throw new AppError(502, Messages.paymentFailed);
+      throw providerFailure(app, err, { cardTransactionId: ct.id });
     }
+    await app.db.update(cardTransactions).set({ uuid: p.id, confirmation_url: p.confirmation?.confirmation_url ?? null, raw: p as unknown as Record<string, unknown> }).where(sql`id = ${ct.id}`);
+    await scheduleJob(app.db, 'reconcile-payment', { uuid: p.id }, { runAt: new Date(Date.now() + RECONCILE_AFTER_S * 1000), uniqueKey: p.id });
+    if (!p.confirmation?.confirmation_url) throw new AppError(503, PaymentMessages.providerUnavailable);
+    return { id: p.id, confirmation: { confirmation_url: p.confirmation.confirmation_url } };
+  });
+
+  /**
+   * POST /api/yookassa-entry/{id}/refresh: the public /pay return page asks what became of its
+   * payment (paid, cancelled, still processing). Only payments of the public form, and only their
+   * status: nothing personal is answered.
+   */
+  app.post('/yookassa-entry/:id/refresh', { schema: { tags: ['payments'], params: idParams } }, async (request) => {
+    const [ct] = await rows<{ uuid: string | null }>(app.db, sql`select uuid from card_transactions where id = ${request.params.id} and user_id is null and fio is not null`);
+    if (!ct) throw notFound(PaymentMessages.notFound);
+    if (ct.uuid) await refreshPayment(app, ct.uuid).catch((err: unknown) => request.log.warn({ err }, 'public payment refresh failed'));
+    const [after] = await rows<{ status: string }>(app.db, sql`select status from card_transactions where id = ${request.params.id}`);
+    return { data: { status: after.status } };
   });
 
   /** GET /api/payment: operators see all payments; a user sees their own (the Payments tab). */
@@ -110,7 +143,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = currentUser(request);
     const q = request.query;
     const isOperator = me.role === Role.operator;
-    const { data, total } = await listPayments(
+    const page = await listPayments(
       app.db,
       {
         userId: isOperator ? q.user_id : me.id,
@@ -126,21 +159,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       q,
     );
     // The provider's back-office link is for operators only.
-    return { data: isOperator ? data : data.map((p) => ({ ...p, provider_url: null })), meta: pageMeta(total, q) };
+    return isOperator ? page : { ...page, data: page.data.map((p) => ({ ...p, provider_url: null })) };
   });
+};
 
-  /** GET /api/payment/statistics: income per month (rubles). */
-  app.get('/payment/statistics', { onRequest: app.requireOperator, schema: { tags: ['payments'] } }, async () => incomeByMonth(app.db));
-
+/** Operator-only payment calls; registered in the operator scope (app.ts), which guards them. */
+export const paymentOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/yookassa: card-provider transactions, operators only. */
-  app.get('/yookassa', { onRequest: app.requireOperator, schema: { tags: ['payments'], querystring: cardTransactionListQuery } }, async (request) => {
+  app.get('/yookassa', { schema: { tags: ['payments'], querystring: cardTransactionListQuery } }, async (request) => {
     const q = request.query;
-    const { data, total } = await listCardTransactions(
+    return listCardTransactions(
       app.db,
       { status: q.status, uuid: q.uuid, entry_number: q.entry_number, fio: q.fio, withoutUser: q.isWithoutUser === '1' || q.isWithoutUser === 'true', serviceType: q.serviceType, serviceTitle: q.serviceTitle, sum: q.sum },
       q,
     );
-    return { data, meta: pageMeta(total, q) };
   });
 
 };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { idParams } from '@edu/domain/common/bounds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
@@ -6,7 +6,8 @@ import { pageMeta } from '@edu/domain/common/pagination';
 import { SEARCH_LIMIT, serviceListQuery, serviceSearchBody, toBool } from '@edu/domain/services/service';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { getService, listServices, searchServices } from './services-repository.ts';
+import { catalogueFacets, getService, listServices, searchServices } from './services-repository.ts';
+import { withSiteUrl } from './admin-routes.ts';
 
 export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
@@ -14,14 +15,16 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/service: users see visible, not deleted services only; operators may ask for hidden ones. */
   app.get('/', { schema: { tags: ['services'], querystring: serviceListQuery } }, async (request) => {
     const q = request.query;
-    const isOperator = currentUser(request).role === Role.operator;
+    const me = currentUser(request);
+    const isOperator = me.role === Role.operator;
     const { data, total } = await listServices(
       app.database,
       {
         onlyVisible: !isOperator || toBool(q.is_visible),
         dict_type_id: q.dict_type_id,
         dict_subtype_id: q.dict_subtype_id,
-        userId: q.userId,
+        // Someone else's enrolments are for operators only; a user asking gets their own.
+        userId: isOperator || q.userId === undefined ? q.userId : me.id,
         profile: q.profile,
         leading: q.leading,
         past: q.past === undefined ? undefined : String(q.past) === '1',
@@ -30,13 +33,17 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       q,
     );
-    return { data, meta: pageMeta(total, q) };
+    return { data: isOperator ? data.map((s) => withSiteUrl(app, s)) : data, meta: pageMeta(total, q) };
   });
 
-  app.get('/:id', { schema: { tags: ['services'], params: z.object({ id: z.coerce.number().int() }) } }, async (request) => {
-    const service = await getService(app.db, request.params.id, currentUser(request).role !== Role.operator);
+  /** GET /api/service/facets: highest points per type and the leadings, for the catalogue's choosers. */
+  app.get('/facets', { schema: { tags: ['services'] } }, async (request) => ({ data: await catalogueFacets(app.db, currentUser(request).role === Role.operator) }));
+
+  app.get('/:id', { schema: { tags: ['services'], params: idParams } }, async (request) => {
+    const isOperator = currentUser(request).role === Role.operator;
+    const service = await getService(app.db, request.params.id, !isOperator);
     if (!service) throw notFound(Messages.serviceNotFound);
-    return { data: service };
+    return { data: isOperator ? withSiteUrl(app, service) : service };
   });
 
   app.post('/search', { schema: { tags: ['services'], body: serviceSearchBody } }, async (request) => {

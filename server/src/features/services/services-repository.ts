@@ -6,7 +6,7 @@ import type { ProfileBadge } from '@edu/domain/users/current-user';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
 
-interface ServiceRow {
+export interface ServiceRow {
   id: number;
   title: string;
   description: string | null;
@@ -26,6 +26,18 @@ interface ServiceRow {
   template_certificate_id: number | null;
   template_program_id: number | null;
   template_participation_id: number | null;
+  moodle_id: number | null;
+  hours: number | null;
+  days: number | null;
+  joomla_article_template_id: number | null;
+  joomla_intro_html: string | null;
+  joomla_additional_html: string | null;
+  joomla_video_iframe: string | null;
+  joomla_article_id: number | null;
+  joomla_catid: number | null;
+  joomla_status: Service['joomla_status'];
+  joomla_error: string | null;
+  image_key: string | null;
   type: Service['type'];
   subtype: Service['subtype'];
   sections: Service['sections'] | null;
@@ -39,6 +51,9 @@ const SELECT = sql`
   select s.id, s.title, s.description, s.price, s.points, s.is_visible, s.is_done, s.is_publication, s.is_thesis_needed,
     s.dict_type_id, s.dict_subtype_id, s.participation_type, s.date_type, s.begda, s.endda, s.max_participants,
     s.template_certificate_id, s.template_program_id, s.template_participation_id,
+    s.moodle_id, s.hours, s.days, s.joomla_article_template_id, s.joomla_intro_html, s.joomla_additional_html, s.joomla_video_iframe,
+    s.joomla_article_id, s.joomla_catid, s.joomla_status, s.joomla_error,
+    (select f.storage_key from files f where f.id = s.image_id) as image_key,
     (select json_build_object('id', t.id, 'fdv', t.fdv, 'dv', t.dv, 'icon', t.icon, 'color', t.color, 'points', t.points,
        'is_contract_needed', t.is_contract_needed, 'is_publication', t.is_publication) from dict_service_types t where t.id = s.dict_type_id) as type,
     (select json_build_object('id', st.id, 'fdv', st.fdv, 'points', st.points, 'is_spb', st.is_spb, 'is_publication', st.is_publication,
@@ -82,6 +97,19 @@ export function toService(r: ServiceRow): Service {
     template_certificate_id: r.template_certificate_id,
     template_program_id: r.template_program_id,
     template_participation_id: r.template_participation_id,
+    moodle_id: r.moodle_id,
+    hours: r.hours,
+    days: r.days,
+    joomla_article_template_id: r.joomla_article_template_id,
+    joomla_intro_html: r.joomla_intro_html,
+    joomla_additional_html: r.joomla_additional_html,
+    joomla_video_iframe: r.joomla_video_iframe,
+    image: r.image_key ? `/api/service-image/${r.image_key}` : null,
+    joomla_article_id: r.joomla_article_id,
+    joomla_catid: r.joomla_catid,
+    joomla_status: r.joomla_status,
+    joomla_error: r.joomla_error,
+    site_url: null,
   };
 }
 
@@ -156,4 +184,18 @@ export async function searchServices(database: Database, keywords: string, onlyV
         limit ${limit}`,
   );
   return found.map(toService);
+}
+
+/**
+ * What the catalogue's choosers need: the real highest points of each type's visible services
+ * ('до N баллов') and the leadings that lead any of them (the leading filter).
+ */
+export async function catalogueFacets(db: Queryable, withPublications: boolean): Promise<{ type_points: Record<string, number>; leadings: Array<{ id: number; fio: string }> }> {
+  const where = sql`s.deleted_at is null and s.is_visible ${withPublications ? sql`` : sql`and not s.is_publication`}`;
+  const points = await rows<{ dict_type_id: number; points: number }>(db, sql`select s.dict_type_id, max(s.points)::int as points from services s where ${where} group by s.dict_type_id`);
+  const leadingList = await rows<{ id: number; fio: string }>(
+    db,
+    sql`select l.id, l.fio from leadings l where exists (select 1 from service_leadings sl join services s on s.id = sl.service_id where sl.leading_id = l.id and ${where}) order by l.fio`,
+  );
+  return { type_points: Object.fromEntries(points.map((p) => [String(p.dict_type_id), p.points])), leadings: leadingList };
 }

@@ -85,3 +85,20 @@ describe('service search', () => {
     expect((await t.inject({ method: 'POST', url: '/api/service/search', payload: { keywords: 'физика' } })).statusCode).toBe(401);
   });
 });
+
+describe('catalogue facets', () => {
+  it('give the real highest points of each type and the leadings of visible services', async () => {
+    await makeService(t.database.db, { dict_type_id: 10, points: 7 });
+    await makeService(t.database.db, { dict_type_id: 10, points: 15 });
+    await makeService(t.database.db, { dict_type_id: 10, points: 40, is_visible: false });
+    const pub = await makeService(t.database.db, { dict_type_id: 11, points: 25, is_publication: true });
+    await t.database.db.insert(serviceLeadings).values({ service_id: pub.id, leading_id: 2 });
+    const res = (await t.inject({ method: 'GET', url: '/api/service/facets', headers: user })).json();
+    expect(res.data.type_points['10']).toBe(15);
+    // Publications are not offered as ordinary entries to users.
+    expect(res.data.type_points['11']).toBeUndefined();
+    const op = (await t.inject({ method: 'GET', url: '/api/service/facets', headers: operator })).json();
+    expect(op.data.type_points['11']).toBe(25);
+    expect(op.data.leadings.map((l: { id: number }) => l.id)).toContain(2);
+  });
+});

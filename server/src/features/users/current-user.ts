@@ -1,42 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { Role, roleLabels, type RoleCode } from '@edu/domain/common/codes';
+import { Role } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
-import { fullName, initialsOf, type CurrentUser, type ProfileBadge } from '@edu/domain/users/current-user';
+import type { CurrentUser } from '@edu/domain/users/current-user';
 import type { Database } from '../../platform/db.ts';
+import { toUserDetails, USER_COLUMNS, type UserDetailsRow } from './user-details.ts';
 
-interface Row {
-  id: number;
-  email: string;
-  last_name: string;
-  first_name: string;
-  middle_name: string | null;
-  phone: string | null;
-  organization: string | null;
-  job_title: string | null;
-  learned_from_us: string | null;
-  address: string | null;
-  region: string | null;
-  dict_region_id: number | null;
-  country: string | null;
-  postcode: string | null;
-  note: string | null;
-  role: number;
-  is_spb: number;
+interface Row extends UserDetailsRow {
   avatar_id: number | null;
-  avatar_key: string | null;
   contract_step: number | null;
-  created_at: Date | string;
-  deleted_at: Date | string | null;
-  profiles: ProfileBadge[] | null;
-  entries_num: number;
   entries_unpaid_num: number;
-  left_sum: string | number;
-  service_count: number;
   points: number;
   future_points: number;
   closest_title: string | null;
   closest_begda: Date | string | null;
   documents_allowed: boolean;
+  contract_allowed: boolean;
+  impersonator: { id: number; fio: string } | null;
 }
 
 /**
@@ -50,8 +29,8 @@ export type Who = { userId: number } | { tokenHash: string };
 
 function meCte(who: Who) {
   return 'userId' in who
-    ? sql`select ${who.userId}::int as user_id, null::int as token_id, null::timestamptz as last_used_at`
-    : sql`select t.user_id, t.id as token_id, t.last_used_at from access_tokens t join users x on x.id = t.user_id
+    ? sql`select ${who.userId}::int as user_id, null::int as token_id, null::timestamptz as last_used_at, null::int as impersonator_id`
+    : sql`select t.user_id, t.id as token_id, t.last_used_at, t.impersonator_id from access_tokens t join users x on x.id = t.user_id
           where t.token_hash = ${who.tokenHash} and t.revoked_at is null and t.expires_at > now() and x.deleted_at is null`;
 }
 
@@ -74,12 +53,7 @@ export async function loadCurrentUserBy(database: Database, who: Who): Promise<L
 export function currentUserQuery(who: Who): SQL {
   return sql`
     with me as (${meCte(who)})
-    select me.token_id, me.last_used_at, u.id, u.email, u.last_name, u.first_name, u.middle_name, u.phone, u.organization, u.job_title,
-      u.learned_from_us, u.address, u.region, u.dict_region_id, u.country, u.postcode, u.note, u.role, u.is_spb,
-      u.avatar_id, u.contract_step, u.created_at, u.deleted_at,
-      (select f.storage_key from files f where f.id = u.avatar_id) as avatar_key,
-      (select json_agg(json_build_object('id', p.id, 'fdv', p.fdv, 'color', p.color) order by p.id)
-         from user_profiles up join dict_profiles p on p.id = up.dict_profile_id where up.user_id = u.id) as profiles,
+    select me.token_id, me.last_used_at, ${USER_COLUMNS}, u.avatar_id, u.contract_step,
       coalesce(e.entries_num, 0)::int as entries_num,
       coalesce(e.entries_unpaid_num, 0)::int as entries_unpaid_num,
       coalesce(e.left_sum, 0) as left_sum,
@@ -87,7 +61,13 @@ export function currentUserQuery(who: Who): SQL {
       coalesce(e.points, 0)::int as points,
       coalesce(e.future_points, 0)::int as future_points,
       coalesce(e.documents_allowed, false) as documents_allowed,
-      c.title as closest_title, c.begda as closest_begda
+      -- The contract scan may be uploaded once the contract data are complete (the rule of features/documents).
+      (coalesce(e.documents_allowed, false) and coalesce(u.address, '') <> '' and u.birthday is not null and u.snils is not null
+        and exists (select 1 from identity_documents d where d.user_id = u.id)
+        and (select count(distinct ud.kind) from user_documents ud join files f on f.id = ud.file_id and f.deleted_at is null
+             where ud.user_id = u.id and ud.kind in ('passport', 'education', 'snils', 'consent')) = 4) as contract_allowed,
+      c.title as closest_title, c.begda as closest_begda,
+      (select json_build_object('id', o.id, 'fio', concat_ws(' ', o.last_name, o.first_name, o.middle_name)) from users o where o.id = me.impersonator_id) as impersonator
     from me join users u on u.id = me.user_id
     left join lateral (
       select count(*) as entries_num,
@@ -115,42 +95,19 @@ export async function loadCurrentUser(database: Database, userId: number): Promi
 }
 
 function toCurrentUser(r: Row): CurrentUser {
-  const role = r.role as RoleCode;
   return {
-    id: r.id,
+    ...toUserDetails(r),
     email: r.email,
-    fio: fullName(r),
-    last_name: r.last_name,
-    first_name: r.first_name,
-    middle_name: r.middle_name,
-    phone: r.phone,
-    organization: r.organization,
-    job_title: r.job_title,
-    learned_from_us: r.learned_from_us,
-    address: r.address,
-    region: r.region,
-    dict_region_id: r.dict_region_id,
-    country: r.country,
-    postcode: r.postcode,
-    note: role === Role.operator ? r.note : null,
-    role,
-    role_label: roleLabels[role],
-    is_spb: r.is_spb === 1 ? 1 : 0,
+    // Only an operator sees the note (it is the operators' note about a user).
+    note: r.role === Role.operator ? r.note : null,
     avatar_id: r.avatar_id,
-    avatar_url: r.avatar_key ? `/api/avatar/${r.avatar_key}` : null,
-    initials: initialsOf(r),
-    entries_num: r.entries_num,
     entries_unpaid_num: r.entries_unpaid_num,
     future_points: r.future_points,
     points: r.points,
-    left_sum: Number(r.left_sum),
-    service_count: r.service_count,
     closestService: r.closest_title && r.closest_begda ? { title: r.closest_title, begda_formatted: formatDate(r.closest_begda) } : null,
-    profiles: r.profiles ?? [],
     is_documents_upload_allowed: r.documents_allowed,
-    is_contract_allowed: r.documents_allowed,
+    is_contract_allowed: r.contract_allowed,
     contract_step: r.contract_step,
-    created_at_formatted: formatDate(r.created_at),
-    deleted_at: r.deleted_at ? new Date(r.deleted_at).toISOString() : null,
+    impersonator: r.impersonator ?? null,
   };
 }

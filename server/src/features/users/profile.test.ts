@@ -30,11 +30,35 @@ function multipart(field: string, filename: string, content: Buffer, type: strin
 
 describe('own profile', () => {
   it('updates contacts and work data; names stay for non-operators', async () => {
-    const u = await t.createUser();
+    const u = await t.createUser({ password: 'own-secret' });
     const h = await t.loginAs(u);
-    const res = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile() });
+    const res = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile({ current_password: 'own-secret' }) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ email: 'new-address@example.com', phone: '+7 (921) 555-44-33', organization: 'Гимназия № 2', last_name: 'Петров' });
+  });
+
+  it('an update changes only what it is given: the profile form does not erase the address', async () => {
+    const u = await t.createUser({ address: 'ул. Садовая, 5', region: 'Ленинградская область', dict_region_id: 47, country: 'Россия', postcode: '188300', contract_step: 2 });
+    const h = await t.loginAs(u);
+    const res = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile({ email: `kept-${u.id}@example.com`, phone: '+7 (921) 555-44-34', current_password: u.password }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ address: 'ул. Садовая, 5', region: 'Ленинградская область', dict_region_id: 47, country: 'Россия', postcode: '188300', contract_step: 2, organization: 'Гимназия № 2' });
+    // The wizard sends its step alone.
+    const step = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: { contract_step: 3 } });
+    expect(step.statusCode).toBe(200);
+    expect(step.json().data).toMatchObject({ contract_step: 3, email: `kept-${u.id}@example.com`, address: 'ул. Садовая, 5', job_title: 'Методист' });
+    // A field sent empty is still refused, and an explicit null clears an optional one.
+    expect((await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: { organization: '' } })).statusCode).toBe(422);
+    const cleared = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: { postcode: null } });
+    expect(cleared.json().data).toMatchObject({ postcode: null, address: 'ул. Садовая, 5' });
+  });
+
+  it('takes an update sent as POST with _method=PUT', async () => {
+    const u = await t.createUser();
+    const h = await t.loginAs(u);
+    const res = await t.inject({ method: 'POST', url: `/api/user/${u.id}?_method=PUT`, headers: h, payload: { job_title: 'Завуч' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.job_title).toBe('Завуч');
   });
 
   it('requires e-mail, phone, organization and job title, and refuses taken contacts', async () => {
@@ -71,9 +95,9 @@ describe('own profile', () => {
   it('changes the password when both fields match', async () => {
     const u = await t.createUser({ password: 'before' });
     const h = await t.loginAs(u);
-    const bad = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: h, payload: { password: 'after1', password_confirmation: 'after2' } });
+    const bad = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: h, payload: { current_password: 'before', password: 'after1', password_confirmation: 'after2' } });
     expect(bad.json().errors.password_confirmation).toEqual([Messages.passwordsDontMatchBang]);
-    const ok = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: h, payload: { password: 'after1', password_confirmation: 'after1' } });
+    const ok = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: h, payload: { current_password: 'before', password: 'after1', password_confirmation: 'after1' } });
     expect(ok.json().message).toBe(Messages.passwordUpdated);
     expect((await t.inject({ method: 'POST', url: '/login', payload: { email: u.email, password: 'after1' } })).statusCode).toBe(200);
   });

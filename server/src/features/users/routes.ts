@@ -1,18 +1,35 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import sharp from 'sharp';
+import { idParams } from '@edu/domain/common/bounds';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
-import { AVATAR_SIZE, changePasswordBody, ProfileMessages, storeProfilesBody, updateOwnProfileBody } from '@edu/domain/users/profile';
+import { AVATAR_SIZE, changePasswordBody, ProfileMessages, storeProfilesBody, updateUserBody } from '@edu/domain/users/profile';
 import { dictProfiles, files, userProfiles, users } from '../../db/schema/index.ts';
-import { bearer, currentUser, hashToken, touchSession, type AuthUser } from '../../platform/auth.ts';
-import { fieldError, notFound, unauthenticated, validationError } from '../../platform/errors.ts';
+import { bearer, currentUser, hashToken, revokeUserSessions, touchSession, type AuthUser } from '../../platform/auth.ts';
+import { clearAttempts, takeAttempt } from '../../platform/attempts.ts';
+import { AppError, fieldError, notFound, unauthenticated, validationError } from '../../platform/errors.ts';
 import { fileTooLarge, IMAGE_MIMES, sniffMime } from '../../platform/files.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { logChange } from '../../platform/change-log.ts';
 import { loadCurrentUser, loadCurrentUserBy } from './current-user.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * One's own password or e-mail changes only with the current password. Wrong guesses take from the
+ * same kind of budget as logins, so a stolen session cannot brute-force it.
+ */
+async function assertCurrentPassword(app: FastifyInstance, userId: number, given: string | undefined): Promise<void> {
+  if (!given) throw fieldError('current_password', ProfileMessages.currentPasswordRequired);
+  const { perAccount, windowMinutes } = app.config.loginLimits;
+  const key = `current-password:${userId}`;
+  if (!(await takeAttempt(app.db, key, perAccount, windowMinutes))) throw new AppError(429, Messages.tooManyAttempts);
+  const [row] = await app.db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+  if (!row?.password || !(await verifyPassword(row.password, given))) throw fieldError('current_password', ProfileMessages.currentPasswordWrong);
+  await clearAttempts(app.db, key);
+}
 
 /** A user acts on their own record; operators on anyone's. Others get 404, as if it did not exist. */
 function assertSelfOrOperator(me: AuthUser, id: number) {
@@ -30,40 +47,52 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return loaded.user;
   });
 
+  /** GET /api/public-config: settings the web app reads at run time (the legacy cabinet link, OLD_CABINET_URL). Public. */
+  app.get('/public-config', { schema: { tags: ['users'] } }, async () => ({ data: { old_cabinet_url: app.config.oldCabinetUrl } }));
+
   /** PUT /api/user/{id}: own profile. Names stay as they are unless an operator edits. */
-  app.put('/user/:id', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: updateOwnProfileBody } }, async (request) => {
+  app.put('/user/:id', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: updateUserBody } }, async (request) => {
     const me = currentUser(request);
     const id = request.params.id;
     assertSelfOrOperator(me, id);
     const b = request.body;
-    const clash = await app.db
-      .select({ email: users.email, phone: users.phone })
-      .from(users)
-      .where(and(ne(users.id, id), sql`(lower(${users.email}) = ${b.email} or ${users.phone} = ${b.phone})`));
+    const clash =
+      b.email !== undefined || b.phone !== undefined
+        ? await app.db
+            .select({ email: users.email, phone: users.phone })
+            .from(users)
+            .where(and(ne(users.id, id), sql`(lower(${users.email}) = ${b.email ?? null} or ${users.phone} = ${b.phone ?? null})`))
+        : [];
     if (clash.length) {
       const errors: Record<string, string[]> = {};
-      if (clash.some((c) => c.email.toLowerCase() === b.email)) errors.email = [Messages.emailTaken];
-      if (clash.some((c) => c.phone === b.phone)) errors.phone = [Messages.phoneTaken];
+      if (b.email !== undefined && clash.some((c) => c.email.toLowerCase() === b.email)) errors.email = [Messages.emailTaken];
+      if (b.phone !== undefined && clash.some((c) => c.phone === b.phone)) errors.phone = [Messages.phoneTaken];
       throw validationError(errors);
+    }
+    if (me.id === id) {
+      const [current] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, id));
+      if (current && b.email !== undefined && current.email.toLowerCase() !== b.email.toLowerCase()) await assertCurrentPassword(app, id, b.current_password);
     }
     const names =
       me.role === Role.operator && b.last_name?.trim() && b.first_name?.trim()
         ? { last_name: b.last_name.trim(), first_name: b.first_name.trim(), middle_name: b.middle_name?.trim() || null }
         : {};
+    // Only what was sent changes: a form that does not show the address must not erase it.
+    const given = <K extends keyof typeof b>(key: K) => (b[key] !== undefined ? { [key]: b[key] ?? null } : {});
     const [row] = await app.db
       .update(users)
       .set({
         ...names,
-        email: b.email,
-        phone: b.phone,
-        organization: b.organization,
-        job_title: b.job_title,
-        learned_from_us: b.learned_from_us ?? null,
-        address: b.address ?? null,
-        region: b.region ?? null,
-        dict_region_id: b.dict_region_id ?? null,
-        country: b.country ?? null,
-        postcode: b.postcode ?? null,
+        ...given('email'),
+        ...given('phone'),
+        ...given('organization'),
+        ...given('job_title'),
+        ...given('learned_from_us'),
+        ...given('address'),
+        ...given('region'),
+        ...given('dict_region_id'),
+        ...given('country'),
+        ...given('postcode'),
         ...(b.contract_step !== undefined ? { contract_step: b.contract_step } : {}),
         updated_at: new Date(),
       })
@@ -82,17 +111,36 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const known = await app.db.select({ id: dictProfiles.id }).from(dictProfiles).where(sql`${dictProfiles.id} in (${sql.join(wanted.map((p) => sql`${p}`), sql`, `)})`);
     if (known.length !== wanted.length) throw fieldError('profiles', 'Неизвестный профиль');
     await app.db.transaction(async (tx) => {
+      const before = await tx.select({ p: userProfiles.dict_profile_id }).from(userProfiles).where(eq(userProfiles.user_id, id));
       await tx.delete(userProfiles).where(eq(userProfiles.user_id, id));
       await tx.insert(userProfiles).values(wanted.map((p) => ({ user_id: id, dict_profile_id: p })));
+      const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+      await logChange(tx, { type: 'user', entityId: id, userId: me.id, before: { profiles: sorted(before.map((r) => r.p)) }, after: { profiles: sorted(wanted) } });
     });
     return { data: await loadCurrentUser(app.database, id), message: Messages.saved };
   });
 
-  /** POST /api/user/{id}/change-password {password, password_confirmation}. Other sessions stay. */
+  /**
+   * POST /api/user/{id}/change-password {current_password, password, password_confirmation}. One's own
+   * password needs the current one; every other session of the user ends (this one stays).
+   */
   app.post('/user/:id/change-password', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: changePasswordBody } }, async (request) => {
     const me = currentUser(request);
-    assertSelfOrOperator(me, request.params.id);
-    await app.db.update(users).set({ password: await hashPassword(request.body.password), updated_at: new Date() }).where(eq(users.id, request.params.id));
+    const id = request.params.id;
+    assertSelfOrOperator(me, id);
+    if (me.id === id) await assertCurrentPassword(app, id, request.body.current_password);
+    const password = await hashPassword(request.body.password);
+    await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ password, updated_at: new Date() })
+        .where(and(eq(users.id, id), sql`${users.deleted_at} is null`))
+        .returning({ id: users.id });
+      if (!row) throw notFound();
+      // The log says that the password changed, never the hash.
+      await logChange(tx, { type: 'user', entityId: id, userId: me.id, before: { password: '***' }, after: { password: '*** (изменён)' } });
+    });
+    await revokeUserSessions(app.db, id, me.id === id ? me.tokenId : undefined);
     return { message: Messages.passwordUpdated };
   });
 

@@ -78,3 +78,16 @@ describe('GET /api/get computed fields', () => {
     expect(me.note).toBeNull();
   });
 });
+
+describe('public config', () => {
+  it('gives the legacy cabinet address read at run time, without a session', async () => {
+    const other = await createTestApp({ oldCabinetUrl: 'https://old-cabinet.example.org' });
+    try {
+      const res = await other.inject({ method: 'GET', url: '/api/public-config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ old_cabinet_url: 'https://old-cabinet.example.org' });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyReques
 import { sandboxPayments } from '../../db/schema/index.ts';
 import type { Queryable } from '../db.ts';
 import { escapeHtml } from '../mail.ts';
-import type { ProviderPayment, ProviderStatus } from './yookassa-client.ts';
+import { isAllowedReturnUrl, type ProviderPayment, type ProviderStatus } from './yookassa-client.ts';
 
 export interface SandboxOptions {
   db: Queryable;
@@ -17,6 +17,57 @@ export interface SandboxOptions {
   log: FastifyBaseLogger;
   /** Tests turn delivery off to play a lost webhook. */
   deliverWebhooks?: () => boolean;
+  /** The app's public address: a return_url outside it is refused (and never redirected to). */
+  returnBase: () => string;
+  /** Play a shop with 54-FZ fiscalisation: a payment without a receipt is refused. */
+  requireReceipt?: () => boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+const CURRENCIES = new Set(['RUB']);
+
+interface SandboxError {
+  status: number;
+  code: string;
+  description: string;
+  parameter?: string;
+}
+const bad = (parameter: string, description: string): SandboxError => ({ status: 400, code: 'invalid_request', description, parameter });
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Amount object {value, currency} as the API checks it; kopecks or an error. */
+function amountIn(v: unknown, parameter: string): number | SandboxError {
+  if (!isObject(v)) return bad(parameter, 'Amount is required');
+  if (typeof v.value !== 'string' || !AMOUNT.test(v.value) || Number(v.value) <= 0) return bad(`${parameter}.value`, 'Invalid amount value');
+  if (typeof v.currency !== 'string' || !CURRENCIES.has(v.currency)) return bad(`${parameter}.currency`, 'Unsupported currency');
+  return Math.round(Number(v.value) * 100);
+}
+
+/** 54-FZ receipt as YooKassa validates it: a customer contact, 1..100 items, their sum equal to the payment. */
+function receiptProblem(receipt: unknown, totalKop: number): SandboxError | null {
+  if (!isObject(receipt)) return bad('receipt', 'Receipt must be an object');
+  const customer = receipt.customer;
+  const email = isObject(customer) ? customer.email : undefined;
+  const phone = isObject(customer) ? customer.phone : undefined;
+  const emailOk = typeof email === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) && email.length <= 64;
+  const phoneOk = typeof phone === 'string' && /^\d{11,15}$/.test(phone);
+  if (!emailOk && !phoneOk) return bad('receipt.customer', 'Receipt needs customer.email or customer.phone');
+  const items = receipt.items;
+  if (!Array.isArray(items) || items.length === 0 || items.length > 100) return bad('receipt.items', 'Receipt needs 1 to 100 items');
+  let sum = 0;
+  for (const [i, item] of items.entries()) {
+    if (!isObject(item)) return bad(`receipt.items[${i}]`, 'Invalid item');
+    if (typeof item.description !== 'string' || item.description.length === 0 || item.description.length > 128) return bad(`receipt.items[${i}].description`, 'Item description must be 1 to 128 characters');
+    const quantity = Number(item.quantity);
+    if (!(typeof item.quantity === 'string' || typeof item.quantity === 'number') || !Number.isFinite(quantity) || quantity <= 0) return bad(`receipt.items[${i}].quantity`, 'Invalid quantity');
+    const kop = amountIn(item.amount, `receipt.items[${i}].amount`);
+    if (typeof kop !== 'number') return kop;
+    if (!Number.isInteger(item.vat_code) || (item.vat_code as number) < 1 || (item.vat_code as number) > 12) return bad(`receipt.items[${i}].vat_code`, 'Invalid vat_code');
+    sum += Math.round(kop * quantity);
+  }
+  if (sum !== totalKop) return bad('receipt', 'The sum of receipt items does not match the payment amount');
+  return null;
 }
 
 /**
@@ -29,14 +80,23 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
+  /** The API's error object: type, id, code, description, parameter. */
+  function fail(reply: FastifyReply, e: SandboxError) {
+    return reply.status(e.status).send({ type: 'error', id: randomUUID(), code: e.code, description: e.description, ...(e.parameter ? { parameter: e.parameter } : {}) });
+  }
+
   function authorised(request: FastifyRequest, reply: FastifyReply): boolean {
     const expected = `Basic ${Buffer.from(`${opts.shopId}:${opts.secretKey}`).toString('base64')}`;
     if (request.headers.authorization === expected) return true;
-    void reply.status(401).send({ type: 'error', code: 'invalid_credentials', description: 'Invalid shop credentials' });
+    void fail(reply, { status: 401, code: 'invalid_credentials', description: 'Invalid shop credentials' });
     return false;
   }
 
+  /** A return_url we may send the browser to: under the app's address, never javascript: or another host. */
+  const safeReturn = (url: string | undefined) => (url && isAllowedReturnUrl(url, opts.returnBase()) ? url : null);
+
   async function load(id: string): Promise<ProviderPayment | null> {
+    if (!UUID.test(id)) return null;
     const [row] = await opts.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
     return row ? (row.body as unknown as ProviderPayment) : null;
   }
@@ -66,9 +126,10 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
       });
   }
 
-  async function settle(p: ProviderPayment, to: ProviderStatus): Promise<ProviderPayment> {
+  async function settle(p: ProviderPayment, to: ProviderStatus, cancellation?: { party: string; reason: string }): Promise<ProviderPayment> {
     if (p.status === 'succeeded' || p.status === 'canceled') return p;
-    const next: ProviderPayment = { ...p, status: to, paid: to === 'succeeded' };
+    const next: ProviderPayment = { ...p, status: to, paid: to === 'succeeded' || to === 'waiting_for_capture' };
+    if (to === 'canceled') next.cancellation_details = cancellation ?? { party: 'merchant', reason: 'canceled_by_merchant' };
     await save(next);
     sendWebhook(next);
     return next;
@@ -76,28 +137,50 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
 
   app.post('/v3/payments', async (request, reply) => {
     if (!authorised(request, reply)) return;
-    const key = String(request.headers['idempotence-key'] ?? '');
-    if (!key) return reply.status(400).send({ type: 'error', code: 'invalid_request', description: 'Idempotence-Key header is required' });
+    const key = request.headers['idempotence-key'];
+    if (typeof key !== 'string' || key.length === 0) return fail(reply, bad('Idempotence-Key', 'Idempotence-Key header is required'));
+    if (key.length > 64) return fail(reply, bad('Idempotence-Key', 'Idempotence-Key must be at most 64 characters'));
     const [existing] = await opts.db
       .select()
       .from(sandboxPayments)
       .where(and(eq(sandboxPayments.shop_id, opts.shopId), eq(sandboxPayments.idempotence_key, key)));
     if (existing) return existing.body;
-    const body = request.body as { amount?: { value?: string; currency?: string }; description?: string; metadata?: Record<string, string>; confirmation?: { return_url?: string } };
-    if (!body?.amount?.value || !/^\d+\.\d{2}$/.test(body.amount.value) || Number(body.amount.value) <= 0) {
-      return reply.status(400).send({ type: 'error', code: 'invalid_request', parameter: 'amount.value', description: 'Invalid amount' });
+    const body = request.body;
+    if (!isObject(body)) return fail(reply, bad('body', 'Request body must be a JSON object'));
+    const totalKop = amountIn(body.amount, 'amount');
+    if (typeof totalKop !== 'number') return fail(reply, totalKop);
+    if (body.description !== undefined && (typeof body.description !== 'string' || body.description.length > 128)) {
+      return fail(reply, bad('description', 'Description must be a string of at most 128 characters'));
+    }
+    if (body.capture !== undefined && typeof body.capture !== 'boolean') return fail(reply, bad('capture', 'capture must be a boolean'));
+    if (body.metadata !== undefined) {
+      const m = body.metadata;
+      if (!isObject(m) || Object.keys(m).length > 16 || Object.entries(m).some(([k, v]) => k.length > 32 || typeof v !== 'string' || v.length > 512)) {
+        return fail(reply, bad('metadata', 'Metadata: at most 16 string values, keys up to 32 and values up to 512 characters'));
+      }
+    }
+    const confirmation = body.confirmation;
+    if (!isObject(confirmation) || confirmation.type !== 'redirect') return fail(reply, bad('confirmation.type', 'Only the redirect confirmation is supported'));
+    if (!safeReturn(confirmation.return_url as string | undefined)) return fail(reply, bad('confirmation.return_url', 'return_url must be an https or http address of the shop'));
+    if (body.receipt !== undefined) {
+      const problem = receiptProblem(body.receipt, totalKop);
+      if (problem) return fail(reply, problem);
+    } else if (opts.requireReceipt?.()) {
+      return fail(reply, bad('receipt', 'Receipt is missing or illegal'));
     }
     const id = randomUUID();
-    const payment: ProviderPayment = {
+    const payment: ProviderPayment & { capture?: boolean } = {
       id,
       status: 'pending',
       paid: false,
-      amount: { value: body.amount.value, currency: body.amount.currency ?? 'RUB' },
-      description: body.description,
-      metadata: body.metadata ?? {},
-      confirmation: { type: 'redirect', confirmation_url: `${opts.publicUrl()}/pay/${id}`, return_url: body.confirmation?.return_url },
+      amount: { value: (totalKop / 100).toFixed(2), currency: (body.amount as { currency: string }).currency },
+      description: body.description as string | undefined,
+      metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+      confirmation: { type: 'redirect', confirmation_url: `${opts.publicUrl()}/pay/${id}`, return_url: confirmation.return_url as string },
       created_at: new Date().toISOString(),
       test: true,
+      // The real API holds a payment for capture unless capture: true is sent.
+      capture: body.capture === true,
     };
     const inserted = await opts.db
       .insert(sandboxPayments)
@@ -115,32 +198,37 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
   app.get<{ Params: { id: string } }>('/v3/payments/:id', async (request, reply) => {
     if (!authorised(request, reply)) return;
     const p = await load(request.params.id);
-    if (!p) return reply.status(404).send({ type: 'error', code: 'not_found', description: 'Payment not found' });
+    if (!p) return fail(reply, { status: 404, code: 'not_found', description: 'Payment not found' });
     return p;
   });
 
   app.post<{ Params: { id: string } }>('/v3/payments/:id/capture', async (request, reply) => {
     if (!authorised(request, reply)) return;
     const p = await load(request.params.id);
-    if (!p) return reply.status(404).send({ type: 'error', code: 'not_found' });
-    return p.status === 'waiting_for_capture' ? settle(p, 'succeeded') : p;
+    if (!p) return fail(reply, { status: 404, code: 'not_found', description: 'Payment not found' });
+    if (p.status === 'succeeded') return p;
+    if (p.status !== 'waiting_for_capture') return fail(reply, bad('status', `Payment in status ${p.status} cannot be captured`));
+    return settle(p, 'succeeded');
   });
 
   app.post<{ Params: { id: string } }>('/v3/payments/:id/cancel', async (request, reply) => {
     if (!authorised(request, reply)) return;
     const p = await load(request.params.id);
-    if (!p) return reply.status(404).send({ type: 'error', code: 'not_found' });
-    return settle(p, 'canceled');
+    if (!p) return fail(reply, { status: 404, code: 'not_found', description: 'Payment not found' });
+    if (p.status === 'canceled') return p;
+    // As in the real API, the shop cancels only a payment held for capture.
+    if (p.status !== 'waiting_for_capture') return fail(reply, bad('status', `Payment in status ${p.status} cannot be canceled`));
+    return settle(p, 'canceled', { party: 'merchant', reason: 'canceled_by_merchant' });
   });
 
   app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
     const p = await load(request.params.id);
     reply.type('text/html; charset=utf-8');
     if (!p) return reply.status(404).send(page('Платёж не найден', '<p>Такого платежа нет в тестовом режиме.</p>'));
-    const done = p.status === 'succeeded' || p.status === 'canceled';
-    const back = p.confirmation?.return_url ? `<p><a href="${escapeHtml(p.confirmation.return_url)}">Вернуться в личный кабинет</a></p>` : '';
+    const done = p.status !== 'pending';
+    const back = `<p><a href="${escapeHtml(safeReturn(p.confirmation?.return_url) ?? '/')}">Вернуться в личный кабинет</a></p>`;
     const body = done
-      ? `<p>Платёж уже ${p.status === 'succeeded' ? 'оплачен' : 'отменён'}.</p>${back}`
+      ? `<p>Платёж уже ${p.status === 'succeeded' ? 'оплачен' : p.status === 'canceled' ? 'отменён' : 'подтверждён и ждёт списания магазином'}.</p>${back}`
       : `<p class="sum">${escapeHtml(p.amount.value.replace('.', ','))} ₽</p>
          <p>${escapeHtml(p.description ?? '')}</p>
          <form method="post"><button name="action" value="pay" class="pay">Оплатить</button>
@@ -151,8 +239,14 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
   app.post<{ Params: { id: string }; Body: { action?: string } }>('/pay/:id', async (request, reply) => {
     const p = await load(request.params.id);
     if (!p) return reply.status(404).type('text/html; charset=utf-8').send(page('Платёж не найден', ''));
-    const next = await settle(p, request.body?.action === 'pay' ? 'succeeded' : 'canceled');
-    return reply.redirect(next.confirmation?.return_url ?? '/', 303);
+    const capture = (p as ProviderPayment & { capture?: boolean }).capture !== false;
+    const next =
+      p.status !== 'pending'
+        ? p
+        : request.body?.action === 'pay'
+          ? await settle(p, capture ? 'succeeded' : 'waiting_for_capture')
+          : await settle(p, 'canceled', { party: 'yoo_money', reason: 'expired_on_confirmation' });
+    return reply.redirect(safeReturn(next.confirmation?.return_url) ?? '/', 303);
   });
 };
 

@@ -10,13 +10,12 @@ import { useCurrentUser } from '../../lib/current-user';
 import { EntryModal } from '../../features/entries/components/entry-modal';
 import { NotificationWatcher } from '../../features/notifications/components/notification-watcher';
 import { SearchModal } from '../../features/search/components/search-modal';
+import { LoginAsBanner } from '../../features/users/components/login-as-banner';
 import { AppFooter } from './app-footer';
-import { MANAGER_NAV, USER_NAV } from './navigation';
+import { MANAGER_NAV, USER_NAV, type Panel } from './navigation';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import classes from './cabinet-layout.module.css';
-
-export type Panel = 'user' | 'manager';
 
 /** The signed-in layout: top bar, sidebar (user or manager panel), content and footer. */
 export function CabinetLayout({ panel }: { panel: Panel }) {
@@ -71,6 +70,7 @@ export function CabinetLayout({ panel }: { panel: Panel }) {
 
       <AppShell.Main className={classes.main}>
         <Box className={classes.content}>
+          <LoginAsBanner user={user} />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>

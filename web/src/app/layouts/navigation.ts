@@ -28,6 +28,9 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 
+/** Which sidebar the cabinet shows. */
+export type Panel = 'user' | 'manager';
+
 export interface NavItem {
   to: string;
   label: string;
@@ -73,6 +76,10 @@ export const MANAGER_NAV: NavItem[] = [
   { to: '/manager/regions', label: 'Регионы', icon: IconMapPin },
   { to: '/manager/api-requests', label: 'Запросы API', icon: IconApi },
 ];
+
+
+/** Where a panel starts: its first built screen (the statistics dashboard once it exists). */
+export const panelHome = (panel: Panel) => (panel === 'manager' ? (MANAGER_NAV[0]?.to ?? '/manager/entry') : '/user/dashboard');
 
 /** A sidebar item is active on its path and below it (e.g. /user/service/12). */
 export function isActivePath(pathname: string, to: string): boolean {

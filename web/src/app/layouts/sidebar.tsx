@@ -2,6 +2,7 @@ import { Badge, NavLink, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@edu/domain/users/current-user';
 import { formatRub } from '@edu/domain/common/format';
+import { usePendingPublications } from '../../features/statistics/api/get-pending-publications';
 import { isActivePath, type NavItem } from './navigation';
 
 /** Sidebar links: real <a> elements named by their Russian labels. */
@@ -15,6 +16,7 @@ interface SidebarProps {
 }
 
 export function Sidebar({ items, pathname, user, onNavigate, compact = false }: SidebarProps) {
+  const pending = usePendingPublications(items.some((i) => i.badge === 'pendingPublications'));
   return (
     <Stack gap={2} component="nav">
       {items.map((item) => {
@@ -25,6 +27,10 @@ export function Sidebar({ items, pathname, user, onNavigate, compact = false }: 
           item.badge === 'leftSum' && user.left_sum > 0 ? (
             <Badge id={badgeId} color="red" size="sm" variant="filled" title={`К оплате ${formatRub(user.left_sum)}`}>
               {formatRub(user.left_sum)}
+            </Badge>
+          ) : item.badge === 'pendingPublications' && (pending.data ?? 0) > 0 ? (
+            <Badge id={badgeId} color="red" size="sm" variant="filled" circle={(pending.data ?? 0) < 10} title={`Ожидают проверки: ${pending.data}`}>
+              {pending.data}
             </Badge>
           ) : null;
         return (

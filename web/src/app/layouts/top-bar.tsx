@@ -6,7 +6,7 @@ import type { CurrentUser } from '@edu/domain/users/current-user';
 import { Brand } from '../../components/brand';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { SHORTCUT_LINKS } from '../../lib/config';
-import type { Panel } from './cabinet-layout';
+import { panelHome, type Panel } from './navigation';
 import { UserMenu } from './user-menu';
 
 interface TopBarProps {
@@ -23,7 +23,7 @@ export function TopBar({ panel, user, navOpened, onToggleNav, search }: TopBarPr
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Закрыть меню' : 'Открыть меню'} />
-        <Box component={Link} to={panel === 'manager' ? '/manager/dashboard' : '/user/dashboard'} style={{ color: 'inherit', textDecoration: 'none' }} aria-label="На главную">
+        <Box component={Link} to={panelHome(panel)} style={{ color: 'inherit', textDecoration: 'none' }} aria-label="На главную">
           <Brand />
         </Box>
         {panel === 'manager' && (

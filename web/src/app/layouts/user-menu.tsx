@@ -11,7 +11,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { useUnreadCount } from '../../features/notifications/api/get-new-notifications';
 import { ReviewModal } from '../../features/reviews/components/review-modal';
 import { useEndSession } from '../session';
-import type { Panel } from './cabinet-layout';
+import { panelHome, type Panel } from './navigation';
 
 /** Avatar menu (spec 01 §2): name and role, panel switch, notifications, contract data, settings, review, logout. */
 export function UserMenu({ panel, user }: { panel: Panel; user: CurrentUser }) {
@@ -61,7 +61,7 @@ export function UserMenu({ panel, user }: { panel: Panel; user: CurrentUser }) {
           <Menu.Divider />
           {isOperator &&
             (panel === 'user' ? (
-              <Menu.Item component={Link} to="/manager/dashboard" leftSection={<IconSwitchHorizontal size={16} />}>
+              <Menu.Item component={Link} to={panelHome('manager')} leftSection={<IconSwitchHorizontal size={16} />}>
                 Панель оператора
               </Menu.Item>
             ) : (

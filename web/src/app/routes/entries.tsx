@@ -2,12 +2,18 @@ import { PaymentsList } from '../../features/payments/components/payments-list';
 import { usePaymentReturn } from '../../features/payments/use-payment-return';
 import { EntriesPage } from '../../features/entries/pages/entries-page';
 import { useCurrentUser } from '../../lib/current-user';
+import { ContractDataBanner } from '../../features/documents/components/contract-data-banner';
 
 /** /user/entry: own entries and own payments; back from the payment page, the result is asked for at once. */
 export function UserEntriesRoute() {
   usePaymentReturn();
   const me = useCurrentUser();
-  return <EntriesPage mode="user" paymentsTab={me.data ? <PaymentsList userId={me.data.id} compact /> : null} />;
+  return (
+    <>
+      {me.data && <ContractDataBanner user={me.data} />}
+      <EntriesPage mode="user" paymentsTab={me.data ? <PaymentsList userId={me.data.id} compact /> : null} />
+    </>
+  );
 }
 
 /** /manager/entry: every client's entries and all payments. */

@@ -24,3 +24,18 @@ export function readOldUser(): KeptOldUser | null {
 export function dropOldUser(): void {
   removeSession(KEY);
 }
+
+const DRAFT = 'registerDraft';
+
+/** What was typed on the registration form (never the passwords), kept while the visitor checks an old account. */
+export type RegisterDraft = Record<string, string | boolean>;
+
+export function keepRegisterDraft(values: RegisterDraft): void {
+  writeSessionJson(DRAFT, Object.fromEntries(Object.entries(values).filter(([k]) => !k.startsWith('password'))));
+}
+
+export function takeRegisterDraft(): RegisterDraft | null {
+  const value = readSessionJson<RegisterDraft>(DRAFT);
+  removeSession(DRAFT);
+  return value && typeof value === 'object' ? value : null;
+}

@@ -1,4 +1,5 @@
 import { AuthCode, authCodeMessages, Messages, type AuthCodeValue } from '@edu/domain/common/messages';
+import { LoginMessages } from '@edu/domain/auth/login';
 import { isApiError } from '../../../lib/api-client';
 
 export interface LoginProblem {
@@ -10,7 +11,10 @@ export interface LoginProblem {
 export function loginProblem(error: unknown): LoginProblem {
   if (!isApiError(error)) return { message: Messages.serverError };
   if (error.status === 422) {
-    return { message: error.errors?.email?.length ? Messages.invalidEmail : Messages.required };
+    // A wrong login says so; only missing fields get 'Заполните все обязательные поля!'.
+    const emailErrors = error.errors?.email ?? [];
+    const wrongEmail = emailErrors.length > 0 && !emailErrors.includes(LoginMessages.loginRequired);
+    return { message: wrongEmail ? Messages.invalidEmail : Messages.required };
   }
   const code = error.code as AuthCodeValue | undefined;
   if (code !== undefined && code in authCodeMessages) {

@@ -5,7 +5,7 @@ import { IconMailCheck, IconUserQuestion } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Messages } from '@edu/domain/common/messages';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { OLD_CABINET_URL } from '../../../lib/config';
+import { useOldCabinetUrl } from '../../../lib/public-config';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePasswordForgot } from '../api/password-forgot';
 import { firstErrors } from '../../../lib/field-errors';
@@ -15,6 +15,7 @@ type Outcome = 'sent' | 'not-found' | null;
 /** An e-mail field and a button to send a new password (spec 01 §2, Password reset). */
 export function PasswordForgotForm() {
   const forgot = usePasswordForgot();
+  const oldCabinetUrl = useOldCabinetUrl();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm({ mode: 'controlled', initialValues: { email: '' } });
 
@@ -27,11 +28,14 @@ export function PasswordForgotForm() {
     } catch (error) {
       if (isApiError(error) && error.status === 422) {
         const fieldErrors = firstErrors(error.errors);
-        form.setErrors(fieldErrors);
         if (error.message === Messages.emailNotFound) {
-          notifyError(Messages.emailNotFound);
+          // Said once, in the banner with its links; the field is only marked.
+          form.setErrors({ email: true });
           setOutcome('not-found');
-        } else if (Object.keys(fieldErrors).length === 0) {
+          return;
+        }
+        form.setErrors(fieldErrors);
+        if (Object.keys(fieldErrors).length === 0) {
           notifyError(error.message);
         }
       } else {
@@ -64,14 +68,13 @@ export function PasswordForgotForm() {
             )}
 
             {outcome === 'not-found' && (
-              <Alert color="orange" variant="light" icon={<IconUserQuestion size={20} />} title="Аккаунт не найден" data-testid="email-not-found">
+              <Alert color="orange" variant="light" icon={<IconUserQuestion size={20} />} title={Messages.emailNotFound} data-testid="email-not-found" role="alert">
                 <Text size="sm">
-                  В новом личном кабинете нет пользователя с таким e-mail.{' '}
                   <Anchor component={Link} to="/register" inherit fw={600}>
                     Зарегистрируйтесь
                   </Anchor>{' '}
                   или проверьте{' '}
-                  <Anchor href={OLD_CABINET_URL} target="_blank" rel="noopener noreferrer" inherit fw={600}>
+                  <Anchor href={oldCabinetUrl} target="_blank" rel="noopener noreferrer" inherit fw={600}>
                     старый личный кабинет
                   </Anchor>
                   .

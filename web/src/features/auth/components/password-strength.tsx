@@ -29,7 +29,7 @@ export function PasswordStrength({ password, confirmation, userInputs }: { passw
           {password && score !== null ? `Надёжность: ${passwordStrengthLabels[score]}` : 'Надёжность пароля'}
         </Text>
       </Group>
-      <Hint ok={longEnough} text={Messages.passwordMinLength} />
+      <Hint ok={longEnough} neutral={!touched} text={Messages.passwordMinLength} />
       <Hint ok={match} neutral={!touched} text={match ? Messages.passwordsMatch : Messages.passwordsDontMatch} />
     </Stack>
   );

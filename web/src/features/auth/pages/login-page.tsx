@@ -6,6 +6,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { Messages } from '@edu/domain/common/messages';
+import { LoginMessages } from '@edu/domain/auth/login';
 import { currentUserQuery, isValidUser } from '../../../lib/current-user';
 import { clearToken, getRememberedPath, setToken } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -28,7 +29,14 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const [loadingUser, setLoadingUser] = useState(false);
-  const form = useForm({ mode: 'controlled', initialValues: { email: '', password: '', remember: false } });
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', password: '', remember: false },
+    validate: {
+      email: (v) => (v.trim() ? null : LoginMessages.loginRequired),
+      password: (v) => (v ? null : LoginMessages.passwordRequired),
+    },
+  });
 
   async function submit(values: typeof form.values) {
     setProblem(null);
@@ -59,7 +67,7 @@ export function LoginPage() {
   return (
     <Stack maw={440} mx="auto" gap="lg">
       <Paper p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm">
-        <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Вход">
+        <form onSubmit={form.onSubmit(submit, () => setProblem({ message: Messages.required }))} noValidate aria-label="Вход">
           <Stack gap="md">
             <div>
               <Title order={1} size="h2">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Divider, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,12 +20,13 @@ import { firstErrors } from '../../../lib/field-errors';
 import { isDuplicateMessage } from '../components/duplicate-message';
 import { loadPasswordScorer } from '../components/password-scorer';
 import { PasswordStrength } from '../components/password-strength';
-import { keepOldUser } from '../old-user-store';
+import { keepOldUser, keepRegisterDraft, takeRegisterDraft } from '../old-user-store';
 
-const initialValues: RegisterInput = {
+const initialValues: RegisterInput & { no_middle_name: boolean } = {
   last_name: '',
   first_name: '',
   middle_name: '',
+  no_middle_name: false,
   phone: '',
   email: '',
   organization: '',
@@ -42,9 +43,13 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  const form = useForm<RegisterInput>({
+  const [draft] = useState(() => ({ ...initialValues, ...(takeRegisterDraft() ?? {}) }) as typeof initialValues);
+  const form = useForm<RegisterInput & { no_middle_name: boolean }>({
     mode: 'controlled',
-    initialValues,
+    // Back from 'Is this your account?' ('Нет, вернуться к регистрации'), what was typed is still there.
+    initialValues: draft,
+    // Errors show once a field is left or the form is sent, never on an untouched form.
+    validateInputOnBlur: true,
     // The same rules as the server (domain), shown before the request.
     validate: (values) => {
       const parsed = registerAttributes.safeParse(values);
@@ -60,7 +65,7 @@ export function RegisterPage() {
   const { password, password_confirmation: confirmation } = form.values;
   const ready = registrationPasswordReady(password, confirmation);
 
-  async function submit(values: RegisterInput) {
+  async function submit(values: RegisterInput & { no_middle_name: boolean }) {
     setProblem(null);
     setBusy(true);
     try {
@@ -84,8 +89,9 @@ export function RegisterPage() {
   }
 
   /** The account exists: find it, keep it with the typed values and go to the confirmation page. */
-  async function lookUpOldUser(values: RegisterInput, errors: Record<string, string[]> | undefined): Promise<boolean> {
+  async function lookUpOldUser(values: RegisterInput & { no_middle_name: boolean }, errors: Record<string, string[]> | undefined): Promise<boolean> {
     try {
+      keepRegisterDraft(values as unknown as Record<string, string | boolean>);
       const user = await findOldUser(values);
       const matchedBy = errors?.email?.length || !errors?.phone?.length ? 'email' : 'phone';
       keepOldUser({ user, email: values.email.trim(), phone: values.phone, matchedBy });
@@ -113,7 +119,7 @@ export function RegisterPage() {
               </Anchor>
             </Text>
             <Text c="dimmed" size="sm">
-              Все поля обязательны для заполнения.
+              Все поля обязательны для заполнения (отчество — если оно есть).
             </Text>
           </div>
 
@@ -127,7 +133,22 @@ export function RegisterPage() {
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
               <TextInput label="Фамилия" autoComplete="family-name" {...form.getInputProps('last_name')} />
               <TextInput label="Имя" autoComplete="given-name" {...form.getInputProps('first_name')} />
-              <TextInput label="Отчество" autoComplete="additional-name" {...form.getInputProps('middle_name')} />
+              <Stack gap={6}>
+                <TextInput label="Отчество" autoComplete="additional-name" disabled={form.values.no_middle_name} {...form.getInputProps('middle_name')} />
+                <Checkbox
+                  label="Нет отчества"
+                  size="xs"
+                  {...form.getInputProps('no_middle_name', { type: 'checkbox' })}
+                  onChange={(event) => {
+                    const checked = event.currentTarget.checked;
+                    form.setFieldValue('no_middle_name', checked);
+                    if (checked) {
+                      form.setFieldValue('middle_name', '');
+                      form.clearFieldError('middle_name');
+                    }
+                  }}
+                />
+              </Stack>
             </SimpleGrid>
 
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
@@ -150,7 +171,8 @@ export function RegisterPage() {
 
           <Stack gap="xs">
             {!ready && (
-              <Text size="sm" c="orange.8" fw={500} data-testid="register-not-ready">
+              // The spec's hint stays; it turns orange only once something was typed (no alarm on an untouched form).
+              <Text size="sm" c={form.isDirty() ? 'orange.8' : 'dimmed'} fw={500} data-testid="register-not-ready">
                 {Messages.fillAccordingToRules}
               </Text>
             )}

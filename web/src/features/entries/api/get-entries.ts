@@ -16,6 +16,8 @@ export interface EntryFilters {
   fio?: string;
   date?: string;
   created_by?: number;
+  /** Operators: the entries of one service (the service entries modal). */
+  service_id?: number;
   page: number;
   per_page: number;
 }

@@ -13,8 +13,10 @@ export interface PayAnswer {
  * POST /api/entry/{id}/pay: the one place the cabinet starts a payment (entries, packages, the
  * dashboard). Answers the confirmation url (null when the provider gave none) or immediate.
  */
-export async function payEntry(entryId: number): Promise<{ url: string | null; immediate: boolean }> {
-  const answer = await api.post<PayAnswer>(`/api/entry/${entryId}/pay`);
+export async function payEntry(input: number | { entryId: number; payType?: number }): Promise<{ url: string | null; immediate: boolean }> {
+  const { entryId, payType } = typeof input === 'number' ? { entryId: input, payType: undefined } : input;
+  // Operators name the pay type (Банк, Офис, Другое) when marking an entry paid.
+  const answer = await api.post<PayAnswer>(`/api/entry/${entryId}/pay`, payType === undefined ? undefined : { pay_type: payType });
   return { url: answer?.confirmation?.confirmation_url || null, immediate: Boolean(answer?.immediate) };
 }
 

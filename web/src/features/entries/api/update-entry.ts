@@ -8,6 +8,9 @@ export interface UpdateEntryInput {
   section_id?: number | null;
   pay_type?: number;
   is_extramural?: 0 | 1;
+  /** Operators only. */
+  price?: number;
+  certificate_number?: string | null;
 }
 
 /** PUT /api/entry/{id}: section, pay type and participation, while the entry is unpaid. */

@@ -1,30 +1,21 @@
 import { useState } from 'react';
-import { Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { Entry } from '@edu/domain/entries/entry';
 import type { Service } from '@edu/domain/services/service';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { useService } from '../api/get-service';
 import { useUpdateEntry } from '../api/update-entry';
 import { FormProblem, ParticipationField, PayTypeField } from './entry-choice-fields';
+import { EntryServiceModal } from './entry-service-modal';
 import { SectionChoice } from './section-choice';
 
 /** Section, payment type and participation of an unpaid entry (spec 01 §4). */
 export function EditEntryModal({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
-  const service = useService(entry?.service_id ?? null);
   return (
-    <Modal opened={entry !== null} onClose={onClose} title={entry ? `Заявка № ${entry.number}` : ''} size="lg">
-      {entry && service.data ? (
-        <EditEntryForm key={entry.id} entry={entry} service={service.data} onClose={onClose} />
-      ) : service.isError ? (
-        <FormProblem problem={errorMessage(service.error)} />
-      ) : (
-        <Center py="xl">
-          <Loader type="dots" aria-label="Загрузка" />
-        </Center>
-      )}
-    </Modal>
+    <EntryServiceModal entry={entry} onClose={onClose}>
+      {(e, service) => <EditEntryForm key={e.id} entry={e} service={service} onClose={onClose} />}
+    </EntryServiceModal>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Group, InputBase, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IMaskInput } from 'react-imask';
 import { entryStatusLabels } from '@edu/domain/common/codes';
+import { IMPOSSIBLE_DATE_MESSAGE, isRealDate } from '@edu/domain/entries/entry';
 import type { ServiceTypeItem } from '../../../lib/dictionaries';
 
 export interface EntryFilterValues {
@@ -17,8 +18,11 @@ export interface EntryFilterValues {
 
 export const emptyEntryFilters: EntryFilterValues = { number: '', type: null, service: '', status: null, deleted: 'all', fio: '', date: '' };
 
-/** A complete dd.mm.yyyy, or nothing: half-typed dates are not sent. */
-export const completeDate = (value: string) => (/^\d{2}\.\d{2}\.\d{4}$/.test(value) ? value : undefined);
+/** A complete, real dd.mm.yyyy, or nothing: half-typed and impossible dates are not sent. */
+export const completeDate = (value: string) => (isRealDate(value) ? value : undefined);
+
+/** The field's own message for a complete but impossible date (31.02.2024). */
+const dateProblem = (value: string) => (/^\d{2}\.\d{2}\.\d{4}$/.test(value) && !isRealDate(value) ? IMPOSSIBLE_DATE_MESSAGE : null);
 
 interface EntriesFiltersProps {
   value: EntryFilterValues;
@@ -62,6 +66,7 @@ export function EntriesFilters({ value, onChange, types, manager = false }: Entr
           placeholder="дд.мм.гггг"
           value={value.date}
           onAccept={(v: string) => set('date', v)}
+          error={dateProblem(value.date)}
           inputMode="numeric"
           w={130}
         />

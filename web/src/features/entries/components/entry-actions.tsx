@@ -1,11 +1,78 @@
 import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
-import { IconPencil, IconPrinter, IconTag, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCertificate, IconCreditCard, IconDots, IconHistory, IconPencil, IconPrinter, IconTag, IconTrash, IconTrophy } from '@tabler/icons-react';
+import { EntryStatus, KnownIds } from '@edu/domain/common/codes';
+import { printKindLabels } from '@edu/domain/documents/print';
 import type { Entry } from '@edu/domain/entries/entry';
 
-export type EntryAction = 'edit' | 'thesis' | 'remove';
+export type EntryAction = 'edit' | 'thesis' | 'remove' | 'member' | 'history' | 'pay' | 'complete' | 'restore';
 
-/** Edit, theses (tag), remove and print, each only when the entry allows it. */
-export function EntryActions({ entry, onAction }: { entry: Entry; onAction: (action: EntryAction, entry: Entry) => void }) {
+/** The operator's actions (spec 02 §2 Entry modals): edit, theses, member, history, pay, complete, delete or restore. */
+function OperatorActions({ entry, onAction }: { entry: Entry; onAction: (action: EntryAction, entry: Entry) => void }) {
+  const live = !entry.deleted_at;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {live && (
+        <Tooltip label="Изменить заявку" openDelay={300}>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Изменить заявку ${entry.number}`} onClick={() => onAction('edit', entry)}>
+            <IconPencil size={18} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      <Tooltip label="История" openDelay={300}>
+        <ActionIcon variant="subtle" color="gray" aria-label={`История заявки ${entry.number}`} onClick={() => onAction('history', entry)}>
+          <IconHistory size={18} stroke={1.6} />
+        </ActionIcon>
+      </Tooltip>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Действия с заявкой ${entry.number}`}>
+            <IconDots size={18} stroke={1.6} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {live && entry.status === EntryStatus.notPaid && (
+            <Menu.Item leftSection={<IconCreditCard size={16} />} onClick={() => onAction('pay', entry)}>
+              Оплатить
+            </Menu.Item>
+          )}
+          {live && entry.status === EntryStatus.paid && (
+            <Menu.Item leftSection={<IconCertificate size={16} />} onClick={() => onAction('complete', entry)}>
+              Завершить
+            </Menu.Item>
+          )}
+          {live && entry.is_thesis_needed && (
+            <Menu.Item leftSection={<IconTag size={16} />} onClick={() => onAction('thesis', entry)}>
+              Тезисы
+            </Menu.Item>
+          )}
+          {live && entry.service.dict_type_id === KnownIds.contestServiceType && (
+            <Menu.Item leftSection={<IconTrophy size={16} />} onClick={() => onAction('member', entry)}>
+              Участник конкурса
+            </Menu.Item>
+          )}
+          {entry.printable.map((kind) => (
+            <Menu.Item key={kind} leftSection={<IconPrinter size={16} />} component="a" href={`/entry/${entry.id}/print/${kind}`} target="_blank" rel="noopener">
+              {printKindLabels[kind]}
+            </Menu.Item>
+          ))}
+          {live ? (
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onAction('remove', entry)}>
+              Удалить
+            </Menu.Item>
+          ) : (
+            <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={() => onAction('restore', entry)}>
+              Восстановить
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+/** Edit, theses (tag), remove and print, each only when the entry allows it; operators get their own set. */
+export function EntryActions({ entry, onAction, manager = false, noRemove = false }: { entry: Entry; onAction: (action: EntryAction, entry: Entry) => void; manager?: boolean; noRemove?: boolean }) {
+  if (manager) return <OperatorActions entry={entry} onAction={onAction} />;
   if (entry.deleted_at) return null;
   const thesis = entry.is_thesis_needed && entry.can_edit_thesis;
   return (
@@ -29,7 +96,7 @@ export function EntryActions({ entry, onAction }: { entry: Entry; onAction: (act
           </ActionIcon>
         </Tooltip>
       )}
-      {entry.can_print_certificate && (
+      {entry.printable.length > 0 && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <Tooltip label="Печать" openDelay={300}>
@@ -39,13 +106,15 @@ export function EntryActions({ entry, onAction }: { entry: Entry; onAction: (act
             </Tooltip>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item component="a" href={`/entry/${entry.id}/print/certificate`} target="_blank" rel="noopener">
-              Сертификат
-            </Menu.Item>
+            {entry.printable.map((kind) => (
+              <Menu.Item key={kind} component="a" href={`/entry/${entry.id}/print/${kind}`} target="_blank" rel="noopener">
+                {printKindLabels[kind]}
+              </Menu.Item>
+            ))}
           </Menu.Dropdown>
         </Menu>
       )}
-      {entry.can_edit && (
+      {entry.can_edit && !noRemove && (
         <Tooltip label="Удалить заявку" openDelay={300}>
           <ActionIcon variant="subtle" color="red" aria-label={`Удалить заявку ${entry.number}`} onClick={() => onAction('remove', entry)}>
             <IconTrash size={18} stroke={1.6} />

@@ -1,53 +1,100 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router';
+import { IconPackage, IconTrash } from '@tabler/icons-react';
 import type { Entry } from '@edu/domain/entries/entry';
-import { EntryActions, type EntryAction } from './entry-actions';
-import { entryDate } from './entries-table';
+import { EntryActions } from './entry-actions';
+import { entryDate, type EntriesViewProps } from './entries-table';
+import { groupEntries } from './group-entries';
 import { StatusPrice } from './status-price';
 
-/** Narrow screens (1199 px or less): one card per entry. */
-export function EntryCards({ entries, onAction, showClient = false }: { entries: Entry[]; onAction: (action: EntryAction, entry: Entry) => void; showClient?: boolean }) {
+/** Narrow screens (1199 px or less): one card per entry; a package purchase is one card holding its entries. */
+export function EntryCards({ entries, onAction, showClient = false }: EntriesViewProps) {
   return (
     <Stack gap="sm" data-testid="entries-cards">
-      {entries.map((entry) => (
-        <Paper key={entry.id} p="md" radius="md" style={{ opacity: entry.deleted_at ? 0.55 : 1 }} data-testid="entry-card">
-          <Stack gap={8}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div>
-                <Text size="sm" fw={600}>
-                  № {entry.number}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {entry.service.type ?? '—'}
-                </Text>
-              </div>
-              <EntryActions entry={entry} onAction={onAction} />
-            </Group>
-            {showClient && (
-              <Text size="sm" fw={500}>
-                {entry.user.fio}
-              </Text>
-            )}
-            <Text fw={500} lh={1.35}>
-              {entry.service.title}
-            </Text>
-            {entry.section && (
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  Секция:{' '}
-                </Text>
-                {entry.section.title}
-              </Text>
-            )}
-            <Text size="sm">
-              <Text span c="dimmed" size="sm">
-                Дата:{' '}
-              </Text>
-              {entryDate(entry)}
-            </Text>
-            <StatusPrice entry={entry} />
-          </Stack>
-        </Paper>
-      ))}
+      {groupEntries(entries).map((item) =>
+        item.kind === 'entry' ? (
+          <Paper key={item.key} p="md" radius="md" style={{ opacity: item.entry.deleted_at ? 0.55 : 1 }} data-testid="entry-card">
+            <EntryCardBody entry={item.entry} onAction={onAction} showClient={showClient} />
+          </Paper>
+        ) : (
+          <Paper key={item.key} p="md" radius="md" data-testid="package-purchase-card" style={{ opacity: item.lead.deleted_at ? 0.55 : 1, boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}>
+            <Stack gap="sm">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={4} style={{ minWidth: 0 }}>
+                  <Badge color="grape" variant="light" tt="none" leftSection={<IconPackage size={14} />}>
+                    Пакет услуг
+                  </Badge>
+                  {showClient && (
+                    <Text size="sm" fw={500}>
+                      {item.lead.user.fio}
+                    </Text>
+                  )}
+                  <Text fw={700} lh={1.35}>
+                    {item.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.lead.created_at_formatted} · покупается и оплачивается целиком
+                  </Text>
+                </Stack>
+                {item.lead.can_edit && !item.lead.deleted_at && !showClient && (
+                  <Tooltip label="Удалить пакет" openDelay={300}>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Удалить пакет услуг «${item.title}»`} onClick={() => onAction('remove', item.lead)}>
+                      <IconTrash size={18} stroke={1.6} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+              <StatusPrice entry={item.lead} price={item.price} />
+              {item.entries.map((entry) => (
+                <Paper key={entry.id} p="sm" radius="md" withBorder data-testid="entry-card">
+                  <EntryCardBody entry={entry} onAction={onAction} showClient={false} inPackage noRemove={!showClient} />
+                </Paper>
+              ))}
+            </Stack>
+          </Paper>
+        ),
+      )}
+    </Stack>
+  );
+}
+
+function EntryCardBody({ entry, onAction, showClient, inPackage = false, noRemove = false }: { entry: Entry; onAction: EntriesViewProps['onAction']; showClient: boolean; inPackage?: boolean; noRemove?: boolean }) {
+  return (
+    <Stack gap={8}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Text size="sm" fw={600}>
+            № {entry.number}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {entry.service.type ?? '—'}
+          </Text>
+        </div>
+        <EntryActions entry={entry} onAction={onAction} manager={showClient} noRemove={noRemove} />
+      </Group>
+      {showClient && (
+        <Anchor component={Link} to={`/manager/users?id=${entry.user.id}`} size="sm" fw={500}>
+          {entry.user.fio}
+        </Anchor>
+      )}
+      <Text fw={500} lh={1.35}>
+        {entry.service.title}
+      </Text>
+      {entry.section && (
+        <Text size="sm">
+          <Text span c="dimmed" size="sm">
+            Секция:{' '}
+          </Text>
+          {entry.section.title}
+        </Text>
+      )}
+      <Text size="sm">
+        <Text span c="dimmed" size="sm">
+          Дата:{' '}
+        </Text>
+        {entryDate(entry)}
+      </Text>
+      <StatusPrice entry={entry} inPackage={inPackage} />
     </Stack>
   );
 }

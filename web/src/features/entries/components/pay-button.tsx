@@ -6,16 +6,19 @@ import { formatRub } from '@edu/domain/common/format';
 import { PaymentMessages } from '@edu/domain/payments/payment';
 import { useCurrentUser } from '../../../lib/current-user';
 import { usePayNow } from './use-pay-now';
+import { MarkPaidModal, type MarkPaidTarget } from './mark-paid-modal';
 
 /**
- * 'Оплатить {price} ₽' for an unpaid entry. Operators (and free entries) mark it paid at once after
- * 'Вы уверены, что хотите отметить заявку оплаченной?' (ДА/НЕТ); users go to the payment page.
+ * 'Оплатить {price} ₽' for an unpaid entry. Operators mark it paid after a confirmation naming the
+ * entry, the client and the sum, choosing the pay type (Банк, Офис, Другое); a free entry is marked
+ * after 'Вы уверены, что хотите отметить заявку оплаченной?' (ДА/НЕТ); users go to the payment page.
  */
-export function PayButton({ entryId, price, ...rest }: { entryId: number; price: number } & Omit<ButtonProps, 'children' | 'onClick'>) {
+export function PayButton({ entryId, price, entry, ...rest }: { entryId: number; price: number; entry?: Omit<MarkPaidTarget, 'id' | 'price'> } & Omit<ButtonProps, 'children' | 'onClick'>) {
   const pay = usePayNow();
   const me = useCurrentUser();
   const [confirming, setConfirming] = useState(false);
-  const immediate = me.data?.role === Role.operator || price === 0;
+  const isOperator = me.data?.role === Role.operator;
+  const immediate = isOperator || price === 0;
   return (
     <>
       <Button
@@ -28,7 +31,19 @@ export function PayButton({ entryId, price, ...rest }: { entryId: number; price:
       >
         Оплатить {formatRub(price)}
       </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Оплата заявки" centered size="sm">
+      {isOperator && (
+        <MarkPaidModal
+          entry={{ id: entryId, price, number: entry?.number ?? String(entryId), user: entry?.user ?? { fio: '—' } }}
+          opened={confirming}
+          pending={pay.pending}
+          onClose={() => setConfirming(false)}
+          onConfirm={async (payType) => {
+            await pay.start(entryId, payType);
+            setConfirming(false);
+          }}
+        />
+      )}
+      <Modal opened={confirming && !isOperator} onClose={() => setConfirming(false)} title="Оплата заявки" centered size="sm">
         <Text mb="lg">{PaymentMessages.confirmPaid}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)}>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -15,12 +16,21 @@ interface PayStepProps {
   /** A package is paid online within 15 minutes, or its entries are removed. */
   isPackage?: boolean;
   onLater?: () => void;
+  /** Go to the payment page at once (a package: 'Оплатить {price} ₽' is one click). */
+  autoStart?: boolean;
 }
 
 /** The last step of the entry and package flows: pay now or later (spec 01 §4). */
-export function PayStep({ entryId, price, numbers, isPackage = false, onLater }: PayStepProps) {
+export function PayStep({ entryId, price, numbers, isPackage = false, onLater, autoStart = false }: PayStepProps) {
   const navigate = useNavigate();
   const pay = usePayNow();
+  const started = useRef(false);
+  const { start } = pay;
+  useEffect(() => {
+    if (!autoStart || started.current) return;
+    started.current = true;
+    void start(entryId);
+  }, [autoStart, entryId, start]);
   const label = numbers.length > 1 ? `Заявки № ${numbers.join(', ')} ожидают оплаты.` : `Заявка № ${numbers[0] ?? ''} ожидает оплаты.`;
   return (
     <Stack gap="md" data-testid="pay-step">

@@ -5,8 +5,10 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDeleteEntry } from '../api/delete-entry';
 
 /** Confirms the removal of an unpaid entry; the current user is refreshed afterwards. */
-export function RemoveEntryModal({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
+export function RemoveEntryModal({ entry, onClose, isOperator = false }: { entry: Entry | null; onClose: () => void; isOperator?: boolean }) {
   const remove = useDeleteEntry();
+  // A client's removal of an unpaid package entry takes the whole package (the server does it).
+  const whole = Boolean(entry?.package_enrollment && !entry.package_enrollment.broken && !isOperator);
 
   async function confirm() {
     if (!entry) return;
@@ -20,12 +22,17 @@ export function RemoveEntryModal({ entry, onClose }: { entry: Entry | null; onCl
   }
 
   return (
-    <Modal opened={entry !== null} onClose={onClose} title="Удалить заявку?" size="sm" centered>
-      {entry && (
-        <Text size="sm">
-          Заявка № {entry.number} на «{entry.service.title}» будет удалена.
-        </Text>
-      )}
+    <Modal opened={entry !== null} onClose={onClose} title={whole ? 'Удалить пакет услуг?' : 'Удалить заявку?'} size="sm" centered>
+      {entry &&
+        (whole ? (
+          <Text size="sm">
+            Пакет услуг «{entry.package_enrollment?.title}» покупается и удаляется целиком: будут удалены все его заявки.
+          </Text>
+        ) : (
+          <Text size="sm">
+            Заявка № {entry.number} на «{entry.service.title}» будет удалена.
+          </Text>
+        ))}
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onClose}>
           Отмена

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { THESIS_MAX, THESIS_MIN, thesisLengthProblem } from '@edu/domain/entries/entry';
+import { THESIS_RANGE_TEXT, thesisLengthProblem } from '@edu/domain/entries/entry';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -56,7 +56,7 @@ export function ThesisForm({ entryId, initialText = '', onDone, onSkip, skipLabe
           {problem ?? 'Длина тезисов в норме'}
         </Text>
         <Text size="sm" c={problem ? 'dimmed' : 'teal.7'} fw={500} style={{ whiteSpace: 'nowrap' }} data-testid="thesis-counter">
-          {text.length} / {THESIS_MIN}–{THESIS_MAX}
+          {text.length} / {THESIS_RANGE_TEXT}
         </Text>
       </Group>
       <Group justify="flex-end" gap="sm">

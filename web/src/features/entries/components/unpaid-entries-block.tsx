@@ -2,11 +2,13 @@ import { Anchor, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, EntryStatus } from '@edu/domain/common/codes';
-import { formatRub } from '@edu/domain/common/format';
+import { IconPackage } from '@tabler/icons-react';
 import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import { cutText } from '../../../lib/text';
 import { entriesQuery } from '../api/get-entries';
 import { PayButton } from './pay-button';
+import { groupEntries, isUnpaid } from './group-entries';
+import { priceText } from './status-price';
 
 const BLOCK_ITEMS = 4;
 
@@ -17,7 +19,8 @@ export function UnpaidEntriesBlock() {
   const unpaid = useQuery(entriesQuery({ status: EntryStatus.notPaid, page: 1, per_page: DEFAULT_PAGE_SIZE }));
   const needPaid = unpaid.isSuccess && unpaid.data.data.length < BLOCK_ITEMS;
   const paid = useQuery({ ...entriesQuery({ status: EntryStatus.paid, page: 1, per_page: DEFAULT_PAGE_SIZE }), enabled: needPaid });
-  const items: Entry[] = [...(unpaid.data?.data ?? []), ...(needPaid ? (paid.data?.data ?? []) : [])].slice(0, BLOCK_ITEMS);
+  // A package purchase is one item, under its name and price.
+  const items = groupEntries([...(unpaid.data?.data ?? []), ...(needPaid ? (paid.data?.data ?? []) : [])]).slice(0, BLOCK_ITEMS);
   const loading = unpaid.isPending || (needPaid && paid.isPending);
 
   return (
@@ -38,31 +41,44 @@ export function UnpaidEntriesBlock() {
         </Stack>
       ) : (
         <Stack gap="sm">
-          {items.map((entry) => (
-            <Group key={entry.id} justify="space-between" wrap="nowrap" gap="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-              <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={500} title={entry.service.title} lh={1.35}>
-                  {cutText(entry.service.title, 25)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  № {entry.number} · {formatRub(entry.price)}
-                </Text>
-              </div>
-              {entry.status === EntryStatus.notPaid ? (
-                entry.is_service_package ? (
-                  <Text size="xs" c="orange.8" ta="right" maw={160}>
-                    {EntryMessages.awaitingProvider}
+          {items.map((item) => {
+            const entry: Entry = item.kind === 'entry' ? item.entry : item.lead;
+            const title = item.kind === 'entry' ? entry.service.title : item.title;
+            const price = item.kind === 'entry' ? entry.price : item.price;
+            const numbers = item.kind === 'entry' ? entry.number : item.entries.map((e) => e.number).join(', ');
+            return (
+              <Group key={item.key} justify="space-between" wrap="wrap" gap="xs" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="unpaid-item">
+                <div style={{ minWidth: 0, flex: '1 1 180px' }}>
+                  <Text size="sm" fw={500} title={title} lh={1.35}>
+                    {item.kind === 'package' && (
+                      <IconPackage size={14} style={{ verticalAlign: -2, marginRight: 4, color: 'var(--mantine-color-grape-6)' }} aria-label="Пакет услуг" />
+                    )}
+                    {cutText(title, 25)}
                   </Text>
+                  <Text size="xs" c="dimmed">
+                    № {numbers} · {priceText(price)}
+                  </Text>
+                </div>
+                {isUnpaid(entry) ? (
+                  entry.awaiting_provider ? (
+                    <Text size="xs" c="orange.8" ta="right" maw={160}>
+                      {EntryMessages.awaitingProvider}
+                    </Text>
+                  ) : (
+                    price > 0 && <PayButton entryId={entry.id} price={price} entry={{ number: numbers, user: entry.user }} />
+                  )
+                ) : price === 0 ? (
+                  <Badge color="teal" variant="light" tt="none">
+                    {EntryMessages.free}
+                  </Badge>
                 ) : (
-                  <PayButton entryId={entry.id} price={entry.price} />
-                )
-              ) : (
-                <Badge color={entry.statusColor} variant="light" tt="none">
-                  {entry.statusLabel}
-                </Badge>
-              )}
-            </Group>
-          ))}
+                  <Badge color={entry.statusColor} variant="light" tt="none">
+                    {entry.statusLabel}
+                  </Badge>
+                )}
+              </Group>
+            );
+          })}
         </Stack>
       )}
     </Paper>

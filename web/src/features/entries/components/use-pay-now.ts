@@ -16,9 +16,9 @@ export function usePayNow() {
   const queryClient = useQueryClient();
   const { mutateAsync } = pay;
   const start = useCallback(
-    async (entryId: number) => {
+    async (entryId: number, payType?: number) => {
       try {
-        const answer = await mutateAsync(entryId);
+        const answer = await mutateAsync({ entryId, payType });
         if (answer.immediate) {
           notifySuccess('Заявка отмечена оплаченной');
           await Promise.all([
@@ -31,10 +31,11 @@ export function usePayNow() {
         if (!answer.url) throw new Error('no confirmation url');
         window.location.assign(answer.url);
       } catch (err) {
-        notifyError(err instanceof ApiError && err.status === 422 ? err.message : Messages.paymentFailed);
+        // The server's own Russian text for a refusal or an unavailable provider (a receipt problem is not a 'сбой').
+        notifyError(err instanceof ApiError && (err.status === 422 || err.status === 503) && err.message ? err.message : Messages.paymentFailed);
       }
     },
     [mutateAsync, queryClient],
   );
-  return { start, pending: pay.isPending, entryId: pay.isPending ? pay.variables : undefined };
+  return { start, pending: pay.isPending, entryId: !pay.isPending ? undefined : typeof pay.variables === 'number' ? pay.variables : pay.variables?.entryId };
 }

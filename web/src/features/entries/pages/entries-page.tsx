@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconClipboardList, IconCreditCard, IconTag } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
@@ -17,6 +17,7 @@ import { completeDate, EntriesFilters, emptyEntryFilters, type EntryFilterValues
 import { EntriesTable } from '../components/entries-table';
 import { EntryCards } from '../components/entry-cards';
 import type { EntryAction } from '../components/entry-actions';
+import { CompleteModal, HistoryModal, MemberModal, OperatorEditModal, OperatorPayModal, RestoreModal } from '../components/operator-entry-modals';
 import { RemoveEntryModal } from '../components/remove-entry-modal';
 import { ThesisModal } from '../components/thesis-modal';
 
@@ -37,6 +38,7 @@ export function EntriesPage({ mode, paymentsTab }: EntriesPageProps) {
   const { from } = useParams();
   const navigate = useNavigate();
   const tab: Tab = from === 'payments' ? 'payments' : 'entries';
+  const [search] = useSearchParams();
 
   return (
     <Stack gap="lg">
@@ -51,7 +53,7 @@ export function EntriesPage({ mode, paymentsTab }: EntriesPageProps) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="entries" pt="md">
-          <EntriesTab manager={mode === 'manager'} />
+          <EntriesTab key={search.get('number') ?? ''} manager={mode === 'manager'} />
         </Tabs.Panel>
         <Tabs.Panel value="payments" pt="md">
           {paymentsTab}
@@ -69,7 +71,9 @@ function EntriesTab({ manager }: { manager: boolean }) {
   const me = useCurrentUser();
   const narrow = useNarrow();
   const types = useDictionary('dict_service_types');
-  const [values, setValues] = useState<EntryFilterValues>(emptyEntryFilters);
+  // A notification leads here with ?number=…: the list opens filtered to that entry.
+  const [search] = useSearchParams();
+  const [values, setValues] = useState<EntryFilterValues>(() => ({ ...emptyEntryFilters, number: search.get('number') ?? '' }));
   const [debounced] = useDebouncedValue(values, 300);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
@@ -163,9 +167,20 @@ function EntriesTab({ manager }: { manager: boolean }) {
       />
 
 
-      <EditEntryModal entry={action?.kind === 'edit' ? action.entry : null} onClose={close} />
+      {manager ? (
+        <>
+          <OperatorEditModal entry={action?.kind === 'edit' ? action.entry : null} onClose={close} />
+          <MemberModal entry={action?.kind === 'member' ? action.entry : null} onClose={close} />
+          <HistoryModal entry={action?.kind === 'history' ? action.entry : null} onClose={close} />
+          <OperatorPayModal entry={action?.kind === 'pay' ? action.entry : null} onClose={close} />
+          <CompleteModal entry={action?.kind === 'complete' ? action.entry : null} onClose={close} />
+          <RestoreModal entry={action?.kind === 'restore' ? action.entry : null} onClose={close} />
+        </>
+      ) : (
+        <EditEntryModal entry={action?.kind === 'edit' ? action.entry : null} onClose={close} />
+      )}
       <ThesisModal entry={action?.kind === 'thesis' ? action.entry : null} onClose={close} />
-      <RemoveEntryModal entry={action?.kind === 'remove' ? action.entry : null} onClose={close} />
+      <RemoveEntryModal entry={action?.kind === 'remove' ? action.entry : null} onClose={close} isOperator={manager} />
     </Stack>
   );
 }

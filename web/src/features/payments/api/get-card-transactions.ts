@@ -3,27 +3,15 @@ import type { Paginated } from '@edu/domain/common/pagination';
 import type { CardTransaction } from '@edu/domain/payments/payment';
 import { api } from '../../../lib/api-client';
 
-export type ProviderStatus = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
-
-/** Filters of GET /api/yookassa (spec 03 §7). */
-export interface CardTransactionFilters {
-  status?: ProviderStatus;
-  uuid?: string;
-  entry_number?: string;
-  fio?: string;
-  /** Only transactions made without a user (the public form). */
-  isWithoutUser?: boolean;
-  serviceType?: number;
-  serviceTitle?: string;
-  sum?: number;
-  page: number;
-  per_page: number;
-}
+/**
+ * Query of GET /api/yookassa (spec 03 §7), as kept in the URL: status, uuid, entry_number, fio,
+ * isWithoutUser (1: made without a user, on the public form), serviceType, serviceTitle, sum, page, per_page.
+ */
+export type CardTransactionFilters = Record<string, string | number | undefined>;
 
 /** GET /api/yookassa: card-provider transactions, operators only. */
 export function getCardTransactions(filters: CardTransactionFilters, signal?: AbortSignal): Promise<Paginated<CardTransaction>> {
-  const { isWithoutUser, ...rest } = filters;
-  return api.get<Paginated<CardTransaction>>('/api/yookassa', { query: { ...rest, isWithoutUser: isWithoutUser ? 1 : undefined }, signal });
+  return api.get<Paginated<CardTransaction>>('/api/yookassa', { query: { ...filters }, signal });
 }
 
 export const cardTransactionsQuery = (filters: CardTransactionFilters) =>

@@ -6,6 +6,8 @@ export interface PayIndependentlyInput {
   fio: string;
   phone: string;
   sum: number;
+  /** One UUID per submitted form: the server turns a repeat into the same payment. */
+  key?: string;
 }
 
 export interface PayIndependentlyAnswer {

@@ -24,6 +24,19 @@ export function ProviderUuid({ uuid, url }: { uuid: string | null; url: string |
   );
 }
 
+/**
+ * How a payment is named to the person who paid: its order number in our cabinet ('Платёж № 12');
+ * operators also see the provider's id, linked to its page there.
+ */
+export function PaymentReference({ payment, operator }: { payment: Payment; operator: boolean }) {
+  if (operator) return <ProviderUuid uuid={payment.uuid} url={payment.provider_url} />;
+  return (
+    <Text size="xs" c="dimmed" data-testid="payment-number">
+      Платёж № {payment.id}
+    </Text>
+  );
+}
+
 /** Entry numbers, each kept on one line; the list wraps between them. */
 export function Numbers({ numbers }: { numbers: string[] }) {
   return (

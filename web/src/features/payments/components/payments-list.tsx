@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Paper, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
+import { DataList } from '../../../components/data-list';
 import { ListPagination } from '../../../components/list-pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { useNarrow } from '../../../lib/use-narrow';
 import { usePayments } from '../api/get-payments';
-import { EmptyList, ListError, ListSkeleton } from './list-states';
-import { PaymentCards } from './payment-cards';
-import { PaymentsTable } from './payments-table';
+import { paymentColumns } from './payment-columns';
 
 export interface PaymentsListProps {
   /**
@@ -19,6 +18,8 @@ export interface PaymentsListProps {
   compact?: boolean;
 }
 
+const columns = paymentColumns(false);
+
 /**
  * One user's payments (the 'Платежи' tab of the entries pages): Заявка, Услуга, Тип оплаты, Сумма,
  * Дата; a table above 1199 px, cards at or below.
@@ -28,25 +29,22 @@ export function PaymentsList({ userId, compact = false }: PaymentsListProps) {
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
   const list = usePayments({ user_id: userId, page, per_page: perPage });
-  const payments = list.data?.data ?? [];
 
   return (
     <Stack gap={compact ? 'sm' : 'md'} data-testid="payments-list">
-      {list.isPending ? (
-        <ListSkeleton narrow={narrow} rows={compact ? 3 : 5} />
-      ) : list.isError && !list.data ? (
-        <ListError message={errorMessage(list.error)} />
-      ) : payments.length === 0 ? (
-        <EmptyList />
-      ) : narrow ? (
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <PaymentCards payments={payments} />
-        </div>
-      ) : (
-        <Paper p={compact ? 0 : 'xs'} radius="md" withBorder style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <PaymentsTable payments={payments} compact={compact} />
-        </Paper>
-      )}
+      <DataList
+        rows={list.data?.data}
+        columns={columns}
+        rowKey={(p) => p.id}
+        narrow={narrow}
+        loading={list.isPending}
+        error={list.isError ? errorMessage(list.error) : null}
+        stale={list.isPlaceholderData}
+        testId="payments"
+        itemTestId="payment"
+        compact={compact}
+        skeletonRows={compact ? 3 : 5}
+      />
       <ListPagination
         meta={list.data?.meta}
         onPage={setPage}

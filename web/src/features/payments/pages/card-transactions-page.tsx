@@ -1,91 +1,52 @@
-import { useState } from 'react';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
-import { ListPagination } from '../../../components/list-pagination';
-import { errorMessage } from '../../../lib/api-client';
+import { Text } from '@mantine/core';
+import { formatRub } from '@edu/domain/common/format';
+import { cardTransactionListQuery, providerStatusLabels, type CardTransaction } from '@edu/domain/payments/payment';
+import type { ListColumn } from '../../../components/data-list';
+import type { FilterField } from '../../../components/filter-fields';
+import { ListPage } from '../../../components/list-page';
+import { useListParams } from '../../../components/use-list-params';
+import { createdAtColumn } from '../../../components/created-at-column';
 import { useDictionary } from '../../../lib/dictionaries';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useNarrow } from '../../../lib/use-narrow';
-import { useCardTransactions, type CardTransactionFilters, type ProviderStatus } from '../api/get-card-transactions';
-import { CardTransactionCards } from '../components/card-transaction-cards';
-import { CardTransactionsFilters, emptyCardTransactionFilters, type CardTransactionFilterValues } from '../components/card-transactions-filters';
-import { CardTransactionsTable } from '../components/card-transactions-table';
-import { EmptyList, ListError, ListSkeleton } from '../components/list-states';
-import { sumFilter } from '../components/sum-input';
+import { useCardTransactions } from '../api/get-card-transactions';
+import { TransactionBuyer, TransactionUuid } from '../components/card-transaction-cells';
+import { Numbers } from '../components/payment-cells';
+import { SumInput } from '../components/sum-input';
 
-function toQuery(v: CardTransactionFilterValues, page: number, perPage: number): CardTransactionFilters {
-  return {
-    status: (v.status as ProviderStatus | null) ?? undefined,
-    uuid: v.uuid.trim() || undefined,
-    entry_number: v.entry_number.trim() || undefined,
-    fio: v.fio.trim() || undefined,
-    isWithoutUser: v.isWithoutUser || undefined,
-    serviceType: v.serviceType ? Number(v.serviceType) : undefined,
-    serviceTitle: v.serviceTitle.trim() || undefined,
-    sum: sumFilter(v.sum),
-    page,
-    per_page: perPage,
-  };
-}
+const statusOptions = Object.entries(providerStatusLabels).map(([value, { label }]) => ({ value, label }));
+
+/** Card-provider transactions (spec 03 §2), one description for the table and the cards. */
+const columns: Array<ListColumn<CardTransaction>> = [
+  { key: 'uuid', label: 'UUID', card: 'title', maxWidth: 260, render: (t) => <TransactionUuid transaction={t} /> },
+  { key: 'order', label: 'Заказ #', maxWidth: 180, render: (t) => (t.order ? <Numbers numbers={t.order.split(', ')} /> : '—') },
+  { key: 'buyer', label: 'Покупатель', maxWidth: 240, render: (t) => <TransactionBuyer transaction={t} /> },
+  { key: 'comment', label: 'Услуга/Комментарий', maxWidth: 320, render: (t) => t.comment ?? '—' },
+  {
+    key: 'sum',
+    label: 'Сумма',
+    card: 'aside',
+    render: (t) => (
+      <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+        {formatRub(t.sum)}
+      </Text>
+    ),
+  },
+  createdAtColumn('date', 'Дата'),
+];
 
 /** /manager/yookassa 'ЮKassa' (spec 03 §2): card-provider transactions. */
 export function CardTransactionsPage() {
-  useDocumentTitle('ЮKassa');
-  const narrow = useNarrow();
   const types = useDictionary('dict_service_types');
-  const [values, setValues] = useState<CardTransactionFilterValues>(emptyCardTransactionFilters);
-  const [debounced] = useDebouncedValue(values, 350);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
-  const list = useCardTransactions(toQuery(debounced, page, perPage));
-  const transactions = list.data?.data ?? [];
-
-  return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="baseline">
-        <Title order={2}>ЮKassa</Title>
-        {list.data && (
-          <Text size="sm" c="dimmed" data-testid="transactions-total">
-            Всего: {list.data.meta.total}
-          </Text>
-        )}
-      </Group>
-
-      <CardTransactionsFilters
-        value={values}
-        onChange={(v) => {
-          setValues(v);
-          setPage(1);
-        }}
-        types={types.data ?? []}
-        narrow={narrow}
-      />
-
-      {list.isPending ? (
-        <ListSkeleton narrow={narrow} />
-      ) : list.isError && !list.data ? (
-        <ListError message={errorMessage(list.error)} />
-      ) : transactions.length === 0 ? (
-        <EmptyList />
-      ) : narrow ? (
-        <div style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <CardTransactionCards transactions={transactions} />
-        </div>
-      ) : (
-        <Paper p="xs" radius="md" withBorder style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <CardTransactionsTable transactions={transactions} />
-        </Paper>
-      )}
-
-      <ListPagination
-        meta={list.data?.meta}
-        onPage={setPage}
-        onPerPage={(n) => {
-          setPerPage(n);
-          setPage(1);
-        }}
-      />
-    </Stack>
-  );
+  const params = useListParams(cardTransactionListQuery);
+  const list = useCardTransactions(params.query);
+  const filters: FilterField[] = [
+    { name: 'status', label: 'Статус', kind: 'select', options: statusOptions },
+    { name: 'uuid', label: 'UUID', kind: 'text', placeholder: 'Идентификатор платежа' },
+    { name: 'entry_number', label: 'Заказ #', kind: 'text', placeholder: 'Номер заявки' },
+    { name: 'fio', label: 'ФИО', kind: 'text', placeholder: 'Покупатель' },
+    { name: 'serviceType', label: 'Тип услуги', kind: 'select', placeholder: 'Все типы', options: (types.data ?? []).map((t) => ({ value: String(t.id), label: t.fdv })) },
+    { name: 'serviceTitle', label: 'Услуга', kind: 'text', placeholder: 'Название' },
+    { name: 'sum', label: 'Сумма', kind: 'custom', render: (value, onChange) => <SumInput value={value} onChange={onChange} /> },
+    { name: 'isWithoutUser', label: 'Без пользователя', kind: 'checkbox' },
+  ];
+  return <ListPage title="ЮKassa" filters={filters} params={params} list={list} columns={columns} testId="transactions" itemTestId="transaction" minWidth={960} />;
 }

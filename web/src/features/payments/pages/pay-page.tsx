@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, NumberInput, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, NumberInput, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconCircleX, IconClock, IconRefresh } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 import { PaymentMessages, publicPayBody } from '@edu/domain/payments/payment';
@@ -11,9 +11,7 @@ import { firstErrors } from '../../../lib/field-errors';
 import { notifyError } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePayIndependently } from '../api/pay-independently';
-
-/** Shown on /pay?paid=<id>, where the provider sends the payer back. */
-export const PAID_THANKS = 'Спасибо! Платёж принят в обработку.';
+import { usePublicPayment } from '../api/refresh-public-payment';
 
 interface PayValues {
   fio: string;
@@ -25,7 +23,8 @@ interface PayValues {
 export function PayPage() {
   useDocumentTitle('Оплата');
   const [params] = useSearchParams();
-  return params.has('paid') ? <PaidThanks /> : <PayForm />;
+  const paid = params.get('paid');
+  return paid ? <PaidResult id={paid} /> : <PayForm />;
 }
 
 /** Which fields are still empty (a phone with only the +7 of the mask is empty). */
@@ -37,11 +36,24 @@ function missingFields(values: PayValues) {
   };
 }
 
+/** A random UUID v4, also where crypto.randomUUID is missing (plain http on a LAN address). */
+function newFormKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 function PayForm() {
   const pay = usePayIndependently();
   const [incomplete, setIncomplete] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const form = useForm<PayValues>({ mode: 'controlled', initialValues: { fio: '', phone: '', sum: '' } });
+  // One idempotence key per submitted form: a repeated submit of the same data (a double click, a
+  // retry after a lost answer) continues the same payment; changed data is a new payment.
+  const [formKey, setFormKey] = useState<{ data: string; key: string } | null>(null);
 
   async function submit(values: PayValues) {
     const missing = missingFields(values);
@@ -59,7 +71,10 @@ function PayForm() {
     }
     form.clearErrors();
     try {
-      const answer = await pay.mutateAsync(parsed.data);
+      const data = JSON.stringify(parsed.data);
+      const key = formKey?.data === data ? formKey.key : newFormKey();
+      setFormKey({ data, key });
+      const answer = await pay.mutateAsync({ ...parsed.data, key });
       const url = answer?.confirmation?.confirmation_url;
       if (!url) {
         notifyError(PaymentMessages.failed);
@@ -68,7 +83,7 @@ function PayForm() {
       setLeaving(true);
       window.location.assign(url);
     } catch (error) {
-      if (isApiError(error) && error.status === 422) {
+      if (isApiError(error) && error.status === 422 && error.errors && Object.keys(error.errors).length > 0 && !error.errors.key) {
         notifyError(PaymentMessages.fillAll);
         form.setErrors(firstErrors(error.errors));
       } else {
@@ -144,25 +159,47 @@ function PayForm() {
   );
 }
 
-function PaidThanks() {
+/** /pay?paid=<id>: the payment's real status, where the provider sends the payer back (paid, cancelled or still processing). */
+function PaidResult({ id }: { id: string }) {
+  const result = usePublicPayment(id);
+  const status = result.data;
+  const view =
+    result.isError
+      ? { color: 'red', icon: <IconAlertCircle size={32} />, title: PaymentMessages.notFound, note: 'Проверьте ссылку или оплатите заново.' }
+      : status === 'succeeded'
+        ? { color: 'teal', icon: <IconCircleCheck size={32} />, title: PaymentMessages.resultPaid, note: 'Эту страницу можно закрыть.' }
+        : status === 'canceled'
+          ? { color: 'red', icon: <IconCircleX size={32} />, title: PaymentMessages.resultCanceled, note: 'Вы можете попробовать оплатить ещё раз.' }
+          : { color: 'orange', icon: <IconClock size={32} />, title: PaymentMessages.resultPending, note: 'Страница обновится сама, как только платёжная система ответит.' };
   return (
     <Stack maw={440} mx="auto" gap="lg">
-      <Paper p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm" data-testid="pay-thanks">
+      <Paper p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm" data-testid="pay-result" data-status={result.isError ? 'not-found' : (status ?? 'loading')}>
         <Stack gap="md" align="center" ta="center">
-          <ThemeIcon size={56} radius="xl" color="teal" variant="light">
-            <IconCircleCheck size={32} />
-          </ThemeIcon>
+          {result.isPending ? (
+            <Loader />
+          ) : (
+            <ThemeIcon size={56} radius="xl" color={view.color} variant="light">
+              {view.icon}
+            </ThemeIcon>
+          )}
           <Title order={1} size="h3">
-            {PAID_THANKS}
+            {result.isPending ? 'Проверяем платёж…' : view.title}
           </Title>
-          <Text c="dimmed" size="sm">
-            Эту страницу можно закрыть.
-          </Text>
+          {!result.isPending && (
+            <Text c="dimmed" size="sm">
+              {view.note}
+            </Text>
+          )}
           <Group justify="center" gap="sm" mt="xs">
-            <Button component={Link} to="/pay" variant="default">
-              Оплатить ещё
+            {(status === 'pending' || status === 'waiting_for_capture') && (
+              <Button variant="light" leftSection={<IconRefresh size={16} />} loading={result.isFetching} onClick={() => void result.refetch()}>
+                Обновить
+              </Button>
+            )}
+            <Button component={Link} to="/pay" variant={status === 'canceled' ? 'filled' : 'default'}>
+              {status === 'canceled' ? 'Оплатить ещё раз' : 'Оплатить ещё'}
             </Button>
-            <Button component={Link} to="/login">
+            <Button component={Link} to="/login" variant={status === 'canceled' ? 'default' : 'filled'}>
               Вход
             </Button>
           </Group>

@@ -1,4 +1,4 @@
-import { Badge, Center, CloseButton, Group, Highlight, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Center, CloseButton, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconSearch } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
@@ -7,6 +7,7 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_HEADING_THRESHOLD, type Service } from '@edu
 import { paletteColor } from '../../../lib/colors';
 import { pointsText } from '../../../lib/text';
 import { useSearchServices } from '../api/search-services';
+import { WordStartHighlight } from './word-start-highlight';
 import classes from './search.module.css';
 
 interface SearchModalProps {
@@ -25,7 +26,8 @@ export function SearchModal({ value, onChange, onPick }: SearchModalProps) {
   const narrow = useMediaQuery('(max-width: 36em)');
   const [keywords] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
   const search = useSearchServices(keywords);
-  const results = search.data ?? [];
+  // Publications are applied for with the article, not as ordinary entries: not offered here.
+  const results = (search.data ?? []).filter((s) => !s.is_publication);
   const words = value.trim().split(/\s+/).filter(Boolean);
   const waiting = keywords !== value.trim() || search.isFetching;
 
@@ -76,9 +78,7 @@ export function SearchModal({ value, onChange, onPick }: SearchModalProps) {
                         {service.type.fdv}
                       </Badge>
                     )}
-                    <Highlight highlight={words} caseInsensitive accentInsensitive={false} fw={600} size="sm" lh={1.35}>
-                      {service.title}
-                    </Highlight>
+                    <WordStartHighlight text={service.title} words={words} fw={600} size="sm" lh={1.35} />
                     {service.begda && service.endda && service.interval_formatted && (
                       <Group gap={4} c="dimmed" wrap="nowrap">
                         <IconCalendarEvent size={14} stroke={1.6} />

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle, IconCalendarEvent } from '@tabler/icons-react';
 import { DateType } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
-import { packageReady, type ServicePackage } from '@edu/domain/service-packages/service-package';
+import { PackageMessages, packageReady, type ServicePackage } from '@edu/domain/service-packages/service-package';
 import { seatLimit, type Service } from '@edu/domain/services/service';
 import { errorMessage } from '../../../lib/api-client';
 import { paletteColor } from '../../../lib/colors';
@@ -42,7 +42,9 @@ function PackageFlow({ pkg, renderPayStep }: { pkg: ServicePackage; renderPaySte
   const [chosen, setChosen] = useState<Record<string, number | null>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<EnrollAnswer['data'] | null>(null);
-  const ready = packageReady(pkg.services, chosen);
+  // No paying twice for one event: a service already applied for is named before the pay button.
+  const applied = pkg.applied ?? [];
+  const ready = packageReady(pkg.services, chosen) && applied.length === 0;
 
   async function submit() {
     setProblem(null);
@@ -76,6 +78,18 @@ function PackageFlow({ pkg, renderPayStep }: { pkg: ServicePackage; renderPaySte
           />
         ))}
       </Stack>
+      {applied.length > 0 && (
+        <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={PackageMessages.alreadyAppliedShort} data-testid="package-applied">
+          {applied.map((a) => {
+            const service = pkg.services.find((s) => s.id === a.service_id);
+            return (
+              <Text key={a.entry_id} size="sm">
+                {PackageMessages.alreadyApplied(service?.title ?? '', a.entry_number)}
+              </Text>
+            );
+          })}
+        </Alert>
+      )}
       {problem && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
           {problem}

@@ -8,6 +8,10 @@ export interface ServiceFilters {
   dict_subtype_id?: number;
   /** Work profile ids, sent as '1,2'. */
   profile?: number[];
+  /** Leading ids, sent as '1,2'. */
+  leading?: number[];
+  /** 0: no publication services (they are applied for with the article, not as ordinary entries). */
+  isPublication?: 0 | 1;
   /** 1 past, 0 upcoming, undefined all. */
   past?: 0 | 1;
   title?: string;
@@ -18,7 +22,12 @@ export interface ServiceFilters {
 /** GET /api/service: the visible catalogue, filtered and paged. */
 export function getServices(filters: ServiceFilters): Promise<Paginated<Service>> {
   return api.get<Paginated<Service>>('/api/service', {
-    query: { ...filters, profile: filters.profile?.length ? filters.profile.join(',') : undefined, title: filters.title?.trim() || undefined },
+    query: {
+      ...filters,
+      profile: filters.profile?.length ? filters.profile.join(',') : undefined,
+      leading: filters.leading?.length ? filters.leading.join(',') : undefined,
+      title: filters.title?.trim() || undefined,
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Flex, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconLayoutList } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DateType } from '@edu/domain/common/codes';
@@ -20,7 +20,8 @@ export function ServiceCard({ service, to, onOpen }: ServiceCardProps) {
   return (
     <Link to={to} className={classes.serviceCard} data-done={service.is_done || undefined} onClick={() => onOpen(service)} data-testid="service-card">
       <Paper p="md" radius="md" className={classes.servicePaper}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        {/* On a phone the price goes under the title, so long words of the title keep whole. */}
+        <Flex justify="space-between" align={{ base: 'stretch', xs: 'flex-start' }} direction={{ base: 'column', xs: 'row' }} gap={{ base: 'xs', xs: 'md' }}>
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap={6}>
               {service.type && (
@@ -52,17 +53,17 @@ export function ServiceCard({ service, to, onOpen }: ServiceCardProps) {
               )}
             </Group>
           </Stack>
-          <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+          <Flex gap={{ base: 'sm', xs: 2 }} direction={{ base: 'row', xs: 'column' }} align={{ base: 'baseline', xs: 'flex-end' }} style={{ flexShrink: 0 }}>
             <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
-              {formatRub(service.price)}
+              {service.price === 0 ? 'Бесплатно' : formatRub(service.price)}
             </Text>
             {service.points > 0 && (
               <Text size="sm" c="teal.7" style={{ whiteSpace: 'nowrap' }}>
                 +{pointsText(service.points)}
               </Text>
             )}
-          </Stack>
-        </Group>
+          </Flex>
+        </Flex>
       </Paper>
     </Link>
   );

@@ -8,14 +8,17 @@ interface ServiceFiltersProps {
   profiles: ProfileItem[];
   profile: string[];
   onProfile: (ids: string[]) => void;
+  leadings: Array<{ id: number; fio: string }>;
+  leading: string[];
+  onLeading: (ids: string[]) => void;
   period: Period;
   onPeriod: (period: Period) => void;
   title: string;
   onTitle: (title: string) => void;
 }
 
-/** Filters of the catalogue: work profile, time period and title. */
-export function ServiceFiltersBar({ profiles, profile, onProfile, period, onPeriod, title, onTitle }: ServiceFiltersProps) {
+/** Filters of the catalogue (spec 01 §2): work profile, leading, time period and title. */
+export function ServiceFiltersBar({ profiles, profile, onProfile, leadings, leading, onLeading, period, onPeriod, title, onTitle }: ServiceFiltersProps) {
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput
@@ -26,18 +29,8 @@ export function ServiceFiltersBar({ profiles, profile, onProfile, period, onPeri
         onChange={(event) => onTitle(event.currentTarget.value)}
         style={{ flex: '1 1 220px' }}
       />
-      <MultiSelect
-        label="Профиль"
-        placeholder={profile.length ? undefined : 'Все профили'}
-        data={profiles.map((p) => ({ value: String(p.id), label: p.fdv }))}
-        value={profile}
-        onChange={onProfile}
-        clearable
-        searchable
-        nothingFoundMessage="Ничего не найдено"
-        style={{ flex: '1 1 260px' }}
-        maxDropdownHeight={280}
-      />
+      <ChoiceFilter label="Профиль" allLabel="Все профили" data={profiles.map((p) => ({ value: String(p.id), label: p.fdv }))} value={profile} onChange={onProfile} width={260} />
+      <ChoiceFilter label="Ведущий" allLabel="Все ведущие" data={leadings.map((l) => ({ value: String(l.id), label: l.fio }))} value={leading} onChange={onLeading} width={220} />
       <SegmentedControl
         aria-label="Период"
         value={period}
@@ -49,5 +42,23 @@ export function ServiceFiltersBar({ profiles, profile, onProfile, period, onPeri
         ]}
       />
     </Group>
+  );
+}
+
+/** A multiple choice that, while empty, says it shows everything. */
+function ChoiceFilter({ label, allLabel, data, value, onChange, width }: { label: string; allLabel: string; data: Array<{ value: string; label: string }>; value: string[]; onChange: (ids: string[]) => void; width: number }) {
+  return (
+    <MultiSelect
+      label={label}
+      placeholder={value.length ? undefined : allLabel}
+      data={data}
+      value={value}
+      onChange={onChange}
+      clearable
+      searchable
+      nothingFoundMessage="Ничего не найдено"
+      style={{ flex: `1 1 ${width}px` }}
+      maxDropdownHeight={280}
+    />
   );
 }

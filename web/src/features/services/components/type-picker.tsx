@@ -7,22 +7,26 @@ import classes from './catalogue.module.css';
 
 interface TypePickerProps {
   types: ServiceTypeItem[];
+  /** The highest points of each type's services, by type id ('до N баллов'). */
+  points?: Record<string, number>;
   value: number | null;
   onChange: (id: number | null) => void;
+  /** The first card 'Все услуги' (the catalogue); the operator's screen picks one type. */
+  showAll?: boolean;
 }
 
 /** Service types as cards with their icon and colour; the first card shows every type. */
-export function TypePicker({ types, value, onChange }: TypePickerProps) {
+export function TypePicker({ types, points = {}, value, onChange, showAll = true }: TypePickerProps) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" verticalSpacing="sm" role="radiogroup" aria-label="Тип услуги">
-      <TypeCard label="Все услуги" icon="IconCategory" color="gray" active={value === null} onClick={() => onChange(null)} />
+      {showAll && <TypeCard label="Все услуги" icon="IconCategory" color="gray" active={value === null} onClick={() => onChange(null)} />}
       {types.map((type) => (
         <TypeCard
           key={type.id}
           label={type.fdv}
           icon={type.icon}
           color={paletteColor(type.color)}
-          note={type.points > 0 ? `до ${pointsText(type.points)}` : undefined}
+          note={(points[String(type.id)] ?? 0) > 0 ? `до ${pointsText(points[String(type.id)])}` : undefined}
           active={value === type.id}
           onClick={() => onChange(type.id)}
         />

@@ -9,9 +9,9 @@ import type { Service } from '@edu/domain/services/service';
 import { useDictionary } from '../../../lib/dictionaries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ListPagination } from '../../../components/list-pagination';
-import { serviceQuery, useService } from '../api/get-service';
+import { serviceQuery, useService } from '../../../lib/get-service';
 import { useServices, type ServiceFilters } from '../api/get-services';
-import { PublicationPlaceholder } from '../components/publication-placeholder';
+import { useFacets } from '../api/get-facets';
 import { ServiceCard } from '../components/service-card';
 import { ServiceFiltersBar, type Period } from '../components/service-filters';
 import { ServiceNotFoundModal } from '../components/service-not-found-modal';
@@ -27,6 +27,8 @@ export interface EntryModalSlot {
 interface CataloguePageProps {
   /** The enrol modal (entries feature), composed by the app. */
   renderEntryModal: (slot: EntryModalSlot) => ReactNode;
+  /** For a publication subtype: the publication entry form with its price (publications feature). */
+  renderPublicationForm?: (subtypeId: number) => ReactNode;
 }
 
 const numberParam = (value: string | null): number | null => (value && /^\d+$/.test(value) ? Number(value) : null);
@@ -35,7 +37,7 @@ const numberParam = (value: string | null): number | null => (value && /^\d+$/.t
  * /user/service[/:id] (spec 01 §2): choose a type, then a subtype; filters; the list. An item opens
  * the enrol modal at /user/service/{id}; closing returns to /user/service.
  */
-export function CataloguePage({ renderEntryModal }: CataloguePageProps) {
+export function CataloguePage({ renderEntryModal, renderPublicationForm }: CataloguePageProps) {
   useDocumentTitle('Услуги');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -45,30 +47,38 @@ export function CataloguePage({ renderEntryModal }: CataloguePageProps) {
   const subtypeId = numberParam(search.get('subtype'));
 
   const [profile, setProfile] = useState<string[]>([]);
+  const [leading, setLeading] = useState<string[]>([]);
   const [period, setPeriod] = useState<Period>('all');
   const [title, setTitle] = useState('');
   const [debouncedTitle] = useDebouncedValue(title, 300);
   const [page, setPage] = useState(1);
 
-  const types = useDictionary('dict_service_types');
+  const allTypes = useDictionary('dict_service_types');
   const subtypes = useDictionary('dict_service_subtypes');
   const profiles = useDictionary('dict_profiles');
+  const facets = useFacets();
 
-  const type = types.data?.find((t) => t.id === typeId) ?? null;
-  const typeSubtypes = (subtypes.data ?? []).filter((s) => s.dict_service_type_id === typeId);
+  // Publications are applied for with the article (the publications area), not as ordinary entries:
+  // their types and subtypes are not offered here.
+  // With the publication form composed, publication subtypes show it instead of the list.
+  const withPublications = renderPublicationForm !== undefined;
+  const types = (allTypes.data ?? []).filter((t) => withPublications || !t.is_publication);
+  const type = types.find((t) => t.id === typeId) ?? null;
+  const typeSubtypes = (subtypes.data ?? []).filter((s) => s.dict_service_type_id === typeId && (withPublications || !s.is_publication));
   const subtype = typeSubtypes.find((s) => s.id === subtypeId) ?? null;
-  const publication = Boolean(subtype?.is_publication);
 
   const filters: ServiceFilters = {
     dict_type_id: typeId ?? undefined,
     dict_subtype_id: subtype ? subtype.id : undefined,
     profile: profile.map(Number),
+    leading: leading.map(Number),
+    isPublication: 0,
     past: period === 'all' ? undefined : period === 'past' ? 1 : 0,
     title: debouncedTitle,
     page,
     per_page: DEFAULT_PAGE_SIZE,
   };
-  const list = useServices(filters, !publication);
+  const list = useServices(filters);
 
   // The service of the route: an item click seeds it, a link loads it.
   const routeId = numberParam(params.id ?? null);
@@ -109,22 +119,25 @@ export function CataloguePage({ renderEntryModal }: CataloguePageProps) {
     <Stack gap="lg">
       <Title order={2}>Услуги</Title>
 
-      {types.isPending ? (
+      {allTypes.isPending ? (
         <Skeleton h={120} radius="md" />
       ) : (
-        <TypePicker types={types.data ?? []} value={typeId} onChange={chooseType} />
+        <TypePicker types={types} points={facets.data?.type_points} value={typeId} onChange={chooseType} />
       )}
 
       {type && <SubtypePicker subtypes={typeSubtypes} value={subtype?.id ?? null} onChange={chooseSubtype} />}
 
-      {publication ? (
-        <PublicationPlaceholder />
+      {subtype?.is_publication && renderPublicationForm ? (
+        renderPublicationForm(subtype.id)
       ) : (
         <Stack gap="md">
           <ServiceFiltersBar
             profiles={profiles.data ?? []}
             profile={profile}
             onProfile={resetPage(setProfile)}
+            leadings={facets.data?.leadings ?? []}
+            leading={leading}
+            onLeading={resetPage(setLeading)}
             period={period}
             onPeriod={resetPage(setPeriod)}
             title={title}

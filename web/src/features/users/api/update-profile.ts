@@ -12,6 +12,8 @@ export interface ProfileInput {
   last_name?: string;
   first_name?: string;
   middle_name?: string | null;
+  /** Required by the server when the user changes their own e-mail. */
+  current_password?: string;
 }
 
 /** PUT /api/user/{id}: {data: CurrentUser, message: 'Успешно сохранено!'}; names only change for operators. */

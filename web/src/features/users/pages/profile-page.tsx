@@ -1,7 +1,7 @@
+import type { ReactNode } from 'react';
 import { Badge, Button, Grid, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Role } from '@edu/domain/common/codes';
-import { formatRub } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 import type { CurrentUser } from '@edu/domain/users/current-user';
@@ -12,13 +12,15 @@ import { useDictionary } from '../../../lib/dictionaries';
 import { firstErrors } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PasswordField } from '../../../components/password-field';
 import { PhoneInput } from '../../../components/phone-input';
 import { useStoreProfiles } from '../api/store-profiles';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarUpload } from '../components/avatar-upload';
+import { EntryFigures, personValues, type PersonValues } from '../components/person-fields';
 
-/** /user/profile (spec 01 §2, §5): avatar, personal and work info, counts, work profiles. */
-export function ProfilePage() {
+/** /user/profile (spec 01 §2, §5): avatar, personal and work info, counts, work profiles, the documents card slot. */
+export function ProfilePage({ documentsCard }: { documentsCard?: (user: CurrentUser) => ReactNode } = {}) {
   useDocumentTitle('Профиль');
   const { data: user } = useCurrentUser();
   if (!user) return null;
@@ -27,7 +29,10 @@ export function ProfilePage() {
       <Title order={2}>Профиль</Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <AvatarCard user={user} />
+          <Stack gap="lg">
+            <AvatarCard user={user} />
+            {documentsCard?.(user)}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <ProfileForm key={user.id} user={user} />
@@ -52,38 +57,14 @@ function AvatarCard({ user }: { user: CurrentUser }) {
           {user.role_label}
         </Badge>
       </Stack>
-      <SimpleGrid cols={3} mt="lg" spacing="xs">
-        <Count label="Заявок" value={String(user.entries_num)} testId="profile-entries" />
-        <Count label="Оплачено" value={String(user.service_count)} testId="profile-paid" />
-        <Count label="К оплате" value={formatRub(user.left_sum)} color={user.left_sum > 0 ? 'red.7' : 'teal.7'} testId="profile-left-sum" />
-      </SimpleGrid>
+      <EntryFigures user={user} testIdPrefix="profile" mt="lg" />
     </Paper>
   );
 }
 
-function Count({ label, value, color, testId }: { label: string; value: string; color?: string; testId: string }) {
-  return (
-    <Stack gap={0} align="center" data-testid={testId}>
-      <Text fw={700} size="lg" c={color} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-    </Stack>
-  );
-}
-
-interface ProfileValues {
-  last_name: string;
-  first_name: string;
-  middle_name: string;
-  email: string;
-  phone: string;
-  organization: string;
-  job_title: string;
-  learned_from_us: string;
+interface ProfileValues extends PersonValues {
   profiles: string[];
+  current_password: string;
 }
 
 function ProfileForm({ user }: { user: CurrentUser }) {
@@ -93,23 +74,20 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const update = useUpdateProfile();
   const store = useStoreProfiles();
 
+  // One's own e-mail changes only with the current password (the server asks for it too).
+  const emailChanged = (email: string) => !isGuest && email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   const form = useForm<ProfileValues>({
     mode: 'controlled',
     initialValues: {
-      last_name: user.last_name,
-      first_name: user.first_name,
-      middle_name: user.middle_name ?? '',
-      email: user.email ?? '',
-      phone: user.phone ?? '',
-      organization: user.organization ?? '',
-      job_title: user.job_title ?? '',
-      learned_from_us: user.learned_from_us ?? '',
+      ...personValues(user),
       profiles: user.profiles.map((p) => String(p.id)),
+      current_password: '',
     },
     validate: (values) => {
       const parsed = updateOwnProfileBody.safeParse(values);
       const errors = parsed.success ? {} : firstErrors(fieldErrorsFromZod(parsed.error));
       if (values.profiles.length === 0) errors.profiles = ProfileMessages.chooseProfile;
+      if (emailChanged(values.email) && !values.current_password) errors.current_password = ProfileMessages.currentPasswordRequired;
       return errors;
     },
   });
@@ -123,9 +101,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         organization: values.organization.trim(),
         job_title: values.job_title.trim(),
         learned_from_us: values.learned_from_us.trim() || null,
+        ...(emailChanged(values.email) ? { current_password: values.current_password } : {}),
         ...(isOperator ? { last_name: values.last_name, first_name: values.first_name, middle_name: values.middle_name || null } : {}),
       });
       await store.mutateAsync({ id: user.id, profiles: values.profiles.map(Number) });
+      form.setFieldValue('current_password', '');
       notifySuccess(Messages.saved);
     } catch (error) {
       if (isApiError(error) && error.status === 422) form.setErrors(firstErrors(error.errors));
@@ -164,6 +144,15 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             <TextInput label="Организация" withAsterisk autoComplete="organization" {...form.getInputProps('organization')} />
             <TextInput label="Должность" withAsterisk autoComplete="organization-title" {...form.getInputProps('job_title')} />
             <TextInput label="Узнали о нас" placeholder="Например, от коллег" {...form.getInputProps('learned_from_us')} />
+            {emailChanged(form.values.email) && (
+              <PasswordField
+                label={ProfileMessages.currentPassword}
+                description="Нужен, чтобы сменить e-mail"
+                withAsterisk
+                autoComplete="current-password"
+                {...form.getInputProps('current_password')}
+              />
+            )}
           </SimpleGrid>
         </Paper>
 

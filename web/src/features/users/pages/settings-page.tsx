@@ -1,7 +1,8 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Messages } from '@edu/domain/common/messages';
 import { PASSWORD_MIN_LENGTH } from '@edu/domain/auth/register';
+import { ProfileMessages } from '@edu/domain/users/profile';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { firstErrors } from '../../../lib/field-errors';
@@ -9,16 +10,49 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PasswordField } from '../../../components/password-field';
 import { useChangePassword } from '../api/change-password';
+import { useMailSubscription, useSetMailSubscription } from '../api/mail-subscription';
+import { MailingMessages } from '@edu/domain/mailing/mailing';
 
-/** /user/settings: change password; new password and confirmation must match (spec 01 §5). */
+/** The mass-mailing switch (issue 13): the same choice as the unsubscribe link of the letters. */
+function MailingSubscription() {
+  const subscription = useMailSubscription();
+  const set = useSetMailSubscription();
+  async function change(subscribed: boolean) {
+    try {
+      const answer = await set.mutateAsync(subscribed);
+      notifySuccess(answer.message);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+  return (
+    <Paper p="lg" radius="lg">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          Рассылка
+        </Title>
+        <Switch
+          label={MailingMessages.subscriptionLabel}
+          description={MailingMessages.subscriptionHint}
+          checked={subscription.data?.subscribed ?? false}
+          disabled={!subscription.data || set.isPending}
+          onChange={(e) => void change(e.currentTarget.checked)}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /user/settings: change password; the current one first, then the new one twice, which must match (spec 01 §5). */
 export function SettingsPage() {
   useDocumentTitle('Настройки');
   const { data: user } = useCurrentUser();
   const change = useChangePassword();
   const form = useForm({
     mode: 'controlled',
-    initialValues: { password: '', password_confirmation: '' },
+    initialValues: { current_password: '', password: '', password_confirmation: '' },
     validate: {
+      current_password: (v) => (v ? null : ProfileMessages.currentPasswordRequired),
       password: (v) => (v.length < PASSWORD_MIN_LENGTH ? Messages.passwordMinLength : null),
       password_confirmation: (v, values) => (v !== values.password ? Messages.passwordsDontMatchBang : null),
     },
@@ -47,6 +81,7 @@ export function SettingsPage() {
             <Title order={3} size="h5">
               Смена пароля
             </Title>
+            <PasswordField label={ProfileMessages.currentPassword} autoComplete="current-password" {...form.getInputProps('current_password')} />
             <PasswordField label="Новый пароль" autoComplete="new-password" {...form.getInputProps('password')} />
             <PasswordField label="Подтверждение пароля" autoComplete="new-password" {...form.getInputProps('password_confirmation')} />
             {mismatch && !form.errors.password_confirmation && (
@@ -54,12 +89,16 @@ export function SettingsPage() {
                 {Messages.passwordsDontMatchBang}
               </Text>
             )}
-            <Button type="submit" loading={change.isPending} disabled={!form.values.password || !form.values.password_confirmation}>
+            <Text size="xs" c="dimmed">
+              После смены пароля вход на других устройствах будет завершён.
+            </Text>
+            <Button type="submit" loading={change.isPending} disabled={!form.values.current_password || !form.values.password || !form.values.password_confirmation}>
               Сохранить
             </Button>
           </Stack>
         </form>
       </Paper>
+      <MailingSubscription />
     </Stack>
   );
 }

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ContractStatus } from '../common/codes.ts';
+import { pageQuery } from '../common/pagination.ts';
+import { filterText, idField, textField } from '../common/bounds.ts';
+import type { FileRecord } from '../documents/documents.ts';
+
+// Contract review (spec 02 §2 Contract review board, §3 Contract, §4 Registration number and
+// Contract status, §5 Contract scan; spec 01 §4 Contract scan).
+
+export type ContractStatusCode = (typeof ContractStatus)[keyof typeof ContractStatus];
+
+export const ContractMessages = {
+  searchPlaceholder: 'Поиск по ФИО',
+  pending: 'Ожидают проверки',
+  approved: 'Одобренные',
+  rejected: 'Отклонённые',
+  noScan: 'Скан не загружен',
+  commentHint: 'Оставьте поле пустым, если комментариев нет',
+  setRegistrationNumber: 'Установить рег номер',
+  setRegistrationNumberConfirm: 'Установить регистрационный номер и отправить договор в архив?',
+  // Ours, where the spec gives no text (same voice).
+  accepted: 'Договор одобрен',
+  rejectedDone: 'Договор отклонён',
+  registrationNumberSet: 'Регистрационный номер установлен',
+  alreadyReviewed: 'Договор уже рассмотрен',
+  alreadyApproved: 'Договор уже одобрен',
+  notContractEntry: 'Для этой услуги договор не нужен',
+  documentsFirst: 'Сначала заполните данные для договора и загрузите документы',
+  notApproved: 'Регистрационный номер ставится только по одобренному договору',
+  registrationNumberExists: 'Регистрационный номер уже установлен',
+  entryDeleted: 'Заявка удалена',
+} as const;
+
+export const contractStatusLabels: Record<ContractStatusCode, string> = { 1: 'Ожидает проверки', 2: 'Одобрен', 3: 'Отклонён' };
+export const contractStatusColors: Record<ContractStatusCode, string> = { 1: 'yellow', 2: 'teal', 3: 'red' };
+
+export const COMMENT_MAX = 2000;
+
+/**
+ * One card of the board, and one row of the client's contract step. A client's entry for a service
+ * whose type needs a contract has a card from the start (pending, no scan); id is the contract's
+ * once a scan was uploaded, else null.
+ */
+export interface ContractItem {
+  id: number | null;
+  status: ContractStatusCode;
+  statusLabel: string;
+  statusColor: string;
+  comment: string | null;
+  file: FileRecord | null;
+  user: { id: number; fio: string };
+  service: { id: number; title: string; template_certificate_id: number | null };
+  entry: { id: number; number: string; status: number; registration_number: string | null };
+  /** Approved and given a registration number: the contract is in the archive. */
+  archived: boolean;
+  updated_at_formatted: string | null;
+}
+
+/** GET /api/contract: fio, status, page, per_page (spec 02 §7 Contracts); archive=1 lists archived approved ones. */
+export const contractListQuery = pageQuery.extend({
+  fio: filterText(200).optional(),
+  status: z.coerce.number().int().min(1).max(3).optional(),
+  archive: z.coerce.number().int().min(0).max(1).optional(),
+  user_id: idField().optional(),
+  entry_id: idField().optional(),
+});
+
+/** GET /api/contract/print-excel and /excel: the board's filters. */
+export const contractExportQuery = z.object({
+  fio: filterText(200).optional(),
+  status: z.coerce.number().int().min(1).max(3).optional(),
+  archive: z.coerce.number().int().min(0).max(1).optional(),
+});
+export type ContractListQuery = z.input<typeof contractListQuery>;
+
+export const rejectContractBody = z.object({
+  comment: textField(COMMENT_MAX).nullish(),
+});
+
+/** Registration numbers: 'YYYY-NNNN', consecutive from 1 within each (Moscow) calendar year. */
+export function formatRegistrationNumber(year: number, seq: number): string {
+  return `${year}-${String(seq).padStart(4, '0')}`;
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { Messages } from '../common/messages.ts';
+import { listQuery } from '../common/pagination.ts';
+import { PALETTE_COLORS, SERVICE_ICON_NAMES } from './icons.ts';
+
+// Saves of spec 02 §7 (dict_service_types, dict_service_subtypes, dict_profiles) and leading persons.
+
+export const DictionaryMessages = {
+  inUse: 'Нельзя удалить: запись используется',
+  unknownIcon: 'Выберите иконку из набора',
+  unknownColor: 'Выберите цвет из палитры',
+  unknownType: 'Неизвестный тип услуги',
+  urlFormat: 'Ссылка должна начинаться с http:// или https://',
+} as const;
+
+/** Dictionaries the operator saves (the others are read-only or belong to other screens). */
+export const EDITABLE_DICTIONARIES = ['dict_service_types', 'dict_service_subtypes', 'dict_profiles'] as const;
+export type EditableDictionary = (typeof EDITABLE_DICTIONARIES)[number];
+
+const name = z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).max(255, { error: Messages.maxLength(255) });
+const optionalText = (max: number) =>
+  z
+    .union([z.string().trim().max(max, { error: Messages.maxLength(max) }), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
+const points = z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите целое число' }).min(0, { error: 'Не меньше 0' }).max(1000, { error: 'Не больше 1000' }).default(0);
+const joomlaId = z
+  .union([z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите целое число' }).positive({ error: 'Введите число больше 0' }).max(2147483647), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (typeof v === 'number' ? v : null));
+const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).default(false).transform((v) => v === true || v === 1 || v === '1');
+const color = z
+  .union([z.enum(PALETTE_COLORS), z.literal(''), z.null()], { error: DictionaryMessages.unknownColor })
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** dict_service_types: fdv, dv, points, description, icon, colour, flags, Joomla category. */
+export const serviceTypeBody = z.object({
+  fdv: name,
+  dv: optionalText(255),
+  points,
+  description: optionalText(5000),
+  icon: z
+    .union([z.enum(SERVICE_ICON_NAMES), z.literal(''), z.null()], { error: DictionaryMessages.unknownIcon })
+    .optional()
+    .transform((v) => (v ? v : null)),
+  color,
+  is_contract_needed: flag,
+  is_publication: flag,
+  joomla_category_id: joomlaId,
+});
+
+/** dict_service_subtypes: fdv, dv, its type, points, is_spb, flags, Joomla category or tag. */
+export const serviceSubtypeBody = z.object({
+  fdv: name,
+  dv: optionalText(255),
+  dict_service_type_id: z.coerce.number({ error: Messages.fieldRequired }).int({ error: Messages.fieldRequired }).positive({ error: Messages.fieldRequired }),
+  points,
+  is_spb: z
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v))),
+  is_publication: flag,
+  publication_has_file: flag,
+  joomla_category_id: joomlaId,
+  joomla_tag_id: joomlaId,
+});
+
+/** dict_profiles: fdv, colour, Joomla tag. */
+export const profileBody = z.object({ fdv: name, color, joomla_tag_id: joomlaId });
+
+export const dictionaryBodies = {
+  dict_service_types: serviceTypeBody,
+  dict_service_subtypes: serviceSubtypeBody,
+  dict_profiles: profileBody,
+} as const;
+
+/** A leading person of services (/manager/leadings): fio required. */
+export const leadingBody = z.object({
+  fio: name,
+  description: optionalText(5000),
+  url: z
+    .union([z.string().trim().max(500, { error: Messages.maxLength(500) }), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), { error: DictionaryMessages.urlFormat }),
+});
+
+export interface Leading {
+  id: number;
+  fio: string;
+  description: string | null;
+  url: string | null;
+  services_count: number;
+}
+
+/** GET /api/leading: 100 per page by default (one page of 100, spec 02 §9). */
+export const leadingListQuery = listQuery.extend({
+  per_page: z.coerce
+    .number()
+    .int()
+    .refine((n) => [15, 30, 100].includes(n), { message: 'Допустимые размеры страницы: 15, 30, 100' })
+    .default(100),
+  fio: z.string().trim().max(200).optional(),
+});

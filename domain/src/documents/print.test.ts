@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { PrintMessages, printRefusal, type PrintContext } from './print.ts';
+
+const base: PrintContext = {
+  status: 3,
+  deleted: false,
+  isPublication: false,
+  publicationStatus: null,
+  contractNeeded: false,
+  registrationNumber: null,
+  certificateTemplateId: 1,
+  programTemplateId: null,
+  regListTemplateId: null,
+  contractTemplateId: null,
+};
+
+describe('print rules', () => {
+  it('certificate: done and (no contract or a registration number) and a template', () => {
+    for (const status of [1, 2, 3])
+      for (const contractNeeded of [false, true])
+        for (const registrationNumber of [null, '2026-0001'])
+          for (const certificateTemplateId of [null, 7]) {
+            const c = { ...base, status, contractNeeded, registrationNumber, certificateTemplateId };
+            const allowed = status === 3 && (!contractNeeded || registrationNumber !== null) && certificateTemplateId !== null;
+            expect(printRefusal('certificate', c, 2) === null).toBe(allowed);
+            expect(printRefusal('certificate-docx', c, 1) === null).toBe(allowed);
+            expect(printRefusal('certificate-docx', c, 2)).toEqual({ status: 403, message: PrintMessages.operatorsOnly });
+          }
+  });
+  it('publication certificates: paid or more and approved or published', () => {
+    const p = { ...base, isPublication: true };
+    expect(printRefusal('certificate', { ...p, status: 2, publicationStatus: 2 }, 2)).toBeNull();
+    expect(printRefusal('certificate', { ...p, status: 2, publicationStatus: 4 }, 2)).toBeNull();
+    expect(printRefusal('certificate', { ...p, status: 1, publicationStatus: 2 }, 2)?.message).toBe(PrintMessages.publicationNotReady);
+    expect(printRefusal('certificate', { ...p, status: 3, publicationStatus: 1 }, 2)?.message).toBe(PrintMessages.publicationNotReady);
+    expect(printRefusal('certificate', { ...p, status: 3, publicationStatus: null }, 2)?.message).toBe(PrintMessages.publicationNotReady);
+  });
+  it('program, registration list and contract need their templates; the contract a service that needs one', () => {
+    expect(printRefusal('program', base, 2)?.message).toBe(PrintMessages.noProgramTemplate);
+    expect(printRefusal('program', { ...base, status: 1, programTemplateId: 3 }, 2)).toBeNull();
+    expect(printRefusal('registration-list', { ...base, regListTemplateId: 4 }, 2)).toBeNull();
+    expect(printRefusal('contract', { ...base, contractTemplateId: 5 }, 2)?.message).toBe(PrintMessages.contractNotNeeded);
+    expect(printRefusal('contract', { ...base, status: 1, contractNeeded: true, contractTemplateId: 5 }, 2)).toBeNull();
+    expect(printRefusal('certificate', { ...base, deleted: true }, 1)?.message).toBe(PrintMessages.entryDeleted);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { certificateRefusal, PrintMessages, type PrintContext } from '../documents/print.ts';
+import { clientMayChange, EntryMessages, THESIS_RANGE_TEXT, thesisLengthProblem } from './entry.ts';
+
+describe('thesis length', () => {
+  it('passes strictly between 1500 and 10000, and at the bounds says what is needed', () => {
+    expect(thesisLengthProblem('а'.repeat(1499))).toBe(EntryMessages.thesisTooShort);
+    expect(thesisLengthProblem('а'.repeat(1500))).toBe(EntryMessages.thesisOneMore);
+    expect(thesisLengthProblem('а'.repeat(1501))).toBeNull();
+    expect(thesisLengthProblem('а'.repeat(9999))).toBeNull();
+    expect(thesisLengthProblem('а'.repeat(10000))).toBe(EntryMessages.thesisOneLess);
+    expect(thesisLengthProblem('а'.repeat(10001))).toBe(EntryMessages.thesisTooLong);
+    expect(THESIS_RANGE_TEXT).toBe('от 1501 до 9999');
+  });
+});
+
+describe('client changes', () => {
+  it('allows unpaid and free paid entries, not paid or done ones', () => {
+    expect(clientMayChange({ status: 1, price: 500 })).toBe(true);
+    expect(clientMayChange({ status: 2, price: 0 })).toBe(true);
+    expect(clientMayChange({ status: 2, price: 500 })).toBe(false);
+    expect(clientMayChange({ status: 3, price: 0 })).toBe(false);
+  });
+});
+
+describe('date filters', () => {
+  it('tell a real calendar day from an impossible one', async () => {
+    const { isRealDate } = await import('./entry.ts');
+    const { possibleDateTimePrefix } = await import('../payments/payment.ts');
+    expect(isRealDate('29.02.2024')).toBe(true);
+    expect(isRealDate('31.02.2024')).toBe(false);
+    expect(isRealDate('00.01.2024')).toBe(false);
+    expect(possibleDateTimePrefix('2024-02')).toBe(true);
+    expect(possibleDateTimePrefix('2024-13')).toBe(false);
+    expect(possibleDateTimePrefix('2024-02-31')).toBe(false);
+    expect(possibleDateTimePrefix('2024-02-29 23:59')).toBe(true);
+    expect(possibleDateTimePrefix('2024-02-29 24')).toBe(false);
+  });
+});
+
+describe('the certificate rule for publication entries (documents/print)', () => {
+  const base: PrintContext = {
+    status: 2,
+    deleted: false,
+    isPublication: true,
+    publicationStatus: 2,
+    contractNeeded: false,
+    registrationNumber: null,
+    certificateTemplateId: 1,
+    programTemplateId: null,
+    regListTemplateId: null,
+    contractTemplateId: null,
+  };
+  it('needs the entry paid or more and the publication approved or published', () => {
+    expect(certificateRefusal({ ...base, status: 2, publicationStatus: 2 })).toBeNull();
+    expect(certificateRefusal({ ...base, status: 3, publicationStatus: 4 })).toBeNull();
+    expect(certificateRefusal({ ...base, status: 1, publicationStatus: 2 })).toBe(PrintMessages.publicationNotReady);
+    expect(certificateRefusal({ ...base, status: 2, publicationStatus: 1 })).toBe(PrintMessages.publicationNotReady);
+    expect(certificateRefusal({ ...base, status: 3, publicationStatus: 5 })).toBe(PrintMessages.publicationNotReady);
+    expect(certificateRefusal({ ...base, status: 3, publicationStatus: null })).toBe(PrintMessages.publicationNotReady);
+    expect(certificateRefusal({ ...base, status: 3, publicationStatus: 4, certificateTemplateId: null })).toBe(PrintMessages.noCertificateTemplate);
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** dict_events row as operators see it (spec 03 §3 Event). */
+export interface EventRow {
+  id: number;
+  fdv: string;
+  icon: string | null;
+  color: string | null;
+  template_id: number | null;
+  is_mailing: boolean;
+  dv: string | null;
+  content: string | null;
+}
+
+export const EventMessages = {
+  template: 'Шаблон',
+  subject: 'Тема письма',
+  body: 'Текст письма',
+  save: 'Сохранить',
+  saved: 'Успешно сохранено!',
+  copied: 'Скопировано в буфер обмена',
+  searchMacros: 'Поиск по названию или описанию',
+  // Texts the spec does not give; ours, in the same voice.
+  title: 'События',
+  notificationTemplate: 'Шаблон уведомления',
+  noNotification: 'Без уведомления',
+  mailing: 'Рассылка писем',
+  required: 'Обязательное поле',
+  unknownMacros: (names: string[]) => `Неизвестные макросы: ${names.join(', ')}`,
+  notNotificationTemplate: 'Выберите шаблон уведомления',
+  eventNotFound: 'Событие не найдено',
+} as const;
+
+/**
+ * Saving an event (PUT /api/dictionaries/dict_events/{id}): subject (dv) and body (content) are
+ * required together (spec 03 §5; checked by the server with unknown macros); the switch and the notification template may be sent alone, as the events
+ * table changes them in place.
+ */
+export const eventSaveBody = z.object({
+  dv: z.string().max(255, { error: 'Максимальная длина: 255 символов' }).optional(),
+  content: z.string().max(200_000, { error: 'Слишком много символов!' }).optional(),
+  template_id: z.number().int().positive().nullable().optional(),
+  is_mailing: z.boolean().optional(),
+  icon: z.string().max(64).optional(),
+  color: z.string().max(32).optional(),
+});
+export type EventSaveBody = z.infer<typeof eventSaveBody>;

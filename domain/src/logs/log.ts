@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { listQuery } from '../common/pagination.ts';
+
+/** Entity types of the change log (spec 02 §3 Log event), with their Russian names. */
+export const CHANGE_LOG_TYPES = ['entry', 'publication', 'user', 'service', 'payment', 'service_package'] as const;
+export type ChangeLogType = (typeof CHANGE_LOG_TYPES)[number];
+export const changeLogTypeLabels: Record<ChangeLogType, string> = {
+  entry: 'Заявка',
+  publication: 'Публикация',
+  user: 'Пользователь',
+  service: 'Услуга',
+  payment: 'Платёж',
+  service_package: 'Пакет услуг',
+};
+
+/** 'Система' stands for a change made by no user (jobs, the payment provider). */
+export const SYSTEM_USER_LABEL = 'Система';
+
+export type ChangeDiff = Record<string, { old: unknown; new: unknown }>;
+
+/** A row of /manager/logs: type, Id, user, log (diff), time. */
+export interface ChangeLogRow {
+  id: number;
+  type: ChangeLogType;
+  type_label: string;
+  entity_id: number;
+  user: { id: number; fio: string } | null;
+  /** The user's name or 'Система'. */
+  user_label: string;
+  diff: ChangeDiff;
+  created_at: string;
+  created_at_formatted: string;
+}
+
+/** GET /api/log: by type and entity id, newest first. */
+export const changeLogListQuery = listQuery.extend({
+  type: z.enum(CHANGE_LOG_TYPES, { error: 'Неизвестный тип' }).optional(),
+  entity_id: z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите число' }).positive({ error: 'Введите число' }).max(2147483647, { error: 'Введите число' }).optional(),
+});
+
+/** A row of /manager/api-requests. */
+export interface RequestLogRow {
+  id: number;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  memory_mb: number;
+  ip: string | null;
+  response: string | null;
+  created_at: string;
+  created_at_formatted: string;
+}
+
+/** GET /api/telescope/requests: errorsOnly keeps the answers with status 400 or more. */
+export const requestLogListQuery = listQuery.extend({
+  errorsOnly: z.enum(['1', '0', 'true', 'false']).optional(),
+  type: z.literal('request').optional(),
+});
+
+/** Status colours of the request log (spec 02 §2): 200 and 204 success, 422 light, the rest danger. */
+export function requestStatusColor(status: number): 'green' | 'yellow' | 'red' {
+  if (status === 200 || status === 204) return 'green';
+  if (status === 422) return 'yellow';
+  return 'red';
+}

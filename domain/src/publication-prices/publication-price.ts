@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { Messages } from '../common/messages.ts';
+import { idField } from '../common/bounds.ts';
+
+// Publication prices ('Цены публикаций', spec 03 §2, §3): a price per publication subtype and
+// number of authors. Money is integer rubles.
+
+export const PriceMessages = {
+  title: 'Цены публикаций',
+  saved: 'Успешно сохранено!',
+  deleted: 'Успешно удалено!',
+  // Texts the spec does not give; ours, in the same voice.
+  notFound: 'Цена не найдена',
+  notPublicationSubtype: 'Выберите тип публикации',
+  duplicate: 'Цена для этого типа и количества авторов уже задана',
+  authorsMin: 'Не меньше 1 автора',
+  authorsMax: 'Не больше 20 авторов',
+  priceInteger: 'Цена — целое число рублей',
+  priceMin: 'Цена не может быть отрицательной',
+  inUse: 'Нельзя удалить: цена указана в публикациях',
+} as const;
+
+export const MAX_AUTHORS = 20;
+
+/** A required integer from a number or a numeric string; empty is 'Обязательное поле'. */
+const requiredInt = (intMessage: string, min: number, minMessage: string, max: number, maxMessage: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? Messages.fieldRequired : intMessage) })
+      .int({ error: intMessage })
+      .min(min, { error: minMessage })
+      .max(max, { error: maxMessage }),
+  );
+
+/** Save: dict_service_subtype_id, authors_num (1..20), price (integer rubles, 0 or more). */
+export const priceBody = z.object({
+  dict_service_subtype_id: idField(Messages.fieldRequired),
+  authors_num: requiredInt('Введите целое число', 1, PriceMessages.authorsMin, MAX_AUTHORS, PriceMessages.authorsMax),
+  price: requiredInt(PriceMessages.priceInteger, 0, PriceMessages.priceMin, 100_000_000, 'Слишком большая цена'),
+});
+export type PriceBody = z.infer<typeof priceBody>;
+
+/** GET /api/publication-price?dict_service_subtype_id= */
+export const priceListQuery = z.object({ dict_service_subtype_id: idField().optional() });
+
+export interface PublicationPrice {
+  id: number;
+  dict_service_subtype_id: number;
+  subtype: { id: number; fdv: string } | null;
+  authors_num: number;
+  price: number;
+}
+
+/**
+ * The price of a publication of this subtype with this many authors: the row for exactly that
+ * count, else the row with the largest count below it (a fourth author costs what the table's
+ * last row says). Null when the subtype has no price for so few authors.
+ */
+export function priceFor<T extends Pick<PublicationPrice, 'dict_service_subtype_id' | 'authors_num' | 'price'>>(
+  prices: readonly T[],
+  subtypeId: number,
+  authorsCount: number,
+): T | null {
+  let best: T | null = null;
+  for (const p of prices) {
+    if (p.dict_service_subtype_id !== subtypeId || p.authors_num > authorsCount) continue;
+    if (!best || p.authors_num > best.authors_num) best = p;
+  }
+  return best;
+}
+
+/** 1500 -> '1 500 ₽' (Intl ru-RU, no kopecks). */
+export function formatRubles(value: number): string {
+  return `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }).format(value).replace(/\u00a0|\u202f/g, ' ')} ₽`;
+}

@@ -1,0 +1,346 @@
+import { z } from 'zod';
+import { BoundMessages, filterText, hasNul, idField, idListField, textField } from '../common/bounds.ts';
+import { KnownIds, PublicationStatus, publicationStatusLabels } from '../common/codes.ts';
+import { Messages } from '../common/messages.ts';
+import { pageQuery } from '../common/pagination.ts';
+import { publicationPlainText } from './plain-text.ts';
+
+// Publications (spec 03 §1-9; spec 02 §2 publication subtypes; spec 01 publication entry form).
+
+export { PublicationStatus };
+export type PublicationStatusCode = (typeof PublicationStatus)[keyof typeof PublicationStatus];
+
+export const PublicationMessages = {
+  // The spec's texts, word for word.
+  rejectReason: 'Укажите причину отклонения!',
+  chooseAuthor: 'Выберите автора из выпадающего списка!',
+  enterFioFirst: 'Сначала введите ФИО!',
+  checkFileOnly:
+    'Проверка публикации с файлом возможна только при подстановке текста файла в отведённую форму. Проверка не будет доступна до сохранения!',
+  internetTooShort: 'Минимум должно быть 3200 символов чистого текста!',
+  tooManyCharacters: 'Слишком много символов!',
+  required: Messages.required,
+  saved: 'Успешно сохранено!',
+  statusChanged: 'Статус публикации успешно изменён!',
+  approved: 'Публикация одобрена!',
+  authorAdded: 'Автор успешно добавлен',
+  typeAndReleaseUpdated: 'Тип и выпуск успешно обнолвены!',
+  published: 'Успешно опубликовано!',
+  deleted: 'Успешно удалено!',
+  acceptedPublished: 'Одобренные публикации успешно опубликованы!',
+  selectedUpdated: 'Выбранные публикации успешно обновлены!',
+  willBeChecked: 'Публикация будет проверена антиплагиатом в течение часа',
+  // Ours, where the spec gives no text.
+  notFound: 'Публикация не найдена',
+  chooseCategory: 'Выберите рубрику',
+  chooseRelease: 'Выберите выпуск',
+  chooseType: 'Выберите тип публикации',
+  enterTitle: 'Введите название',
+  enterText: 'Введите текст публикации',
+  attachFile: 'Прикрепите файл публикации',
+  chooseAuthorsNum: 'Укажите количество авторов',
+  chooseService: 'Выберите услугу публикации',
+  serviceNotPublication: 'Эта услуга не принимает публикации',
+  entryNotPublication: 'Заявка не относится к услуге публикации',
+  entryHasPublication: 'К этой заявке уже прикреплена публикация',
+  releaseNotOfSubtype: 'Выпуск не относится к этому типу публикаций',
+  releaseHidden: 'Выпуск закрыт для приёма публикаций',
+  noPrice: 'Для такого количества авторов цена не задана',
+  tooManyAuthors: (max: number) => `Дополнительных авторов не больше ${max}`,
+  authorAlready: 'Этот автор уже добавлен',
+  notEditable: 'Публикацию можно изменить только пока она ожидает проверки или требует доработок',
+  onlyRejectedDelete: 'Удалить можно только отклонённую публикацию',
+  transitionRefused: (label: string) => `Действие недоступно для публикации в статусе «${label}»`,
+  notJournal: 'Публикация не предназначена для журнала',
+  notInternet: 'На сайт публикуются только интернет-публикации',
+  cmsOff: 'Публикация на сайт отключена: сайт не настроен',
+  cmsFailed: 'Сайт не принял публикацию, попробуйте позже',
+  nothingToPublish: 'Нет одобренных интернет-публикаций',
+  noText: 'У публикации нет текста для проверки',
+  checkDone: 'Проверка уникальности завершена',
+  unknownPublications: 'Некоторые публикации не найдены',
+  additionalFilesOnCreate: 'Дополнительные файлы прикладываются только при создании',
+} as const;
+
+/** Badge colors (Mantine) by status. Rejected cards are also shown faded. */
+export const publicationStatusColors: Record<number, string> = {
+  0: 'red',
+  1: 'yellow',
+  2: 'teal',
+  3: 'orange',
+  4: 'blue',
+  5: 'violet',
+};
+export { publicationStatusLabels };
+
+export const PublicationType = { article: 1, methodological: 2 } as const;
+export const publicationTypeLabels: Record<number, string> = { 1: 'Статья', 2: 'Методическая разработка' };
+
+/** Spec 03 §9. */
+export const INTERNET_MIN_PLAIN = 3200;
+export const INTERNET_MAX_FORMATTED = 32500;
+export const UNIQUENESS_THRESHOLD = 70;
+export const INTERNET_SUBTYPE_ID = KnownIds.internetPublicationSubtype;
+/** Display cuts: title 34, excerpt 300, short url 40, a matching url from character 8 for 20. */
+export const DisplayCuts = { title: 34, excerpt: 300, shortUrl: 40, matchUrlFrom: 8, matchUrlLength: 20 } as const;
+/** Stored (formatted) text limit for non-internet publications: a column bound, not a spec rule. */
+export const PUBLICATION_TEXT_MAX = 500_000;
+export const PUBLICATION_TITLE_MAX = 500;
+export const AUTHOR_FIO_MAX = 255;
+
+export { publicationPlainText };
+
+export const isInternetSubtype = (subtypeId: number | null | undefined) => subtypeId === INTERNET_SUBTYPE_ID;
+
+/**
+ * Internet publication text rule (spec 03 §5): at least 3200 characters of plain text (markup
+ * stripped) and at most 32500 characters formatted (the HTML as saved). Null when the text fits.
+ */
+export function internetTextProblem(html: string): string | null {
+  if (html.length > INTERNET_MAX_FORMATTED) return PublicationMessages.tooManyCharacters;
+  if (publicationPlainText(html).length < INTERNET_MIN_PLAIN) return PublicationMessages.internetTooShort;
+  return null;
+}
+
+/** Uniqueness display (spec 03 §4): green above 70 percent, otherwise red. */
+export function uniquenessColor(percent: number): 'green' | 'red' {
+  return percent > UNIQUENESS_THRESHOLD ? 'green' : 'red';
+}
+
+/**
+ * Operator actions and user edits: the status each leads to and the statuses it may start from.
+ * The server refuses any other move (docs/decisions/014-publication-transitions.md).
+ */
+export const PUBLICATION_TRANSITIONS = {
+  accept: { to: PublicationStatus.approved, from: [PublicationStatus.pending, PublicationStatus.rework, PublicationStatus.rejected] },
+  decline: { to: PublicationStatus.rework, from: [PublicationStatus.pending, PublicationStatus.approved, PublicationStatus.rejected] },
+  reject: { to: PublicationStatus.rejected, from: [PublicationStatus.pending, PublicationStatus.approved, PublicationStatus.rework] },
+  sendToJournal: { to: PublicationStatus.journal, from: [PublicationStatus.pending, PublicationStatus.approved] },
+  publish: { to: PublicationStatus.published, from: [PublicationStatus.approved] },
+  /** A user's save of a publication that needs rework (or is still pending) puts it back in the queue. */
+  resubmit: { to: PublicationStatus.pending, from: [PublicationStatus.pending, PublicationStatus.rework] },
+} as const satisfies Record<string, { to: number; from: readonly number[] }>;
+export type PublicationAction = keyof typeof PUBLICATION_TRANSITIONS;
+
+export function canTransition(action: PublicationAction, from: number): boolean {
+  return (PUBLICATION_TRANSITIONS[action].from as readonly number[]).includes(from);
+}
+
+/** A user may edit their publication while it waits for the check or needs rework. Operators: any status. */
+export const userMayEdit = (status: number) => canTransition('resubmit', status);
+/** A user may delete only their rejected publications (spec 03 §6). */
+export const userMayDelete = (status: number) => status === PublicationStatus.rejected;
+/** The manager comment is shown to the owner when the publication is declined or rejected. */
+export const ownerSeesComment = (status: number) => status === PublicationStatus.rejected || status === PublicationStatus.rework;
+
+export interface PublicationAuthor {
+  id: number;
+  user_id: number | null;
+  fio: string;
+}
+
+export interface PublicationMatch {
+  url: string;
+  percent: number;
+  /** Word indexes of the checked text found in this source. */
+  highlight: number[];
+  /** Character spans [start, end) of publicationPlainText(text). */
+  spans: Array<[number, number]>;
+}
+
+export interface PublicationEntryRef {
+  id: number;
+  number: string;
+  /** Entry status 1 not paid, 2 paid, 3 done. */
+  status: number;
+  is_paid: boolean;
+  price: number;
+  user: { id: number; fio: string };
+}
+
+export interface PublicationFileRef {
+  id: number;
+  name: string;
+  /** Authorised download address. */
+  url: string;
+}
+
+/** GET /api/publication item and GET /api/publication/{id} (spec 03 §3 Publication). Money in rubles. */
+export interface Publication {
+  id: number;
+  title: string;
+  /** Full text (HTML) on GET /{id}; in the list the first 300 plain characters. */
+  text: string | null;
+  file: PublicationFileRef | null;
+  /** Extra files attached on create (GET /{id} only; [] in the list). */
+  additionalFiles: PublicationFileRef[];
+  url: string | null;
+  url_contents: string | null;
+  status: PublicationStatusCode;
+  statusLabel: string;
+  statusColor: string;
+  entries: PublicationEntryRef[];
+  entry: PublicationEntryRef | null;
+  service: { id: number; title: string; dict_subtype_id: number | null } | null;
+  /** Does the subtype take a file instead of a text? */
+  publication_has_file: boolean;
+  release: { id: number; title: string } | null;
+  release_id: number | null;
+  is_journal: boolean;
+  /** To the owner only when rejected or needing rework; operators always. */
+  manager_comment: string | null;
+  /** Percent of original text, null until checked. */
+  uniqueness: number | null;
+  uniqueness_checked_at: string | null;
+  matches: PublicationMatch[];
+  highlight: number[];
+  spans: Array<[number, number]>;
+  dict_category_id: number | null;
+  type: number | null;
+  price_id: number | null;
+  /** Number of authors the price is for (the creator plus up to authors_num - 1 more). */
+  authors_num: number | null;
+  price: number | null;
+  authors: PublicationAuthor[];
+  created_by: number;
+  created_at: string;
+  created_at_formatted: string;
+  /** What the asking user may do now. */
+  can_edit: boolean;
+  can_delete: boolean;
+}
+
+const boolish = z
+  .union([z.boolean(), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.literal(1), z.literal(0)])
+  .transform((v) => v === true || v === '1' || v === 'true' || v === 1);
+
+/** GET /api/publication filters (spec 03 §7). userId and fio are for operators (ignored for users). */
+export const publicationListQuery = pageQuery.extend({
+  title: filterText(200).optional(),
+  entryNumber: filterText(32).optional(),
+  fio: filterText(200).optional(),
+  serviceId: idField().optional(),
+  status: z.coerce.number().int().min(0).max(5).optional(),
+  isPaid: boolish.optional(),
+  isWithoutRelease: boolish.optional(),
+  release_id: idField().optional(),
+  userId: idField().optional(),
+});
+export type PublicationListQuery = z.input<typeof publicationListQuery>;
+
+/** A co-author: a user picked from the dropdown (user_id) or a typed name. */
+export const publicationAuthorInput = z.object({
+  user_id: idField(PublicationMessages.chooseAuthor).nullish(),
+  fio: z
+    .string({ error: PublicationMessages.enterFioFirst })
+    .trim()
+    .min(1, { error: PublicationMessages.enterFioFirst })
+    .max(AUTHOR_FIO_MAX, { error: Messages.maxLength(AUTHOR_FIO_MAX) })
+    .refine((s) => !hasNul(s), { error: BoundMessages.nul }),
+});
+export type PublicationAuthorInput = z.input<typeof publicationAuthorInput>;
+
+/** Multipart sends the list as a JSON string; a JSON body as an array. */
+const authorsField = z
+  .preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    if (v.trim() === '') return [];
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, z.array(publicationAuthorInput).max(50))
+  .default([]);
+
+const optionalId = (message: string) =>
+  z.preprocess((v) => (v === '' || v === 'null' || v === null ? undefined : v), idField(message).optional());
+
+/**
+ * POST /api/publication (create) and POST /api/publication/{id} with _method=PUT (update); multipart
+ * with `file` (pdf/jpg/png, at most 10 MB), `additionalFiles[]` (create only) and these fields, or JSON.
+ * Create names the entry (`entry_id`, an entry of a publication service without a publication) or the
+ * service (`service_id`, or `dict_subtype_id` for the subtype's publication service); the entry is then
+ * created at the price of publication_prices for the subtype and `authors_num`.
+ * `authors`: the co-authors besides the creator, at most authors_num - 1.
+ */
+export const savePublicationBody = z.object({
+  entry_id: optionalId(BoundMessages.id),
+  service_id: optionalId(PublicationMessages.chooseService),
+  dict_subtype_id: optionalId(PublicationMessages.chooseService),
+  title: z
+    .string({ error: PublicationMessages.enterTitle })
+    .trim()
+    .min(1, { error: PublicationMessages.enterTitle })
+    .max(PUBLICATION_TITLE_MAX, { error: Messages.maxLength(PUBLICATION_TITLE_MAX) })
+    .refine((s) => !hasNul(s), { error: BoundMessages.nul }),
+  text: textField(PUBLICATION_TEXT_MAX).nullish(),
+  dict_category_id: optionalId(PublicationMessages.chooseCategory),
+  release_id: optionalId(PublicationMessages.chooseRelease),
+  type: z.preprocess((v) => (v === '' || v === 'null' || v === null ? undefined : v), z.coerce.number().int().min(1).max(2).optional()),
+  authors_num: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: PublicationMessages.chooseAuthorsNum }).int({ error: PublicationMessages.chooseAuthorsNum }).min(1, { error: PublicationMessages.chooseAuthorsNum }).max(50).optional(),
+  ),
+  authors: authorsField,
+  /** Operators only, on create: the client the publication (and its new entry) is made for; the operator by default. */
+  user_id: optionalId(PublicationMessages.chooseAuthor),
+  /** Operators only: the journal flag and links of the published text. */
+  is_journal: boolish.optional(),
+  url: z.string().trim().max(500).nullish(),
+  url_contents: z.string().trim().max(500).nullish(),
+  /** Operators only. */
+  manager_comment: textField(5000).nullish(),
+  /** 1: drop the stored main file (update). */
+  remove_file: boolish.optional(),
+});
+export type SavePublicationBody = z.input<typeof savePublicationBody>;
+
+/** The answer of create and update: the publication and the info text ('будет проверена антиплагиатом в течение часа'). */
+export interface SavePublicationAnswer {
+  message: string;
+  info: string | null;
+  data: Publication;
+}
+
+/** POST /api/publication/{id}/decline: the comment for the author is optional. */
+export const declineBody = z.object({ manager_comment: textField(5000).nullish() });
+
+/** POST /api/publication/{id}/reject: a comment is required unless the rejection is silent (no notification). */
+export const rejectBody = z
+  .object({ manager_comment: textField(5000).nullish(), is_silent: boolish.optional() })
+  .superRefine((b, ctx) => {
+    if (!b.is_silent && !(b.manager_comment ?? '').trim()) ctx.addIssue({ code: 'custom', path: ['manager_comment'], message: PublicationMessages.rejectReason });
+  });
+export type RejectBody = z.input<typeof rejectBody>;
+
+/** POST /api/publication/add-to-release. */
+export const addToReleaseBody = z.object({
+  ids: idListField().refine((l) => l.length > 0, { error: Messages.fieldRequired }),
+  release_id: idField(PublicationMessages.chooseRelease),
+});
+export type AddToReleaseBody = z.input<typeof addToReleaseBody>;
+
+/** POST /api/publication/{id}/add-author/{authorId}: authorId must be a user id from the dropdown. */
+export const addAuthorParams = z.object({
+  id: idField(),
+  authorId: z.string().regex(/^\d{1,10}$/, { error: PublicationMessages.chooseAuthor }).transform(Number),
+});
+
+/** Status-change answers: the message and the publication as it is now. */
+export interface PublicationActionAnswer {
+  message: string;
+  data: Publication;
+}
+
+/** POST /api/publication/publish-accepted answer. */
+export interface PublishAcceptedAnswer {
+  message: string;
+  published: number[];
+  failed: Array<{ id: number; message: string }>;
+}
+
+/** Cut a text for display: the first `n` characters and an ellipsis. */
+export function cut(text: string, n: number): string {
+  return text.length > n ? `${text.slice(0, n)}…` : text;
+}

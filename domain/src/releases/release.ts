@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { Messages } from '../common/messages.ts';
+import { hasNul, idField, BoundMessages } from '../common/bounds.ts';
+
+// Journal releases ('Выпуски журнала', spec 03 §2, §3, §4): issues of the journal or collections.
+
+export const ReleaseMessages = {
+  title: 'Выпуски журнала',
+  modalTitle: 'Выпуск',
+  saved: 'Успешно сохранено!',
+  deleted: 'Успешно удалено!',
+  published: 'Успешно опубликовано!',
+  // Texts the spec does not give; ours, in the same voice.
+  hidden: 'Выпуск скрыт',
+  unpublished: 'Публикация выпуска снята',
+  notFound: 'Выпуск не найден',
+  notPublicationSubtype: 'Выберите тип публикации',
+  alreadyPublished: 'Выпуск уже опубликован',
+  publishOnlyHidden: 'Опубликовать можно только скрытый выпуск',
+  notPublished: 'Выпуск не опубликован',
+  alreadyHidden: 'Выпуск уже скрыт',
+  hasPublications: (n: number) => `Нельзя удалить выпуск: в нём ${n} ${plural(n, 'публикация', 'публикации', 'публикаций')}. Сначала перенесите их в другой выпуск.`,
+  urlFormat: 'Ссылка должна начинаться с http:// или https://',
+} as const;
+
+function plural(n: number, one: string, few: string, many: string): string {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) return one;
+  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
+  return many;
+}
+
+const link = z
+  .union([z.string().trim().max(500, { error: Messages.maxLength(500) }), z.null()])
+  .optional()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), { error: ReleaseMessages.urlFormat });
+
+/** The 'Выпуск' modal: title, the publication subtype, the collection link and the table-of-contents link. */
+export const releaseBody = z.object({
+  title: z
+    .string({ error: Messages.fieldRequired })
+    .trim()
+    .min(1, { error: Messages.fieldRequired })
+    .max(255, { error: Messages.maxLength(255) })
+    .refine((s) => !hasNul(s), { error: BoundMessages.nul }),
+  dict_service_subtype_id: idField(Messages.fieldRequired),
+  url: link,
+  url_contents: link,
+});
+export type ReleaseBody = z.infer<typeof releaseBody>;
+
+const flag01 = z
+  .union([z.enum(['0', '1', 'true', 'false']), z.boolean(), z.literal(0), z.literal(1)], { error: 'Допустимо 1 или 0' })
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+/** GET /api/publication-release: by subtype and hidden flag (pickers ask is_hidden=0). */
+export const releaseListQuery = z.object({
+  dict_service_subtype_id: idField().optional(),
+  is_hidden: flag01.optional(),
+});
+
+export interface Release {
+  id: number;
+  title: string;
+  dict_service_subtype_id: number | null;
+  subtype: { id: number; fdv: string } | null;
+  url: string | null;
+  url_contents: string | null;
+  is_hidden: boolean;
+  is_published: boolean;
+  publications_count: number;
+}
+
+/** Which row actions a release offers (spec 03 §2, §4): publish only for hidden ones not yet published. */
+export function releaseActions(r: Pick<Release, 'is_hidden' | 'is_published'>) {
+  return {
+    canHide: !r.is_hidden,
+    canPublish: r.is_hidden && !r.is_published,
+    canUnpublish: r.is_hidden && r.is_published,
+  };
+}

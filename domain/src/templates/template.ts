@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { TemplateType } from '../common/codes.ts';
+import { Messages } from '../common/messages.ts';
+import { pageQuery } from '../common/pagination.ts';
+
+// Templates (spec 02 §2 Templates, Template modal; §3 Template; §4 Template type rule; §5 Template).
+
+export const TemplateMessages = {
+  saved: Messages.saved,
+  deleted: Messages.deleted,
+  setAsDefault: 'Шаблон успешно установлен по умолчанию!',
+  // Texts the spec does not give; ours, in the same voice.
+  fileRequired: 'Загрузите файл шаблона .docx',
+  unknownMacros: (names: string[]) => `Неизвестные макросы: ${names.map((n) => `\${${n}}`).join(', ')}`,
+  malformedMacros: (parts: string[]) => `Некорректные макросы: ${parts.join(', ')}`,
+  badTemplate: 'Шаблон не может быть сохранён',
+  notDefaultable: 'Шаблоны этого типа не назначаются по умолчанию',
+  copied: 'Скопировано в буфер обмена',
+  searchPlaceholder: 'Поиск по названию или описанию',
+} as const;
+
+/** How the content of a template type is edited: a .docx upload, raw HTML with a preview, or rich text. */
+export type TemplateEditor = 'file' | 'html' | 'rich';
+
+export function templateEditor(dictTypeId: number): TemplateEditor {
+  if (dictTypeId === TemplateType.certificate || dictTypeId === TemplateType.consent || dictTypeId === TemplateType.contract) return 'file';
+  if (dictTypeId === TemplateType.program || dictTypeId === TemplateType.regList) return 'html';
+  return 'rich';
+}
+
+/** Types that can be a service type's default: certificate (and page, for the site). */
+export const DEFAULTABLE_TYPES: readonly number[] = [TemplateType.certificate, TemplateType.page];
+
+/** Multipart fields of POST /api/template and POST /api/template/{id} (_method=PUT). The file travels beside. */
+export const templateFields = z.object({
+  title: z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).max(255, { error: Messages.maxLength(255) }),
+  dict_type_id: z.coerce
+    .number({ error: Messages.fieldRequired })
+    .int({ error: Messages.fieldRequired })
+    .min(1, { error: Messages.fieldRequired })
+    .max(7, { error: Messages.fieldRequired }),
+  content: z.string().max(500_000).nullish(),
+  event_id: z.coerce.number().int().positive().nullish(),
+});
+export type TemplateFields = z.infer<typeof templateFields>;
+
+export const templateListQuery = pageQuery.extend({
+  dict_type_id: z.coerce.number().int().min(1).max(7).optional(),
+  exceptType: z.coerce.number().int().min(1).max(7).optional(),
+  title: z.string().trim().max(200).optional(),
+});
+
+export interface TemplateRef {
+  id: number;
+  fdv: string;
+  color: string | null;
+  icon: string | null;
+}
+
+export interface Template {
+  id: number;
+  title: string;
+  content: string | null;
+  dict_type_id: number;
+  file: { id: number; name: string; size: number } | null;
+  event_id: number | null;
+  /** Service types whose default certificate this is. */
+  serviceTypeCertificateFor: TemplateRef[];
+  /** Service types whose default page this is. */
+  serviceTypePageFor: TemplateRef[];
+  /** Macros the template uses. */
+  macros: string[];
+  updated_at: string;
+}

@@ -1,0 +1,141 @@
+import { expect, test, type Page } from '@playwright/test';
+import { shot } from '../support/screens.ts';
+import { DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';
+
+// Issue 9: what a careful person would trip over. Packages as one purchase, the real /pay result
+// and the sign-up details.
+
+/** Prices are printed by Intl (ru-RU), whose group separator is a no-break space. */
+const rub = (text: string) => new RegExp(text.replace(/ /g, '\\s'));
+
+async function fillRegistration(page: Page, o: { email: string; phone: string; middle?: string }) {
+  await page.getByLabel('Фамилия').fill('Орлова');
+  await page.getByLabel('Имя', { exact: true }).fill('Амина');
+  if (o.middle !== undefined) await page.getByLabel('Отчество').fill(o.middle);
+  await page.getByLabel('Телефон').pressSequentially(o.phone);
+  await page.getByLabel('E-mail').fill(o.email);
+  await page.getByLabel('Организация').fill('МБОУ СОШ № 3');
+  await page.getByLabel('Должность').fill('Учитель географии');
+  await page.getByLabel('Пароль', { exact: true }).fill('Careful-2026!');
+  await page.getByLabel('Подтверждение пароля').fill('Careful-2026!');
+}
+
+test('the demo user sees a paid package as one purchase, with its price, in My entries and in Payments', async ({ page }) => {
+  await login(page, DEMO_USER, DEMO_PASSWORD);
+  await page.goto('/user/entry');
+  const purchase = page.getByTestId('package-row');
+  await expect(purchase).toHaveCount(1);
+  await expect(purchase).toContainText('Пакет «Учитель начальных классов»');
+  await expect(purchase.getByTestId('entry-price')).toHaveText(rub('4 500 ₽'));
+  // Its entries carry no price of their own (no '1 187,51 ₽').
+  await expect(page.getByTestId('entry-row').filter({ hasText: 'ФГОС ООО' }).getByTestId('entry-price')).toHaveCount(0);
+  // A free entry reads 'Бесплатно'.
+  await expect(page.getByTestId('entry-row').filter({ hasText: 'Формирующее оценивание' }).getByTestId('entry-status')).toHaveText('Бесплатно');
+  await shot(page, 'careful-entries-package');
+
+  await page.getByRole('tab', { name: 'Платежи' }).click();
+  const paid = page.getByTestId('payment-row').filter({ hasText: 'Учитель начальных классов' });
+  await expect(paid).toContainText(rub('4 500 ₽'));
+  await expect(paid.getByTestId('payment-number')).toHaveText(/^Платёж № \d+$/);
+  await expect(page.getByTestId('payment-uuid')).toHaveCount(0);
+
+  // The narrow screen: one card for the purchase, its entries inside.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/user/entry');
+  const card = page.getByTestId('package-purchase-card');
+  await expect(card).toContainText('Пакет «Учитель начальных классов»');
+  await expect(card.getByTestId('entry-card')).toHaveCount(3);
+  await shot(page, 'careful-entries-package-narrow');
+});
+
+test('a package is paid in one click; a package with a service already applied for says so first', async ({ page }) => {
+  const suffix = Date.now().toString().slice(-7);
+  await page.goto('/register');
+  await fillRegistration(page, { email: `pkg-${suffix}@example.com`, phone: `93${suffix}0`, middle: 'Руслановна' });
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+
+  await page.getByRole('link', { name: 'Пакеты услуг', exact: true }).first().click();
+  await page.getByTestId('package-card').filter({ hasText: 'Учитель начальных классов' }).getByRole('button', { name: 'Записаться' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: rub('Оплатить 4 500 ₽') }).click();
+  // Straight to the provider's page, for the package price.
+  await expect(page).toHaveURL(/\/sandbox\/yookassa\/pay\//);
+  await expect(page.locator('body')).toContainText(/4\s?500/);
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(page).toHaveURL(/\/user\/entry/);
+  const purchase = page.getByTestId('package-row');
+  await expect(purchase.getByTestId('entry-status')).toHaveText('Оплачена');
+  await expect(purchase.getByTestId('entry-price')).toHaveText(rub('4 500 ₽'));
+
+  // The other package holds nothing of these; this one is already bought: its services are named.
+  await page.goto('/user/service-package');
+  await page.getByTestId('package-card').filter({ hasText: 'Учитель начальных классов' }).getByRole('button', { name: 'Записаться' }).click();
+  await expect(page.getByTestId('package-applied')).toContainText('Вы уже подали заявку');
+  await expect(page.getByRole('dialog').getByRole('button', { name: /Оплатить/ })).toBeDisabled();
+  await shot(page, 'careful-package-applied');
+});
+
+test('/pay tells a cancelled payment from a paid one', async ({ page }) => {
+  await page.goto('/pay');
+  await page.getByLabel('ФИО').fill('Отменова Ольга');
+  await page.getByLabel('Телефон').pressSequentially('9161234567');
+  await page.getByLabel('Сумма').fill('750');
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/yookassa\//);
+  await page.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page).toHaveURL(/\/pay\?paid=\d+/);
+  await expect(page.getByTestId('pay-result')).toHaveAttribute('data-status', 'canceled');
+  await expect(page.getByText('Оплата отменена, деньги не списаны.')).toBeVisible();
+  await expect(page.getByText('Спасибо')).toHaveCount(0);
+  await shot(page, 'careful-pay-cancelled');
+  await page.goto('/pay?paid=999999');
+  await expect(page.getByText('Платёж не найден')).toBeVisible();
+});
+
+test('sign-up: a clean form shows no errors, "Нет отчества" registers, going back keeps what was typed', async ({ page }) => {
+  await page.goto('/register');
+  await expect(page.locator('.mantine-InputWrapper-error')).toHaveCount(0);
+  // Leaving a field empty says so under that field only.
+  await page.getByLabel('Фамилия').focus();
+  await page.getByLabel('Имя', { exact: true }).focus();
+  await expect(page.locator('.mantine-InputWrapper-error')).toHaveCount(1);
+
+  // An existing account: the confirmation page, then back with everything typed still there.
+  await page.goto('/register');
+  await fillRegistration(page, { email: 'demo-user@example.com', phone: '9001112233', middle: 'Ильинична' });
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page).toHaveURL(/\/password\/email$/);
+  await page.getByRole('button', { name: 'Нет, вернуться к регистрации' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByLabel('Фамилия')).toHaveValue('Орлова');
+  await expect(page.getByLabel('Отчество')).toHaveValue('Ильинична');
+  await expect(page.getByLabel('E-mail')).toHaveValue('demo-user@example.com');
+  await expect(page.getByLabel('Пароль', { exact: true })).toHaveValue('');
+
+  // No patronymic.
+  const suffix = Date.now().toString().slice(-7);
+  await page.goto('/register');
+  await fillRegistration(page, { email: `nomiddle-${suffix}@example.com`, phone: `94${suffix}0` });
+  await page.getByLabel('Нет отчества').check();
+  await expect(page.getByLabel('Отчество')).toBeDisabled();
+  await shot(page, 'careful-register-no-middle-name');
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.getByRole('button', { name: 'Меню пользователя' }).click();
+  await expect(page.getByTestId('user-fio')).toHaveText('Орлова Амина');
+});
+
+test('an empty login form asks for the login; an unknown e-mail on the reset page is said once', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByTestId('login-error')).toHaveText('Заполните все обязательные поля!');
+  await expect(page.getByText('Введите телефон или e-mail')).toBeVisible();
+  await expect(page.getByText('Введите корректный email')).toHaveCount(0);
+
+  await page.goto('/password/reset');
+  await page.getByLabel('E-mail').fill('nobody-here@example.com');
+  await page.getByRole('button', { name: 'Отправить новый пароль' }).click();
+  await expect(page.getByTestId('email-not-found')).toBeVisible();
+  await expect(page.getByText('Ошибка! Указанный email не найден в текущей системе.')).toHaveCount(1);
+});

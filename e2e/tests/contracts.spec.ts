@@ -1,0 +1,229 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { shot } from '../support/screens.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+
+/** Demo service 5: a qualification course (its type needs a contract). */
+const COURSE_ID = 5;
+
+/** A one-page PDF that says "Signed contract" (PDFium rebuilds the missing cross-reference table). */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n' +
+    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources <</Font <</F1 5 0 R>>>>>> endobj\n' +
+    '4 0 obj <</Length 52>> stream\nBT /F1 28 Tf 72 760 Td (Signed contract) Tj ET\nendstream endobj\n' +
+    '5 0 obj <</Type /Font /Subtype /Type1 /BaseFont /Helvetica>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
+// A 1x1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+async function courseClient(request: APIRequestContext, lastName: string) {
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
+  const email = `contract-${suffix}@example.com`;
+  const attributes = {
+    last_name: lastName,
+    first_name: 'Анна',
+    middle_name: 'Викторовна',
+    phone: `+7 (95${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
+    email,
+    organization: 'ГБОУ Школа № 239',
+    job_title: 'Учитель математики',
+    password: 'Contract-2026!',
+    password_confirmation: 'Contract-2026!',
+  };
+  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  expect(registered.status()).toBe(201);
+  const token = ((await registered.json()) as { access_token: string }).access_token;
+  const entry = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: COURSE_ID, pay_type: 3, is_extramural: 1 } });
+  expect(entry.status()).toBe(201);
+  const { data } = (await entry.json()) as { data: { id: number; number: string } };
+  return { email, password: 'Contract-2026!', entry: data, fio: `${lastName} Анна Викторовна` };
+}
+
+async function notice(page: Page, text: string) {
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+}
+
+test('a course client fills the wizard and uploads the scan; the operator rejects, the client uploads again, the operator accepts and sets the registration number', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const client = await courseClient(request, 'Договорова');
+
+  // The client: the menu item and the profile card follow is_documents_upload_allowed.
+  await login(page, client.email, client.password);
+  await page.goto('/user/entry');
+  await expect(page.getByTestId('contract-data-banner')).toBeVisible();
+  await shot(page, 'entries-contract-banner-desktop');
+  await page.goto('/user/profile');
+  await expect(page.getByTestId('documents-card')).toBeVisible();
+  await shot(page, 'profile-documents-card-desktop');
+  await page.getByRole('button', { name: 'Меню пользователя' }).click();
+  await page.getByRole('menuitem', { name: 'Данные для договора' }).click();
+  await expect(page).toHaveURL(/\/user\/contract$/);
+  await expect(page.getByRole('heading', { name: 'Данные для договора' })).toBeVisible();
+  await shot(page, 'contract-wizard-empty-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('floating-save')).toBeVisible();
+  await shot(page, 'contract-wizard-empty-mobile');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+
+  // Next without data: the spec's message.
+  await page.getByTestId('wizard-next').click();
+  await notice(page, 'Заполните все обязательные поля для перехода к договору!');
+
+  // Step 1: personal data, passport, documents; the floating save counts the changes.
+  await page.getByLabel('Адрес регистрации').fill('г. Санкт-Петербург, ул. Садовая, д. 5, кв. 12');
+  await page.getByLabel('Дата рождения').pressSequentially('12041985');
+  await page.getByRole('textbox', { name: 'СНИЛС' }).pressSequentially('11223344595');
+  await page.getByLabel('Серия и номер').pressSequentially('4010123456');
+  await page.getByLabel('Дата выдачи').pressSequentially('01062015');
+  await page.getByLabel('Кем выдан').fill('ТП № 1 УФМС России по г. Санкт-Петербургу');
+  await page.getByTestId('doc-passport').locator('input[type=file]').setInputFiles([pdf('паспорт стр 2-3.pdf'), png('паспорт прописка.png')]);
+  await page.getByTestId('doc-education').locator('input[type=file]').setInputFiles([pdf('диплом.pdf')]);
+  await page.getByTestId('doc-snils').locator('input[type=file]').setInputFiles([png('снилс.png')]);
+  await expect(page.getByTestId('unsaved-count')).toHaveText('10');
+  await shot(page, 'contract-wizard-filled-desktop');
+  await page.getByTestId('floating-save').click();
+  await notice(page, 'Данные сохранены!');
+  await notice(page, 'Все обязательные поля заполнены!');
+  await expect(page.getByTestId('unsaved-count')).toHaveCount(0);
+  await expect(page.getByText('Сохранён, изменить может только оператор')).toBeVisible();
+  await expect(page.getByLabel('Серия и номер')).toBeDisabled();
+  await expect(page.getByTestId('doc-passport')).toContainText('паспорт прописка.png');
+
+  // Step 2: the consent; the contract step opens only after its upload.
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByRole('heading', { name: 'Согласие на обработку персональных данных' })).toBeVisible();
+  await page.getByTestId('wizard-next').click();
+  await notice(page, 'Заполните все обязательные поля для перехода к договору!');
+  await page.getByTestId('doc-consent').locator('input[type=file]').setInputFiles([pdf('согласие подписано.pdf')]);
+  await expect(page.getByTestId('unsaved-count')).toHaveText('1');
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByRole('heading', { name: 'Договор', exact: true })).toBeVisible();
+
+  // Step 3: the signed contract scan.
+  const card = page.getByTestId(`client-contract-${client.entry.id}`);
+  await expect(card.getByRole('link', { name: 'Распечатать договор' })).toHaveAttribute('href', `/entry/${client.entry.id}/print/contract`);
+  await expect(card).toContainText('Скан не загружен');
+  await card.locator('input[type=file]').setInputFiles([pdf('договор подписан.pdf')]);
+  await notice(page, 'Файл успешно загружен!');
+  await expect(card.getByTestId('contract-status')).toHaveText('Ожидает проверки');
+  await shot(page, 'contract-wizard-step3-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'contract-wizard-step3-mobile');
+  await page.reload();
+  await expect(page.getByTestId(`client-contract-${client.entry.id}`)).toBeVisible(); // the stored step opens again
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The operator rejects with a comment.
+  const operatorContext = await browser.newContext();
+  const op = await operatorContext.newPage();
+  await login(op, DEMO_OPERATOR, DEMO_PASSWORD);
+  await op.goto('/manager/contract');
+  await expect(op.getByRole('heading', { name: 'Договоры' })).toBeVisible();
+  await op.getByPlaceholder('Поиск по ФИО').fill('Договорова');
+  const pending = op.getByTestId('column-1').getByTestId('contract-card').filter({ hasText: client.fio });
+  await expect(pending).toHaveCount(1);
+  await expect(pending).toContainText('Скан: договор подписан.pdf');
+  await expect(op.getByTestId('count-1')).toHaveText('1');
+  // The scan opens in a new tab through a short-lived link, with no session header needed.
+  const [scanTab] = await Promise.all([op.waitForEvent('popup'), pending.getByTestId('scan-link').click()]);
+  await scanTab.waitForURL(/\/api\/file\/link\/[A-Za-z0-9_-]{43}$/);
+  const scanResponse = await op.request.get(scanTab.url());
+  expect(scanResponse.headers()['content-type']).toBe('application/pdf');
+  await scanTab.waitForTimeout(1500);
+  await shot(scanTab, 'manager-contract-scan-tab-desktop');
+  await scanTab.close();
+  await pending.getByRole('button', { name: 'Документы' }).click();
+  await expect(op.getByTestId('client-documents')).toContainText('112-233-445 95');
+  await expect(op.getByTestId('client-documents')).toContainText('диплом.pdf');
+  await shot(op, 'manager-contract-documents-desktop');
+  await op.keyboard.press('Escape');
+  await expect(op.getByRole('dialog')).toHaveCount(0);
+  await shot(op, 'manager-contract-board-desktop');
+  await pending.getByRole('button', { name: 'Отклонить' }).click();
+  await expect(op.getByText('Оставьте поле пустым, если комментариев нет')).toBeVisible();
+  await op.getByLabel('Комментарий').fill('Нет подписи на последней странице');
+  await shot(op, 'manager-contract-reject-desktop');
+  await op.getByRole('dialog').getByRole('button', { name: 'Отклонить' }).click();
+  const rejected = op.getByTestId('column-3').getByTestId('contract-card').filter({ hasText: client.fio });
+  await expect(rejected).toContainText('Комментарий: Нет подписи на последней странице');
+  await expect(op.getByTestId('count-1')).toHaveText('0');
+
+  // The client sees the comment and uploads again.
+  await page.reload();
+  const again = page.getByTestId(`client-contract-${client.entry.id}`);
+  await expect(again.getByTestId('reject-comment')).toContainText('Нет подписи на последней странице');
+  await expect(again.getByTestId('contract-status')).toHaveText('Отклонён');
+  await shot(page, 'contract-wizard-rejected-desktop');
+  await again.locator('input[type=file]').setInputFiles([png('договор с подписью.png')]);
+  await notice(page, 'Файл успешно загружен!');
+  await expect(again.getByTestId('contract-status')).toHaveText('Ожидает проверки');
+
+  // The operator accepts and sets the registration number after the confirmation.
+  await op.reload();
+  await op.getByPlaceholder('Поиск по ФИО').fill('Договорова');
+  const second = op.getByTestId('column-1').getByTestId('contract-card').filter({ hasText: client.fio });
+  await expect(second).toContainText('договор с подписью.png');
+  await second.getByRole('button', { name: 'Принять' }).click();
+  const approved = op.getByTestId('column-2').getByTestId('contract-card').filter({ hasText: client.fio });
+  await expect(approved).toHaveCount(1);
+  await approved.getByRole('button', { name: 'Установить рег номер' }).click();
+  await expect(op.getByText('Установить регистрационный номер и отправить договор в архив?')).toBeVisible();
+  await op.getByRole('button', { name: 'ДА', exact: true }).click();
+  await expect(op.getByText(/Регистрационный номер установлен: \d{4}-\d{4}/)).toBeVisible();
+  await expect(approved).toHaveCount(0); // archived
+  await op.getByLabel('Показать архив').check();
+  await expect(op.getByTestId('column-2').getByTestId('contract-card').filter({ hasText: client.fio })).toContainText(/Рег\. номер \d{4}-\d{4}/);
+  await shot(op, 'manager-contract-archive-desktop');
+  await op.setViewportSize({ width: 390, height: 844 });
+  await shot(op, 'manager-contract-board-mobile');
+
+  // The export answers an .xlsx.
+  await op.setViewportSize({ width: 1280, height: 800 });
+  const download = op.waitForEvent('download');
+  await op.getByRole('button', { name: 'Выгрузить в Excel' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^Договоры .*\.xlsx$/);
+  await operatorContext.close();
+
+  // The client: approved, and the wizard is complete.
+  await page.reload();
+  await expect(page.getByTestId(`client-contract-${client.entry.id}`).getByTestId('contract-status')).toHaveText('Одобрен');
+  await expect(page.getByTestId('contracts-done')).toBeVisible();
+  await shot(page, 'contract-wizard-approved-desktop');
+  await page.goto('/user/entry');
+  await expect(page.getByRole('heading', { name: 'Мои заявки' })).toBeVisible();
+  await expect(page.getByTestId('contract-data-banner')).toHaveCount(0);
+});
+
+test('a client without a course sees the notice instead of the wizard, and no menu item', async ({ page, request }) => {
+  const suffix = `${Date.now()}`.slice(-7);
+  const email = `no-course-${suffix}@example.com`;
+  const attributes = {
+    last_name: 'Безкурсова',
+    first_name: 'Ольга',
+    middle_name: 'Игоревна',
+    phone: `+7 (96${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}3`,
+    email,
+    organization: 'Школа',
+    job_title: 'Учитель',
+    password: 'NoCourse-2026!',
+    password_confirmation: 'NoCourse-2026!',
+  };
+  expect((await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) })).status()).toBe(201);
+  await login(page, email, 'NoCourse-2026!');
+  await page.getByRole('button', { name: 'Меню пользователя' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Данные для договора' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/user/profile');
+  await expect(page.getByRole('heading', { name: 'Профиль' })).toBeVisible();
+  await expect(page.getByTestId('documents-card')).toHaveCount(0);
+  await page.goto('/user/contract');
+  await expect(page.getByTestId('documents-not-allowed')).toHaveText('Загрузка документов доступна только записавшимся на курсы');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('documents-not-allowed')).toBeVisible();
+  await shot(page, 'contract-not-allowed-mobile');
+});

@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { outputDir, shot } from '../support/screens.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+
+const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'mail');
+
+/** Letters in the outbox folder (the server writes .eml files when no SMTP is set). */
+async function letters(): Promise<ParsedMail[]> {
+  if (!fs.existsSync(outbox())) return [];
+  const files = fs.readdirSync(outbox()).filter((f) => f.endsWith('.eml'));
+  return Promise.all(files.map(async (f) => simpleParser(fs.readFileSync(path.join(outbox(), f)))));
+}
+
+async function waitForLetter(pred: (m: ParsedMail) => boolean): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect(async () => {
+    found = (await letters()).find(pred);
+    expect(found).toBeDefined();
+  }).toPass({ timeout: 20_000, intervals: [500, 1000] });
+  return found!;
+}
+
+const to = (m: ParsedMail) => JSON.stringify(m.to ?? '');
+
+async function openWelcomeTemplate(page: Page) {
+  await page.goto('/manager/events');
+  await expect(page.getByRole('heading', { name: 'События' })).toBeVisible();
+  await page.getByRole('button', { name: 'Шаблон: Регистрация пользователя' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+test('the operator edits the welcome template with a macro; a new user registers and the letter in the outbox has it filled', async ({ page, browser }) => {
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await openWelcomeTemplate(page);
+  await expect(page.getByTestId('macro-panel').getByText('${user.first_name}')).toBeVisible();
+  await shot(page, 'events-template-modal-desktop');
+
+  // Unknown macros are refused by the server and shown under the field.
+  const subject = page.getByLabel('Тема письма');
+  await subject.fill('Привет, ${user.nickname}!');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Неизвестные макросы: ${user.nickname}')).toBeVisible();
+  await shot(page, 'events-template-unknown-macro-desktop');
+
+  // Clicking a macro copies it.
+  await page.getByPlaceholder('Поиск по названию или описанию').fill('организац');
+  await page.getByRole('button', { name: 'Скопировать ${user.organization}' }).click();
+  await expect(page.getByText('Скопировано в буфер обмена')).toBeVisible();
+
+  await subject.fill('Добро пожаловать, ${user.first_name}!');
+  const body = page.getByRole('textbox', { name: 'Текст письма' });
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Ваша организация: ${user.organization}.');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Успешно сохранено!')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('event-1')).toContainText('Добро пожаловать, ${user.first_name}!');
+  await shot(page, 'events-desktop');
+
+  // A new visitor registers.
+  const suffix = Date.now().toString().slice(-7);
+  const email = `welcome-${suffix}@example.com`;
+  const visitor = await browser.newPage();
+  await visitor.goto('/register');
+  await visitor.getByLabel('Фамилия').fill('Воронцова');
+  await visitor.getByLabel('Имя', { exact: true }).fill('Дарья');
+  await visitor.getByLabel('Отчество').fill('Игоревна');
+  await visitor.getByLabel('Телефон').pressSequentially(`93${suffix}0`.slice(0, 10));
+  await visitor.getByLabel('E-mail').fill(email);
+  await visitor.getByLabel('Организация').fill('Лицей № 239');
+  await visitor.getByLabel('Должность').fill('Учитель физики');
+  await visitor.getByLabel('Пароль', { exact: true }).fill('Qwerty-2026!');
+  await visitor.getByLabel('Подтверждение пароля').fill('Qwerty-2026!');
+  await visitor.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(visitor).toHaveURL(/\/user\/dashboard$/);
+
+  const letter = await waitForLetter((m) => to(m).includes(email));
+  expect(letter.subject).toBe('Добро пожаловать, Дарья!');
+  expect(letter.html).toContain('Ваша организация: Лицей № 239.');
+  expect(letter.html).toContain('Здравствуйте, Воронцова Дарья Игоревна!');
+  expect(letter.text).toContain('Ваша организация: Лицей № 239.');
+  // The welcome notification from its template reaches the bell.
+  await expect(visitor.getByText('Добро пожаловать в личный кабинет, Дарья!').first()).toBeVisible({ timeout: 15_000 });
+  await visitor.close();
+});
+
+test('the operator sends a mailing and watches its progress; a reader unsubscribes by the link without logging in', async ({ page, browser }) => {
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto('/manager/mailing');
+  await expect(page.getByRole('heading', { name: 'Рассылка для всех пользователей' })).toBeVisible();
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await expect(page.getByText('Введите текст письма')).toBeVisible();
+
+  const marker = `Весенний форум ${Date.now().toString().slice(-5)}`;
+  const editor = page.getByRole('textbox', { name: 'Текст письма' });
+  await editor.click();
+  await page.keyboard.type(`Приглашаем на ${marker}!`);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Регистрация открыта в личном кабинете.');
+  await shot(page, 'mailing-filled-desktop');
+  await page.getByRole('button', { name: 'Отправить' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Отправить' }).click();
+  await expect(page.getByText('Письмо успешно отправлено всем пользователем!')).toBeVisible();
+
+  const card = page.locator('[data-testid^="mailing-"]').filter({ hasText: marker });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('mailing-status')).toHaveText('Завершена', { timeout: 20_000 });
+  await expect(card).toContainText('Осталось');
+  await shot(page, 'mailing-progress-desktop');
+
+  // Leaving and coming back: the progress is still there.
+  await page.goto('/manager/events');
+  await page.goto('/manager/mailing');
+  await expect(page.locator('[data-testid^="mailing-"]').filter({ hasText: marker }).getByTestId('mailing-status')).toHaveText('Завершена');
+
+  const letter = await waitForLetter((m) => to(m).includes('demo-user@example.com') && String(m.html).includes(marker));
+  expect(letter.text).toContain(`Приглашаем на ${marker}!`);
+  const link = /\/unsubscribe\/([0-9a-f-]{36})/.exec(String(letter.html))![0];
+
+  const reader = await browser.newPage();
+  await reader.goto(link);
+  await expect(reader.getByTestId('unsubscribed')).toContainText('Вы отписались от рассылки учебного центра.');
+  await shot(reader, 'unsubscribe-desktop');
+  await reader.close();
+
+  // The reader's settings show the switch off.
+  const user = await browser.newPage();
+  await login(user, 'demo-user@example.com', DEMO_PASSWORD);
+  await user.goto('/user/settings');
+  const toggle = user.getByLabel('Получать рассылку учебного центра');
+  await expect(toggle).not.toBeChecked();
+  await toggle.click({ force: true });
+  await expect(toggle).toBeChecked();
+  await expect(user.getByText('Данные сохранены!')).toBeVisible();
+  await shot(user, 'settings-mailing-desktop');
+  await user.close();
+});
+
+test('events and mailing at 390 px: cards and a full-screen template', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto('/manager/events');
+  await expect(page.getByTestId('event-1')).toBeVisible();
+  await expect(page.locator('table')).toHaveCount(0);
+  await shot(page, 'events-narrow');
+  await page.screenshot({ path: path.join(outputDir, 'events-narrow-top.png') });
+  await page.getByRole('button', { name: 'Шаблон: Заявка оплачена' }).click();
+  await expect(page.getByLabel('Тема письма')).toHaveValue('Оплата заявки № ${entry.number} получена');
+  await page.screenshot({ path: path.join(outputDir, 'events-template-narrow.png') });
+  await page.keyboard.press('Escape');
+  await page.goto('/manager/mailing');
+  await expect(page.getByRole('heading', { name: 'Рассылка для всех пользователей' })).toBeVisible();
+  await page.screenshot({ path: path.join(outputDir, 'mailing-narrow.png') });
+});

@@ -1,0 +1,89 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { shot } from '../support/screens.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+
+/** Demo service 5 (4 900 ₽, remote); a fresh client applies to it through the API. */
+async function clientWithEntry(request: APIRequestContext) {
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
+  const attributes = {
+    last_name: 'Заявкина',
+    first_name: 'Мария',
+    middle_name: 'Игоревна',
+    phone: `+7 (95${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
+    email: `manager-entry-${suffix}@example.com`,
+    organization: 'Школа № 12',
+    job_title: 'Учитель',
+    password: 'Entry-2026!',
+    password_confirmation: 'Entry-2026!',
+  };
+  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  expect(registered.status()).toBe(201);
+  const token = ((await registered.json()) as { access_token: string }).access_token;
+  const entry = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: 5, pay_type: 3, is_extramural: 1 } });
+  expect(entry.status()).toBe(201);
+  return ((await entry.json()) as { data: { id: number; number: string } }).data;
+}
+
+test("an operator changes an entry's price and pay type, pays, completes, deletes and restores it, and reads its history", async ({ page, request }) => {
+  const entry = await clientWithEntry(request);
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto('/manager/entry');
+  await page.getByLabel('Номер').fill(entry.number);
+  const row = page.getByTestId('entry-row').filter({ hasText: entry.number });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('link', { name: 'Заявкина Мария Игоревна' })).toHaveAttribute('href', /\/manager\/users\?id=\d+/);
+
+  await row.getByRole('button', { name: `Изменить заявку ${entry.number}` }).click();
+  const edit = page.getByTestId('operator-entry-modal');
+  await edit.getByLabel('Цена, ₽').fill('3500');
+  await edit.getByText('Офис', { exact: true }).click();
+  await edit.getByLabel('Номер сертификата').fill('123456789012');
+  await shot(page, 'manager-entry-edit-desktop');
+  await edit.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Тип оплаты успешно изменён!')).toBeVisible();
+  await expect(row.getByTestId('entry-price')).toHaveText('3 500 ₽');
+
+  await row.getByRole('button', { name: `Действия с заявкой ${entry.number}` }).click();
+  await page.getByRole('menuitem', { name: 'Оплатить' }).click();
+  const pay = page.getByRole('dialog', { name: `Оплата заявки № ${entry.number}` });
+  await expect(pay.getByRole('radio', { name: 'Офис' })).toBeChecked();
+  await expect(pay.getByRole('radio', { name: 'Онлайн' })).toHaveCount(0);
+  await pay.getByRole('button', { name: 'Да' }).click();
+  await expect(row.getByTestId('entry-status')).toHaveText('Оплачена');
+
+  await row.getByRole('button', { name: `Действия с заявкой ${entry.number}` }).click();
+  await page.getByRole('menuitem', { name: 'Завершить' }).click();
+  await expect(page.getByText('Вы уверены, что хотите отметить заявку как завершённую?')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Завершение заявки' }).getByRole('button', { name: 'Да' }).click();
+  await expect(row.getByTestId('entry-status')).toHaveText('Завершена');
+  await shot(page, 'manager-entries-desktop');
+
+  await row.getByRole('button', { name: `Действия с заявкой ${entry.number}` }).click();
+  await page.getByRole('menuitem', { name: 'Удалить' }).click();
+  await page.getByRole('dialog', { name: 'Удалить заявку?' }).getByRole('button', { name: 'Удалить' }).click();
+  await expect(row).toHaveCount(0);
+  await page.getByText('Удалённые', { exact: true }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Действия с заявкой ${entry.number}` }).click();
+  await page.getByRole('menuitem', { name: 'Восстановить' }).click();
+  await page.getByRole('dialog', { name: 'Восстановить заявку?' }).getByRole('button', { name: 'Восстановить' }).click();
+  await expect(page.getByText('Заявка восстановлена')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await page.getByText('Все', { exact: true }).click();
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('button', { name: `История заявки ${entry.number}` }).click();
+  const history = page.getByTestId('entry-history-modal');
+  await expect(history.getByTestId('history-row').first()).toBeVisible();
+  const rows = history.getByTestId('history-row');
+  expect(await rows.count()).toBeGreaterThanOrEqual(6);
+  await expect(history).toContainText('Смирнова Анна Викторовна');
+  await expect(history).toContainText('Цена');
+  await expect(history).toContainText('Удалена');
+  await shot(page, 'manager-entry-history-desktop');
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('entries-cards')).toBeVisible();
+  await shot(page, 'manager-entries-mobile');
+});

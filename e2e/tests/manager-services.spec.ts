@@ -1,0 +1,109 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { fakeJoomla } from '../playwright.config.ts';
+import { shot } from '../support/screens.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';
+
+async function logout(page: Page) {
+  await page.evaluate(() => window.localStorage.clear());
+  await page.goto('/login');
+}
+
+/** Articles on the fake Joomla site whose title contains the text (GET /content/articles?filter[search]=). */
+async function siteArticles(request: APIRequestContext, text: string) {
+  const res = await request.get(`${fakeJoomla.url}/api/index.php/v1/content/articles?filter[search]=${encodeURIComponent(text)}`, {
+    headers: { Accept: 'application/vnd.api+json', 'X-Joomla-Token': fakeJoomla.token },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: Array<{ id: string; attributes: { title: string; catid: number; state: number } }> }).data;
+}
+
+/** A future day as YYYY-MM-DD. */
+function futureDay(days: number) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+test('an operator creates a webinar with sections, it is published to the site and a user finds it in the catalogue', async ({ page, request }) => {
+  const title = `Вебинар «Цифровая грамотность» ${Date.now() % 100000}`;
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto('/manager/service');
+  await expect(page.getByText('Выберите тип услуги')).toBeVisible();
+  await page.getByRole('radio', { name: /Вебинары/ }).click();
+  await page.getByText(/^Тематический вебинар/).click();
+  await expect(page.getByTestId('services-table')).toBeVisible();
+  await shot(page, 'manager-services-desktop');
+
+  await page.getByRole('button', { name: 'Добавить услугу' }).click();
+  const modal = page.getByRole('dialog', { name: 'Новая услуга' });
+  await modal.getByLabel('Название').fill(title);
+  await modal.getByLabel('Цена, ₽').fill('1200');
+  await modal.getByLabel('Дата начала').fill(futureDay(20));
+  // The end follows the start: the same day, an hour and a half later.
+  await expect(modal.getByLabel('Дата окончания')).toHaveValue(futureDay(20));
+  await expect(modal.locator('input[aria-label="Время окончания"]')).toHaveValue('11:30');
+  const addSection = modal.getByRole('button', { name: 'Добавить секцию' });
+  await expect(addSection).toBeDisabled();
+  await modal.getByLabel('Новая секция').fill('Секция для учителей');
+  await addSection.click();
+  await modal.getByLabel('Новая секция').fill('Секция для методистов');
+  await addSection.click();
+  await expect(modal.getByLabel('Секция 2')).toHaveValue('Секция для методистов');
+  await shot(page, 'manager-service-modal-desktop');
+  await modal.getByRole('button', { name: 'Сохранить' }).click();
+
+  await expect(page.getByText('Успешно сохранено!')).toBeVisible();
+  await expect(page.getByText('Услуга опубликована на сайте')).toBeVisible();
+  await page.getByLabel('Поиск по названию').fill(title);
+  const row = page.getByTestId('service-row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('1 200 ₽');
+  await expect(row).toContainText('0 / 54');
+
+  const articles = await siteArticles(request, title);
+  expect(articles).toHaveLength(1);
+  expect(articles[0].attributes).toMatchObject({ title, catid: 102, state: 1 });
+  await row.getByRole('button', { name: `Действия с услугой ${title}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Открыть на сайте' })).toHaveAttribute('href', new RegExp(`id=${articles[0].id}`));
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('services-cards')).toBeVisible();
+  await shot(page, 'manager-services-mobile');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await logout(page);
+  await login(page, DEMO_USER, DEMO_PASSWORD);
+  await page.goto('/user/service');
+  await page.getByPlaceholder(/Поиск/).first().fill(title);
+  await expect(page.getByText(title).first()).toBeVisible();
+  await shot(page, 'user-catalogue-new-service');
+});
+
+test('a link to a deleted service says "Услуга не найдена :("', async ({ page }) => {
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto('/manager/service/999999');
+  await expect(page.getByRole('dialog', { name: 'Услуга не найдена :(' })).toBeVisible();
+  await expect(page.getByText('Услуга скрыта или удалена.')).toBeVisible();
+});
+
+test('an operator adds a new guest to a service from its entries modal', async ({ page }) => {
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto('/manager/service?dict_type_id=1&dict_subtype_id=1');
+  const row = page.getByTestId('service-row').first();
+  await row.getByRole('button', { name: /Заявки услуги/ }).click();
+  const modal = page.getByTestId('service-entries-modal');
+  await expect(modal.getByText('Гости')).toBeVisible();
+  await modal.getByRole('button', { name: 'Новый гость' }).click();
+  const fio = `Гостева Алла ${Date.now() % 10000}`;
+  await modal.getByRole('textbox', { name: /^ФИО/ }).fill(fio);
+  await modal.getByLabel('Организация').fill('Гимназия № 3');
+  await modal.getByRole('button', { name: 'Создать и добавить' }).click();
+  await expect(page.getByText('Гость создан и добавлен в услугу')).toBeVisible();
+  const entry = modal.getByTestId('service-entry-row').filter({ hasText: fio });
+  await expect(entry).toContainText('Завершена');
+  await expect(entry).toContainText('0 ₽');
+  await shot(page, 'manager-service-entries-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(modal.getByTestId('service-entries-cards')).toBeVisible();
+  await shot(page, 'manager-service-entries-mobile');
+});

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "publication_prices_subtype_authors_unique" ON "publication_prices" USING btree ("dict_service_subtype_id","authors_num");

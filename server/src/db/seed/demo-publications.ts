@@ -1,0 +1,116 @@
+// Demo rubrics on the demo site's categories (prices and releases: demo-publication-dictionaries.ts);
+// then the demo user's publications in every status and a
+// few other clients' pending ones, made through the same rules as requests (createPublication,
+// movePublication), so the user's list and the operator's moderation screen are lived-in.
+import { sql } from 'drizzle-orm';
+import { Role } from '@edu/domain/common/codes';
+import { savePublicationBody, type PublicationAction } from '@edu/domain/publications/publication';
+import { rows, type Queryable } from '../../platform/db.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { createPublication } from '../../features/publications/publication-save.ts';
+import { movePublication } from '../../features/publications/publication-status.ts';
+
+/** Called with the demo catalogue (a database without services), once. */
+export async function seedDemoRubrics(tx: Queryable): Promise<void> {
+  // Rubrics go to the demo site's categories (101-112: the e2e fake site has them), where none are set.
+  await tx.execute(sql`update dict_publication_categories set joomla_category_id = 104 + id where joomla_category_id is null and id <= 8`);
+}
+
+const DAY = 86_400_000;
+
+/** Sentences the demo texts are woven from (each text picks its own order, so they differ). */
+const SENTENCES = [
+  'Игровые технологии помогают младшим школьникам удерживать внимание на протяжении всего урока.',
+  'В начале занятия дети получают короткое задание, которое связывает новую тему с их личным опытом.',
+  'Работа в малых группах учит договариваться, распределять роли и отвечать за общий результат.',
+  'Учитель наблюдает за ходом обсуждения и задаёт уточняющие вопросы, не подсказывая готового ответа.',
+  'Рефлексия в конце урока показывает, что именно ребёнок понял и где ему ещё нужна поддержка.',
+  'Проектная деятельность позволяет соединить знания из разных предметов в одной практической задаче.',
+  'Родители включаются в работу через домашние наблюдения и совместные творческие задания.',
+  'Цифровые инструменты используются как средство, а не как цель: важен результат, а не эффект.',
+  'Для детей с особыми образовательными потребностями задания дополняются наглядными опорами.',
+  'Оценивание строится на понятных критериях, которые класс обсуждает заранее.',
+  'Опыт показывает, что регулярные короткие игровые паузы снижают утомляемость к концу дня.',
+  'Методическая разработка содержит план урока, раздаточный материал и рекомендации по адаптации.',
+];
+
+function demoText(seed: number, minPlain = 3400): string {
+  const paragraphs: string[] = [];
+  let length = 0;
+  let i = seed;
+  while (length < minPlain) {
+    const p = Array.from({ length: 4 }, (_, k) => SENTENCES[(i * 7 + k * (seed + 3)) % SENTENCES.length]).join(' ');
+    paragraphs.push(`<p>${p}</p>`);
+    length += p.length + 1;
+    i++;
+  }
+  return paragraphs.join('');
+}
+
+interface DemoPublication {
+  title: string;
+  category: number;
+  authors?: string[];
+  /** Operator actions after submission, in order. */
+  actions?: Array<{ action: PublicationAction; comment?: string; url?: string }>;
+  daysAgo: number;
+}
+
+const MINE: DemoPublication[] = [
+  { title: 'Игровые технологии на уроках математики в начальной школе', category: 2, daysAgo: 2 },
+  { title: 'Проектная деятельность как средство развития речи дошкольников', category: 1, authors: ['Соколова Елена Андреевна'], daysAgo: 9, actions: [{ action: 'accept' }] },
+  {
+    title: 'Рефлексия на уроке: приёмы для 5–7 классов',
+    category: 3,
+    daysAgo: 15,
+    actions: [{ action: 'decline', comment: 'Добавьте, пожалуйста, список литературы и уточните возраст учащихся во введении.' }],
+  },
+  {
+    title: 'Сценарий осеннего праздника',
+    category: 6,
+    daysAgo: 30,
+    actions: [{ action: 'reject', comment: 'Материал уже опубликован на другом сайте: уникальность ниже 70 %.' }],
+  },
+  {
+    title: 'Цифровые инструменты в работе классного руководителя',
+    category: 6,
+    daysAgo: 60,
+    actions: [{ action: 'accept' }, { action: 'publish', url: 'https://example.org/index.php?option=com_content&view=article&id=501' }],
+  },
+];
+
+/** The demo user's publications in every status and a few other clients' pending ones (after the catalogue and prices). */
+export async function seedDemoPublicationActivity(db: Queryable, o: { now: Date; operatorId: number; userId: number; otherUserIds: number[] }): Promise<void> {
+  const [service] = await rows<{ id: number }>(db, sql`select id from services where deleted_at is null and is_publication and dict_subtype_id = 5 order by id limit 1`);
+  if (!service) return;
+  const operator: AuthUser = { id: o.operatorId, role: Role.operator, tokenId: 0, impersonatorId: null };
+  const add = async (userId: number, p: DemoPublication, seed: number) => {
+    const user: AuthUser = { id: userId, role: Role.user, tokenId: 0, impersonatorId: null };
+    const input = savePublicationBody.parse({
+      service_id: service.id,
+      title: p.title,
+      text: demoText(seed),
+      dict_category_id: p.category,
+      type: seed % 3 === 0 ? 2 : 1,
+      authors_num: 1 + (p.authors?.length ?? 0),
+      authors: (p.authors ?? []).map((fio) => ({ fio })),
+    });
+    const { id } = await createPublication(db, null, user, input, []);
+    for (const a of p.actions ?? []) {
+      await movePublication(db, {
+        publicationId: id,
+        action: a.action,
+        by: operator.id,
+        set: { ...(a.comment ? { manager_comment: a.comment } : {}), ...(a.url ? { url: a.url } : {}) },
+      });
+    }
+    const at = new Date(o.now.getTime() - p.daysAgo * DAY);
+    await db.execute(sql`update publications set created_at = ${at}, updated_at = ${at} where id = ${id}`);
+    await db.execute(sql`update change_logs set created_at = ${at} where type = 'publication' and entity_id = ${id}`);
+  };
+  for (const [i, p] of MINE.entries()) await add(o.userId, p, i + 1);
+  const theirs = ['Опыт работы с детьми с ОВЗ в условиях инклюзии', 'Подготовка к ОГЭ по русскому языку: система упражнений', 'Кружок робототехники в начальной школе'];
+  for (const [i, userId] of o.otherUserIds.slice(0, theirs.length).entries()) {
+    await add(userId, { title: theirs[i], category: [5, 3, 4][i], daysAgo: 1 + i }, 20 + i);
+  }
+}

@@ -1,0 +1,89 @@
+import { PassThrough } from 'node:stream';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Role } from '@edu/domain/common/codes';
+import { pageMeta } from '@edu/domain/common/pagination';
+import { idField, idParams } from '@edu/domain/common/bounds';
+import { ContractMessages, contractExportQuery, contractListQuery, rejectContractBody } from '@edu/domain/contracts/contract';
+import { DocumentMessages } from '@edu/domain/documents/documents';
+import { currentUser } from '../../platform/auth.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { readCheckedUploads } from '../../platform/uploads.ts';
+import { reviewContract, setRegistrationNumber, uploadContractScan } from './contract-rules.ts';
+import { findContractByEntry, listContracts } from './contracts-repository.ts';
+import { writeContractsXlsx } from './contracts-excel.ts';
+
+const exportQuery = contractExportQuery;
+
+/** Contracts as the client sees them: own contract cards and the scan upload. */
+export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
+  /** GET /api/contract: fio, status, page, per_page. A client sees only own contracts; operators all. */
+  app.get('/contract', { schema: { tags: ['contracts'], querystring: contractListQuery } }, async (request) => {
+    const me = currentUser(request);
+    const q = request.query;
+    const isOperator = me.role === Role.operator;
+    const { data, total } = await listContracts(
+      app.db,
+      { ownerId: isOperator ? q.user_id : me.id, fio: isOperator ? q.fio : undefined, status: q.status, archive: q.archive === 1, entryId: q.entry_id },
+      q,
+    );
+    return { data, meta: pageMeta(total, q) };
+  });
+
+  /** POST /api/contract/upload?entry_id= (multipart "file"): the signed scan of the entry's contract. */
+  app.post('/contract/upload', { schema: { tags: ['contracts'], querystring: z.object({ entry_id: idField() }) } }, async (request) => {
+    const me = currentUser(request);
+    const { files } = await readCheckedUploads(request, { allowedFields: (f) => f === 'file' });
+    if (files.length !== 1) throw fieldError('file', DocumentMessages.noFile);
+    await uploadContractScan(app, me, request.query.entry_id, files[0]);
+    return { data: await findContractByEntry(app.db, request.query.entry_id), message: DocumentMessages.fileUploaded };
+  });
+};
+
+/**
+ * The operators' contract review (spec 02 §2 Contract review board): registered inside the operator
+ * scope (app.ts), whose guard answers 401 / 403; the paths are listed in platform/manager-scope.ts.
+ */
+export const contractManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/contract/:id/accept', { schema: { tags: ['contracts'], params: idParams } }, async (request) => {
+    await reviewContract(app, currentUser(request), request.params.id, { approve: true });
+    return { message: ContractMessages.accepted };
+  });
+
+  app.post('/contract/:id/reject', { schema: { tags: ['contracts'], params: idParams, body: rejectContractBody.nullish() } }, async (request) => {
+    await reviewContract(app, currentUser(request), request.params.id, { approve: false, comment: request.body?.comment ?? null });
+    return { message: ContractMessages.rejectedDone };
+  });
+
+  /** POST /api/entry/{id}/set-registration-number: the next number of the year for an approved contract's entry. */
+  app.post('/entry/:id/set-registration-number', { schema: { tags: ['contracts'], params: idParams } }, async (request) => {
+    const registration_number = await setRegistrationNumber(app.db, currentUser(request), request.params.id);
+    return { data: { id: request.params.id, registration_number }, message: ContractMessages.registrationNumberSet };
+  });
+
+  /** GET /api/contract/print-excel: {url} of the board's export with the same filters (fetched with the session). */
+  app.get('/contract/print-excel', { schema: { tags: ['contracts'], querystring: exportQuery } }, async (request) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(request.query)) if (v !== undefined && v !== '') params.set(k, String(v));
+    const qs = params.toString();
+    return { url: `/api/contract/excel${qs ? `?${qs}` : ''}` };
+  });
+
+  /** GET /api/contract/excel: the .xlsx itself, streamed. */
+  app.get('/contract/excel', { schema: { tags: ['contracts'], querystring: exportQuery } }, async (request, reply) => {
+    const q = request.query;
+    const out = new PassThrough();
+    writeContractsXlsx(app.db, { fio: q.fio, status: q.status, archive: q.archive === 1 }, out).catch((err: unknown) => {
+      request.log.error({ err }, 'contract export failed');
+      out.destroy(err instanceof Error ? err : new Error('export failed'));
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="contracts-${day}.xlsx"`)
+      .header('cache-control', 'private, no-store')
+      .send(out);
+  });
+};

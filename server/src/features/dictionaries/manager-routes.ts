@@ -1,0 +1,133 @@
+import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Messages } from '@edu/domain/common/messages';
+import { pageMeta } from '@edu/domain/common/pagination';
+import { dictionaryBodies, DictionaryMessages, EDITABLE_DICTIONARIES, leadingBody, leadingListQuery, type EditableDictionary, type Leading } from '@edu/domain/dictionaries/dictionary-saves';
+import * as t from '../../db/schema/index.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
+import { containsPattern } from '../../platform/list-query.ts';
+
+const tables = { dict_service_types: t.dictServiceTypes, dict_service_subtypes: t.dictServiceSubtypes, dict_profiles: t.dictProfiles } as const;
+const nameParams = z.object({ name: z.enum(EDITABLE_DICTIONARIES, { error: 'Справочник только для чтения' }) });
+const itemParams = nameParams.extend({ id: z.coerce.number().int().positive().max(2147483647) });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+const isForeignKeyViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23503' || e?.cause?.code === '23503';
+};
+
+/** The body of a save, checked by the dictionary's own schema (field errors as 422). */
+function parseBody(name: EditableDictionary, body: unknown) {
+  const parsed = dictionaryBodies[name].safeParse(body ?? {});
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const i of parsed.error.issues) (errors[String(i.path[0] ?? '_')] ??= []).push(i.message);
+    throw validationError(errors);
+  }
+  return parsed.data;
+}
+
+async function checkType(db: Db, name: EditableDictionary, values: Record<string, unknown>) {
+  if (name !== 'dict_service_subtypes') return;
+  const [type] = await db.select({ id: t.dictServiceTypes.id }).from(t.dictServiceTypes).where(eq(t.dictServiceTypes.id, values.dict_service_type_id as number));
+  if (!type) throw fieldError('dict_service_type_id', DictionaryMessages.unknownType);
+}
+
+/**
+ * Dictionary saves (spec 02 §7: dict_service_types, dict_service_subtypes, dict_profiles) at
+ * /api/dictionaries/{name}. Registered in the operator scope (app.ts), which guards them.
+ */
+export const dictionaryManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['dictionaries'];
+
+  /** POST /api/dictionaries/{name}: a new item. */
+  app.post('/:name', { schema: { tags, params: nameParams, body: z.unknown() } }, async (request, reply) => {
+    const name = request.params.name;
+    const values = parseBody(name, request.body);
+    await checkType(app.db, name, values);
+    const [row] = await app.db.insert(tables[name]).values(values as never).returning();
+    return reply.status(201).send({ data: row, message: Messages.saved });
+  });
+
+  /** PUT /api/dictionaries/{name}/{id}: every field of the item. */
+  app.put('/:name/:id', { schema: { tags, params: itemParams, body: z.unknown() } }, async (request) => {
+    const { name, id } = request.params;
+    const values = parseBody(name, request.body);
+    await checkType(app.db, name, values);
+    const table = tables[name];
+    const [row] = await app.db.update(table).set(values as never).where(eq(table.id, id)).returning();
+    if (!row) throw notFound();
+    return { data: row, message: Messages.saved };
+  });
+
+  /** DELETE /api/dictionaries/{name}/{id}: only while nothing refers to it. */
+  app.delete('/:name/:id', { schema: { tags, params: itemParams } }, async (request) => {
+    const { name, id } = request.params;
+    const table = tables[name];
+    try {
+      const [row] = await app.db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
+      if (!row) throw notFound();
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw new AppError(422, DictionaryMessages.inUse);
+      throw err;
+    }
+    return { message: Messages.deleted };
+  });
+};
+
+function leadingsWhere(fio: string | undefined) {
+  return fio ? ilike(t.leadings.fio, containsPattern(fio)) : undefined;
+}
+
+/** GET /api/leading: every signed-in user reads the list (the catalogue filter), 100 per page by default. */
+export const leadingReadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/leading', { onRequest: app.requireUser, schema: { tags: ['leadings'], querystring: leadingListQuery } }, async (request) => {
+    const q = request.query;
+    const where = leadingsWhere(q.fio);
+    const [{ total }] = await app.db.select({ total: count() }).from(t.leadings).where(where);
+    const data: Leading[] = await app.db
+      .select({
+        id: t.leadings.id,
+        fio: t.leadings.fio,
+        description: t.leadings.description,
+        url: t.leadings.url,
+        services_count: sql<number>`(select count(*)::int from service_leadings sl where sl.leading_id = ${t.leadings.id})`,
+      })
+      .from(t.leadings)
+      .where(where)
+      .orderBy(asc(t.leadings.fio), asc(t.leadings.id))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page);
+    return { data, meta: pageMeta(Number(total), q) };
+  });
+};
+
+/** Leading persons: save and delete (spec 02 §7). Registered in the operator scope (app.ts). */
+export const leadingManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['leadings'];
+  app.post('/leading', { schema: { tags, body: leadingBody } }, async (request, reply) => {
+    const [row] = await app.db.insert(t.leadings).values(request.body).returning();
+    return reply.status(201).send({ data: row, message: Messages.saved });
+  });
+
+  app.put('/leading/:id', { schema: { tags, params: idParams, body: leadingBody } }, async (request) => {
+    const [row] = await app.db.update(t.leadings).set(request.body).where(eq(t.leadings.id, request.params.id)).returning();
+    if (!row) throw notFound();
+    return { data: row, message: Messages.saved };
+  });
+
+  /** A leading person named in services stays until they are taken off those services. */
+  app.delete('/leading/:id', { schema: { tags, params: idParams } }, async (request) => {
+    try {
+      const [row] = await app.db.delete(t.leadings).where(eq(t.leadings.id, request.params.id)).returning({ id: t.leadings.id });
+      if (!row) throw notFound();
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw new AppError(422, DictionaryMessages.inUse);
+      throw err;
+    }
+    return { message: Messages.deleted };
+  });
+};

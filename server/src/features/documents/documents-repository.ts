@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { formatDate } from '@edu/domain/common/format';
+import {
+  DOCUMENT_KINDS,
+  DocumentMessages,
+  documentTypeIds,
+  REQUIRED_DOCUMENT_KINDS,
+  snilsProblem,
+  wizardProgress,
+  type ContractDataState,
+  type DocumentKind,
+  type FileRecord,
+  type IdentityDocument,
+  type UserDocuments,
+} from '@edu/domain/documents/documents';
+import { Messages } from '@edu/domain/common/messages';
+import { rows } from '../../platform/db.ts';
+import type { Queryable } from '../../platform/db.ts';
+
+interface FileRow {
+  id: number;
+  name: string;
+  mime: string;
+  size: number;
+  created_at: Date | string;
+}
+
+/** Files are only ever handed out through GET /api/file/{id}, which checks who is asking. */
+export function fileRecord(f: FileRow): FileRecord {
+  return { id: f.id, name: f.name, url: `/api/file/${f.id}`, mime: f.mime, size: f.size, date_formatted: formatDate(f.created_at) };
+}
+
+export async function listUserDocuments(db: Queryable, userId: number): Promise<UserDocuments> {
+  const found = await rows<FileRow & { kind: DocumentKind }>(
+    db,
+    sql`select f.id, f.name, f.mime, f.size, f.created_at, ud.kind
+        from user_documents ud join files f on f.id = ud.file_id and f.deleted_at is null
+        where ud.user_id = ${userId} order by ud.id`,
+  );
+  const out = Object.fromEntries(DOCUMENT_KINDS.map((k) => [k, [] as FileRecord[]])) as unknown as UserDocuments;
+  out.list = [];
+  for (const r of found) {
+    const record = fileRecord(r);
+    out[r.kind]?.push(record);
+    out.list.push({ ...record, kind: r.kind, dict_document_type_id: documentTypeIds[r.kind] });
+  }
+  return out;
+}
+
+/** The SQL test of "this user has an entry for a service whose type needs a contract". */
+export function documentsAllowedSql(userId: number) {
+  return sql`exists (select 1 from entries en join services s on s.id = en.service_id join dict_service_types t on t.id = s.dict_type_id
+                     where en.created_by = ${userId} and en.deleted_at is null and t.is_contract_needed)`;
+}
+
+export async function isDocumentsUploadAllowed(db: Queryable, userId: number): Promise<boolean> {
+  const [r] = await rows<{ allowed: boolean }>(db, sql`select ${documentsAllowedSql(userId)} as allowed`);
+  return Boolean(r?.allowed);
+}
+
+export async function countFilesOfKinds(db: Queryable, userId: number): Promise<Record<string, number>> {
+  const found = await rows<{ kind: string; n: number }>(
+    db,
+    sql`select ud.kind, count(*)::int as n from user_documents ud join files f on f.id = ud.file_id and f.deleted_at is null
+        where ud.user_id = ${userId} group by ud.kind`,
+  );
+  return Object.fromEntries(found.map((r) => [r.kind, Number(r.n)]));
+}
+
+interface StateRow {
+  contract_step: number | null;
+  address: string | null;
+  birthday: string | null;
+  snils: string | null;
+  passport: boolean;
+  allowed: boolean;
+}
+
+/**
+ * The wizard's state of one user, computed from the data (never from the stored step):
+ * is_contract_allowed needs an entry that needs a contract, and profile extras, passport, the
+ * required documents and the signed consent all present.
+ */
+export async function contractDataState(db: Queryable, userId: number): Promise<ContractDataState | null> {
+  const [r] = await rows<StateRow>(
+    db,
+    sql`select u.contract_step, u.address, u.birthday::text as birthday, u.snils,
+          exists (select 1 from identity_documents d where d.user_id = u.id) as passport,
+          ${documentsAllowedSql(userId)} as allowed
+        from users u where u.id = ${userId} and u.deleted_at is null`,
+  );
+  if (!r) return null;
+  const kinds = await countFilesOfKinds(db, userId);
+  const missing: Record<string, string[]> = {};
+  if (!r.address?.trim()) missing.address = [Messages.fieldRequired];
+  if (!r.birthday) missing.birthday = [Messages.fieldRequired];
+  const snils = r.snils ? snilsProblem(r.snils) : Messages.fieldRequired;
+  if (snils) missing.snils = [snils];
+  if (!r.passport) missing.passport_data = [Messages.fieldRequired];
+  for (const k of REQUIRED_DOCUMENT_KINDS) if (!kinds[k]) missing[k] = [DocumentMessages.requiredDocument];
+  if (!kinds.consent) missing.consent = [DocumentMessages.consentMissing];
+  const state = {
+    profile_valid: !missing.address && !missing.birthday && !missing.snils,
+    passport_valid: r.passport,
+    documents_valid: REQUIRED_DOCUMENT_KINDS.every((k) => kinds[k] > 0),
+    consent_valid: Boolean(kinds.consent),
+  };
+  const { valid, maxStep } = wizardProgress(state);
+  return {
+    ...state,
+    contract_step: Math.min(Math.max(r.contract_step ?? 1, 1), 3),
+    is_documents_upload_allowed: r.allowed,
+    is_contract_allowed: r.allowed && valid && state.consent_valid,
+    valid,
+    max_step: maxStep,
+    missing,
+  };
+}
+
+export async function findIdentityDocument(db: Queryable, userId: number, asOperator: boolean): Promise<IdentityDocument | null> {
+  const [r] = await rows<Omit<IdentityDocument, 'locked'>>(
+    db,
+    sql`select id, user_id, dict_document_type_id, number, date::text as date, issued_by from identity_documents where user_id = ${userId}`,
+  );
+  return r ? { ...r, locked: !asOperator } : null;
+}

@@ -1,0 +1,228 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Role } from '@edu/domain/common/codes';
+import { idField, idParams } from '@edu/domain/common/bounds';
+import {
+  contractStepBody,
+  DocumentMessages,
+  documentTypeIds,
+  identityDocumentBody,
+  isDocumentKind,
+  MAX_FILES_PER_KIND,
+  profileExtrasBody,
+} from '@edu/domain/documents/documents';
+import { contracts, fileLinks, files, identityDocuments, userDocuments, users } from '../../db/schema/index.ts';
+import { currentUser, type AuthUser } from '../../platform/auth.ts';
+import { AppError, fieldError, forbidden, notFound, validationError } from '../../platform/errors.ts';
+import { readCheckedUploads } from '../../platform/uploads.ts';
+import { contractDataState, countFilesOfKinds, findIdentityDocument, isDocumentsUploadAllowed, listUserDocuments } from './documents-repository.ts';
+
+
+/** A user reaches only their own records; operators anyone's. Others get 404, as if it did not exist. */
+function assertSelfOrOperator(me: AuthUser, id: number) {
+  if (me.id !== id && me.role !== Role.operator) throw notFound();
+}
+
+/** How long a link handed to the browser for one file works. */
+export const FILE_LINK_MINUTES = 2;
+
+const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Sends a stored file inline, never sniffed or cached; the name only as a label. */
+function sendFile(reply: FastifyReply, file: { mime: string; name: string; storage_key: string }, data: Buffer) {
+  return reply
+    .type(file.mime)
+    .header('content-disposition', `inline; filename="file.${file.storage_key.split('.').pop()}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(data);
+}
+
+/**
+ * GET /api/file/link/{token}: the file of a short-lived link (the token is the credential, so the
+ * route has no session guard). Only the SHA-256 of the token is stored; an expired or unknown token
+ * is a 404. The document gets a policy of its own: nothing runs in it, only the browser's viewer.
+ */
+export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/file/link/:token', { schema: { tags: ['documents'], params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }) } }, async (request, reply) => {
+    const [found] = await app.db
+      .select({ mime: files.mime, name: files.name, storage_key: files.storage_key })
+      .from(fileLinks)
+      .innerJoin(files, eq(files.id, fileLinks.file_id))
+      .innerJoin(users, eq(users.id, fileLinks.user_id))
+      .where(and(eq(fileLinks.token_hash, hashLinkToken(request.params.token)), gt(fileLinks.expires_at, new Date()), isNull(files.deleted_at), isNull(users.deleted_at)));
+    if (!found) throw notFound();
+    const data = await app.files.read(found.storage_key).catch(() => null);
+    if (!data) throw notFound();
+    reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'");
+    reply.header('referrer-policy', 'no-referrer');
+    return sendFile(reply, found, data);
+  });
+};
+
+/**
+ * The client's contract data: documents, passport, profile extras, the wizard's step, and the one
+ * authorised route every private file is downloaded through. Passports and SNILS are personal data
+ * (152-FZ): only the owner and operators read them, they are not written to any log, and error
+ * answers never repeat them.
+ */
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
+  /** Writes by a client need an entry for a course (a service whose type needs a contract). */
+  async function assertMayWrite(me: AuthUser, userId: number) {
+    if (me.role === Role.operator) return;
+    if (!(await isDocumentsUploadAllowed(app.db, userId))) throw forbidden(DocumentMessages.onlyForCourses);
+  }
+
+  /** GET /api/user/{id}/documents: passport, education, snils, surname, other, consent and the whole list. */
+  app.get('/user/:id/documents', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+    assertSelfOrOperator(currentUser(request), request.params.id);
+    return { data: await listUserDocuments(app.db, request.params.id) };
+  });
+
+  /** POST /api/user/{id}/upload-documents: multipart, one field per kind (several files each, "passport[]" too). */
+  app.post('/user/:id/upload-documents', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+    const me = currentUser(request);
+    const userId = request.params.id;
+    assertSelfOrOperator(me, userId);
+    await assertMayWrite(me, userId);
+    const { files: uploads } = await readCheckedUploads(request, { allowedFields: isDocumentKind });
+    if (uploads.length === 0) throw fieldError('file', DocumentMessages.noFile);
+    await app.db.transaction(async (tx) => {
+      // Serialise one user's uploads so the per-kind bound holds under parallel requests.
+      await tx.execute(sql`select id from users where id = ${userId} for update`);
+      const have = await countFilesOfKinds(tx, userId);
+      const adding: Record<string, number> = {};
+      for (const u of uploads) adding[u.field] = (adding[u.field] ?? 0) + 1;
+      const over = Object.keys(adding).filter((k) => (have[k] ?? 0) + adding[k] > MAX_FILES_PER_KIND);
+      if (over.length) throw validationError(Object.fromEntries(over.map((k) => [k, [DocumentMessages.tooManyOfKind]])));
+      for (const u of uploads) {
+        const kind = u.field as keyof typeof documentTypeIds;
+        const file = await app.files.save(tx, { userId, name: u.name, mime: u.mime, buffer: u.buffer, ext: u.ext });
+        await tx.insert(userDocuments).values({ user_id: userId, kind, file_id: file.id, dict_document_type_id: documentTypeIds[kind] });
+      }
+    });
+    return { data: await listUserDocuments(app.db, userId), message: DocumentMessages.filesUploaded };
+  });
+
+  /** GET /api/file/{id}: a private file, to its owner and operators only; sent as an attachment-safe inline. */
+  app.get('/file/:id', { schema: { tags: ['documents'], params: idParams } }, async (request, reply) => {
+    const me = currentUser(request);
+    const [file] = await app.db.select().from(files).where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
+    if (!file || (file.user_id !== me.id && me.role !== Role.operator)) throw notFound();
+    const data = await app.files.read(file.storage_key).catch(() => null);
+    if (!data) throw notFound();
+    return sendFile(reply, file, data);
+  });
+
+  /**
+   * GET /api/file/{id}/link: {url} of a link to the file that works for FILE_LINK_MINUTES without the
+   * session header, for opening a document in a new browser tab (the tab cannot send the Bearer token).
+   */
+  app.get('/file/:id/link', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+    const me = currentUser(request);
+    const [file] = await app.db.select({ id: files.id, user_id: files.user_id }).from(files).where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
+    if (!file || (file.user_id !== me.id && me.role !== Role.operator)) throw notFound();
+    const token = randomBytes(32).toString('base64url');
+    await app.db.delete(fileLinks).where(lt(fileLinks.expires_at, new Date()));
+    await app.db.insert(fileLinks).values({ token_hash: hashLinkToken(token), file_id: file.id, user_id: me.id, expires_at: new Date(Date.now() + FILE_LINK_MINUTES * 60_000) });
+    return { url: `/api/file/link/${token}` };
+  });
+
+  /** DELETE /api/file/{id}: a user document of the owner (operators: anyone's). Contract scans stay. */
+  app.delete('/file/:id', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+    const me = currentUser(request);
+    const [file] = await app.db.select().from(files).where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
+    if (!file || (file.user_id !== me.id && me.role !== Role.operator)) throw notFound();
+    const [scan] = await app.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.file_id, file.id));
+    const [doc] = await app.db.select({ id: userDocuments.id }).from(userDocuments).where(eq(userDocuments.file_id, file.id));
+    if (scan || !doc) throw new AppError(422, DocumentMessages.fileInUse, { errors: { file: [DocumentMessages.fileInUse] } });
+    if (file.user_id !== null) await assertMayWrite(me, file.user_id);
+    await app.db.transaction(async (tx) => {
+      await tx.delete(userDocuments).where(eq(userDocuments.file_id, file.id));
+      await tx.update(files).set({ deleted_at: new Date() }).where(eq(files.id, file.id));
+    });
+    return { message: 'Успешно удалено' };
+  });
+
+  /** GET /api/identity-document?user_id=: the passport as a one-item list (spec 01 §7: first item used). */
+  app.get('/identity-document', { schema: { tags: ['documents'], querystring: z.object({ user_id: idField().optional() }) } }, async (request) => {
+    const me = currentUser(request);
+    const userId = request.query.user_id ?? me.id;
+    assertSelfOrOperator(me, userId);
+    const doc = await findIdentityDocument(app.db, userId, me.role === Role.operator);
+    return { data: doc ? [doc] : [] };
+  });
+
+  /** POST /api/identity-document: saves the passport once; afterwards only an operator can change it. */
+  app.post('/identity-document', { schema: { tags: ['documents'], body: identityDocumentBody } }, async (request, reply) => {
+    const me = currentUser(request);
+    const b = request.body;
+    const userId = b.user_id ?? me.id;
+    assertSelfOrOperator(me, userId);
+    await assertMayWrite(me, userId);
+    const values = { user_id: userId, dict_document_type_id: 1, number: b.number, date: b.date, issued_by: b.issued_by };
+    if (me.role === Role.operator) {
+      await app.db
+        .insert(identityDocuments)
+        .values(values)
+        .onConflictDoUpdate({ target: identityDocuments.user_id, set: { ...values, updated_at: new Date() } });
+    } else {
+      const inserted = await app.db.insert(identityDocuments).values(values).onConflictDoNothing({ target: identityDocuments.user_id }).returning({ id: identityDocuments.id });
+      if (inserted.length === 0) throw new AppError(422, DocumentMessages.passportLocked, { errors: { number: [DocumentMessages.passportLocked] } });
+    }
+    return reply.status(201).send({ data: await findIdentityDocument(app.db, userId, me.role === Role.operator), message: DocumentMessages.dataSaved });
+  });
+
+  /** GET /api/user/{id}/profile-extras: address, birthday, snils. */
+  app.get('/user/:id/profile-extras', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+    assertSelfOrOperator(currentUser(request), request.params.id);
+    const [u] = await app.db.select({ address: users.address, birthday: users.birthday, snils: users.snils }).from(users).where(eq(users.id, request.params.id));
+    if (!u) throw notFound();
+    return { data: u };
+  });
+
+  /** POST /api/user/{id}/profile-extras {address, birthday, snils}: all required; SNILS by mask and check number. */
+  app.post('/user/:id/profile-extras', { schema: { tags: ['documents'], params: idParams, body: profileExtrasBody } }, async (request) => {
+    const me = currentUser(request);
+    assertSelfOrOperator(me, request.params.id);
+    await assertMayWrite(me, request.params.id);
+    const b = request.body;
+    const [u] = await app.db
+      .update(users)
+      .set({ address: b.address, birthday: b.birthday, snils: b.snils, updated_at: new Date() })
+      .where(and(eq(users.id, request.params.id), isNull(users.deleted_at)))
+      .returning({ address: users.address, birthday: users.birthday, snils: users.snils });
+    if (!u) throw notFound();
+    return { data: u, message: DocumentMessages.dataSaved };
+  });
+
+  /** GET /api/user/{id}/contract-data: the wizard's state, computed from the data. */
+  app.get('/user/:id/contract-data', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+    assertSelfOrOperator(currentUser(request), request.params.id);
+    const state = await contractDataState(app.db, request.params.id);
+    if (!state) throw notFound();
+    return { data: state };
+  });
+
+  /**
+   * POST /api/user/{id}/contract-step {contract_step}: Next in the wizard. A step is stored only when
+   * every earlier step is complete; otherwise 422 with what is missing.
+   */
+  app.post('/user/:id/contract-step', { schema: { tags: ['documents'], params: idParams, body: contractStepBody } }, async (request) => {
+    const me = currentUser(request);
+    const userId = request.params.id;
+    assertSelfOrOperator(me, userId);
+    const state = await contractDataState(app.db, userId);
+    if (!state) throw notFound();
+    if (!state.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);
+    const step = request.body.contract_step;
+    if (step > state.max_step) throw validationError(state.missing, DocumentMessages.fillAllForContract);
+    await app.db.update(users).set({ contract_step: step, updated_at: new Date() }).where(eq(users.id, userId));
+    return { data: await contractDataState(app.db, userId), message: DocumentMessages.dataSaved };
+  });
+};

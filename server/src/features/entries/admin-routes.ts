@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { formatDateTime } from '@edu/domain/common/format';
+import { pageMeta } from '@edu/domain/common/pagination';
+import { EntryMessages } from '@edu/domain/entries/entry';
+import { createGuestBody, EntryAdminMessages, entryHistoryQuery, guestEntryBody, guestListQuery, GUESTS_PAGE, memberBody, type EntryHistoryItem } from '@edu/domain/entries/entry-admin';
+import { SYSTEM_USER_LABEL } from '@edu/domain/logs/log';
+import { currentUser } from '../../platform/auth.ts';
+import { rows } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { findEntry } from './entries-repository.ts';
+import { addGuestEntry, completeEntry, createGuest, listGuests, restoreEntry, saveMember } from './entry-admin.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Operator-only entry calls (spec 02 §2 Entry modals, §4 Guest entry), registered in the operator scope (app.ts). */
+export const entryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const answer = async (id: number) => findEntry(app.db, id, { asOperator: true });
+
+  /** POST /api/entry/{id}/complete: a paid entry becomes done (after the operator's confirmation). */
+  app.post('/entry/:id/complete', { schema: { tags: ['entries'], params: idParams } }, async (request) => {
+    await completeEntry(app.db, currentUser(request), request.params.id);
+    return { data: await answer(request.params.id), message: EntryAdminMessages.completed };
+  });
+
+  /** POST /api/entry/{id}/restore: clears deleted_at. */
+  app.post('/entry/:id/restore', { schema: { tags: ['entries'], params: idParams } }, async (request) => {
+    await restoreEntry(app.db, currentUser(request), request.params.id);
+    return { data: await answer(request.params.id), message: EntryAdminMessages.restored };
+  });
+
+  /** GET /api/entry/{id}/history: the change log of one entry, newest first; a missing user reads 'Система'. */
+  app.get('/entry/:id/history', { schema: { tags: ['entries'], params: idParams, querystring: entryHistoryQuery } }, async (request) => {
+    const [exists] = await rows<{ id: number }>(app.db, sql`select id from entries where id = ${request.params.id}`);
+    if (!exists) throw notFound(EntryMessages.entryNotFound);
+    const q = request.query;
+    const [{ total }] = await rows<{ total: number }>(app.db, sql`select count(*)::int as total from change_logs where type = 'entry' and entity_id = ${request.params.id}`);
+    const list = await rows<{ id: number; fio: string | null; created_at: Date | string; diff: EntryHistoryItem['diff'] }>(
+      app.db,
+      sql`select l.id, nullif(concat_ws(' ', u.last_name, u.first_name, u.middle_name), '') as fio, l.created_at, l.diff
+          from change_logs l left join users u on u.id = l.user_id
+          where l.type = 'entry' and l.entity_id = ${request.params.id}
+          order by l.created_at desc, l.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
+    );
+    const data: EntryHistoryItem[] = list.map((r) => ({ id: r.id, user: r.fio ?? SYSTEM_USER_LABEL, created_at: formatDateTime(r.created_at), diff: r.diff }));
+    return { data, meta: pageMeta(total, q) };
+  });
+
+  /** POST /api/competition-member {entry_id, fio, title, comment}. */
+  app.post('/competition-member', { schema: { tags: ['entries'], body: memberBody } }, async (request) => {
+    await saveMember(app.db, currentUser(request), request.body);
+    return { data: await answer(request.body.entry_id), message: EntryAdminMessages.memberSaved };
+  });
+
+  /** GET /api/guest?service_id=N: guests not yet in the service, 50 per load. */
+  app.get('/guest', { schema: { tags: ['entries'], querystring: guestListQuery } }, async (request) => {
+    const q = request.query;
+    const { data, total } = await listGuests(app.db, q);
+    return { data, meta: pageMeta(total, { page: q.page, per_page: GUESTS_PAGE }) };
+  });
+
+  /** POST /api/guest {fio, organization, job_title[, service_id]}: a new guest, added to the service when given. */
+  app.post('/guest', { schema: { tags: ['entries'], body: createGuestBody } }, async (request, reply) => {
+    const serviceId = request.body.service_id;
+    // The guest and the entry, both or neither.
+    const { id, entryId } = await app.db.transaction(async (tx) => {
+      const guestId = await createGuest(tx, request.body);
+      return { id: guestId, entryId: serviceId ? await addGuestEntry(tx, currentUser(request), serviceId, guestId) : null };
+    });
+    return reply.status(201).send({ data: { id, entry: entryId ? await answer(entryId) : null }, message: EntryAdminMessages.guestCreated });
+  });
+
+  /** POST /api/entry/guest {service_id, user_id}. */
+  app.post('/entry/guest', { schema: { tags: ['entries'], body: guestEntryBody } }, async (request, reply) => {
+    const id = await addGuestEntry(app.db, currentUser(request), request.body.service_id, request.body.user_id);
+    return reply.status(201).send({ data: await answer(id), message: EntryAdminMessages.guestAdded });
+  });
+};

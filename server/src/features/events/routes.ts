@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TemplateType } from '@edu/domain/common/codes';
+import { EventMessages, eventSaveBody, type EventRow } from '@edu/domain/events/event';
+import type { FieldErrors } from '@edu/domain/common/validation';
+import { rows } from '../../platform/db.ts';
+import { notFound, validationError } from '../../platform/errors.ts';
+import { unknownEventMacros } from './event-macros.ts';
+
+/**
+ * Events (/manager/events), under /api/dictionaries/dict_events; registered inside the operator
+ * scope (app.ts), which guards it. The list itself is the generic GET /api/dictionaries/dict_events.
+ */
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET .../notification-templates: templates of type 5 for the dropdown. */
+  app.get('/notification-templates', { schema: { tags: ['events'] } }, async () => {
+    const data = await rows<{ id: number; title: string; content: string | null }>(
+      app.db,
+      sql`select id, title, content from templates where dict_type_id = ${TemplateType.notification} and deleted_at is null order by title, id`,
+    );
+    return { data };
+  });
+
+  /**
+   * PUT .../{id}: the 'Шаблон' modal saves subject (dv) and body (content), both required; the
+   * table saves the notification template and the mailing switch alone. Unknown macros are refused
+   * here, so they never reach a letter.
+   */
+  app.put(
+    '/:id',
+    { schema: { tags: ['events'], params: z.object({ id: z.coerce.number().int().positive() }), body: eventSaveBody } },
+    async (request) => {
+      const body = request.body;
+      const [event] = await rows<EventRow>(app.db, sql`select * from dict_events where id = ${request.params.id}`);
+      if (!event) throw notFound(EventMessages.eventNotFound);
+      const errors: FieldErrors = {};
+      const touchesTemplate = body.dv !== undefined || body.content !== undefined;
+      if (touchesTemplate) {
+        if (!body.dv?.trim()) errors.dv = [EventMessages.required];
+        if (!body.content || !body.content.replace(/<[^>]*>/g, '').trim()) errors.content = [EventMessages.required];
+        for (const field of ['dv', 'content'] as const) {
+          const unknown = body[field] ? unknownEventMacros(body[field]) : [];
+          if (unknown.length > 0) (errors[field] ??= []).push(EventMessages.unknownMacros(unknown));
+        }
+      }
+      if (body.template_id) {
+        const [tpl] = await rows<{ id: number }>(
+          app.db,
+          sql`select id from templates where id = ${body.template_id} and dict_type_id = ${TemplateType.notification} and deleted_at is null`,
+        );
+        if (!tpl) errors.template_id = [EventMessages.notNotificationTemplate];
+      }
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+
+      const set: Record<string, unknown> = {};
+      if (touchesTemplate) Object.assign(set, { dv: body.dv!.trim(), content: body.content });
+      if (body.template_id !== undefined) set.template_id = body.template_id;
+      if (body.is_mailing !== undefined) set.is_mailing = body.is_mailing;
+      if (body.icon !== undefined) set.icon = body.icon;
+      if (body.color !== undefined) set.color = body.color;
+      if (Object.keys(set).length > 0) {
+        const assignments = sql.join(
+          Object.entries(set).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`),
+          sql`, `,
+        );
+        await app.db.execute(sql`update dict_events set ${assignments} where id = ${event.id}`);
+      }
+      const [saved] = await rows<EventRow>(app.db, sql`select * from dict_events where id = ${event.id}`);
+      return { data: saved, message: EventMessages.saved };
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { Role } from '@edu/domain/common/codes';
+import { currentUser } from '../../platform/auth.ts';
+import { rows } from '../../platform/db.ts';
+import { notFound } from '../../platform/errors.ts';
+import { contentDisposition, verifyFileToken } from '../../platform/signed-links.ts';
+
+/**
+ * Downloads of private files. There is no public URL for a document: a file is read by its owner or
+ * an operator (by id, with the session), or through a short-lived signed link made for printing.
+ */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET /api/file/{id}/download: the owner or an operator; anyone else gets 404 (not 403: no hint it exists). */
+  app.get(
+    '/:id/download',
+    { onRequest: app.requireUser, schema: { tags: ['files'], params: z.object({ id: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const [file] = await rows<{ user_id: number | null; name: string; mime: string; storage_key: string }>(
+        app.db,
+        sql`select user_id, name, mime, storage_key from files where id = ${request.params.id} and deleted_at is null`,
+      );
+      if (!file || (me.role !== Role.operator && file.user_id !== me.id)) throw notFound();
+      const data = await app.files.read(file.storage_key).catch(() => null);
+      if (!data) throw notFound();
+      return reply
+        .type(file.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition('inline', file.name))
+        .send(data);
+    },
+  );
+
+  /** GET /api/file/signed?t={token}: a print link; it works for a few minutes and only for its file. */
+  app.get('/signed', { schema: { tags: ['files'], querystring: z.object({ t: z.string().max(4000).default('') }) } }, async (request, reply) => {
+    const payload = await verifyFileToken(app.db, request.query.t);
+    if (!payload) throw notFound('Ссылка устарела. Откройте документ ещё раз из личного кабинета.');
+    const data = await app.files.getGeneratedOrFile(payload.k);
+    if (!data) throw notFound();
+    return reply
+      .type(payload.t)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', contentDisposition(payload.t === 'application/pdf' ? 'inline' : 'attachment', payload.n))
+      .send(data);
+  });
+};

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import { SYSTEM_USER_LABEL } from '@edu/domain/logs/log';
+import { changeLogs } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+
+describe('change log', () => {
+  let t: TestApp;
+  let op: Record<string, string>;
+  let operator: { id: number };
+  beforeAll(async () => {
+    t = await createTestApp();
+    operator = await t.createUser({ role: Role.operator, last_name: 'Журналова', first_name: 'Ирина', middle_name: null });
+    op = await t.loginAs(operator);
+    await t.database.db.insert(changeLogs).values([
+      { type: 'entry', entity_id: 501, user_id: operator.id, diff: { price: { old: 500, new: 700 } }, created_at: new Date(Date.now() - 3000) },
+      { type: 'entry', entity_id: 501, user_id: null, diff: { deleted_at: { old: null, new: '2026-11-01T00:00:00.000Z' } }, created_at: new Date(Date.now() - 2000) },
+      { type: 'publication', entity_id: 501, user_id: operator.id, diff: { status: { old: 1, new: 2 } }, created_at: new Date(Date.now() - 1000) },
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('lists newest first with type label, user or «Система», diff and time', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/log?entity_id=501', headers: op });
+    expect(res.statusCode).toBe(200);
+    const { data, meta } = res.json();
+    expect(meta).toEqual({ current_page: 1, last_page: 1, total: 3, per_page: 15 });
+    expect(data.map((r: { type: string }) => r.type)).toEqual(['publication', 'entry', 'entry']);
+    expect(data[0]).toMatchObject({ type_label: 'Публикация', user_label: 'Журналова Ирина', user: { id: operator.id } });
+    expect(data[1]).toMatchObject({ type_label: 'Заявка', user: null, user_label: SYSTEM_USER_LABEL });
+    expect(data[2].diff).toEqual({ price: { old: 500, new: 700 } });
+    expect(data[2].created_at_formatted).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+  });
+
+  it('filters by type and entity id, and refuses unknown types', async () => {
+    const entry = (await t.inject({ method: 'GET', url: '/api/log?type=entry&entity_id=501', headers: op })).json();
+    expect(entry.meta.total).toBe(2);
+    expect((await t.inject({ method: 'GET', url: '/api/log?type=entry&entity_id=502', headers: op })).json().meta.total).toBe(0);
+    const bad = await t.inject({ method: 'GET', url: '/api/log?type=secret', headers: op });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe(Messages.required);
+    expect((await t.inject({ method: 'GET', url: '/api/log?entity_id=-1', headers: op })).statusCode).toBe(422);
+  });
+
+  it('an operator\'s edit of a user appears in the log with the operator as author', async () => {
+    const user = await t.createUser({ profiles: [1] });
+    await t.inject({ method: 'POST', url: `/api/user/store-profiles/${user.id}`, headers: op, payload: { profiles: [1, 2] } });
+    const { data } = (await t.inject({ method: 'GET', url: `/api/log?type=user&entity_id=${user.id}`, headers: op })).json();
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({ type_label: 'Пользователь', user_label: 'Журналова Ирина', diff: { profiles: { old: [1], new: [1, 2] } } });
+  });
+});
+
+describe('request log', () => {
+  let t: TestApp;
+  let op: Record<string, string>;
+  beforeAll(async () => {
+    t = await createTestApp({ requestLog: true });
+    op = await t.loginAs(await t.createUser({ role: Role.operator }));
+  });
+  afterAll(() => t.close());
+
+  it('records API calls with status, duration, memory and the body of errors; errorsOnly keeps failures', async () => {
+    await t.inject({ method: 'GET', url: '/api/manager/users?role=9', headers: op });
+    await t.inject({ method: 'GET', url: '/api/entry/statistics', headers: op });
+    await t.inject({ method: 'GET', url: '/api/entry/statistics' });
+    await t.app.flushRequestLog();
+    const all = (await t.inject({ method: 'GET', url: '/api/telescope/requests?type=request', headers: op })).json();
+    const rows = all.data as Array<{ path: string; status: number; method: string; duration_ms: number; memory_mb: number; response: string | null }>;
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    const invalid = rows.find((r) => r.path.startsWith('/api/manager/users?role=9'))!;
+    expect(invalid).toMatchObject({ method: 'GET', status: 422 });
+    expect(invalid.response).toContain(Messages.required);
+    expect(invalid.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(invalid.memory_mb).toBeGreaterThan(0);
+    expect(rows.find((r) => r.status === 200 && r.path === '/api/entry/statistics')?.response).toBeNull();
+    const errors = (await t.inject({ method: 'GET', url: '/api/telescope/requests?errorsOnly=1', headers: op })).json();
+    expect(errors.data.length).toBeGreaterThanOrEqual(2);
+    expect(errors.data.every((r: { status: number }) => r.status >= 400)).toBe(true);
+    // Reading the log is not itself logged.
+    expect(rows.some((r) => r.path.startsWith('/api/telescope'))).toBe(false);
+  });
+});

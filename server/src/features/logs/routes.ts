@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changeLogListQuery, requestLogListQuery } from '@edu/domain/logs/log';
+import { listChangeLogs, listRequestLogs } from './logs-repository.ts';
+
+/**
+ * The change log and the request log (spec 02 §2, §7). Registered in the operator scope with the
+ * prefix /api (app.ts), which guards them.
+ */
+export const logRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET /api/log: type (entry, publication, user, service, payment), entity_id, page, per_page. */
+  app.get('/log', { schema: { tags: ['logs'], querystring: changeLogListQuery } }, async (request) => {
+    const q = request.query;
+    return listChangeLogs(app.database, { type: q.type, entity_id: q.entity_id }, q);
+  });
+
+  /** GET /api/telescope/requests: type=request, errorsOnly. */
+  app.get('/telescope/requests', { schema: { tags: ['logs'], querystring: requestLogListQuery } }, async (request) => {
+    const q = request.query;
+    return listRequestLogs(app.database, { errorsOnly: q.errorsOnly === '1' || q.errorsOnly === 'true' }, q);
+  });
+};

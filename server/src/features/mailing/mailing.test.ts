@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { MailingMessages } from '@edu/domain/mailing/mailing';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { rows } from '../../platform/db.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { retryDelaySeconds, runMailingSlice } from './mailing-job.ts';
+
+let t: TestApp;
+let operator: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp({ mailing: { poolSize: 3, ratePerMinute: 0, maxAttempts: 2 } });
+  operator = await t.loginAs(await t.createUser({ role: 1, email: 'operator@example.com' }));
+});
+afterAll(() => t.close());
+
+const sendAll = (message: unknown, headers = operator) => t.inject({ method: 'POST', url: '/api/mail/send-all', headers, payload: { message } });
+const progress = async (id: number) => (await t.inject({ method: 'GET', url: `/api/mail/mailings/${id}`, headers: operator })).json().data;
+const recipientOf = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)!.value[0].address!;
+
+/** Every active, subscribed, non-guest user with an e-mail, as the database has them now. */
+async function expectedRecipients(): Promise<string[]> {
+  const list = await rows<{ email: string }>(
+    t.database.db,
+    sql`select u.email from users u left join mail_subscriptions s on s.user_id = u.id
+        where u.deleted_at is null and u.role <> 3 and s.unsubscribed_at is null order by u.email`,
+  );
+  return list.map((r) => r.email);
+}
+
+async function runToEnd(id: number, mailer?: Mailer) {
+  for (let i = 0; i < 50; i++) {
+    const r = await runMailingSlice(t.app, id, { mailer, sliceMs: 2000 });
+    if (!r) return;
+    // Failed addresses wait for their backoff; the test moves the clock instead of waiting.
+    await t.database.db.execute(sql`update mailing_deliveries set next_attempt_at = now() where mailing_id = ${id} and status = 0`);
+  }
+  throw new Error('mailing did not finish');
+}
+
+function lettersOf(marker: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of t.smtp.mails.filter((x) => String(x.html).includes(marker))) counts.set(recipientOf(m), (counts.get(recipientOf(m)) ?? 0) + 1);
+  return counts;
+}
+
+describe('POST /api/mail/send-all', () => {
+  it('is for operators only', async () => {
+    const u = await t.createUser();
+    expect((await sendAll('<p>Привет</p>', await t.loginAs(u))).statusCode).toBe(403);
+    expect((await sendAll('<p>Привет</p>', {})).statusCode).toBe(401);
+    expect((await t.inject({ method: 'GET', url: '/api/mail/mailings', headers: await t.loginAs(u) })).statusCode).toBe(403);
+  });
+
+  it('refuses an empty or missing message with a field error', async () => {
+    const empty = await sendAll('<p> </p><script>alert(1)</script>');
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toEqual({ message: 'Заполните все обязательные поля!', errors: { message: [MailingMessages.empty] } });
+    const missing = await t.inject({ method: 'POST', url: '/api/mail/send-all', headers: operator, payload: {} });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.message).toBeDefined();
+  });
+
+  it('queues the letter, then every active user with an e-mail gets it once: sanitised, with a text part and an unsubscribe link', async () => {
+    const active = await t.createUser({ email: 'active@example.com' });
+    await t.createUser({ email: 'guest@example.com', role: 3 });
+    await t.createUser({ email: 'deleted@example.com', deleted_at: new Date() });
+    const optedOut = await t.createUser({ email: 'opted-out@example.com' });
+    await t.inject({ method: 'PUT', url: '/api/mail/subscription', headers: await t.loginAs(optedOut), payload: { subscribed: false } });
+
+    const res = await sendAll('<p>Приглашаем на <b>форум</b> «Школа 2027»!</p><script>steal()</script><a href="javascript:alert(1)">ссылка</a><img src=x onerror=alert(1)> [m1]');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Письмо успешно отправлено всем пользователем!');
+    const id = res.json().data.id as number;
+    expect(t.smtp.mails.filter((m) => String(m.html).includes('[m1]'))).toHaveLength(0);
+    const [job] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'mailing' and done_at is null`);
+    expect(job.n).toBe(1);
+
+    await t.app.jobs.runDue();
+    const expected = await expectedRecipients();
+    expect(expected).toContain('active@example.com');
+    expect(expected).not.toContain('opted-out@example.com');
+    const got = lettersOf('[m1]');
+    expect([...got.keys()].sort()).toEqual(expected);
+    expect([...got.values()].every((n) => n === 1)).toBe(true);
+
+    const letter = t.smtp.mails.find((m) => recipientOf(m) === active.email && String(m.html).includes('[m1]'))!;
+    expect(letter.subject).toBe(MailingMessages.subject);
+    expect(letter.from?.value).toEqual([{ name: 'Учебный центр', address: 'no-reply@example.ru' }]);
+    expect(new Date(letter.date!).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(letter.html).toContain('<b>форум</b>');
+    expect(letter.html).not.toMatch(/script|javascript:|onerror|<img/);
+    expect(letter.text).toContain('Приглашаем на форум «Школа 2027»!');
+    const [sub] = await rows<{ token: string }>(t.database.db, sql`select token from mail_subscriptions where user_id = ${active.id}`);
+    expect(letter.html).toContain(`/unsubscribe/${sub.token}`);
+    expect(letter.text).toContain(`Отписаться от рассылки: http://localhost:8080/unsubscribe/${sub.token}`);
+    const header = (key: string) => letter.headerLines.find((h) => h.key === key)?.line.replace(/\r\n\s+/g, ' ');
+    expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <http://localhost:8080/api/mail/unsubscribe/${sub.token}>`);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(letter.messageId).toBe(`<mailing-${id}-${active.id}@localhost>`);
+
+    const p = await progress(id);
+    expect(p).toMatchObject({ id, status: 'done', recipients: expected.length, sent: expected.length, failed: 0, left: 0, failures: [] });
+    const list = (await t.inject({ method: 'GET', url: '/api/mail/mailings', headers: operator })).json().data;
+    expect(list[0]).toMatchObject({ id, status: 'done', excerpt: expect.stringContaining('Приглашаем на форум') });
+  });
+});
+
+describe('mass letter MIME', () => {
+  it('encodes long Russian headers in words of at most 75 characters', async () => {
+    const { encodeWords } = await import('../../platform/mass-letter.ts');
+    const subject = 'Приглашаем на Всероссийский педагогический форум «Школа будущего — 2027»';
+    const encoded = encodeWords(subject);
+    expect(encoded.split('\r\n ').every((w) => w.length <= 75)).toBe(true);
+    const decoded = encoded.split('\r\n ').map((w) => Buffer.from(/^=\?UTF-8\?B\?(.*)\?=$/.exec(w)![1], 'base64').toString()).join('');
+    expect(decoded).toBe(subject);
+    expect(encodeWords('Plain ASCII')).toBe('Plain ASCII');
+  });
+});
+
+describe('unsubscribing', () => {
+  it('works from the letter without a session, also as a one-click POST; the next mailing skips the person', async () => {
+    const u = await t.createUser({ email: 'leaver@example.com' });
+    await t.database.db.execute(sql`insert into mail_subscriptions (user_id) values (${u.id})`);
+    const [{ token }] = await rows<{ token: string }>(t.database.db, sql`select token from mail_subscriptions where user_id = ${u.id}`);
+    expect((await t.inject({ method: 'POST', url: '/api/mail/unsubscribe/not-a-token' })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: '/api/mail/unsubscribe/00000000-0000-4000-8000-000000000000' })).json().message).toBe(MailingMessages.unsubscribeBadLink);
+    const oneClick = await t.inject({ method: 'POST', url: `/api/mail/unsubscribe/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.json().message).toBe(MailingMessages.unsubscribed);
+    expect((await t.inject({ method: 'POST', url: `/api/mail/unsubscribe/${token}` })).statusCode).toBe(200);
+    const headers = await t.loginAs(u);
+    expect((await t.inject({ method: 'GET', url: '/api/mail/subscription', headers })).json().data).toEqual({ subscribed: false });
+
+    const id = (await sendAll('<p>Вторая рассылка [m2]</p>')).json().data.id;
+    await runToEnd(id);
+    expect(lettersOf('[m2]').has('leaver@example.com')).toBe(false);
+    // The settings switch brings the person back.
+    expect((await t.inject({ method: 'PUT', url: '/api/mail/subscription', headers, payload: { subscribed: true } })).json().data).toEqual({ subscribed: true });
+    expect((await t.inject({ method: 'GET', url: '/api/mail/subscription' })).statusCode).toBe(401);
+  });
+});
+
+describe('delivery guarantees', () => {
+  it('exactly once across a crash: a sender that claimed letters and died is replaced, nobody gets two and nobody none', async () => {
+    for (let i = 0; i < 12; i++) await t.createUser({ email: `crowd-${i}@example.com` });
+    const id = (await sendAll('<p>Рассылка после сбоя [m3]</p>')).json().data.id;
+    // The first sender delivers 7 letters, then hangs forever mid-send, as a killed process would.
+    let sent = 0;
+    const dying: Mailer = {
+      describe: () => 'dying',
+      send: (m) => (sent++ < 7 ? t.app.mailer.send(m) : new Promise(() => {})),
+    };
+    void runMailingSlice(t.app, id, { mailer: dying, sliceMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(lettersOf('[m3]').size).toBe(7);
+    const [claimed] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mailing_deliveries where mailing_id = ${id} and status = 0 and locked_until > now()`);
+    expect(claimed.n).toBeGreaterThan(0);
+    // The 7 accepted letters are in the sender's journal only: it died before telling the database.
+    const [told] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mailing_deliveries where mailing_id = ${id} and status = 1`);
+    expect(told.n).toBe(0);
+    // Its leases run out; a new process takes over the job.
+    await t.database.db.execute(sql`update mailing_deliveries set locked_until = now() - interval '1 second' where mailing_id = ${id} and status = 0`);
+    await runToEnd(id);
+    const got = lettersOf('[m3]');
+    expect([...got.keys()].sort()).toEqual(await expectedRecipients());
+    expect([...got.values()].filter((n) => n !== 1)).toEqual([]);
+    expect(await progress(id)).toMatchObject({ status: 'done', failed: 0, left: 0 });
+  });
+
+  it('a failing address is retried with backoff, then reported, not retried forever', async () => {
+    await t.createUser({ email: 'bounce@example.com' });
+    const id = (await sendAll('<p>С отказом [m4]</p>')).json().data.id;
+    let bounceTries = 0;
+    const picky: Mailer = {
+      describe: () => 'picky',
+      send: async (m) => {
+        if (m.to === 'bounce@example.com') {
+          bounceTries++;
+          throw new Error('550 5.1.1 mailbox unavailable');
+        }
+        return t.app.mailer.send(m);
+      },
+    };
+    const first = await runMailingSlice(t.app, id, { mailer: picky, sliceMs: 2000 });
+    expect(first).toMatchObject({ continuation: true });
+    expect(first!.retryInSeconds).toBeGreaterThan(20);
+    const mid = await progress(id);
+    expect(mid).toMatchObject({ status: 'sending', failed: 0, left: 1 });
+    await runToEnd(id, picky);
+    expect(bounceTries).toBe(2);
+    const done = await progress(id);
+    expect(done).toMatchObject({ status: 'done', failed: 1, left: 0 });
+    expect(done.sent).toBe((await expectedRecipients()).length - 1);
+    expect(done.failures).toEqual([{ email: 'bounce@example.com', error: '550 5.1.1 mailbox unavailable', attempts: 2 }]);
+    expect(retryDelaySeconds(1)).toBe(30);
+    expect(retryDelaySeconds(3)).toBe(120);
+    expect(retryDelaySeconds(20)).toBe(3600);
+  });
+
+  it('keeps to the throttle setting', async () => {
+    const id = (await sendAll('<p>Медленно [m5]</p>')).json().data.id;
+    const n = (await expectedRecipients()).length;
+    t.app.config.mailing.ratePerMinute = 1200; // 20 letters a second
+    try {
+      const started = Date.now();
+      await runToEnd(id);
+      const ms = Date.now() - started;
+      expect(lettersOf('[m5]').size).toBe(n);
+      expect(ms).toBeGreaterThanOrEqual(((n - 1) * 60_000) / 1200 - 50);
+    } finally {
+      t.app.config.mailing.ratePerMinute = 0;
+    }
+  });
+});

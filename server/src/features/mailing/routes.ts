@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mailSubscriptionBody, MailingMessages, sendAllBody } from '@edu/domain/mailing/mailing';
+import { currentUser } from '../../platform/auth.ts';
+import { rows } from '../../platform/db.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { scheduleJob } from '../../platform/jobs.ts';
+import { htmlToText } from '../../platform/mail.ts';
+import { sanitizeLetterHtml } from '../../platform/mail-html.ts';
+import { listMailings, mailingProgress } from './mailing-repository.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tokenParams = z.object({ token: z.string().max(64) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Mass mailing for operators (/manager/mailing), under /api/mail; registered inside the operator
+ * scope (app.ts), which guards it.
+ */
+export const mailingOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * POST /api/mail/send-all {message}: the letter is sanitised and queued with its job in one
+   * transaction; the answer comes once it is queued (spec 03 §7), the job sends it.
+   */
+  app.post('/send-all', { schema: { tags: ['mailing'], body: sendAllBody } }, async (request, reply) => {
+    const html = sanitizeLetterHtml(request.body.message);
+    const text = htmlToText(html);
+    if (!text.trim()) throw fieldError('message', MailingMessages.empty);
+    const id = await app.db.transaction(async (tx) => {
+      const [m] = await rows<{ id: number }>(
+        tx,
+        sql`insert into mailings (message, html, text, subject, created_by, status)
+            values (${request.body.message}, ${html}, ${text}, ${MailingMessages.subject}, ${currentUser(request).id}, 'queued') returning id`,
+      );
+      await scheduleJob(tx, 'mailing', { mailingId: m.id }, { uniqueKey: `mailing-${m.id}` });
+      return m.id;
+    });
+    return reply.status(201).send({ data: await mailingProgress(app.db, id), message: MailingMessages.sent });
+  });
+
+  /** GET /api/mail/mailings: the latest mailings with their progress. */
+  app.get('/mailings', { schema: { tags: ['mailing'] } }, async () => ({ data: await listMailings(app.db, 20) }));
+
+  /** GET /api/mail/mailings/{id}: progress of one mailing (sent, failed, left, rate, failed addresses). */
+  app.get('/mailings/:id', { schema: { tags: ['mailing'], params: idParams } }, async (request) => {
+    const data = await mailingProgress(app.db, request.params.id);
+    if (!data) throw notFound();
+    return { data };
+  });
+};
+
+/** The users' subscription and the unsubscribe link of the letters, under /api/mail. */
+export const mailingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The signed-in user's own switch (settings page).
+  await app.register(async (scope) => {
+    const own = scope.withTypeProvider<ZodTypeProvider>();
+    own.addHook('onRequest', app.requireUser);
+    own.get('/subscription', { schema: { tags: ['mailing'] } }, async (request) => {
+      const [s] = await rows<{ unsubscribed_at: Date | null }>(app.db, sql`select unsubscribed_at from mail_subscriptions where user_id = ${currentUser(request).id}`);
+      return { data: { subscribed: !s?.unsubscribed_at } };
+    });
+    own.put('/subscription', { schema: { tags: ['mailing'], body: mailSubscriptionBody } }, async (request) => {
+      const subscribed = request.body.subscribed;
+      await app.db.execute(
+        sql`insert into mail_subscriptions (user_id, unsubscribed_at) values (${currentUser(request).id}, ${subscribed ? null : sql`now()`})
+            on conflict (user_id) do update set unsubscribed_at = excluded.unsubscribed_at`,
+      );
+      return { data: { subscribed }, message: 'Данные сохранены!' };
+    });
+  });
+
+  // Unsubscribe by the link of a letter: no session; the token is the key (RFC 8058 one-click POST too).
+  await app.register(async (scope) => {
+    const open = scope.withTypeProvider<ZodTypeProvider>();
+    open.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, { form: String(body) }));
+    open.post('/unsubscribe/:token', { schema: { tags: ['mailing'], params: tokenParams } }, async (request) => {
+      const token = request.params.token;
+      const done = UUID.test(token)
+        ? await rows<{ user_id: number }>(
+            app.db,
+            sql`update mail_subscriptions set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = ${token}::uuid returning user_id`,
+          )
+        : [];
+      if (done.length === 0) throw notFound(MailingMessages.unsubscribeBadLink);
+      return { message: MailingMessages.unsubscribed };
+    });
+  });
+};

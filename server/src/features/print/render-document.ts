@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { rows } from '../../platform/db.ts';
+import { DOCX_MIME, type FileStore } from '../../platform/files.ts';
+import type { OfficeConverterPool } from '../../platform/converters/office-converter.ts';
+import type { HtmlPdfConverter } from '../../platform/converters/html-pdf.ts';
+import { ConversionFailed, ConverterUnavailable } from '../../platform/converters/converter-errors.ts';
+import { AppError } from '../../platform/errors.ts';
+import { PrintMessages } from '@edu/domain/documents/print';
+import { macroValues, type MacroSubject } from '../macros/macro-values.ts';
+import { renderMacros } from '../macros/render-macros.ts';
+import { fillDocx } from '../templates/docx.ts';
+import { timed } from '../../platform/stage-timing.ts';
+
+export interface DocumentDeps {
+  db: Db;
+  files: FileStore;
+  office: OfficeConverterPool;
+  html: HtmlPdfConverter;
+}
+
+export interface StoredDocument {
+  key: string;
+  name: string;
+  mime: string;
+  /** True when the file came from the cache. */
+  cached: boolean;
+}
+
+interface TemplateSource {
+  id: number;
+  content: string | null;
+  storage_key: string | null;
+  updated_at: Date | string;
+}
+
+async function templateSource(deps: DocumentDeps, templateId: number): Promise<TemplateSource> {
+  const [t] = await rows<TemplateSource>(
+    deps.db,
+    sql`select t.id, t.content, f.storage_key, t.updated_at from templates t left join files f on f.id = t.file_id where t.id = ${templateId}`,
+  );
+  if (!t) throw new AppError(422, PrintMessages.noCertificateTemplate);
+  return t;
+}
+
+/**
+ * Uploaded template files by storage key. A key names one upload for good (keys are random and a new
+ * upload gets a new key), so the bytes never go stale; read once, not on every print.
+ */
+const templateFiles = new Map<string, Buffer>();
+const TEMPLATE_CACHE_BYTES = 32 * 1024 * 1024;
+
+async function templateFile(files: FileStore, key: string): Promise<Buffer | null> {
+  const hit = templateFiles.get(key);
+  if (hit) {
+    templateFiles.delete(key);
+    templateFiles.set(key, hit); // most recently used last
+    return hit;
+  }
+  const source = await files.read(key).catch(() => null);
+  if (!source) return null;
+  templateFiles.set(key, source);
+  let total = 0;
+  for (const b of templateFiles.values()) total += b.length;
+  for (const [k, b] of templateFiles) {
+    if (total <= TEMPLATE_CACHE_BYTES || templateFiles.size === 1) break;
+    templateFiles.delete(k);
+    total -= b.length;
+  }
+  return source;
+}
+
+/** Everything the output depends on; the same inputs give the same key, so a change of any makes a new file. */
+function digest(parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+function htmlPage(body: string, title: string): string {
+  const esc = title.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${esc}</title><style>
+    body { font-family: 'Liberation Serif', 'Times New Roman', serif; font-size: 12pt; line-height: 1.4; color: #000; }
+    table { border-collapse: collapse; width: 100%; } td, th { border: 1px solid #000; padding: 4px 6px; vertical-align: top; }
+    h1, h2, h3 { font-family: 'Liberation Sans', Arial, sans-serif; }
+  </style></head><body>${body}</body></html>`;
+}
+
+/**
+ * Fills a template for a subject and stores the result (PDF, or the .docx itself when asked),
+ * reusing the stored file while the template and the values are unchanged.
+ */
+export async function renderDocument(
+  deps: DocumentDeps,
+  opts: { templateId: number; subject: MacroSubject; output: 'pdf' | 'docx'; name: string; values?: Record<string, string> },
+): Promise<StoredDocument> {
+  // Two independent reads at once.
+  const [template, values] = await Promise.all([
+    timed('template', () => templateSource(deps, opts.templateId)),
+    opts.values ?? timed('values', () => macroValues(deps.db, opts.subject)),
+  ]);
+  const ext = opts.output;
+  const mime = opts.output === 'pdf' ? 'application/pdf' : DOCX_MIME;
+  const key = deps.files.generatedKey('cache', digest([1, opts.output, template.id, template.storage_key, template.content, new Date(template.updated_at).toISOString(), values]), ext);
+  const name = `${opts.name}.${ext}`;
+  if (await timed('cache-check', () => deps.files.storage.exists(key))) return { key, name, mime, cached: true };
+
+  let body: Buffer;
+  if (template.storage_key) {
+    const source = await timed('template-read', () => templateFile(deps.files, template.storage_key!));
+    if (!source) throw new AppError(422, PrintMessages.templateNotUploaded);
+    const docx = await timed('fill', () => fillDocx(source, values));
+    body = opts.output === 'docx' ? docx : await timed('convert', () => convert(() => deps.office.toPdf(docx)));
+  } else {
+    if (opts.output === 'docx') throw new AppError(422, PrintMessages.templateNotUploaded);
+    const html = renderMacros(template.content ?? '', values, { escape: 'html', missing: 'marker' });
+    body = await timed('convert', () => convert(() => deps.html.toPdf(htmlPage(html, opts.name))));
+  }
+  await timed('store', () => deps.files.putGenerated(key, body, mime));
+  return { key, name, mime, cached: false };
+}
+
+async function convert(run: () => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ConverterUnavailable) throw new AppError(503, err.message);
+    if (err instanceof ConversionFailed) throw new AppError(422, 'Не удалось преобразовать документ в PDF: проверьте файл шаблона');
+    throw err;
+  }
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { Role } from '@edu/domain/common/codes';
+import { certificateNumberField, PrintMessages, printKindParam } from '@edu/domain/documents/print';
+import { currentUser } from '../../platform/auth.ts';
+import { rows } from '../../platform/db.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { scheduleJob } from '../../platform/jobs.ts';
+import { signedFileUrl } from '../../platform/signed-links.ts';
+import { collectStages, timed } from '../../platform/stage-timing.ts';
+import { BatchStatus, documentDeps, PRINT_BATCH_JOB, printableCertificates } from './certificate-batch.ts';
+import { isUniqueViolation } from './certificate-number.ts';
+import { entryForPrint, printConsent, printEntryDocument } from './entry-documents.ts';
+
+const id = z.coerce.number().int().positive();
+
+interface BatchRow {
+  id: number;
+  service_id: number;
+  status: number;
+  total: number;
+  done: number;
+  skipped: number;
+  storage_key: string | null;
+  error: string | null;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+/** Printing: documents of an entry, the consent, certificate numbers, all certificates of a service as one zip. */
+export const printRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => documentDeps(app);
+
+  /** GET /api/entry/{id}/print/{kind}: {url}, a link to the document valid for a few minutes. */
+  app.get('/entry/:id/print/:kind', { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }) } }, async (request) => {
+    const me = currentUser(request);
+    const print = async () => {
+      const row = await timed('entry', () => entryForPrint(deps(), request.params.id, me));
+      const doc = await printEntryDocument(deps(), row, request.params.kind, me.role);
+      return { url: await timed('signed-link', () => signedFileUrl(app.db, doc)) };
+    };
+    // At debug level, one line per print with the time of each stage.
+    if (request.log.level !== 'debug' && request.log.level !== 'trace') return print();
+    return collectStages(print, (stages) => request.log.debug({ kind: request.params.kind, stages }, 'print timing'));
+  });
+
+  /** GET /api/user/{id}/consent/print: {url}; the user's own consent, or any user's for operators. */
+  app.get('/user/:id/consent/print', { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
+    const me = currentUser(request);
+    if (me.role !== Role.operator && me.id !== request.params.id) throw notFound();
+    const doc = await printConsent(deps(), request.params.id);
+    return { url: await signedFileUrl(app.db, doc) };
+  });
+};
+
+/**
+ * Operators (registered in the operator scope, app.ts): certificate numbers and all certificates of a
+ * service as one zip.
+ */
+export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => documentDeps(app);
+
+  /** PUT /api/entry/{id}/certificate-number {certificate_number}: an operator sets (or corrects) the number. */
+  app.put(
+    '/entry/:id/certificate-number',
+    { schema: { tags: ['print'], params: z.object({ id }), body: z.object({ certificate_number: certificateNumberField }) } },
+    async (request) => {
+      try {
+        const updated = await rows<{ id: number }>(
+          app.db,
+          sql`update entries set certificate_number = ${request.body.certificate_number}, updated_at = now() where id = ${request.params.id} returning id`,
+        );
+        if (updated.length === 0) throw notFound();
+      } catch (err) {
+        if (isUniqueViolation(err)) throw fieldError('certificate_number', PrintMessages.certificateNumberTaken);
+        throw err;
+      }
+      return { data: { id: request.params.id, certificate_number: request.body.certificate_number }, message: 'Успешно сохранено!' };
+    },
+  );
+
+  /** POST /api/service/{id}/print-certificates: starts a durable job that prints every printable certificate into one zip. */
+  app.post('/service/:id/print-certificates', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request, reply) => {
+    const me = currentUser(request);
+    const [service] = await rows<{ id: number }>(app.db, sql`select id from services where id = ${request.params.id} and deleted_at is null`);
+    if (!service) throw notFound();
+    const { printable, skipped } = await printableCertificates(deps(), service.id);
+    if (printable.length === 0) throw fieldError('service_id', PrintMessages.batchNothing, PrintMessages.batchNothing);
+    const batch = await app.db.transaction(async (tx) => {
+      const [b] = await rows<BatchRow>(
+        tx,
+        sql`insert into print_batches (service_id, created_by, total, skipped) values (${service.id}, ${me.id}, ${printable.length}, ${skipped}) returning *`,
+      );
+      await scheduleJob(tx, PRINT_BATCH_JOB, { batchId: b.id });
+      return b;
+    });
+    return reply.status(201).send({ data: await toBatch(app, batch), message: PrintMessages.batchStarted });
+  });
+
+  /** GET /api/print-batch/{id}: progress; with {url} of the zip when done. */
+  app.get('/print-batch/:id', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
+    const [batch] = await rows<BatchRow>(app.db, sql`select * from print_batches where id = ${request.params.id}`);
+    if (!batch) throw notFound();
+    return { data: await toBatch(app, batch) };
+  });
+
+  /** GET /api/service/{id}/print-batches: the latest batches of a service. */
+  app.get('/service/:id/print-batches', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
+    const list = await rows<BatchRow>(app.db, sql`select * from print_batches where service_id = ${request.params.id} order by id desc limit 5`);
+    return { data: await Promise.all(list.map((b) => toBatch(app, b))) };
+  });
+};
+
+async function toBatch(app: FastifyInstance, b: BatchRow) {
+  return {
+    id: b.id,
+    service_id: b.service_id,
+    status: b.status,
+    total: b.total,
+    done: b.done,
+    skipped: b.skipped,
+    error: b.status === BatchStatus.failed ? 'Не удалось распечатать сертификаты, попробуйте ещё раз' : null,
+    url: b.status === BatchStatus.done && b.storage_key ? await signedFileUrl(app.db, { key: b.storage_key, name: `Сертификаты услуги ${b.service_id}.zip`, mime: 'application/zip' }) : null,
+    created_at: new Date(b.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,398 @@
+// Creating and editing a publication (spec 03 §5, spec 01 publication form): the field rules per
+// subtype, sanitising, files, authors and the price by number of authors, which is set on the entry.
+import sanitizeHtml from 'sanitize-html';
+import { sql } from 'drizzle-orm';
+import { EventId, PayType, Role } from '@edu/domain/common/codes';
+import type { FieldErrors } from '@edu/domain/common/validation';
+import { defaultExtramural } from '@edu/domain/entries/entry';
+import {
+  internetTextProblem,
+  isInternetSubtype,
+  PublicationMessages,
+  publicationPlainText,
+  type savePublicationBody,
+} from '@edu/domain/publications/publication';
+import type { z } from 'zod';
+import { entries, publicationAuthors, publicationEntries, publicationFiles, publications } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { logChange } from '../../platform/change-log.ts';
+import { rows, type Queryable } from '../../platform/db.ts';
+import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
+import { raiseEvent } from '../../platform/events.ts';
+import type { FileStore } from '../../platform/files.ts';
+import type { CheckedUpload } from '../../platform/uploads.ts';
+import { entryNumber } from '../entries/entry-rules.ts';
+import { scheduleUniquenessCheck } from './jobs.ts';
+import { movePublication, type PublicationChanges } from './publication-status.ts';
+import { loadRecord } from './publications-repository.ts';
+
+export type SaveInput = z.output<typeof savePublicationBody>;
+
+/** What the rich-text editor may produce: formatting, lists, headings, tables, links. */
+const PUBLICATION_POLICY: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'code', 'pre', 'hr',
+    'span', 'mark', 'sub', 'sup', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  ],
+  allowedAttributes: { a: ['href', 'target', 'rel'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'], '*': ['style'] },
+  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+};
+
+export function sanitizePublicationHtml(html: string): string {
+  return sanitizeHtml(html, PUBLICATION_POLICY).trim();
+}
+
+interface ServiceInfo {
+  id: number;
+  title: string;
+  is_visible: boolean;
+  is_done: boolean;
+  is_publication: boolean;
+  participation_type: number;
+  dict_subtype_id: number | null;
+  publication_has_file: boolean;
+}
+
+const SERVICE_SELECT = sql`select s.id, s.title, s.is_visible, s.is_done, (s.is_publication or coalesce(t.is_publication, false)) as is_publication,
+  s.participation_type, s.dict_subtype_id, coalesce(st.publication_has_file, false) as publication_has_file
+  from services s left join dict_service_types t on t.id = s.dict_type_id left join dict_service_subtypes st on st.id = s.dict_subtype_id`;
+
+async function serviceById(tx: Queryable, id: number): Promise<ServiceInfo | undefined> {
+  const [s] = await rows<ServiceInfo>(tx, sql`${SERVICE_SELECT} where s.id = ${id} and s.deleted_at is null`);
+  return s;
+}
+
+/** The publication service of a subtype (the catalogue's publication form names the subtype). */
+async function serviceOfSubtype(tx: Queryable, subtypeId: number): Promise<ServiceInfo | undefined> {
+  const [s] = await rows<ServiceInfo>(
+    tx,
+    sql`${SERVICE_SELECT} where s.dict_subtype_id = ${subtypeId} and s.deleted_at is null and s.is_visible and not s.is_done
+        and (s.is_publication or coalesce(t.is_publication, false)) order by s.id limit 1`,
+  );
+  return s;
+}
+
+interface Checked {
+  text: string | null;
+  priceId: number;
+  price: number;
+  authorsNum: number;
+  authors: Array<{ user_id: number | null; fio: string }>;
+}
+
+/**
+ * The field rules of one save, all at once (one 422 with every field's message): category; release
+ * (non-internet) or type (internet subtype 5); title; text or file by the subtype; the internet
+ * text limits; number of authors with a price; at most authors_num - 1 co-authors.
+ */
+async function checkFields(
+  tx: Queryable,
+  o: { input: SaveInput; subtypeId: number | null; hasFile: boolean; fileThere: boolean; user: AuthUser; existingReleaseId?: number | null },
+): Promise<Checked> {
+  const { input } = o;
+  const errors: FieldErrors = {};
+  const add = (field: string, text: string) => (errors[field] ??= []).push(text);
+  const isOperator = o.user.role === Role.operator;
+
+  if (!input.dict_category_id) add('dict_category_id', PublicationMessages.chooseCategory);
+  else {
+    const [c] = await rows<{ id: number }>(tx, sql`select id from dict_publication_categories where id = ${input.dict_category_id}`);
+    if (!c) add('dict_category_id', PublicationMessages.chooseCategory);
+  }
+
+  const internet = isInternetSubtype(o.subtypeId);
+  if (internet) {
+    if (!input.type) add('type', PublicationMessages.chooseType);
+  } else if (!input.release_id) add('release_id', PublicationMessages.chooseRelease);
+  if (input.release_id) {
+    const [r] = await rows<{ dict_service_subtype_id: number | null; is_hidden: boolean }>(
+      tx,
+      sql`select dict_service_subtype_id, is_hidden from publication_releases where id = ${input.release_id} and deleted_at is null`,
+    );
+    if (!r) add('release_id', PublicationMessages.chooseRelease);
+    else if (r.dict_service_subtype_id !== null && r.dict_service_subtype_id !== o.subtypeId) add('release_id', PublicationMessages.releaseNotOfSubtype);
+    // A hidden release is closed for signup: users may keep one already chosen, not pick it anew.
+    else if (r.is_hidden && !isOperator && input.release_id !== o.existingReleaseId) add('release_id', PublicationMessages.releaseHidden);
+  }
+
+  const text = input.text ? sanitizePublicationHtml(input.text) : '';
+  const plain = text ? publicationPlainText(text).trim() : '';
+  if (o.hasFile) {
+    if (!o.fileThere) add('file', PublicationMessages.attachFile);
+  } else if (!plain) add('text', PublicationMessages.enterText);
+  if (internet && plain) {
+    const problem = internetTextProblem(text);
+    if (problem) add('text', problem);
+  }
+
+  let priceId = 0;
+  let price = 0;
+  const authorsNum = input.authors_num ?? 0;
+  if (!input.authors_num) add('authors_num', PublicationMessages.chooseAuthorsNum);
+  else if (o.subtypeId !== null) {
+    const [p] = await rows<{ id: number; price: number | string }>(
+      tx,
+      sql`select id, price from publication_prices where dict_service_subtype_id = ${o.subtypeId} and authors_num = ${input.authors_num} order by id limit 1`,
+    );
+    if (!p) add('authors_num', PublicationMessages.noPrice);
+    else {
+      priceId = p.id;
+      price = Number(p.price);
+    }
+  }
+  const authors = input.authors.map((a) => ({ user_id: a.user_id ?? null, fio: a.fio }));
+  if (authorsNum && authors.length > authorsNum - 1) add('authors', PublicationMessages.tooManyAuthors(Math.max(0, authorsNum - 1)));
+  const userIds = authors.map((a) => a.user_id).filter((v): v is number => v !== null);
+  if (userIds.length) {
+    const found = await rows<{ id: number }>(tx, sql`select id from users where deleted_at is null and id in (${sql.join(userIds.map((i) => sql`${i}`), sql`, `)})`);
+    if (found.length !== new Set(userIds).size) add('authors', PublicationMessages.chooseAuthor);
+  }
+
+  if (Object.keys(errors).length) throw validationError(errors);
+  return { text: text || null, priceId, price, authorsNum, authors };
+}
+
+async function fioOf(tx: Queryable, userId: number): Promise<string> {
+  const [u] = await rows<{ fio: string }>(tx, sql`select concat_ws(' ', last_name, first_name, middle_name) as fio from users where id = ${userId}`);
+  return u?.fio ?? '';
+}
+
+async function replaceCoAuthors(tx: Queryable, publicationId: number, creator: number, authors: Checked['authors']) {
+  await tx.execute(sql`delete from publication_authors where publication_id = ${publicationId} and position > 0`);
+  let position = 1;
+  for (const a of authors) {
+    if (a.user_id === creator) continue;
+    await tx.insert(publicationAuthors).values({ publication_id: publicationId, user_id: a.user_id, fio: a.fio.slice(0, 255), position: position++ });
+  }
+}
+
+/** An unpaid entry takes the publication's price; a paid one keeps what was paid. */
+async function priceEntries(tx: Queryable, publicationId: number, price: number, by: number) {
+  const list = await rows<{ id: number; price: number | string }>(
+    tx,
+    sql`select e.id, e.price from publication_entries pe join entries e on e.id = pe.entry_id
+        where pe.publication_id = ${publicationId} and e.status = 1 and e.deleted_at is null for update of e`,
+  );
+  for (const e of list) {
+    if (Number(e.price) === price) continue;
+    await tx.execute(sql`update entries set price = ${price}, updated_at = now() where id = ${e.id}`);
+    await logChange(tx, { type: 'entry', entityId: e.id, userId: by, before: { price: Number(e.price) }, after: { price } });
+  }
+}
+
+/**
+ * The entry of a publication: one per publication (a user may send several articles to one
+ * publication service, so the one-entry-per-service rule of ordinary entries does not apply).
+ */
+async function createPublicationEntry(tx: Queryable, by: AuthUser, ownerId: number, service: ServiceInfo, price: number): Promise<number> {
+  const [{ id }] = await rows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('entries', 'id'))::int as id`);
+  const free = price === 0;
+  const values = {
+    id,
+    number: entryNumber(id),
+    created_by: ownerId,
+    author_id: ownerId === by.id ? null : by.id,
+    service_id: service.id,
+    section_id: null,
+    pay_type: PayType.online,
+    is_extramural: defaultExtramural(service.participation_type),
+    price,
+    status: free ? 2 : 1,
+    paid_at: free ? new Date() : null,
+  };
+  await tx.insert(entries).values(values);
+  await logChange(tx, { type: 'entry', entityId: id, userId: by.id, before: null, after: values });
+  await raiseEvent(tx, {
+    eventId: EventId.entryCreated,
+    userId: ownerId,
+    entryId: id,
+    serviceId: service.id,
+    extra: { 'entry.summary': `Заявка № ${values.number} на услугу «${service.title}» создана${free ? '' : '. Ожидает оплаты'}.` },
+  });
+  return id;
+}
+
+async function storeFile(tx: Queryable, store: FileStore | null, userId: number, f: CheckedUpload): Promise<number> {
+  if (!store) throw new Error('no file store to keep the upload');
+  const row = await store.save(tx, { userId, name: f.name, mime: f.mime, buffer: f.buffer, ext: f.ext });
+  return row.id;
+}
+
+export interface SaveResult {
+  id: number;
+  /** The uniqueness check was scheduled ('будет проверена антиплагиатом в течение часа'). */
+  scheduled: boolean;
+  /** An operator moved it to another publication subtype. */
+  moved?: boolean;
+}
+
+/**
+ * POST /api/publication. The entry is `entry_id` (the asker's entry of a publication service with no
+ * live publication) or a new one for `service_id` / `dict_subtype_id`, at the price for the number
+ * of authors. The creator is the first author; the text is sanitised; the check is scheduled.
+ */
+export async function createPublication(tx: Queryable, store: FileStore | null, user: AuthUser, input: SaveInput, files: CheckedUpload[]): Promise<SaveResult> {
+  const isOperator = user.role === Role.operator;
+  const mainFile = files.find((f) => f.field === 'file');
+  const extra = files.filter((f) => f.field === 'additionalFiles');
+
+  let service: ServiceInfo | undefined;
+  let entryId: number | null = null;
+  let ownerId = user.id;
+  if (input.entry_id) {
+    const [e] = await rows<{ id: number; service_id: number; created_by: number; busy: boolean }>(
+      tx,
+      sql`select e.id, e.service_id, e.created_by, exists (select 1 from publication_entries pe join publications p on p.id = pe.publication_id
+            where pe.entry_id = e.id and p.deleted_at is null) as busy
+          from entries e where e.id = ${input.entry_id} and e.deleted_at is null for update`,
+    );
+    if (!e || (!isOperator && e.created_by !== user.id)) throw fieldError('entry_id', PublicationMessages.entryNotPublication);
+    service = await serviceById(tx, e.service_id);
+    if (!service?.is_publication) throw fieldError('entry_id', PublicationMessages.entryNotPublication);
+    if (e.busy) throw fieldError('entry_id', PublicationMessages.entryHasPublication, PublicationMessages.entryHasPublication);
+    entryId = e.id;
+    ownerId = e.created_by;
+  } else {
+    if (isOperator && input.user_id) {
+      const [owner] = await rows<{ id: number }>(tx, sql`select id from users where id = ${input.user_id} and deleted_at is null`);
+      if (!owner) throw fieldError('user_id', PublicationMessages.chooseAuthor);
+      ownerId = owner.id;
+    }
+    if (input.service_id) service = await serviceById(tx, input.service_id);
+    else if (input.dict_subtype_id) service = await serviceOfSubtype(tx, input.dict_subtype_id);
+    else throw fieldError('service_id', PublicationMessages.chooseService);
+    if (!service || (!isOperator && (!service.is_visible || service.is_done))) throw fieldError('service_id', PublicationMessages.chooseService);
+    if (!service.is_publication) throw fieldError('service_id', PublicationMessages.serviceNotPublication);
+  }
+
+  const checked = await checkFields(tx, { input, subtypeId: service.dict_subtype_id, hasFile: service.publication_has_file, fileThere: Boolean(mainFile), user });
+  if (entryId === null) entryId = await createPublicationEntry(tx, user, ownerId, service, checked.price);
+
+  const fileId = mainFile ? await storeFile(tx, store, ownerId, mainFile) : null;
+  const values = {
+    title: input.title,
+    text: checked.text,
+    file_id: fileId,
+    status: 1,
+    release_id: input.release_id ?? null,
+    is_journal: isOperator ? (input.is_journal ?? false) : false,
+    dict_category_id: input.dict_category_id ?? null,
+    type: input.type ?? null,
+    price_id: checked.priceId,
+    created_by: ownerId,
+  };
+  const [row] = await tx.insert(publications).values(values).returning({ id: publications.id });
+  await tx.insert(publicationEntries).values({ publication_id: row.id, entry_id: entryId });
+  await tx.insert(publicationAuthors).values({ publication_id: row.id, user_id: ownerId, fio: (await fioOf(tx, ownerId)).slice(0, 255) || '—', position: 0 });
+  await replaceCoAuthors(tx, row.id, ownerId, checked.authors);
+  for (const f of extra) await tx.insert(publicationFiles).values({ publication_id: row.id, file_id: await storeFile(tx, store, ownerId, f) });
+  await priceEntries(tx, row.id, checked.price, user.id);
+  await logChange(tx, { type: 'publication', entityId: row.id, userId: user.id, before: null, after: { ...values, authors: checked.authors.map((a) => a.fio), entry_id: entryId } });
+  const scheduled = Boolean(checked.text);
+  if (scheduled) await scheduleUniquenessCheck(tx, row.id);
+  return { id: row.id, scheduled };
+}
+
+/**
+ * PUT /api/publication/{id}. The creator may edit while the publication waits or needs rework, and
+ * the save puts it back in the queue (status 1, through movePublication); co-authors only read.
+ * Operators edit at any status without changing it. `authors` replaces the co-authors when sent.
+ */
+export async function updatePublication(
+  tx: Queryable,
+  store: FileStore,
+  user: AuthUser,
+  id: number,
+  input: SaveInput,
+  files: CheckedUpload[],
+  sent: { authors: boolean },
+): Promise<SaveResult> {
+  const isOperator = user.role === Role.operator;
+  const current = await loadRecord(tx, id, { lock: true });
+  if (!current) throw notFound(PublicationMessages.notFound);
+  if (!isOperator && current.created_by !== user.id) {
+    const [co] = await rows<{ id: number }>(tx, sql`select id from publication_authors where publication_id = ${id} and user_id = ${user.id}`);
+    if (!co) throw notFound(PublicationMessages.notFound);
+    throw new AppError(403, PublicationMessages.notEditable);
+  }
+  if (files.some((f) => f.field === 'additionalFiles')) throw fieldError('additionalFiles', PublicationMessages.additionalFilesOnCreate);
+  if (!isOperator && ![1, 3].includes(current.status)) throw new AppError(422, PublicationMessages.notEditable);
+
+  // An operator may move the publication to another publication subtype ('Тип и выпуск'): its entry
+  // follows to that subtype's service and the rules of the new subtype apply.
+  let subtypeId = current.dict_subtype_id;
+  let hasFile = current.publication_has_file;
+  let moveTo: ServiceInfo | undefined;
+  if (isOperator && (input.service_id || input.dict_subtype_id)) {
+    const s = input.service_id ? await serviceById(tx, input.service_id) : await serviceOfSubtype(tx, input.dict_subtype_id!);
+    if (!s) throw fieldError('service_id', PublicationMessages.chooseService);
+    if (!s.is_publication) throw fieldError('service_id', PublicationMessages.serviceNotPublication);
+    if (s.id !== current.service_id) {
+      moveTo = s;
+      subtypeId = s.dict_subtype_id;
+      hasFile = s.publication_has_file;
+    }
+  }
+  const mainFile = files.find((f) => f.field === 'file');
+  const keepFile = !input.remove_file && current.file_id !== null;
+  const merged: SaveInput = {
+    ...input,
+    authors_num: input.authors_num ?? current.authors_num ?? undefined,
+    authors: sent.authors ? input.authors : await currentCoAuthors(tx, id),
+  };
+  const checked = await checkFields(tx, {
+    input: merged,
+    subtypeId,
+    hasFile,
+    fileThere: Boolean(mainFile) || keepFile,
+    user,
+    existingReleaseId: current.release_id,
+  });
+  const fileId = mainFile ? await storeFile(tx, store, current.created_by, mainFile) : keepFile ? current.file_id : null;
+  const set: PublicationChanges = {
+    title: input.title,
+    text: checked.text,
+    file_id: fileId,
+    release_id: input.release_id ?? null,
+    dict_category_id: input.dict_category_id ?? null,
+    type: input.type ?? null,
+    price_id: checked.priceId,
+  };
+  if (isOperator) {
+    if (input.is_journal !== undefined) set.is_journal = input.is_journal;
+    if (input.url !== undefined) set.url = input.url || null;
+    if (input.url_contents !== undefined) set.url_contents = input.url_contents || null;
+    if (input.manager_comment !== undefined) set.manager_comment = input.manager_comment || null;
+  }
+  if (isOperator) {
+    await tx.update(publications).set({ ...set, updated_at: new Date() }).where(sql`id = ${id}`);
+    const before: Record<string, unknown> = {};
+    for (const k of Object.keys(set)) before[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
+    await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before, after: set });
+  } else {
+    await movePublication(tx, { publicationId: id, action: 'resubmit', by: user.id, set });
+  }
+  if (sent.authors) await replaceCoAuthors(tx, id, current.created_by, checked.authors);
+  if (moveTo) {
+    const moved = await rows<{ id: number; service_id: number }>(
+      tx,
+      sql`select e.id, e.service_id from publication_entries pe join entries e on e.id = pe.entry_id where pe.publication_id = ${id} for update of e`,
+    );
+    for (const e of moved) {
+      await tx.execute(sql`update entries set service_id = ${moveTo.id}, updated_at = now() where id = ${e.id}`);
+      await logChange(tx, { type: 'entry', entityId: e.id, userId: user.id, before: { service_id: e.service_id }, after: { service_id: moveTo.id } });
+    }
+  }
+  await priceEntries(tx, id, checked.price, user.id);
+  const scheduled = checked.text !== null && checked.text !== current.text;
+  if (scheduled) await scheduleUniquenessCheck(tx, id);
+  return { id, scheduled, moved: Boolean(moveTo) };
+}
+
+async function currentCoAuthors(tx: Queryable, id: number) {
+  const list = await rows<{ user_id: number | null; fio: string }>(tx, sql`select user_id, fio from publication_authors where publication_id = ${id} and position > 0 order by position, id`);
+  return list.map((a) => ({ user_id: a.user_id, fio: a.fio }));
+}

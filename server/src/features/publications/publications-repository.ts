@@ -1,0 +1,246 @@
+// Reading publications: the list (operators all, users what they created or co-author), one
+// publication, and the shape the API answers (domain/src/publications/publication.ts Publication).
+import { sql, type SQL } from 'drizzle-orm';
+import { Role } from '@edu/domain/common/codes';
+import { formatDate } from '@edu/domain/common/format';
+import type { PageQuery } from '@edu/domain/common/pagination';
+import {
+  cut,
+  DisplayCuts,
+  ownerSeesComment,
+  publicationPlainText,
+  publicationStatusColors,
+  publicationStatusLabels,
+  userMayDelete,
+  userMayEdit,
+  type Publication,
+  type PublicationEntryRef,
+  type PublicationFileRef,
+  type PublicationMatch,
+  type PublicationStatusCode,
+} from '@edu/domain/publications/publication';
+import type { AuthUser } from '../../platform/auth.ts';
+import { rows, type Queryable } from '../../platform/db.ts';
+import { allOf, containsPattern, fioCondition, listPage, prefixPattern, when, type ListPage } from '../../platform/list-query.ts';
+
+export interface PublicationRow {
+  id: number;
+  title: string;
+  text: string | null;
+  file_id: number | null;
+  file_name: string | null;
+  url: string | null;
+  url_contents: string | null;
+  status: number;
+  release_id: number | null;
+  release_title: string | null;
+  is_journal: boolean;
+  manager_comment: string | null;
+  uniqueness: number | string | null;
+  uniqueness_checked_at: Date | string | null;
+  highlight: number[] | null;
+  uniqueness_spans: Array<[number, number]> | null;
+  dict_category_id: number | null;
+  type: number | null;
+  price_id: number | null;
+  price: number | string | null;
+  authors_num: number | null;
+  created_by: number;
+  created_at: Date | string;
+  service_id: number | null;
+  service_title: string | null;
+  dict_subtype_id: number | null;
+  publication_has_file: boolean | null;
+  entries: Array<{ id: number; number: string; status: number; price: number | string; user_id: number; fio: string }> | null;
+  authors: Array<{ id: number; user_id: number | null; fio: string }> | null;
+  additional_files: Array<{ id: number; name: string }> | null;
+  matches: Array<{ url: string; percent: number | string; highlight: number[]; spans: Array<[number, number]> }> | null;
+}
+
+/** The columns of a publication; `full` adds the whole text, extra files and the matches (GET /{id}). */
+const select = (full: boolean) => sql`
+  select p.id, p.title, ${full ? sql`p.text` : sql`left(p.text, 6000) as text`}, p.file_id, f.name as file_name, p.url, p.url_contents, p.status,
+    p.release_id, r.title as release_title, p.is_journal, p.manager_comment, p.uniqueness, p.uniqueness_checked_at,
+    ${full ? sql`p.highlight, p.uniqueness_spans` : sql`null::jsonb as highlight, null::jsonb as uniqueness_spans`},
+    p.dict_category_id, p.type, p.price_id, pp.price, pp.authors_num, p.created_by, p.created_at,
+    s.id as service_id, s.title as service_title, s.dict_subtype_id, st.publication_has_file,
+    (select json_agg(json_build_object('id', e.id, 'number', e.number, 'status', e.status, 'price', e.price, 'user_id', e.created_by,
+        'fio', concat_ws(' ', eu.last_name, eu.first_name, eu.middle_name)) order by e.id)
+       from publication_entries pe join entries e on e.id = pe.entry_id join users eu on eu.id = e.created_by
+       where pe.publication_id = p.id and e.deleted_at is null) as entries,
+    (select json_agg(json_build_object('id', a.id, 'user_id', a.user_id, 'fio', a.fio) order by a.position, a.id)
+       from publication_authors a where a.publication_id = p.id) as authors,
+    ${
+      full
+        ? sql`(select json_agg(json_build_object('id', af.id, 'name', af.name) order by af.id)
+                 from publication_files pf join files af on af.id = pf.file_id where pf.publication_id = p.id and af.deleted_at is null) as additional_files,
+              (select json_agg(json_build_object('url', m.url, 'percent', m.percent, 'highlight', m.highlight, 'spans', m.spans) order by m.percent desc, m.id)
+                 from publication_matches m where m.publication_id = p.id) as matches`
+        : sql`null::json as additional_files, null::json as matches`
+    }`;
+
+const FROM = sql`
+  from publications p
+  join users cu on cu.id = p.created_by
+  left join publication_releases r on r.id = p.release_id
+  left join publication_prices pp on pp.id = p.price_id
+  left join files f on f.id = p.file_id and f.deleted_at is null
+  left join lateral (select e.service_id from publication_entries pe join entries e on e.id = pe.entry_id
+                     where pe.publication_id = p.id order by e.id limit 1) fe on true
+  left join services s on s.id = fe.service_id
+  left join dict_service_subtypes st on st.id = s.dict_subtype_id`;
+
+/** What a user may see: publications they created or co-author. Operators see every one. */
+export function visibleTo(user: AuthUser): SQL {
+  if (user.role === Role.operator) return sql`true`;
+  return sql`(p.created_by = ${user.id} or exists (select 1 from publication_authors va where va.publication_id = p.id and va.user_id = ${user.id}))`;
+}
+
+export const fileUrl = (publicationId: number, fileId: number) => `/api/publication/${publicationId}/file/${fileId}`;
+
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+export function toPublication(r: PublicationRow, user: AuthUser, full: boolean): Publication {
+  const isOperator = user.role === Role.operator;
+  const status = r.status as PublicationStatusCode;
+  const entries: PublicationEntryRef[] = (r.entries ?? []).map((e) => ({
+    id: e.id,
+    number: e.number,
+    status: e.status,
+    is_paid: e.status >= 2,
+    price: Number(e.price),
+    user: { id: e.user_id, fio: e.fio },
+  }));
+  const file: PublicationFileRef | null = r.file_id ? { id: r.file_id, name: r.file_name ?? 'file', url: fileUrl(r.id, r.file_id) } : null;
+  const matches: PublicationMatch[] = (r.matches ?? []).map((m) => ({ url: m.url, percent: Number(m.percent), highlight: m.highlight ?? [], spans: m.spans ?? [] }));
+  const isCreator = r.created_by === user.id;
+  return {
+    id: r.id,
+    title: r.title,
+    text: r.text === null ? null : full ? r.text : cut(publicationPlainText(r.text), DisplayCuts.excerpt),
+    file,
+    additionalFiles: (r.additional_files ?? []).map((f) => ({ id: f.id, name: f.name, url: fileUrl(r.id, f.id) })),
+    url: r.url,
+    url_contents: r.url_contents,
+    status,
+    statusLabel: publicationStatusLabels[status] ?? '',
+    statusColor: publicationStatusColors[status] ?? 'gray',
+    entries,
+    entry: entries[0] ?? null,
+    service: r.service_id ? { id: r.service_id, title: r.service_title ?? '', dict_subtype_id: r.dict_subtype_id } : null,
+    publication_has_file: Boolean(r.publication_has_file),
+    release: r.release_id ? { id: r.release_id, title: r.release_title ?? '' } : null,
+    release_id: r.release_id,
+    is_journal: r.is_journal,
+    manager_comment: isOperator || ownerSeesComment(status) ? r.manager_comment : null,
+    uniqueness: num(r.uniqueness),
+    uniqueness_checked_at: r.uniqueness_checked_at ? new Date(r.uniqueness_checked_at).toISOString() : null,
+    matches,
+    highlight: r.highlight ?? [],
+    spans: r.uniqueness_spans ?? [],
+    dict_category_id: r.dict_category_id,
+    type: r.type,
+    price_id: r.price_id,
+    authors_num: r.authors_num,
+    price: num(r.price),
+    authors: r.authors ?? [],
+    created_by: r.created_by,
+    created_at: new Date(r.created_at).toISOString(),
+    created_at_formatted: formatDate(r.created_at),
+    can_edit: isOperator || (isCreator && userMayEdit(status)),
+    can_delete: isOperator || (isCreator && userMayDelete(status)),
+  };
+}
+
+export interface PublicationFilters {
+  title?: string;
+  entryNumber?: string;
+  fio?: string;
+  serviceId?: number;
+  status?: number;
+  isPaid?: boolean;
+  isWithoutRelease?: boolean;
+  release_id?: number;
+  userId?: number;
+}
+
+export async function listPublications(db: Queryable, user: AuthUser, f: PublicationFilters, page: PageQuery): Promise<ListPage<Publication>> {
+  const isOperator = user.role === Role.operator;
+  const where = allOf([
+    sql`p.deleted_at is null`,
+    visibleTo(user),
+    when(f.title, (v) => sql`p.title ilike ${containsPattern(v)}`),
+    when(f.entryNumber, (v) => sql`exists (select 1 from publication_entries fpe join entries fe2 on fe2.id = fpe.entry_id
+      where fpe.publication_id = p.id and fe2.number ilike ${prefixPattern(v)})`),
+    isOperator &&
+      Boolean(f.fio) &&
+      sql`(${fioCondition(f.fio, 'cu')} or exists (select 1 from publication_authors fa where fa.publication_id = p.id and fa.fio ilike ${containsPattern(f.fio ?? '')}))`,
+    when(f.serviceId, (v) => sql`exists (select 1 from publication_entries spe join entries se on se.id = spe.entry_id where spe.publication_id = p.id and se.service_id = ${v})`),
+    when(f.status, (v) => sql`p.status = ${v}`),
+    f.isPaid === true && sql`exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id where ppe.publication_id = p.id and pe2.status >= 2 and pe2.deleted_at is null)`,
+    f.isPaid === false && sql`not exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id where ppe.publication_id = p.id and pe2.status >= 2 and pe2.deleted_at is null)`,
+    f.isWithoutRelease === true && sql`p.release_id is null`,
+    when(f.release_id, (v) => sql`p.release_id = ${v}`),
+    isOperator && when(f.userId, (v) => sql`(p.created_by = ${v} or exists (select 1 from publication_authors ua where ua.publication_id = p.id and ua.user_id = ${v}))`),
+  ]);
+  return listPage<PublicationRow, Publication>(db, {
+    select: select(false),
+    from: FROM,
+    countFrom: sql`from publications p join users cu on cu.id = p.created_by`,
+    where,
+    order: sql`p.id desc`,
+    page,
+    map: (r) => toPublication(r, user, false),
+  });
+}
+
+/** One publication the user may see (deleted ones are gone), or undefined. */
+export async function findPublication(db: Queryable, user: AuthUser, id: number): Promise<Publication | undefined> {
+  const [r] = await rows<PublicationRow>(db, sql`${select(true)} ${FROM} where p.id = ${id} and p.deleted_at is null and ${visibleTo(user)}`);
+  return r ? toPublication(r, user, true) : undefined;
+}
+
+/** The stored row of a live publication with its service's subtype (rules and transitions read it). */
+export interface PublicationRecord {
+  id: number;
+  title: string;
+  text: string | null;
+  file_id: number | null;
+  status: number;
+  release_id: number | null;
+  is_journal: boolean;
+  manager_comment: string | null;
+  dict_category_id: number | null;
+  type: number | null;
+  price_id: number | null;
+  url: string | null;
+  url_contents: string | null;
+  created_by: number;
+  service_id: number | null;
+  dict_subtype_id: number | null;
+  publication_has_file: boolean;
+  authors_num: number | null;
+}
+
+export async function loadRecord(db: Queryable, id: number, opts: { lock?: boolean } = {}): Promise<PublicationRecord | undefined> {
+  const [r] = await rows<PublicationRecord>(
+    db,
+    sql`select p.id, p.title, p.text, p.file_id, p.status, p.release_id, p.is_journal, p.manager_comment, p.dict_category_id, p.type,
+          p.price_id, p.url, p.url_contents, p.created_by, s.id as service_id, s.dict_subtype_id,
+          coalesce(st.publication_has_file, false) as publication_has_file, pp.authors_num
+        from publications p
+        left join publication_prices pp on pp.id = p.price_id
+        left join lateral (select e.service_id from publication_entries pe join entries e on e.id = pe.entry_id
+                           where pe.publication_id = p.id order by e.id limit 1) fe on true
+        left join services s on s.id = fe.service_id
+        left join dict_service_subtypes st on st.id = s.dict_subtype_id
+        where p.id = ${id} and p.deleted_at is null ${opts.lock ? sql`for update of p` : sql``}`,
+  );
+  return r;
+}
+
+/** Can this user see the publication (creator, co-author, operator)? */
+export async function canSee(db: Queryable, user: AuthUser, id: number): Promise<boolean> {
+  const [r] = await rows<{ ok: boolean }>(db, sql`select true as ok from publications p where p.id = ${id} and p.deleted_at is null and ${visibleTo(user)}`);
+  return Boolean(r);
+}

@@ -1,0 +1,619 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventId, PublicationStatus } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import { DocumentMessages } from '@edu/domain/documents/documents';
+import { PublicationMessages, type Publication } from '@edu/domain/publications/publication';
+import { publicationPrices, publicationReleases } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { makeService } from '../../../test/fixtures.ts';
+import { multipart, PDF } from '../../../test/documents-fixtures.ts';
+import { startFakeJoomla, type FakeJoomla } from '../../../test/fake-joomla.ts';
+import { rows } from '../../platform/db.ts';
+
+let t: TestApp;
+let joomla: FakeJoomla;
+let operator: Record<string, string>;
+let internetServiceId: number;
+let journalServiceId: number;
+let journalRelease: number;
+let otherRelease: number;
+let hiddenRelease: number;
+
+/** An HTML text of about `n` plain characters. */
+function longText(n = 3300, seed = 'Проектная деятельность младших школьников'): string {
+  const words: string[] = [];
+  let i = 0;
+  while (words.join(' ').length < n) words.push(`${seed.split(' ')[i % 4]}${i++}`);
+  return `<p>${words.join(' ')}</p>`;
+}
+
+const internetBody = (extra: Record<string, unknown> = {}) => ({
+  service_id: internetServiceId,
+  title: 'Игровые технологии на уроках математики',
+  text: longText(),
+  dict_category_id: 2,
+  type: 1,
+  authors_num: 1,
+  ...extra,
+});
+
+async function person(lastName: string) {
+  const u = await t.createUser({ last_name: lastName, first_name: 'Анна', middle_name: 'Петровна' });
+  return { ...u, h: await t.loginAs(u) };
+}
+
+async function create(h: Record<string, string>, body: Record<string, unknown> = internetBody()) {
+  return t.inject({ method: 'POST', url: '/api/publication', headers: h, payload: body });
+}
+
+async function created(h: Record<string, string>, body?: Record<string, unknown>): Promise<Publication> {
+  const res = await create(h, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+const act = (id: number, action: string, payload: Record<string, unknown> = {}, h = operator) =>
+  t.inject({ method: 'POST', url: `/api/publication/${id}/${action}`, headers: h, payload });
+
+async function statusOf(id: number): Promise<number> {
+  const [r] = await rows<{ status: number }>(t.database.db, sql`select status from publications where id = ${id}`);
+  return r.status;
+}
+
+async function eventsOf(id: number) {
+  return rows<{ event_id: number; user_id: number }>(t.database.db, sql`select event_id, user_id from event_outbox where publication_id = ${id} order by id`);
+}
+
+beforeAll(async () => {
+  joomla = await startFakeJoomla();
+  t = await createTestApp({ cms: { site: { url: joomla.url, token: joomla.token }, journal: null } });
+  operator = await t.loginAs(await t.createUser({ role: 1, last_name: 'Операторова' }));
+  const db = t.database.db;
+  internetServiceId = (await makeService(db, { title: 'Интернет-публикация', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, price: 0, date_type: 2 })).id;
+  journalServiceId = (await makeService(db, { title: 'Публикация в журнале', dict_type_id: 5, dict_subtype_id: 4, is_publication: true, price: 0, date_type: 2 })).id;
+  await db.insert(publicationPrices).values([
+    { dict_service_subtype_id: 5, authors_num: 1, price: 1000 },
+    { dict_service_subtype_id: 5, authors_num: 2, price: 1500 },
+    { dict_service_subtype_id: 4, authors_num: 1, price: 2000 },
+  ]);
+  const releases = await db
+    .insert(publicationReleases)
+    .values([
+      { title: 'Выпуск № 1', dict_service_subtype_id: 4 },
+      { title: 'Сборник конференции', dict_service_subtype_id: 6 },
+      { title: 'Выпуск № 0 (закрыт)', dict_service_subtype_id: 4, is_hidden: true },
+    ])
+    .returning({ id: publicationReleases.id });
+  [journalRelease, otherRelease, hiddenRelease] = releases.map((r) => r.id);
+  await db.execute(sql`update dict_publication_categories set joomla_category_id = 7 where id = 2`);
+});
+afterAll(async () => {
+  await t.close();
+  await joomla.close();
+});
+
+describe('creating a publication', () => {
+  it('creates the entry at the price for the number of authors, makes the creator the first author and schedules the check', async () => {
+    const u = await person('Смирнова');
+    const res = await create(u.h);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe(PublicationMessages.saved);
+    expect(body.info).toBe(PublicationMessages.willBeChecked);
+    const p: Publication = body.data;
+    expect(p).toMatchObject({ status: 1, statusLabel: 'Ожидает проверки', price: 1000, authors_num: 1, type: 1, dict_category_id: 2 });
+    expect(p.service).toMatchObject({ id: internetServiceId, dict_subtype_id: 5 });
+    expect(p.entry).toMatchObject({ status: 1, is_paid: false, price: 1000, user: { id: u.id } });
+    expect(p.authors).toEqual([{ id: expect.any(Number), user_id: u.id, fio: 'Смирнова Анна Петровна' }]);
+    expect(p.created_at_formatted).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    const jobs = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`}`);
+    expect(jobs[0].n).toBe(1);
+    const log = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from change_logs where type = 'publication' and entity_id = ${p.id}`);
+    expect(log[0].n).toBe(1);
+  });
+
+  it('takes the subtype instead of the service (the catalogue form) and two publications on one service', async () => {
+    const u = await person('Орлова');
+    const a = await created(u.h, internetBody({ service_id: undefined, dict_subtype_id: 5 }));
+    const b = await created(u.h, internetBody({ service_id: undefined, dict_subtype_id: 5, title: 'Вторая статья', text: longText(3300, 'Совсем другой текст статьи') }));
+    expect(a.service?.id).toBe(internetServiceId);
+    expect(b.entry?.id).not.toBe(a.entry?.id);
+  });
+
+  it('answers every missing field at once in Russian', async () => {
+    const u = await person('Пустова');
+    const res = await create(u.h, { service_id: internetServiceId, title: '' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(Messages.required);
+    expect(res.json().errors.title).toEqual([PublicationMessages.enterTitle]);
+    const full = await create(u.h, { service_id: internetServiceId, title: 'Без полей' });
+    expect(full.statusCode).toBe(422);
+    expect(full.json().errors).toMatchObject({
+      dict_category_id: [PublicationMessages.chooseCategory],
+      type: [PublicationMessages.chooseType],
+      text: [PublicationMessages.enterText],
+      authors_num: [PublicationMessages.chooseAuthorsNum],
+    });
+    const journal = await create(u.h, { service_id: journalServiceId, title: 'Без выпуска', dict_category_id: 1, authors_num: 1 });
+    expect(journal.json().errors).toMatchObject({ release_id: [PublicationMessages.chooseRelease], file: [PublicationMessages.attachFile] });
+    const noService = await create(u.h, { title: 'x' });
+    expect(noService.json().errors.service_id).toEqual([PublicationMessages.chooseService]);
+    const ordinary = await makeService(t.database.db, { title: 'Обычный вебинар' });
+    const wrong = await create(u.h, internetBody({ service_id: ordinary.id }));
+    expect(wrong.json().errors.service_id).toEqual([PublicationMessages.serviceNotPublication]);
+  });
+
+  it('holds internet texts to 3200 plain characters and 32500 formatted', async () => {
+    const u = await person('Краткова');
+    // Markup does not count: 3000 letters wrapped in lots of tags are still too short.
+    const short = `<p><strong>${'а'.repeat(1500)}</strong></p><p><em>${'б'.repeat(1500)}</em></p>`;
+    const res = await create(u.h, internetBody({ text: short }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.text).toEqual([PublicationMessages.internetTooShort]);
+    const long = `<p>${'слово '.repeat(5500)}</p>`;
+    const tooLong = await create(u.h, internetBody({ text: long }));
+    expect(tooLong.json().errors.text).toEqual([PublicationMessages.tooManyCharacters]);
+    const exact = await create(u.h, internetBody({ text: `<p>${'я'.repeat(3200)}</p>` }));
+    expect(exact.statusCode, exact.body).toBe(200);
+  });
+
+  it('sanitises the HTML', async () => {
+    const u = await person('Чистова');
+    const dirty = `<p onclick="steal()">Текст<script>alert(1)</script> <a href="javascript:alert(1)">ссылка</a> <img src=x onerror=alert(1)></p>${longText()}`;
+    const p = await created(u.h, internetBody({ text: dirty }));
+    const res = await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h });
+    const text: string = res.json().data.text;
+    expect(text).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
+    expect(text).toContain('<p>Текст');
+  });
+
+  it('prices by the number of authors and limits co-authors to authors_num - 1', async () => {
+    const u = await person('Двоева');
+    const co = await person('Соавторова');
+    const p = await created(u.h, internetBody({ authors_num: 2, authors: [{ user_id: co.id, fio: 'Соавторова Анна Петровна' }] }));
+    expect(p.price).toBe(1500);
+    expect(p.entry?.price).toBe(1500);
+    expect(p.authors.map((a) => a.fio)).toEqual(['Двоева Анна Петровна', 'Соавторова Анна Петровна']);
+    const tooMany = await create(u.h, internetBody({ authors_num: 2, authors: [{ fio: 'Первый' }, { fio: 'Второй' }] }));
+    expect(tooMany.json().errors.authors).toEqual([PublicationMessages.tooManyAuthors(1)]);
+    const noPrice = await create(u.h, internetBody({ authors_num: 3 }));
+    expect(noPrice.json().errors.authors_num).toEqual([PublicationMessages.noPrice]);
+    const emptyName = await create(u.h, internetBody({ authors_num: 2, authors: [{ fio: ' ' }] }));
+    expect(emptyName.json().errors.fio).toEqual([PublicationMessages.enterFioFirst]);
+    const unknownUser = await create(u.h, internetBody({ authors_num: 2, authors: [{ user_id: 2_000_000_000, fio: 'Никто' }] }));
+    expect(unknownUser.json().errors.authors).toEqual([PublicationMessages.chooseAuthor]);
+  });
+
+  it('takes a journal article as a file with a release of its subtype, and additional files on create', async () => {
+    const u = await person('Журналова');
+    const form = (fields: Record<string, string>, file: Buffer = PDF, type = 'application/pdf') =>
+      multipart([
+        ...Object.entries(fields).map(([field, content]) => ({ field, content })),
+        { field: 'file', filename: 'article.pdf', content: file, type },
+        { field: 'additionalFiles[]', filename: 'annex.pdf', content: PDF, type: 'application/pdf' },
+      ]);
+    const fields = { service_id: String(journalServiceId), title: 'Статья в журнал', dict_category_id: '3', release_id: String(journalRelease), authors_num: '1', authors: '[]' };
+    const body = form(fields);
+    const res = await t.inject({ method: 'POST', url: '/api/publication', headers: { ...u.h, ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const p: Publication = res.json().data;
+    expect(p).toMatchObject({ price: 2000, release: { id: journalRelease, title: 'Выпуск № 1' }, publication_has_file: true, text: null });
+    expect(res.json().info).toBeNull();
+    expect(p.file?.url).toBe(`/api/publication/${p.id}/file/${p.file?.id}`);
+    expect(p.additionalFiles).toHaveLength(1);
+    const download = await t.inject({ method: 'GET', url: p.file!.url, headers: u.h });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    const stranger = await person('Чужова');
+    expect((await t.inject({ method: 'GET', url: p.file!.url, headers: stranger.h })).statusCode).toBe(404);
+
+    const wrongRelease = form({ ...fields, release_id: String(otherRelease) });
+    const r2 = await t.inject({ method: 'POST', url: '/api/publication', headers: { ...u.h, ...wrongRelease.headers }, payload: wrongRelease.payload });
+    expect(r2.json().errors.release_id).toEqual([PublicationMessages.releaseNotOfSubtype]);
+    const hidden = form({ ...fields, release_id: String(hiddenRelease) });
+    const r3 = await t.inject({ method: 'POST', url: '/api/publication', headers: { ...u.h, ...hidden.headers }, payload: hidden.payload });
+    expect(r3.json().errors.release_id).toEqual([PublicationMessages.releaseHidden]);
+    const exe = form(fields, Buffer.from('MZ\x90\x00 not a document'), 'application/pdf');
+    const r4 = await t.inject({ method: 'POST', url: '/api/publication', headers: { ...u.h, ...exe.headers }, payload: exe.payload });
+    expect(r4.statusCode).toBe(422);
+    expect(r4.json().errors.file).toEqual([DocumentMessages.fileType]);
+  });
+
+  it('an operator submits for a client (user_id); a user cannot', async () => {
+    const client = await person('Клиентова');
+    const p = await created(operator, internetBody({ user_id: client.id }));
+    expect(p.created_by).toBe(client.id);
+    expect(p.entry?.user.id).toBe(client.id);
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: client.h })).statusCode).toBe(200);
+    const other = await person('Самозванова');
+    const mine = await created(other.h, internetBody({ user_id: client.id }));
+    expect(mine.created_by).toBe(other.id);
+    const unknown = await create(operator, internetBody({ user_id: 2_000_000_000 }));
+    expect(unknown.json().errors.user_id).toEqual([PublicationMessages.chooseAuthor]);
+  });
+
+  it('attaches to an existing entry of the user, never to another user’s or a busy one', async () => {
+    const u = await person('Заявкина');
+    const other = await person('Другая');
+    const first = await created(u.h);
+    const busy = await create(u.h, internetBody({ service_id: undefined, entry_id: first.entry!.id }));
+    expect(busy.json().errors.entry_id).toEqual([PublicationMessages.entryHasPublication]);
+    const foreign = await create(other.h, internetBody({ service_id: undefined, entry_id: first.entry!.id }));
+    expect(foreign.json().errors.entry_id).toEqual([PublicationMessages.entryNotPublication]);
+  });
+});
+
+describe('who sees and deletes what', () => {
+  it('a user sees what they created or co-author; another user gets 404; operators see all', async () => {
+    const owner = await person('Владелица');
+    const co = await person('Соавторка');
+    const stranger = await person('Посторонняя');
+    const p = await created(owner.h, internetBody({ authors_num: 2, authors: [{ user_id: co.id, fio: 'Соавторка Анна Петровна' }] }));
+    const list = async (h: Record<string, string>, q = '') => (await t.inject({ method: 'GET', url: `/api/publication${q}`, headers: h })).json();
+    expect((await list(owner.h)).data.map((x: Publication) => x.id)).toEqual([p.id]);
+    expect((await list(co.h)).data.map((x: Publication) => x.id)).toEqual([p.id]);
+    expect((await list(stranger.h)).data).toEqual([]);
+    // userId and fio are operators' filters: a user cannot widen their list with them.
+    expect((await list(stranger.h, `?userId=${owner.id}`)).data).toEqual([]);
+    expect((await list(operator, `?userId=${owner.id}`)).data.map((x: Publication) => x.id)).toEqual([p.id]);
+    expect((await list(operator, `?fio=${encodeURIComponent('Владелица')}`)).data.map((x: Publication) => x.id)).toEqual([p.id]);
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: stranger.h })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: co.h })).statusCode).toBe(200);
+    const listed = (await list(owner.h)).data[0] as Publication;
+    expect(listed.text!.length).toBeLessThanOrEqual(301);
+    expect(listed.text).not.toContain('<p>');
+    expect((await list(owner.h)).meta).toMatchObject({ current_page: 1, last_page: 1, total: 1, per_page: 15 });
+  });
+
+  it('finds co-authors by name for any signed-in user, id and name only', async () => {
+    const u = await person('Искалова');
+    const found = await person('Уникальнова');
+    const res = await t.inject({ method: 'GET', url: `/api/publication/authors?fio=${encodeURIComponent('уникальнова анна')}`, headers: u.h });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([{ id: found.id, fio: 'Уникальнова Анна Петровна' }]);
+    expect((await t.inject({ method: 'GET', url: '/api/publication/authors?fio=', headers: u.h })).json().data).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: '/api/publication/authors?fio=x' })).statusCode).toBe(401);
+  });
+
+  it('the manager comment reaches the owner only when declined or rejected', async () => {
+    const u = await person('Комментова');
+    const p = await created(u.h);
+    await t.database.db.execute(sql`update publications set manager_comment = 'Внутренняя заметка' where id = ${p.id}`);
+    const view = async () => (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).json().data as Publication;
+    expect((await view()).manager_comment).toBeNull();
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: operator })).json().data.manager_comment).toBe('Внутренняя заметка');
+    await act(p.id, 'decline', { manager_comment: 'Добавьте список литературы' });
+    expect((await view()).manager_comment).toBe('Добавьте список литературы');
+  });
+
+  it('a user deletes only their own rejected publication; operators any', async () => {
+    const u = await person('Удалова');
+    const co = await person('Соудалова');
+    const stranger = await person('Неудалова');
+    const p = await created(u.h, internetBody({ authors_num: 2, authors: [{ user_id: co.id, fio: 'Соудалова' }] }));
+    const del = (h: Record<string, string>, id = p.id) => t.inject({ method: 'DELETE', url: `/api/publication/${id}`, headers: h });
+    const pending = await del(u.h);
+    expect(pending.statusCode).toBe(422);
+    expect(pending.json().message).toBe(PublicationMessages.onlyRejectedDelete);
+    await act(p.id, 'reject', { manager_comment: 'Не по теме журнала' });
+    expect((await del(stranger.h)).statusCode).toBe(404);
+    expect((await del(co.h)).statusCode).toBe(403);
+    const ok = await del(u.h);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().message).toBe(PublicationMessages.deleted);
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).statusCode).toBe(404);
+    const [row] = await rows<{ deleted_at: Date | null }>(t.database.db, sql`select deleted_at from publications where id = ${p.id}`);
+    expect(row.deleted_at).not.toBeNull();
+    const q = await created(u.h);
+    expect((await del(operator, q.id)).statusCode).toBe(200);
+  });
+});
+
+describe('moderation', () => {
+  it('accept, decline, reject and send to the journal move only from their allowed statuses, log and notify', async () => {
+    const u = await person('Модерова');
+    const p = await created(u.h);
+    const accepted = await act(p.id, 'accept');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ message: PublicationMessages.statusChanged, data: { status: 2, statusLabel: 'Одобрена', statusColor: 'teal' } });
+    const again = await act(p.id, 'accept');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(PublicationMessages.transitionRefused('Одобрена'));
+    expect((await act(p.id, 'decline', { manager_comment: 'Поправьте таблицы' })).json().data.status).toBe(PublicationStatus.rework);
+    expect((await act(p.id, 'send-to-journal')).json().message).toBe(PublicationMessages.transitionRefused('Требует доработок'));
+    expect((await act(p.id, 'accept')).json().data.status).toBe(PublicationStatus.approved);
+    // 'В журнал' only for journal publications.
+    const notJournal = await act(p.id, 'send-to-journal');
+    expect(notJournal.statusCode).toBe(422);
+    expect(notJournal.json().message).toBe(PublicationMessages.notJournal);
+    await t.database.db.execute(sql`update publications set is_journal = true where id = ${p.id}`);
+    expect((await act(p.id, 'send-to-journal')).json().data.status).toBe(PublicationStatus.journal);
+    // Taken to the journal: nothing moves it any more.
+    for (const action of ['accept', 'decline', 'send-to-journal']) expect((await act(p.id, action)).statusCode).toBe(422);
+    expect((await act(p.id, 'reject', { manager_comment: 'x' })).statusCode).toBe(422);
+    const events = await eventsOf(p.id);
+    expect(events.map((e) => e.event_id)).toEqual([EventId.publicationApproved, EventId.publicationRework, EventId.publicationApproved, EventId.publicationInJournal]);
+    expect(events.every((e) => e.user_id === u.id)).toBe(true);
+    const log = await rows<{ diff: Record<string, unknown> }>(t.database.db, sql`select diff from change_logs where type = 'publication' and entity_id = ${p.id} order by id`);
+    expect(log.length).toBe(5);
+  });
+
+  it('reject needs a reason unless silent; the silent one tells nobody', async () => {
+    const u = await person('Отказова');
+    const co = await person('Соотказова');
+    const p = await created(u.h, internetBody({ authors_num: 2, authors: [{ user_id: co.id, fio: 'Соотказова' }] }));
+    const noReason = await act(p.id, 'reject', { manager_comment: '  ' });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json()).toMatchObject({ message: PublicationMessages.rejectReason, errors: { manager_comment: [PublicationMessages.rejectReason] } });
+    const rejected = await act(p.id, 'reject', { manager_comment: 'Низкая уникальность' });
+    expect(rejected.json().data).toMatchObject({ status: 0, statusLabel: 'Отклонена', manager_comment: 'Низкая уникальность' });
+    expect((await eventsOf(p.id)).map((e) => [e.event_id, e.user_id])).toEqual([
+      [EventId.publicationRejected, u.id],
+      [EventId.publicationRejected, co.id],
+    ]);
+    const q = await created(u.h);
+    const silent = await act(q.id, 'reject', { is_silent: true });
+    expect(silent.statusCode, silent.body).toBe(200);
+    expect(await statusOf(q.id)).toBe(0);
+    expect(await eventsOf(q.id)).toEqual([]);
+  });
+
+  it('two operators accepting at once: one approval, one refusal, one event', async () => {
+    const u = await person('Гонкина');
+    const p = await created(u.h);
+    const [a, b] = await Promise.all([act(p.id, 'accept'), act(p.id, 'accept')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
+    expect((await eventsOf(p.id)).length).toBe(1);
+  });
+
+  it('operator actions are refused to users and to unknown ids', async () => {
+    const u = await person('Непускова');
+    const p = await created(u.h);
+    expect((await act(p.id, 'accept', {}, u.h)).statusCode).toBe(403);
+    expect((await act(2_000_000_000, 'accept')).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: u.h })).statusCode).toBe(403);
+  });
+
+  it('adds an author picked from the list, within authors_num - 1', async () => {
+    const u = await person('Авторова');
+    const co = await person('Добавлена');
+    const p = await created(u.h, internetBody({ authors_num: 2 }));
+    const bad = await act(p.id, 'add-author/abc');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe(PublicationMessages.chooseAuthor);
+    expect((await act(p.id, 'add-author/2000000000')).json().message).toBe(PublicationMessages.chooseAuthor);
+    expect((await act(p.id, `add-author/${u.id}`)).json().message).toBe(PublicationMessages.authorAlready);
+    const ok = await act(p.id, `add-author/${co.id}`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().message).toBe(PublicationMessages.authorAdded);
+    expect(ok.json().data.authors.map((a: { user_id: number }) => a.user_id)).toEqual([u.id, co.id]);
+    const third = await person('Лишняя');
+    expect((await act(p.id, `add-author/${third.id}`)).json().message).toBe(PublicationMessages.tooManyAuthors(1));
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: co.h })).statusCode).toBe(200);
+  });
+
+  it('checks uniqueness now for a text, and refuses a file without text', async () => {
+    const u = await person('Проверкина');
+    const a = await created(u.h, internetBody({ text: longText(3400, 'Формирование читательской грамотности школьников') }));
+    await t.inject({ method: 'POST', url: `/api/publication/${a.id}/check-uniqueness`, headers: operator });
+    const copy = await created(u.h, internetBody({ title: 'Копия', text: longText(3400, 'Формирование читательской грамотности школьников') }));
+    const res = await act(copy.id, 'check-uniqueness');
+    expect(res.statusCode, res.body).toBe(200);
+    const data: Publication = res.json().data;
+    expect(data.uniqueness).not.toBeNull();
+    expect(data.uniqueness!).toBeLessThan(70);
+    expect(data.matches.length).toBeGreaterThan(0);
+    const fileOnly = multipart([
+      { field: 'service_id', content: String(journalServiceId) },
+      { field: 'title', content: 'Только файл' },
+      { field: 'dict_category_id', content: '1' },
+      { field: 'release_id', content: String(journalRelease) },
+      { field: 'authors_num', content: '1' },
+      { field: 'file', filename: 'a.pdf', content: PDF, type: 'application/pdf' },
+    ]);
+    const f = await t.inject({ method: 'POST', url: '/api/publication', headers: { ...u.h, ...fileOnly.headers }, payload: fileOnly.payload });
+    const refused = await act(f.json().data.id, 'check-uniqueness');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(PublicationMessages.checkFileOnly);
+  });
+});
+
+describe('editing', () => {
+  it('the creator edits in rework (back to pending, check scheduled), not once approved; co-authors only read', async () => {
+    const u = await person('Правкина');
+    const co = await person('Сорправкина');
+    const p = await created(u.h, internetBody({ authors_num: 2, authors: [{ user_id: co.id, fio: 'Сорправкина' }] }));
+    await act(p.id, 'decline', { manager_comment: 'Сократите введение' });
+    const edit = (h: Record<string, string>, extra: Record<string, unknown> = {}) =>
+      t.inject({ method: 'POST', url: `/api/publication/${p.id}?_method=PUT`, headers: h, payload: internetBody({ service_id: undefined, title: 'Исправленная статья', authors_num: 2, ...extra }) });
+    expect((await edit(co.h)).statusCode).toBe(403);
+    const res = await edit(u.h, { text: longText(3300, 'Исправленный текст статьи учителя') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: PublicationMessages.saved, info: PublicationMessages.willBeChecked, data: { status: 1, title: 'Исправленная статья' } });
+    // Co-authors kept when the form does not send them.
+    expect(res.json().data.authors).toHaveLength(2);
+    await act(p.id, 'accept');
+    const late = await edit(u.h);
+    expect(late.statusCode).toBe(422);
+    expect(late.json().message).toBe(PublicationMessages.notEditable);
+    // Operators edit at any status without moving it.
+    const op = await edit(operator, { title: 'Правка оператора' });
+    expect(op.json().data).toMatchObject({ status: 2, title: 'Правка оператора' });
+    const stranger = await person('Чужая');
+    expect((await edit(stranger.h)).statusCode).toBe(404);
+  });
+
+  it('the scheduled check runs as a job and stores its result, and again after an edit', async () => {
+    const u = await person('Джобова');
+    const p = await created(u.h, internetBody({ text: longText(3400, 'Экологическое воспитание через исследовательские проекты') }));
+    await t.app.jobs.runDue();
+    const first = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: operator })).json().data as Publication;
+    expect(first.uniqueness).not.toBeNull();
+    expect(first.uniqueness_checked_at).not.toBeNull();
+    const edited = await t.inject({ method: 'PUT', url: `/api/publication/${p.id}`, headers: u.h, payload: internetBody({ service_id: undefined, text: longText(3500, 'Экологическое воспитание через исследовательские проекты') }) });
+    expect(edited.json().info).toBe(PublicationMessages.willBeChecked);
+    const [{ n }] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`} and done_at is null`);
+    expect(n).toBe(1);
+    await t.app.jobs.runDue();
+    const second = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: operator })).json().data as Publication;
+    expect(new Date(second.uniqueness_checked_at!).getTime()).toBeGreaterThan(new Date(first.uniqueness_checked_at!).getTime());
+  });
+
+  it('a new number of authors reprices the unpaid entry', async () => {
+    const u = await person('Ценова');
+    const p = await created(u.h);
+    const res = await t.inject({ method: 'PUT', url: `/api/publication/${p.id}`, headers: u.h, payload: internetBody({ service_id: undefined, authors_num: 2, authors: [{ fio: 'Гостева Ольга' }] }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ price: 1500, entry: { price: 1500 } });
+  });
+
+  it('an operator moves a publication to another subtype: the entry follows, the new rules apply', async () => {
+    const u = await person('Переносова');
+    const p = await created(u.h);
+    const body = internetBody({ service_id: journalServiceId, type: undefined, release_id: journalRelease, text: '<p>Короткий текст для журнала</p>' });
+    const res = await t.inject({ method: 'PUT', url: `/api/publication/${p.id}`, headers: operator, payload: body });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file).toEqual([PublicationMessages.attachFile]);
+    const form = multipart([
+      ...Object.entries(body)
+        .filter(([, v]) => v !== undefined)
+        .map(([field, v]) => ({ field, content: String(v) })),
+      { field: 'file', filename: 'a.pdf', content: PDF, type: 'application/pdf' },
+    ]);
+    const moved = await t.inject({ method: 'POST', url: `/api/publication/${p.id}?_method=PUT`, headers: { ...operator, ...form.headers }, payload: form.payload });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message).toBe(PublicationMessages.typeAndReleaseUpdated);
+    expect(moved.json().data).toMatchObject({ service: { id: journalServiceId, dict_subtype_id: 4 }, release_id: journalRelease, price: 2000, entry: { price: 2000 } });
+    // A user cannot move it.
+    const mine = await created(u.h);
+    const userTry = await t.inject({ method: 'PUT', url: `/api/publication/${mine.id}`, headers: u.h, payload: internetBody({ service_id: journalServiceId }) });
+    expect(userTry.json().data.service.id).toBe(internetServiceId);
+  });
+
+  it('refuses additional files on update', async () => {
+    const u = await person('Допфайлова');
+    const p = await created(u.h);
+    const body = multipart([
+      ...Object.entries(internetBody({ service_id: undefined }))
+        .filter(([, v]) => v !== undefined)
+        .map(([field, v]) => ({ field, content: String(v) })),
+      { field: 'additionalFiles[]', filename: 'b.pdf', content: PDF, type: 'application/pdf' },
+    ]);
+    const res = await t.inject({ method: 'POST', url: `/api/publication/${p.id}?_method=PUT`, headers: { ...u.h, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.additionalFiles).toEqual([PublicationMessages.additionalFilesOnCreate]);
+  });
+});
+
+describe('releases, site and counts', () => {
+  it('adds checked publications to a release of their subtype', async () => {
+    const u = await person('Сборникова');
+    const journal = multipart([
+      { field: 'service_id', content: String(journalServiceId) },
+      { field: 'title', content: 'В выпуск' },
+      { field: 'dict_category_id', content: '1' },
+      { field: 'release_id', content: String(journalRelease) },
+      { field: 'authors_num', content: '1' },
+      { field: 'file', filename: 'a.pdf', content: PDF, type: 'application/pdf' },
+    ]);
+    const j = (await t.inject({ method: 'POST', url: '/api/publication', headers: { ...u.h, ...journal.headers }, payload: journal.payload })).json().data as Publication;
+    const [second] = await t.database.db.insert(publicationReleases).values({ title: 'Выпуск № 2', dict_service_subtype_id: 4 }).returning({ id: publicationReleases.id });
+    const res = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [j.id], release_id: second.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(PublicationMessages.selectedUpdated);
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${j.id}`, headers: u.h })).json().data.release).toEqual({ id: second.id, title: 'Выпуск № 2' });
+    const internet = await created(u.h);
+    const mixed = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [j.id, internet.id], release_id: second.id } });
+    expect(mixed.json().message).toBe(PublicationMessages.releaseNotOfSubtype);
+    const unknown = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [2_000_000_000], release_id: second.id } });
+    expect(unknown.json().message).toBe(PublicationMessages.unknownPublications);
+    const empty = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [], release_id: second.id } });
+    expect(empty.statusCode).toBe(422);
+    const filtered = await t.inject({ method: 'GET', url: `/api/publication?release_id=${second.id}`, headers: operator });
+    expect(filtered.json().data.map((x: Publication) => x.id)).toEqual([j.id]);
+    const without = await t.inject({ method: 'GET', url: `/api/publication?isWithoutRelease=1&userId=${u.id}`, headers: operator });
+    expect(without.json().data.map((x: Publication) => x.id)).toEqual([internet.id]);
+    const byNumber = await t.inject({ method: 'GET', url: `/api/publication?entryNumber=${j.entry!.number}`, headers: operator });
+    expect(byNumber.json().data.map((x: Publication) => x.id)).toEqual([j.id]);
+  });
+
+  it('publishes approved internet publications to the site, then status 4 with the address', async () => {
+    // Whatever earlier tests approved is published too; count only ours.
+    const u = await person('Сайтова');
+    const p = await created(u.h, internetBody({ title: 'Статья для сайта' }));
+    await act(p.id, 'accept');
+    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().published).toContain(p.id);
+    const view = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).json().data as Publication;
+    expect(view.status).toBe(PublicationStatus.published);
+    expect(view.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/index\.php\?option=com_content&view=article&id=\d+&catid=7$/);
+    const article = [...joomla.articles.values()].find((a) => a.title === 'Статья для сайта');
+    expect(article).toMatchObject({ catid: 7, alias: `publication-${p.id}`, state: 1 });
+    expect((await eventsOf(p.id)).map((e) => e.event_id)).toEqual([EventId.publicationApproved, EventId.publicationPublished]);
+    const nothing = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json().message).toBe(PublicationMessages.nothingToPublish);
+  });
+
+  it('the site down leaves them approved', async () => {
+    const u = await person('Упавшая');
+    const p = await created(u.h);
+    await act(p.id, 'accept');
+    joomla.mode = 'down';
+    try {
+      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(PublicationMessages.cmsFailed);
+      expect(await statusOf(p.id)).toBe(PublicationStatus.approved);
+    } finally {
+      joomla.mode = 'ok';
+    }
+  });
+
+  it('counts pending publications for the badge', async () => {
+    const before = (await t.inject({ method: 'GET', url: '/api/publication/count-pending', headers: operator })).json().count as number;
+    const u = await person('Счётова');
+    await created(u.h);
+    const after = (await t.inject({ method: 'GET', url: '/api/publication/count-pending', headers: operator })).json().count as number;
+    expect(after).toBe(before + 1);
+    const stats = (await t.inject({ method: 'GET', url: '/api/publication/statistics', headers: operator })).json() as Record<string, number>;
+    expect(Object.values(stats).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('printing a publication entry', () => {
+  it('the certificate is offered when the entry is paid and the publication approved or published', async () => {
+    const [tpl] = await rows<{ id: number }>(t.database.db, sql`insert into templates (title, dict_type_id) values ('Свидетельство о публикации', 1) returning id`);
+    await t.database.db.execute(sql`update services set template_certificate_id = ${tpl.id} where id = ${internetServiceId}`);
+    try {
+      const u = await person('Печатова');
+      const p = await created(u.h);
+      const canPrint = async () => (await t.inject({ method: 'GET', url: `/api/entry/${p.entry!.id}`, headers: u.h })).json().data.can_print_certificate as boolean;
+      expect(await canPrint()).toBe(false);
+      await t.database.db.execute(sql`update entries set status = 2 where id = ${p.entry!.id}`);
+      expect(await canPrint()).toBe(false);
+      await act(p.id, 'accept');
+      expect(await canPrint()).toBe(true);
+      await act(p.id, 'reject', { manager_comment: 'Плагиат' });
+      expect(await canPrint()).toBe(false);
+    } finally {
+      await t.database.db.execute(sql`update services set template_certificate_id = null where id = ${internetServiceId}`);
+    }
+  });
+});
+
+describe('the site switched off', () => {
+  it('publish-accepted answers a clear 422 and changes nothing', async () => {
+    const off = await createTestApp({ cms: { site: null, journal: null } });
+    try {
+      const op = await off.loginAs(await off.createUser({ role: 1 }));
+      const res = await off.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: op });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(PublicationMessages.cmsOff);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,330 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { filterText, idParams } from '@edu/domain/common/bounds';
+import { Role } from '@edu/domain/common/codes';
+import { fieldErrorsFromZod } from '@edu/domain/common/validation';
+import {
+  addToReleaseBody,
+  declineBody,
+  INTERNET_SUBTYPE_ID,
+  PublicationMessages,
+  publicationListQuery,
+  publicationPlainText,
+  rejectBody,
+  savePublicationBody,
+  userMayDelete,
+  type Publication,
+} from '@edu/domain/publications/publication';
+import { publicationAuthors, publications } from '../../db/schema/index.ts';
+import { currentUser, type AuthUser } from '../../platform/auth.ts';
+import { logChange } from '../../platform/change-log.ts';
+import { rows } from '../../platform/db.ts';
+import { fioCondition } from '../../platform/list-query.ts';
+import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
+import { JoomlaError } from '../../platform/cms/joomla-client.ts';
+import { contentDisposition } from '../../platform/signed-links.ts';
+import { readCheckedUploads, type CheckedUpload } from '../../platform/uploads.ts';
+import { checkPublication, removePublicationIndex } from './uniqueness-repository.ts';
+import { createPublication, updatePublication } from './publication-save.ts';
+import { movePublication } from './publication-status.ts';
+import { canSee, findPublication, listPublications, loadRecord } from './publications-repository.ts';
+
+const tags = ['publications'];
+const FILE_FIELDS = new Set(['file', 'additionalFiles']);
+
+/** Multipart (file, additionalFiles[] and fields) or JSON; fields checked by the save schema. */
+async function readSave(request: FastifyRequest, opts: { update?: boolean } = {}) {
+  let raw: Record<string, unknown>;
+  let files: CheckedUpload[] = [];
+  if (request.isMultipart()) {
+    const read = await readCheckedUploads(request, { allowedFields: (f) => FILE_FIELDS.has(f) });
+    raw = read.fields;
+    files = read.files;
+    if (files.filter((f) => f.field === 'file').length > 1) throw fieldError('file', PublicationMessages.attachFile);
+    if (opts.update && files.some((f) => f.field === 'additionalFiles')) throw fieldError('additionalFiles', PublicationMessages.additionalFilesOnCreate);
+  } else {
+    raw = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof raw !== 'object' || Array.isArray(raw)) raw = {};
+  }
+  const parsed = savePublicationBody.safeParse(raw);
+  if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
+  return { input: parsed.data, files, sent: { authors: 'authors' in raw } };
+}
+
+async function answerOne(app: FastifyInstance, user: AuthUser, id: number): Promise<Publication> {
+  const p = await findPublication(app.db, user, id);
+  if (!p) throw notFound(PublicationMessages.notFound);
+  return p;
+}
+
+/** GET list, GET one, create, update, delete and file downloads: any signed-in user, on what they may see. */
+export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireUser);
+
+  /** GET /api/publication: users their own and co-authored ones (userId and fio ignored); operators all. */
+  app.get('/', { schema: { tags, querystring: publicationListQuery } }, async (request) => {
+    const { page, per_page, ...filters } = request.query;
+    return listPublications(app.db, currentUser(request), filters, { page, per_page });
+  });
+
+  /**
+   * GET /api/publication/authors?fio=: co-author lookup for the publication form (spec 03 §5: search
+   * by fio, page 1, only for non-empty text). Active users and operators, id and full name only, at
+   * most 20; every word of the query must match a part of the name.
+   */
+  app.get('/authors', { schema: { tags, querystring: z.object({ fio: filterText(200).default(''), page: z.coerce.number().int().min(1).max(1000).default(1) }) } }, async (request) => {
+    const words = request.query.fio.split(/\s+/).filter(Boolean);
+    if (words.length === 0 || request.query.fio.length < 2) return { data: [] };
+    const offset = (request.query.page - 1) * 20;
+    const data = await rows<{ id: number; fio: string }>(
+      app.db,
+      sql`select u.id, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio from users u
+          where u.deleted_at is null and u.role in (1, 2) and ${fioCondition(request.query.fio, 'u')}
+          order by u.last_name, u.first_name, u.id limit 20 offset ${offset}`,
+    );
+    return { data };
+  });
+
+  app.get('/:id', { schema: { tags, params: idParams } }, async (request) => ({ data: await answerOne(app, currentUser(request), request.params.id) }));
+
+  /** POST /api/publication (multipart: file, additionalFiles[], fields). */
+  app.post('/', { schema: { tags } }, async (request) => {
+    const user = currentUser(request);
+    const { input, files } = await readSave(request);
+    const result = await app.db.transaction((tx) => createPublication(tx, app.files, user, input, files));
+    return { message: PublicationMessages.saved, info: result.scheduled ? PublicationMessages.willBeChecked : null, data: await answerOne(app, user, result.id) };
+  });
+
+  const update = async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const user = currentUser(request);
+    const { id } = request.params;
+    if (!(await canSee(app.db, user, id))) throw notFound(PublicationMessages.notFound);
+    const { input, files, sent } = await readSave(request, { update: true });
+    const result = await app.db.transaction((tx) => updatePublication(tx, app.files, user, id, input, files, sent));
+    return { message: result.moved ? PublicationMessages.typeAndReleaseUpdated : PublicationMessages.saved, info: result.scheduled ? PublicationMessages.willBeChecked : null, data: await answerOne(app, user, id) };
+  };
+  /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
+  app.put('/:id', { schema: { tags, params: idParams } }, update);
+  app.post('/:id', { schema: { tags, params: idParams } }, update);
+
+  /** DELETE /api/publication/{id}: the creator only a rejected one; operators any (soft delete). */
+  app.delete('/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const user = currentUser(request);
+    const { id } = request.params;
+    await app.db.transaction(async (tx) => {
+      const p = await loadRecord(tx, id, { lock: true });
+      if (!p || !(await canSee(tx, user, id))) throw notFound(PublicationMessages.notFound);
+      if (user.role !== Role.operator) {
+        if (p.created_by !== user.id) throw new AppError(403, PublicationMessages.onlyRejectedDelete);
+        if (!userMayDelete(p.status)) throw new AppError(422, PublicationMessages.onlyRejectedDelete);
+      }
+      const at = new Date();
+      await tx.update(publications).set({ deleted_at: at }).where(sql`id = ${id}`);
+      await removePublicationIndex(tx, id);
+      await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: at } });
+    });
+    return { message: PublicationMessages.deleted };
+  });
+
+  /** GET /api/publication/{id}/file/{fileId}: the main or an additional file, to whoever may see the publication. */
+  app.get(
+    '/:id/file/:fileId',
+    { schema: { tags, params: z.object({ id: idParams.shape.id, fileId: idParams.shape.id }) } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { id, fileId } = request.params;
+      if (!(await canSee(app.db, user, id))) throw notFound();
+      const [file] = await rows<{ name: string; mime: string; storage_key: string }>(
+        app.db,
+        sql`select f.name, f.mime, f.storage_key from files f where f.id = ${fileId} and f.deleted_at is null
+            and (f.id = (select file_id from publications where id = ${id})
+                 or exists (select 1 from publication_files pf where pf.publication_id = ${id} and pf.file_id = f.id))`,
+      );
+      if (!file) throw notFound();
+      const data = await app.files.read(file.storage_key).catch(() => null);
+      if (!data) throw notFound();
+      return reply
+        .type(file.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition('inline', file.name))
+        .send(data);
+    },
+  );
+};
+
+const statusAnswer = async (app: FastifyInstance, user: AuthUser, id: number) => ({ message: PublicationMessages.statusChanged, data: await answerOne(app, user, id) });
+
+/**
+ * Operator actions (registered inside the operator scope in app.ts, prefix /api/publication): accept,
+ * decline, reject, send to the journal, check, add an author, publish the approved ones, add to a release.
+ */
+export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/:id/accept', { schema: { tags, params: idParams } }, async (request) => {
+    const user = currentUser(request);
+    await app.db.transaction((tx) => movePublication(tx, { publicationId: request.params.id, action: 'accept', by: user.id }));
+    return statusAnswer(app, user, request.params.id);
+  });
+
+  app.post('/:id/decline', { schema: { tags, params: idParams, body: declineBody.optional() } }, async (request) => {
+    const user = currentUser(request);
+    const comment = request.body?.manager_comment?.trim() || null;
+    await app.db.transaction((tx) =>
+      movePublication(tx, { publicationId: request.params.id, action: 'decline', by: user.id, set: comment ? { manager_comment: comment } : {} }),
+    );
+    return statusAnswer(app, user, request.params.id);
+  });
+
+  app.post('/:id/reject', { schema: { tags, params: idParams } }, async (request) => {
+    const user = currentUser(request);
+    const parsed = rejectBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error), PublicationMessages.rejectReason);
+    const comment = parsed.data.manager_comment?.trim() || null;
+    await app.db.transaction((tx) =>
+      movePublication(tx, {
+        publicationId: request.params.id,
+        action: 'reject',
+        by: user.id,
+        silent: parsed.data.is_silent ?? false,
+        set: comment ? { manager_comment: comment } : {},
+      }),
+    );
+    return statusAnswer(app, user, request.params.id);
+  });
+
+  app.post('/:id/send-to-journal', { schema: { tags, params: idParams } }, async (request) => {
+    const user = currentUser(request);
+    await app.db.transaction((tx) =>
+      movePublication(tx, {
+        publicationId: request.params.id,
+        action: 'sendToJournal',
+        by: user.id,
+        guard: (p) => {
+          if (!p.is_journal) throw new AppError(422, PublicationMessages.notJournal);
+        },
+      }),
+    );
+    return statusAnswer(app, user, request.params.id);
+  });
+
+  /** Runs the uniqueness check now and stores percent and matches; a file without text cannot be checked. */
+  app.post('/:id/check-uniqueness', { schema: { tags, params: idParams } }, async (request) => {
+    const user = currentUser(request);
+    const p = await loadRecord(app.db, request.params.id);
+    if (!p) throw notFound(PublicationMessages.notFound);
+    const plain = p.text ? publicationPlainText(p.text).trim() : '';
+    if (!plain) throw new AppError(422, p.file_id ? PublicationMessages.checkFileOnly : PublicationMessages.noText);
+    await checkPublication(app.db, p.id);
+    return { message: PublicationMessages.checkDone, data: await answerOne(app, user, p.id) };
+  });
+
+  /** Adds a registered user as a co-author; authorId must be a user picked from the dropdown. */
+  app.post('/:id/add-author/:authorId', { schema: { tags, params: z.object({ id: idParams.shape.id, authorId: z.string().max(40) }) } }, async (request) => {
+    const user = currentUser(request);
+    const { id, authorId: rawAuthor } = request.params;
+    const authorId = /^\d{1,10}$/.test(rawAuthor) ? Number(rawAuthor) : NaN;
+    if (!Number.isInteger(authorId) || authorId < 1 || authorId > 2_147_483_647) throw fieldError('authorId', PublicationMessages.chooseAuthor, PublicationMessages.chooseAuthor);
+    await app.db.transaction(async (tx) => {
+      const p = await loadRecord(tx, id, { lock: true });
+      if (!p) throw notFound(PublicationMessages.notFound);
+      const [author] = await rows<{ fio: string }>(
+        tx,
+        sql`select concat_ws(' ', last_name, first_name, middle_name) as fio from users where id = ${authorId} and deleted_at is null`,
+      );
+      if (!author) throw fieldError('authorId', PublicationMessages.chooseAuthor, PublicationMessages.chooseAuthor);
+      const list = await rows<{ user_id: number | null; position: number }>(tx, sql`select user_id, position from publication_authors where publication_id = ${id}`);
+      if (authorId === p.created_by || list.some((a) => a.user_id === authorId)) throw fieldError('authorId', PublicationMessages.authorAlready, PublicationMessages.authorAlready);
+      const max = Math.max(0, (p.authors_num ?? 1) - 1);
+      const extra = list.filter((a) => a.position > 0).length;
+      if (extra >= max) throw fieldError('authorId', PublicationMessages.tooManyAuthors(max), PublicationMessages.tooManyAuthors(max));
+      const position = Math.max(0, ...list.map((a) => a.position)) + 1;
+      await tx.insert(publicationAuthors).values({ publication_id: id, user_id: authorId, fio: author.fio.slice(0, 255), position });
+      await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { author_added: null }, after: { author_added: author.fio } });
+    });
+    return { message: PublicationMessages.authorAdded, data: await answerOne(app, user, id) };
+  });
+
+  /**
+   * Publishes every approved internet publication (subtype 5) to the site through the CMS client:
+   * one article each (alias publication-{id}, so a retry never makes a duplicate), then status 4
+   * with the article's address. The CMS off: 422, nothing changes (docs/decisions/014).
+   */
+  app.post('/publish-accepted', { schema: { tags } }, async (request) => {
+    const user = currentUser(request);
+    const client = app.cms.client('site');
+    if (!client) throw new AppError(422, PublicationMessages.cmsOff);
+    const list = await rows<{ id: number; title: string; text: string | null; joomla_category_id: number | null; authors: string | null }>(
+      app.db,
+      sql`select p.id, p.title, p.text, c.joomla_category_id,
+            (select string_agg(a.fio, ', ' order by a.position, a.id) from publication_authors a where a.publication_id = p.id) as authors
+          from publications p
+          left join dict_publication_categories c on c.id = p.dict_category_id
+          where p.deleted_at is null and p.status = 2
+            and exists (select 1 from publication_entries pe join entries e on e.id = pe.entry_id join services s on s.id = e.service_id
+                        where pe.publication_id = p.id and s.dict_subtype_id = ${INTERNET_SUBTYPE_ID})
+          order by p.id`,
+    );
+    if (list.length === 0) throw new AppError(422, PublicationMessages.nothingToPublish);
+    const published: number[] = [];
+    const failed: Array<{ id: number; message: string }> = [];
+    for (const p of list) {
+      if (!p.joomla_category_id) {
+        failed.push({ id: p.id, message: 'Для рубрики не указана категория сайта' });
+        continue;
+      }
+      try {
+        const article = await client.createArticle({
+          title: p.title,
+          alias: `publication-${p.id}`,
+          catid: p.joomla_category_id,
+          introtext: p.authors ? `<p><em>${p.authors.replace(/[<>&]/g, '')}</em></p>` : '',
+          fulltext: p.text ?? '',
+          state: 1,
+        });
+        const url = client.articleUrl({ id: article.id, catid: article.catid ?? p.joomla_category_id });
+        await app.db.transaction((tx) => movePublication(tx, { publicationId: p.id, action: 'publish', by: user.id, set: { url } }));
+        published.push(p.id);
+      } catch (err) {
+        if (err instanceof JoomlaError) failed.push({ id: p.id, message: err.message });
+        else if (err instanceof AppError) failed.push({ id: p.id, message: err.message });
+        else throw err;
+      }
+    }
+    if (published.length === 0) throw new AppError(422, PublicationMessages.cmsFailed, { failed });
+    return { message: failed.length ? PublicationMessages.cmsFailed : PublicationMessages.acceptedPublished, published, failed };
+  });
+
+  /** Puts the checked publications into a release (their subtype must be the release's). */
+  app.post('/add-to-release', { schema: { tags } }, async (request) => {
+    const user = currentUser(request);
+    const parsed = addToReleaseBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
+    const { ids, release_id } = parsed.data;
+    const unique = [...new Set(ids)];
+    await app.db.transaction(async (tx) => {
+      const [release] = await rows<{ id: number; dict_service_subtype_id: number | null }>(
+        tx,
+        sql`select id, dict_service_subtype_id from publication_releases where id = ${release_id} and deleted_at is null`,
+      );
+      if (!release) throw fieldError('release_id', PublicationMessages.chooseRelease);
+      const list = await rows<{ id: number; release_id: number | null; dict_subtype_id: number | null }>(
+        tx,
+        sql`select p.id, p.release_id, (select s.dict_subtype_id from publication_entries pe join entries e on e.id = pe.entry_id
+              join services s on s.id = e.service_id where pe.publication_id = p.id order by e.id limit 1) as dict_subtype_id
+            from publications p where p.deleted_at is null and p.id in (${sql.join(unique.map((i) => sql`${i}`), sql`, `)}) for update of p`,
+      );
+      if (list.length !== unique.length) throw fieldError('ids', PublicationMessages.unknownPublications, PublicationMessages.unknownPublications);
+      if (release.dict_service_subtype_id !== null && list.some((p) => p.dict_subtype_id !== release.dict_service_subtype_id)) {
+        throw fieldError('release_id', PublicationMessages.releaseNotOfSubtype, PublicationMessages.releaseNotOfSubtype);
+      }
+      for (const p of list) {
+        if (p.release_id === release_id) continue;
+        await tx.update(publications).set({ release_id, updated_at: new Date() }).where(sql`id = ${p.id}`);
+        await logChange(tx, { type: 'publication', entityId: p.id, userId: user.id, before: { release_id: p.release_id }, after: { release_id } });
+      }
+    });
+    return { message: PublicationMessages.selectedUpdated, ids: unique };
+  });
+};

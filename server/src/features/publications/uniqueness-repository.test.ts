@@ -1,0 +1,162 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { publicationFingerprints, publicationMatches, publications } from '../../db/schema/index.ts';
+import { rows } from '../../platform/db.ts';
+import { scheduleUniquenessCheck } from './jobs.ts';
+import { checkPublication, checkText, indexPublication } from './uniqueness-repository.ts';
+import { analyse } from './uniqueness/engine.ts';
+import { publicationPlainText } from './uniqueness/plain-text.ts';
+
+const projects =
+  'Хороший проект начинается не с темы, а с вопроса. Когда шестиклассник спрашивает, почему на школьном окне зимой ' +
+  'появляются узоры только с одной стороны, у него уже есть исследовательская задача. Учителю остаётся лишь помочь ' +
+  'сформулировать гипотезу, подобрать простые приборы и составить план наблюдений. Тема, предложенная сверху, почти ' +
+  'всегда проигрывает вопросу, который возник у самого ученика.';
+const forest =
+  'Основу леса составляют деревья. Ель хорошо переносит тень и со временем вытесняет светолюбивые берёзу и осину. ' +
+  'Однако после пожара или вырубки первыми на освободившемся месте появляются именно лиственные породы. Под их пологом ' +
+  'постепенно поднимаются молодые ели, и через несколько десятилетий лес снова становится хвойным.';
+const own =
+  'Наша школа третий год проводит весеннюю неделю науки. Младшие классы показывают опыты с водой и светом, старшие ' +
+  'защищают собственные исследования перед жюри из родителей и выпускников.';
+
+let t: TestApp;
+let userId: number;
+
+async function publication(text: string | null, attrs: Partial<typeof publications.$inferInsert> = {}): Promise<number> {
+  const [row] = await t.database.db
+    .insert(publications)
+    .values({ title: 'Статья', text, created_by: userId, ...attrs })
+    .returning({ id: publications.id });
+  return row.id;
+}
+
+async function fingerprintCount(id: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from publication_fingerprints where publication_id = ${id}`);
+  return r.n;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  userId = (await t.createUser()).id;
+});
+afterAll(() => t.close());
+
+describe('uniqueness repository', () => {
+  it('indexes a text as (hash, publication, position) rows and replaces them on edit', async () => {
+    const id = await publication(projects);
+    const first = await indexPublication(t.database.db, id, projects);
+    expect(first).toBeGreaterThan(5);
+    expect(await fingerprintCount(id)).toBe(first);
+    const stored = await t.database.db.select().from(publicationFingerprints).where(eq(publicationFingerprints.publication_id, id));
+    expect(typeof stored[0].hash).toBe('bigint');
+    expect(stored.every((f) => f.position >= 0)).toBe(true);
+    const second = await indexPublication(t.database.db, id, own);
+    expect(await fingerprintCount(id)).toBe(second);
+    expect(second).not.toBe(first);
+    // The stem codes alignment needs: 4 bytes a word of the current text.
+    const [stems] = await rows<{ n: number }>(t.database.db, sql`select length(codes)::int as n from publication_stems where publication_id = ${id}`);
+    expect(stems.n).toBe(4 * analyse(own).tokens.length);
+    await indexPublication(t.database.db, id, null);
+    expect(await fingerprintCount(id)).toBe(0);
+    expect(await rows(t.database.db, sql`select 1 from publication_stems where publication_id = ${id}`)).toEqual([]);
+  });
+
+  it('checks a publication against the stored ones and stores percent, words, spans and sources', async () => {
+    const source = await publication(forest, { url: 'https://example.org/les' });
+    await checkPublication(t.database.db, source);
+    const copied = forest.slice(forest.indexOf('Однако'));
+    const text = `<p>${own}</p><p>${copied}</p>`;
+    const id = await publication(text);
+    const result = await checkPublication(t.database.db, id);
+    const plain = publicationPlainText(text);
+    expect(result?.matches.map((m) => [m.source_publication_id, m.url])).toEqual([[source, 'https://example.org/les']]);
+    expect(result!.spans.map(([s, e]) => plain.slice(s, e))).toEqual([copied]);
+    expect(result!.uniqueness).toBeGreaterThan(30);
+    expect(result!.uniqueness).toBeLessThan(60);
+
+    const [pub] = await t.database.db.select().from(publications).where(eq(publications.id, id));
+    expect(pub.uniqueness).toBe(result!.uniqueness);
+    expect(pub.highlight).toEqual(result!.highlight);
+    expect(pub.uniqueness_spans).toEqual(result!.spans);
+    expect(pub.uniqueness_checked_at).toBeInstanceOf(Date);
+    const matches = await t.database.db.select().from(publicationMatches).where(eq(publicationMatches.publication_id, id));
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({ source_publication_id: source, url: 'https://example.org/les', percent: result!.matches[0].percent, spans: [[plain.indexOf(copied), plain.length]] });
+    expect(matches[0].highlight.length).toBeGreaterThan(10);
+
+    // A second check replaces the matches instead of adding to them.
+    await checkPublication(t.database.db, id);
+    expect(await t.database.db.select().from(publicationMatches).where(eq(publicationMatches.publication_id, id))).toHaveLength(1);
+  });
+
+  it('never matches a publication with itself, and forgets deleted publications', async () => {
+    const a = await publication(projects);
+    expect((await checkPublication(t.database.db, a))!.uniqueness).toBe(100);
+    const b = await publication(projects);
+    expect((await checkPublication(t.database.db, b))!.matches.map((m) => m.source_publication_id)).toContain(a);
+    await t.database.db.update(publications).set({ deleted_at: new Date() }).where(eq(publications.id, a));
+    const again = await checkPublication(t.database.db, b);
+    expect(again!.matches.map((m) => m.source_publication_id)).not.toContain(a);
+    expect(await checkPublication(t.database.db, a)).toBeNull();
+    expect(await fingerprintCount(a)).toBe(0);
+  });
+
+  it('answers null and changes nothing for a file-only or missing publication', async () => {
+    const id = await publication(null);
+    expect(await checkPublication(t.database.db, id)).toBeNull();
+    const [pub] = await t.database.db.select().from(publications).where(eq(publications.id, id));
+    expect(pub.uniqueness).toBeNull();
+    expect(await checkPublication(t.database.db, 999_999)).toBeNull();
+  });
+
+  it('aligns with the stored stem codes, falling back to the text of a publication indexed without them', async () => {
+    const source = await publication(forest);
+    await indexPublication(t.database.db, source, forest);
+    const text = `${own} ${forest}`;
+    const fromCodes = await checkText(t.database.db, text);
+    const fromText = await checkText(t.database.db, text, { storedStems: false });
+    expect(fromCodes.result.matches.length).toBeGreaterThan(0);
+    expect(fromCodes.result).toEqual(fromText.result);
+    await t.database.db.execute(sql`delete from publication_stems where publication_id in (${sql.join(fromCodes.result.matches.map((m) => sql`${m.source}`), sql`, `)}, ${source})`);
+    expect((await checkText(t.database.db, text)).result).toEqual(fromText.result);
+  });
+
+  it('skips hashes shared by too many stored texts', async () => {
+    const phrase = 'Федеральный государственный образовательный стандарт основного общего образования определяет требования к результатам.';
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await publication(`${phrase} Своя часть номер ${i}: ${['море', 'горы', 'поле', 'город'][i]} и ещё немного слов.`));
+    for (const id of ids) await indexPublication(t.database.db, id, (await t.database.db.select().from(publications).where(eq(publications.id, id)))[0].text);
+    const { sources } = await checkText(t.database.db, `${phrase} ${own}`, { candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
+    expect([...sources.keys()].filter((id) => ids.includes(id))).toEqual([]);
+    // The common hashes are remembered with how many texts were seen (a lower bound) and not probed again.
+    const common = await rows<{ postings: number }>(t.database.db, sql`select postings from publication_common_hashes`);
+    expect(common.length).toBeGreaterThan(0);
+    expect(common.every((c) => c.postings === 4)).toBe(true);
+    const { sources: again } = await checkText(t.database.db, `${phrase} ${own}`, { candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
+    expect([...again.keys()].filter((id) => ids.includes(id))).toEqual([]);
+    const { sources: withCommon } = await checkText(t.database.db, `${phrase} ${own}`, { candidates: { maxPostings: 10, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
+    expect([...withCommon.keys()].filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+  });
+
+  it('runs as a durable job, once per publication however often it is scheduled', async () => {
+    const river =
+      'Весной река выходит из берегов и затапливает прибрежные луга. Рыбаки знают, что в это время лучше ловить у ' +
+      'самого края разлива, где вода тёплая и спокойная. Когда уровень спадает, на лугах остаются небольшие озёра.';
+    const mine = 'Мой дедушка каждое лето брал меня на рыбалку, и я до сих пор помню запах костра и утренний туман над водой.';
+    const source = await publication(river);
+    await indexPublication(t.database.db, source, river);
+    const id = await publication(`${mine} ${river}`);
+    await scheduleUniquenessCheck(t.database.db, id);
+    await scheduleUniquenessCheck(t.database.db, id);
+    const [queued] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and done_at is null`);
+    expect(queued.n).toBe(1);
+    await t.app.jobs.runDue();
+    const [pub] = await t.database.db.select().from(publications).where(eq(publications.id, id));
+    expect(pub.uniqueness).toBeGreaterThan(25);
+    expect(pub.uniqueness).toBeLessThan(45);
+    const [done] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and done_at is not null and last_error is null`);
+    expect(done.n).toBe(1);
+  });
+});

@@ -1,0 +1,236 @@
+// Storage of the uniqueness engine: fingerprints of every publication text as (hash, publication,
+// position) rows behind a btree on the hash, the candidate query, and the check of one publication
+// whose result is stored on it. The job (jobs.ts) and the publication screens call checkPublication.
+import { sql } from 'drizzle-orm';
+import { rows, type Queryable } from '../../platform/db.ts';
+import {
+  analyse,
+  compare,
+  DEFAULT_CANDIDATES,
+  queryFingerprints,
+  selectCandidates,
+  stemCodes,
+  stemCodesFromBytes,
+  stemCodesToBytes,
+  storedFingerprints,
+  type CandidateOptions,
+  type CheckResult,
+  type CompareSource,
+  type Posting,
+} from './uniqueness/engine.ts';
+import { publicationPlainText } from './uniqueness/plain-text.ts';
+
+/** A PostgreSQL array literal of integers (bigint hashes travel as text: they exceed JS numbers). */
+function intArray(values: Array<bigint | number>): string {
+  return `{${values.join(',')}}`;
+}
+
+/** Replaces the stored fingerprints and stem codes of a publication with those of its text (none for no text). */
+export async function indexPublication(db: Queryable, publicationId: number, text: string | null): Promise<number> {
+  await db.execute(sql`delete from publication_fingerprints where publication_id = ${publicationId}`);
+  await db.execute(sql`delete from publication_stems where publication_id = ${publicationId}`);
+  if (!text) return 0;
+  const tokens = analyse(publicationPlainText(text)).tokens;
+  const fingerprints = storedFingerprints(tokens);
+  if (fingerprints.length === 0) return 0;
+  await db.execute(sql`
+    insert into publication_fingerprints (hash, publication_id, position)
+    select h, ${publicationId}, p from unnest(${intArray(fingerprints.map((f) => f.hash))}::bigint[], ${intArray(fingerprints.map((f) => f.position))}::int[]) as t(h, p)`);
+  const codes = stemCodesToBytes(stemCodes(tokens));
+  await db.execute(sql`insert into publication_stems (publication_id, codes) values (${publicationId}, ${Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength)})`);
+  return fingerprints.length;
+}
+
+/** Removes a publication from the stored texts (deleted publications are no source). */
+export async function removePublicationIndex(db: Queryable, publicationId: number): Promise<void> {
+  await db.execute(sql`delete from publication_fingerprints where publication_id = ${publicationId}`);
+  await db.execute(sql`delete from publication_stems where publication_id = ${publicationId}`);
+}
+
+/**
+ * Analysed texts of recently aligned sources, by publication: a source found once tends to be found
+ * again (the same template or popular article). An entry is used only while the text is the same.
+ */
+const analysedSources = new Map<number, { text: string; tokens: ReturnType<typeof analyse>['tokens'] }>();
+const ANALYSED_LIMIT = 300;
+
+function sourceTokens(id: number, text: string) {
+  const cached = analysedSources.get(id);
+  if (cached && cached.text === text) {
+    analysedSources.delete(id);
+    analysedSources.set(id, cached);
+    return cached.tokens;
+  }
+  const tokens = analyse(publicationPlainText(text)).tokens;
+  analysedSources.set(id, { text, tokens });
+  if (analysedSources.size > ANALYSED_LIMIT) analysedSources.delete(analysedSources.keys().next().value!);
+  return tokens;
+}
+
+export interface UniquenessSource {
+  id: number;
+  url: string | null;
+}
+
+/** Milliseconds spent in each stage of one check, and how many candidate texts were aligned. */
+export interface CheckTimings {
+  /** Normalising, tokenising and stemming the checked text. */
+  analyse: number;
+  /** Its winnowed fingerprints. */
+  fingerprint: number;
+  /** The candidate query (postings of the shared hashes). */
+  query: number;
+  /** Loading the candidates' texts. */
+  fetch: number;
+  /** Analysing the candidates' texts (or taking them from the cache). */
+  sources: number;
+  /** Aligning and scoring. */
+  align: number;
+  candidates: number;
+}
+
+/**
+ * The candidate query: the postings of the checked text's hashes, one `LATERAL ... LIMIT
+ * maxPostings + 1` probe per hash over the btree (hash, publication_id, position) (an index-only
+ * scan). Hashes the stop-list (`publication_common_hashes`) knows to be stored for more than
+ * `maxPostings` texts are not probed; hashes found so now are answered as `common` rows (no
+ * publication) for the caller to add to it. Only the `limit` stored texts sharing most distinct
+ * hashes (at least `minShared`) return their postings.
+ */
+export function candidateQuery(fingerprints: Array<{ hash: bigint; position: number }>, excludeId: number, c: CandidateOptions, limit = CANDIDATE_ROWS) {
+  return sql`with q as (select h, p from unnest(${intArray(fingerprints.map((f) => f.hash))}::bigint[], ${intArray(fingerprints.map((f) => f.position))}::int[]) as t(h, p)
+                  where not exists (select 1 from publication_common_hashes c where c.hash = t.h and c.postings > ${c.maxPostings})),
+        hits as materialized (
+          select q.h, q.p, f.publication_id, f.position from q
+          cross join lateral (select publication_id, position from publication_fingerprints f
+                              where f.hash = q.h and f.publication_id <> ${excludeId} limit ${c.maxPostings + 1}) f
+        ),
+        common as (select h, count(distinct publication_id)::int as n from hits group by h having count(distinct publication_id) > ${c.maxPostings}),
+        kept as materialized (select * from hits where h not in (select h from common)),
+        ranked as (select publication_id from kept group by publication_id having count(distinct h) >= ${c.minShared}
+                   order by count(distinct h) desc, publication_id limit ${limit})
+        select publication_id, h::text as h, p as check_position, position from kept where publication_id in (select publication_id from ranked)
+        union all
+        select null, h::text, n, null from common`;
+}
+
+/**
+ * Stored texts whose postings the candidate query returns, most shared hashes first: the chain
+ * filter then keeps at most `maxCandidates` of them. Several times that many, so texts sharing
+ * scattered chance hashes do not crowd out a real source.
+ */
+const CANDIDATE_ROWS = 200;
+
+/**
+ * Checks a text against the stored publications (all but `excludeId` and deleted ones). Hashes
+ * stored for more than `maxPostings` texts are stock phrases and are skipped (and remembered in the
+ * stop-list); the postings of the others pick the candidates (selectCandidates), whose texts are
+ * aligned with the checked one.
+ */
+export async function checkText(
+  db: Queryable,
+  plainText: string,
+  opts: { excludeId?: number; candidates?: CandidateOptions; storedStems?: boolean } = {},
+): Promise<{ result: CheckResult<number>; sources: Map<number, UniquenessSource>; timings: CheckTimings }> {
+  const c = opts.candidates ?? DEFAULT_CANDIDATES;
+  const t0 = performance.now();
+  const analysed = analyse(plainText);
+  const t1 = performance.now();
+  const fingerprints = queryFingerprints(analysed.tokens);
+  const sources = new Map<number, UniquenessSource>();
+  const t2 = performance.now();
+  const timings: CheckTimings = { analyse: t1 - t0, fingerprint: t2 - t1, query: 0, fetch: 0, sources: 0, align: 0, candidates: 0 };
+  if (fingerprints.length === 0) return { result: compare(analysed, []), sources, timings };
+  const exclude = opts.excludeId ?? -1;
+  const hits = await rows<{ publication_id: number | null; h: string; check_position: number; position: number | null }>(db, candidateQuery(fingerprints, exclude, c));
+  const postings: Array<Posting<number>> = [];
+  const common: Array<{ hash: string; n: number }> = [];
+  for (const r of hits) {
+    if (r.publication_id === null) common.push({ hash: r.h, n: r.check_position });
+    else postings.push({ hash: BigInt(r.h), source: r.publication_id, checkPosition: r.check_position, position: r.position! });
+  }
+  if (common.length) {
+    await db.execute(sql`
+      insert into publication_common_hashes (hash, postings)
+      select h, n from unnest(${`{${common.map((x) => x.hash).join(',')}}`}::bigint[], ${intArray(common.map((x) => x.n))}::int[]) as t(h, n)
+      on conflict (hash) do update set postings = greatest(publication_common_hashes.postings, excluded.postings)`);
+  }
+  const ids = selectCandidates(postings, c);
+  const t3 = performance.now();
+  // The candidates' stored stem codes; the text only of one indexed before codes were stored.
+  const candidates = ids.length
+    ? await rows<{ id: number; url: string | null; codes: Uint8Array | string | null; text: string | null }>(
+        db,
+        sql`select p.id, p.url, s.codes, case when s.codes is null or ${opts.storedStems === false} then p.text end as text
+            from publications p left join publication_stems s on s.publication_id = p.id
+            where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and p.deleted_at is null and p.text is not null`,
+      )
+    : [];
+  const t4 = performance.now();
+  const sourceList: Array<CompareSource<number>> = [];
+  for (const s of candidates) {
+    sources.set(s.id, { id: s.id, url: s.url });
+    if (s.text !== null) sourceList.push({ id: s.id, tokens: sourceTokens(s.id, s.text) });
+    else if (s.codes !== null) sourceList.push({ id: s.id, codes: stemCodesFromBytes(typeof s.codes === 'string' ? Buffer.from(s.codes.slice(2), 'hex') : s.codes) });
+  }
+  const t5 = performance.now();
+  const result = compare(analysed, sourceList);
+  Object.assign(timings, { query: t3 - t2, fetch: t4 - t3, sources: t5 - t4, align: performance.now() - t5, candidates: candidates.length });
+  return { result, sources, timings };
+}
+
+export interface PublicationUniqueness {
+  uniqueness: number;
+  /** Borrowed word indexes and character spans of the publication's plain text. */
+  highlight: number[];
+  spans: Array<[number, number]>;
+  matches: Array<{ source_publication_id: number; url: string; percent: number; highlight: number[]; spans: Array<[number, number]> }>;
+}
+
+/**
+ * Indexes a publication's current text (replacing what was stored for it) and checks it against the
+ * other stored publications; the percent, the highlighted words and spans, and the matching sources
+ * are stored on the publication. Answers null, changing nothing, for a deleted or missing publication
+ * or one without text (a file only: the spec disables the check for it).
+ */
+export async function checkPublication(db: Queryable, publicationId: number): Promise<PublicationUniqueness | null> {
+  return db.transaction(async (tx) => {
+    // The row lock serialises two checks of one publication (the job and the 'Проверить' button).
+    const [pub] = await rows<{ id: number; text: string | null; deleted_at: Date | null }>(
+      tx,
+      sql`select id, text, deleted_at from publications where id = ${publicationId} for update`,
+    );
+    if (!pub || pub.deleted_at) {
+      if (pub) await removePublicationIndex(tx, publicationId);
+      return null;
+    }
+    const plain = pub.text ? publicationPlainText(pub.text) : '';
+    await indexPublication(tx, publicationId, plain ? pub.text : null);
+    if (!plain.trim()) return null;
+
+    const { result, sources } = await checkText(tx, plain, { excludeId: publicationId });
+    const outcome: PublicationUniqueness = {
+      uniqueness: result.uniqueness,
+      highlight: result.words,
+      spans: result.spans,
+      matches: result.matches.map((m) => ({
+        source_publication_id: m.source,
+        url: sources.get(m.source)?.url ?? '',
+        percent: m.percent,
+        highlight: m.words,
+        spans: m.spans,
+      })),
+    };
+    await tx.execute(sql`
+      update publications set uniqueness = ${outcome.uniqueness}, highlight = ${JSON.stringify(outcome.highlight)}::jsonb,
+        uniqueness_spans = ${JSON.stringify(outcome.spans)}::jsonb, uniqueness_checked_at = now()
+      where id = ${publicationId}`);
+    await tx.execute(sql`delete from publication_matches where publication_id = ${publicationId}`);
+    for (const m of outcome.matches) {
+      await tx.execute(sql`
+        insert into publication_matches (publication_id, url, source_publication_id, percent, highlight, spans)
+        values (${publicationId}, ${m.url}, ${m.source_publication_id}, ${m.percent}, ${JSON.stringify(m.highlight)}::jsonb, ${JSON.stringify(m.spans)}::jsonb)`);
+    }
+    return outcome;
+  });
+}

@@ -1,0 +1,325 @@
+// The uniqueness check on text alone: analyse a text, pick candidate sources by shared fingerprints,
+// align the text with each candidate and measure what is borrowed. Uniqueness is the share of the
+// checked text's letters and digits found in no source (Antiplagiat's definition). Used by the
+// database repository (server), the durable job and the `similarity` command alike.
+import { align, DEFAULT_ALIGN, seedIndex, type AlignOptions, type AlignTokens, type Region } from './align.ts';
+import { hash32, queryFingerprints, storedFingerprints, type Fingerprint } from './fingerprint.ts';
+import { tokenize, type Token } from './tokenize.ts';
+
+export interface AnalysedText {
+  text: string;
+  tokens: Token[];
+  /** Letters and digits of the whole text. */
+  letters: number;
+}
+
+export type Span = [start: number, end: number];
+export type SourceId = string | number;
+
+export interface SourceMatch<Id extends SourceId = SourceId> {
+  source: Id;
+  /** Share of the checked text's letters and digits found in this source, 0-100. */
+  percent: number;
+  /** Indexes of the checked text's words found in this source. */
+  words: number[];
+  /** UTF-16 offsets into the checked text, end exclusive. */
+  spans: Span[];
+}
+
+export interface CheckResult<Id extends SourceId = SourceId> {
+  /** 0-100, two decimals. */
+  uniqueness: number;
+  /** Sources with their share, largest first. */
+  matches: SourceMatch<Id>[];
+  /** Words of the checked text found in any source, and their character spans. */
+  words: number[];
+  spans: Span[];
+}
+
+export interface CandidateOptions {
+  /** A hash shared by more stored texts than this is a stock phrase and is skipped. */
+  maxPostings: number;
+  /** Distinct shared hashes a stored text needs to be aligned. */
+  minShared: number;
+  /**
+   * `minChain` of them must also lie close together on one alignment diagonal: within `chainWords`
+   * words of the checked text, their offsets in the two texts differing by at most `chainSlack`
+   * words. Hashes a text shares only by chance, or through one stock phrase, are too few or scattered.
+   */
+  minChain: number;
+  chainWords: number;
+  chainSlack: number;
+  /** At most this many candidates are aligned, the ones sharing most first. */
+  maxCandidates: number;
+}
+
+export const DEFAULT_CANDIDATES: CandidateOptions = { maxPostings: 100, minShared: 3, minChain: 3, chainWords: 60, chainSlack: 20, maxCandidates: 30 };
+
+export function analyse(text: string): AnalysedText {
+  const tokens = tokenize(text);
+  let letters = 0;
+  for (const t of tokens) letters += t.letters;
+  return { text, tokens, letters };
+}
+
+export { storedFingerprints, queryFingerprints, type Fingerprint };
+
+/** A hash of the checked text (at `checkPosition`) stored for a text (at `position`). */
+export interface Posting<Id extends SourceId> {
+  hash: bigint;
+  source: Id;
+  checkPosition: number;
+  position: number;
+}
+
+/**
+ * Candidates from the postings of the checked text's hashes: hashes with too many postings are
+ * dropped; a stored text needs enough distinct shared hashes, enough of them chained on one diagonal;
+ * the texts sharing most hashes come first.
+ */
+export function selectCandidates<Id extends SourceId>(postings: Posting<Id>[], o: CandidateOptions = DEFAULT_CANDIDATES): Id[] {
+  const perHash = new Map<bigint, Set<Id>>();
+  for (const p of postings) {
+    let set = perHash.get(p.hash);
+    if (!set) perHash.set(p.hash, (set = new Set()));
+    set.add(p.source);
+  }
+  const bySource = new Map<Id, Posting<Id>[]>();
+  for (const p of postings) {
+    if (perHash.get(p.hash)!.size > o.maxPostings) continue;
+    const list = bySource.get(p.source);
+    if (list) list.push(p);
+    else bySource.set(p.source, [p]);
+  }
+  const ranked: Array<{ id: Id; shared: number }> = [];
+  for (const [id, list] of bySource) {
+    const shared = new Set(list.map((p) => p.hash)).size;
+    if (shared < o.minShared) continue;
+    list.sort((x, y) => x.checkPosition - y.checkPosition);
+    let chained = false;
+    for (let x = 0; x < list.length && !chained; x++) {
+      const hashes = new Set([list[x].hash]);
+      const diagonal = list[x].checkPosition - list[x].position;
+      for (let y = x + 1; y < list.length && list[y].checkPosition - list[x].checkPosition <= o.chainWords; y++) {
+        if (Math.abs(list[y].checkPosition - list[y].position - diagonal) <= o.chainSlack) hashes.add(list[y].hash);
+      }
+      chained = hashes.size >= o.minChain;
+    }
+    if (chained) ranked.push({ id, shared });
+  }
+  return ranked
+    .sort((x, y) => y.shared - x.shared || String(x.id).localeCompare(String(y.id)))
+    .slice(0, o.maxCandidates)
+    .map((r) => r.id);
+}
+
+/**
+ * What alignment needs of a stored text, one 32-bit word per token: the hash of its stem with the
+ * lowest bit replaced by 1 for a function word. Stored beside the fingerprints (4 bytes a word), so a
+ * check does not load, tokenise and stem its candidates' texts again.
+ */
+export type StemCodes = Int32Array;
+
+const STEM_SEED = 0x5bd1e995;
+const stemHashes = new Map<string, number>();
+
+function stemCode(t: Token): number {
+  let h = stemHashes.get(t.stem);
+  if (h === undefined) {
+    h = hash32(t.stem, STEM_SEED) & ~1;
+    if (stemHashes.size >= 200_000) stemHashes.clear();
+    stemHashes.set(t.stem, h);
+  }
+  return h | (t.stop ? 1 : 0);
+}
+
+export function stemCodes(tokens: Token[]): StemCodes {
+  const out = new Int32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) out[i] = stemCode(tokens[i]);
+  return out;
+}
+
+/** Little-endian bytes of stem codes (a bytea column) and back. */
+export function stemCodesToBytes(codes: StemCodes): Uint8Array {
+  const bytes = new Uint8Array(codes.length * 4);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < codes.length; i++) view.setInt32(i * 4, codes[i], true);
+  return bytes;
+}
+
+export function stemCodesFromBytes(bytes: Uint8Array): StemCodes {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Int32Array(Math.floor(bytes.byteLength / 4));
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt32(i * 4, true);
+  return out;
+}
+
+/** Interns stem codes into small ids (the seed keys of align.ts hold 20 bits of an id). */
+class Interner {
+  private ids = new Map<number, number>();
+  codes(codes: StemCodes): AlignTokens {
+    const ids = new Int32Array(codes.length);
+    const stop = new Uint8Array(codes.length);
+    for (let i = 0; i < codes.length; i++) {
+      const key = codes[i] & ~1;
+      let id = this.ids.get(key);
+      if (id === undefined) this.ids.set(key, (id = this.ids.size));
+      ids[i] = id;
+      stop[i] = codes[i] & 1;
+    }
+    return { ids, stop };
+  }
+  tokens(tokens: Token[]): AlignTokens {
+    return this.codes(stemCodes(tokens));
+  }
+}
+
+/** A source to compare with: its tokens, or its stored stem codes. */
+export type CompareSource<Id extends SourceId> = { id: Id; tokens: Token[] } | { id: Id; codes: StemCodes };
+
+const OPENING = /[«„“"'([]/u;
+const CLOSING = /[.!?…»”"')\]]/u;
+
+/** Character spans of covered words: neighbours with only spaces and punctuation between them are joined. */
+export function spansOf(text: string, tokens: Token[], covered: Uint8Array): Span[] {
+  const spans: Span[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    if (!covered[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < tokens.length && covered[j + 1]) j++;
+    let start = tokens[i].start;
+    let end = tokens[j].end;
+    while (start > 0 && OPENING.test(text[start - 1])) start--;
+    while (end < text.length && CLOSING.test(text[end])) end++;
+    const last = spans[spans.length - 1];
+    if (last && !/[\p{L}\p{N}]/u.test(text.slice(last[1], start))) last[1] = end;
+    else spans.push([start, end]);
+    i = j + 1;
+  }
+  return spans;
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/**
+ * Aligns the checked text with each source and measures what is borrowed. Each borrowed word is
+ * attributed to one source, the one that covers most of the text among those containing it (as a
+ * report of borrowings lists each fragment once); a source is reported only when the words
+ * attributed to it hold enough content words, so a stock phrase shared by many texts does not list
+ * them all. A source's percent is the share of the text found in it, attributed or not.
+ */
+export function compare<Id extends SourceId>(
+  check: AnalysedText,
+  sources: Array<CompareSource<Id>>,
+  o: AlignOptions = DEFAULT_ALIGN,
+): CheckResult<Id> {
+  const interner = new Interner();
+  const a = interner.tokens(check.tokens);
+  const index = seedIndex(a);
+  const found: Array<{ id: Id; covered: Uint8Array; letters: number }> = [];
+  for (const source of sources) {
+    const regions: Region[] = align(a, 'codes' in source ? interner.codes(source.codes) : interner.tokens(source.tokens), o, index);
+    if (regions.length === 0) continue;
+    const covered = new Uint8Array(check.tokens.length);
+    let letters = 0;
+    for (const r of regions) {
+      for (let k = r.from; k <= r.to; k++) {
+        if (!covered[k]) letters += check.tokens[k].letters;
+        covered[k] = 1;
+      }
+    }
+    found.push({ id: source.id, covered, letters });
+  }
+  found.sort((x, y) => y.letters - x.letters || String(x.id).localeCompare(String(y.id)));
+
+  const owner = new Int32Array(check.tokens.length).fill(-1);
+  const exclusiveContent = new Array<number>(found.length).fill(0);
+  const exclusiveLetters = new Array<number>(found.length).fill(0);
+  found.forEach((f, s) => {
+    for (let k = 0; k < owner.length; k++) {
+      if (!f.covered[k] || owner[k] !== -1) continue;
+      owner[k] = s;
+      exclusiveLetters[s] += check.tokens[k].letters;
+      if (!check.tokens[k].stop) exclusiveContent[s]++;
+    }
+  });
+  const reported = found.map((_, s) => exclusiveContent[s] >= o.minContent && exclusiveLetters[s] >= o.minLetters);
+
+  const matches: SourceMatch<Id>[] = [];
+  found.forEach((f, s) => {
+    if (!reported[s]) return;
+    const words: number[] = [];
+    for (let k = 0; k < f.covered.length; k++) if (f.covered[k]) words.push(k);
+    matches.push({ source: f.id, percent: check.letters ? round2((100 * f.letters) / check.letters) : 0, words, spans: spansOf(check.text, check.tokens, f.covered) });
+  });
+  matches.sort((x, y) => y.percent - x.percent || String(x.source).localeCompare(String(y.source)));
+
+  const any = new Uint8Array(check.tokens.length);
+  const words: number[] = [];
+  let borrowed = 0;
+  for (let k = 0; k < owner.length; k++) {
+    // A word counts as borrowed when a reported source contains it.
+    if (!found.some((f, s) => reported[s] && f.covered[k])) continue;
+    any[k] = 1;
+    words.push(k);
+    borrowed += check.tokens[k].letters;
+  }
+  const uniqueness = check.letters ? round2(100 - (100 * borrowed) / check.letters) : 100;
+  return { uniqueness, matches, words, spans: spansOf(check.text, check.tokens, any) };
+}
+
+/** An index of stored texts held in memory: the `similarity` command and tests. */
+export class MemoryIndex<Id extends SourceId = string> {
+  private postings = new Map<bigint, Array<{ source: Id; position: number }>>();
+  private texts = new Map<Id, AnalysedText>();
+
+  add(id: Id, text: string): void {
+    this.remove(id);
+    const analysed = analyse(text);
+    this.texts.set(id, analysed);
+    for (const f of storedFingerprints(analysed.tokens)) {
+      const list = this.postings.get(f.hash);
+      if (list) list.push({ source: id, position: f.position });
+      else this.postings.set(f.hash, [{ source: id, position: f.position }]);
+    }
+  }
+
+  remove(id: Id): void {
+    const old = this.texts.get(id);
+    if (!old) return;
+    this.texts.delete(id);
+    for (const f of storedFingerprints(old.tokens)) {
+      const list = this.postings.get(f.hash);
+      if (!list) continue;
+      const kept = list.filter((p) => p.source !== id);
+      if (kept.length) this.postings.set(f.hash, kept);
+      else this.postings.delete(f.hash);
+    }
+  }
+
+  get size(): number {
+    return this.texts.size;
+  }
+
+  check(text: string, opts: { exclude?: Id; candidates?: CandidateOptions; align?: AlignOptions } = {}): CheckResult<Id> {
+    const analysed = analyse(text);
+    const postings: Posting<Id>[] = [];
+    for (const f of queryFingerprints(analysed.tokens)) {
+      for (const p of this.postings.get(f.hash) ?? []) {
+        if (p.source !== opts.exclude) postings.push({ hash: f.hash, source: p.source, checkPosition: f.position, position: p.position });
+      }
+    }
+    const ids = selectCandidates(postings, opts.candidates);
+    return compare(
+      analysed,
+      ids.map((id) => ({ id, tokens: this.texts.get(id)!.tokens })),
+      opts.align,
+    );
+  }
+}

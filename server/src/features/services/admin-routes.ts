@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Messages } from '@edu/domain/common/messages';
+import { joomlaLookupBody, saveServiceBody, ServiceFormMessages, type ServiceFormOptions } from '@edu/domain/services/service-form';
+import { TemplateType } from '@edu/domain/common/codes';
+import type { Service } from '@edu/domain/services/service';
+import { currentUser } from '../../platform/auth.ts';
+import { JoomlaError } from '../../platform/cms/joomla-client.ts';
+import { rows } from '../../platform/db.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { fileTooLarge, IMAGE_MIMES, sniffMime } from '../../platform/files.ts';
+import { createService, deleteService, setServiceImage, updateService } from './service-admin.ts';
+import { PUBLISH_SERVICE_JOB, requestPublication } from './service-publishing.ts';
+import { getService } from './services-repository.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+/** Images are stored at most this wide (sharp keeps the proportions). */
+export const SERVICE_IMAGE_WIDTH = 1200;
+
+/** Adds the operator's link to the article on the site. */
+export function withSiteUrl(app: FastifyInstance, s: Service): Service {
+  const client = app.cms.client('site');
+  return { ...s, site_url: client && s.joomla_article_id ? client.articleUrl({ id: s.joomla_article_id, catid: s.joomla_catid }) : null };
+}
+
+async function serviceAnswer(app: FastifyInstance, id: number): Promise<Service> {
+  const s = await getService(app.db, id, false);
+  if (!s) throw notFound(Messages.serviceNotFound);
+  return withSiteUrl(app, s);
+}
+
+/** Operator-only service calls (spec 02 §7 Service), registered in the operator scope (app.ts). */
+export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const publish = () => ({ publish: app.cms.client('site') !== null });
+
+  /** GET /api/service/form-options: the choices of the edit modal — templates by type and leading persons. */
+  app.get('/form-options', { schema: { tags: ['services'] } }, async () => {
+    const templates = await rows<{ id: number; title: string; dict_type_id: number }>(
+      app.db,
+      sql`select id, title, dict_type_id from templates where deleted_at is null and dict_type_id in (${TemplateType.certificate}, ${TemplateType.program}, ${TemplateType.page}) order by title, id`,
+    );
+    const leadings = await rows<{ id: number; fio: string }>(app.db, sql`select id, fio from leadings order by fio, id`);
+    const of = (type: number) => templates.filter((t) => t.dict_type_id === type).map(({ id, title }) => ({ id, title }));
+    const data: ServiceFormOptions = {
+      templates: { certificate: of(TemplateType.certificate), program: of(TemplateType.program), page: of(TemplateType.page) },
+      leadings,
+      cms: app.cms.client('site') !== null,
+    };
+    return { data };
+  });
+
+  app.post('/', { schema: { tags: ['services'], body: saveServiceBody } }, async (request, reply) => {
+    const id = await createService(app.db, currentUser(request), request.body, publish());
+    return reply.status(201).send({ data: await serviceAnswer(app, id), message: Messages.saved });
+  });
+
+  app.put('/:id', { schema: { tags: ['services'], params: idParams, body: saveServiceBody } }, async (request) => {
+    await updateService(app.db, currentUser(request), request.params.id, request.body, publish());
+    return { data: await serviceAnswer(app, request.params.id), message: Messages.saved };
+  });
+
+  app.delete('/:id', { schema: { tags: ['services'], params: idParams } }, async (request) => {
+    await deleteService(app.db, currentUser(request), request.params.id, publish());
+    return { message: Messages.deleted };
+  });
+
+  /** POST /api/service/{id}/upload-image (multipart "file"): jpg or png by content, at most 10 MB, stored at most 1200 px wide. */
+  app.post('/:id/upload-image', { schema: { tags: ['services'], params: idParams } }, async (request) => {
+    const [exists] = await rows<{ id: number }>(app.db, sql`select id from services where id = ${request.params.id} and deleted_at is null`);
+    if (!exists) throw notFound(Messages.serviceNotFound);
+    const part = await request.file().catch(() => undefined);
+    if (!part) throw fieldError('file', ServiceFormMessages.imageType);
+    const buffer = await part.toBuffer().catch(() => null);
+    if (!buffer || part.file.truncated || fileTooLarge(buffer)) throw fieldError('file', ServiceFormMessages.imageType);
+    const mime = await sniffMime(buffer);
+    if (!mime || !(IMAGE_MIMES as readonly string[]).includes(mime)) throw fieldError('file', ServiceFormMessages.imageType);
+    let resized: Buffer;
+    try {
+      resized = await sharp(buffer).rotate().resize({ width: SERVICE_IMAGE_WIDTH, withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+    } catch {
+      throw fieldError('file', ServiceFormMessages.imageType);
+    }
+    const me = currentUser(request);
+    const file = await app.files.save(app.db, { userId: me.id, name: part.filename || 'service.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
+    await setServiceImage(app.db, me, request.params.id, file.id, publish());
+    return { data: await serviceAnswer(app, request.params.id), message: ServiceFormMessages.imageUploaded };
+  });
+
+  /**
+   * POST /api/service/save-to-joomla/{id}: sends the service to the site now. The publication is a
+   * durable job: when the site fails, the job keeps retrying and the answer carries
+   * 'Ошибка сохранения в Joomla! {message}...' for the operator, who may press again.
+   */
+  app.post('/save-to-joomla/:id', { schema: { tags: ['services'], params: idParams } }, async (request) => {
+    if (!app.cms.client('site')) throw new AppError(422, ServiceFormMessages.cmsOff, { errors: {} });
+    const id = request.params.id;
+    const [exists] = await rows<{ id: number }>(app.db, sql`select id from services where id = ${id}`);
+    if (!exists) throw notFound(Messages.serviceNotFound);
+    await app.db.transaction((tx) => requestPublication(tx, id));
+    const run = await app.jobs.runNow(PUBLISH_SERVICE_JOB, String(id));
+    const service = await serviceAnswer(app, id);
+    if (run.state === 'failed' || service.joomla_status === 'error') {
+      const message = ServiceFormMessages.joomlaError(run.state === 'failed' ? run.error : (service.joomla_error ?? ''));
+      throw new AppError(502, message, { data: service });
+    }
+    if (service.joomla_status === 'published') return { data: service, message: ServiceFormMessages.published };
+    return { data: service, message: ServiceFormMessages.publishQueued };
+  });
+};
+
+/** POST /api/joomla/categories and /api/joomla/tags {joomla_system: site | journal}: the lists of the site, for the dictionaries (operator scope). */
+export const joomlaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const lookup = (kind: 'categories' | 'tags') => async (request: { body: z.infer<typeof joomlaLookupBody> }) => {
+    const client = app.cms.client(request.body.joomla_system);
+    if (!client) throw new AppError(422, ServiceFormMessages.cmsOff, { errors: {} });
+    try {
+      return { data: kind === 'categories' ? await client.categories() : await client.tags() };
+    } catch (err) {
+      if (err instanceof JoomlaError) throw new AppError(502, ServiceFormMessages.joomlaError(err.message));
+      throw err;
+    }
+  };
+  app.post('/categories', { schema: { tags: ['services'], body: joomlaLookupBody } }, lookup('categories'));
+  app.post('/tags', { schema: { tags: ['services'], body: joomlaLookupBody } }, lookup('tags'));
+};
+
+/** GET /api/service-image/{key}: service images are public (the site shows them); only images of services are served. */
+export const serviceImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/:a/:b', { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } }, async (request, reply) => {
+    const key = `${request.params.a}/${request.params.b}`;
+    const [file] = await rows<{ id: number }>(app.db, sql`select f.id from files f join services s on s.image_id = f.id where f.storage_key = ${key}`);
+    if (!file) throw notFound();
+    const data = await app.files.read(key).catch(() => null);
+    if (!data) throw notFound();
+    return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(data);
+  });
+};

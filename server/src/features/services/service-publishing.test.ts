@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { ServiceFormMessages } from '@edu/domain/services/service-form';
+import { rows } from '../../platform/db.ts';
+import { JoomlaClient, JoomlaError } from '../../platform/cms/joomla-client.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { startFakeJoomla, type FakeJoomla } from '../../../test/fake-joomla.ts';
+
+let joomla: FakeJoomla;
+let t: TestApp;
+let off: TestApp;
+let operator: Record<string, string>;
+
+beforeAll(async () => {
+  joomla = await startFakeJoomla();
+  t = await createTestApp({ cms: { site: { url: joomla.url, token: joomla.token }, journal: null }, appUrl: 'https://lk.example.ru' });
+  operator = await t.loginAs(await t.createUser({ role: 1 }));
+  // The site's ids of the type, subtype and profiles (spec 02 §3: joomla_category_id, joomla_tag_id).
+  await t.database.db.execute(sql`update dict_service_types set joomla_category_id = 8 where id = 2`);
+  await t.database.db.execute(sql`update dict_service_subtypes set joomla_category_id = 9, joomla_tag_id = 2 where id = 7`);
+  await t.database.db.execute(sql`update dict_profiles set joomla_tag_id = 3 where id = 1`);
+  off = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  await off.close();
+  await joomla.close();
+});
+beforeEach(() => {
+  joomla.mode = 'ok';
+  joomla.requests.length = 0;
+});
+
+const body = (over: Record<string, unknown> = {}) => ({
+  title: 'Вебинар для сайта',
+  description: '<p>Полное описание</p>',
+  joomla_intro_html: '<p>Анонс</p>',
+  joomla_additional_html: '<p>Дополнительно</p>',
+  joomla_video_iframe: '<iframe src="https://rutube.ru/play/embed/1"></iframe>',
+  price: 900,
+  points: 4,
+  dict_type_id: 2,
+  dict_subtype_id: 7,
+  participation_type: 1,
+  date_type: 1,
+  begda: '2030-04-01 10:00:00',
+  endda: '2030-04-01 12:00:00',
+  profiles: [1, 2],
+  ...over,
+});
+
+const jobsOf = (id: number) =>
+  rows<{ done_at: Date | null; attempts: number; last_error: string | null; run_at: Date }>(
+    t.database.db,
+    sql`select done_at, attempts, last_error, run_at from jobs where name = 'cms-publish-service' and unique_key = ${String(id)} order by id`,
+  );
+const publish = (id: number, app = t) => app.inject({ method: 'POST', url: `/api/service/save-to-joomla/${id}`, headers: operator });
+
+describe('publishing a service to the Joomla site', () => {
+  it('queues the publication with the save; the job creates the article with category, tags, texts, fields and Joomla headers', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body() });
+    expect(res.statusCode).toBe(201);
+    const service = res.json().data;
+    expect(service.joomla_status).toBe('pending');
+    expect(await jobsOf(service.id)).toHaveLength(1);
+    expect(joomla.requests).toHaveLength(0);
+
+    await t.app.jobs.runDue();
+    expect(joomla.requests).toHaveLength(1);
+    const call = joomla.requests[0];
+    expect(call.method).toBe('POST');
+    expect(call.path).toBe('/api/index.php/v1/content/articles');
+    expect(call.headers.accept).toBe('application/vnd.api+json');
+    expect(call.headers['x-joomla-token']).toBe(joomla.token);
+    expect(call.headers['content-type']).toBe('application/json');
+    const sent = call.body as Record<string, unknown>;
+    // A plain JSON body, not a JSON:API document; language always sent; custom fields at the top level.
+    expect(sent.data).toBeUndefined();
+    expect(sent).toMatchObject({ title: 'Вебинар для сайта', catid: 9, language: '*', state: 1, alias: `service-${service.id}`, price: 900, points: 4, 'service-id': service.id });
+    expect(sent.tags).toEqual([2, 3]);
+    expect(sent.articletext).toBe('<p>Анонс</p><hr id="system-readmore"><p>Полное описание</p>\n<p>Дополнительно</p>\n<iframe src="https://rutube.ru/play/embed/1"></iframe>');
+    expect(sent.video).toBe('<iframe src="https://rutube.ru/play/embed/1"></iframe>');
+    expect(sent.dates).toBe('01.04.2030 10:00–12:00');
+    expect(sent.publish_up).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const article = [...joomla.articles.values()].find((a) => a.alias === `service-${service.id}`)!;
+    expect(article.com_fields).toMatchObject({ price: 900, 'cabinet-url': `https://lk.example.ru/user/service/${service.id}` });
+    const after = (await t.inject({ method: 'GET', url: `/api/service/${service.id}`, headers: operator })).json().data;
+    expect(after).toMatchObject({ joomla_status: 'published', joomla_article_id: article.id, joomla_error: null });
+    expect(after.site_url).toBe(`${joomla.url}/index.php?option=com_content&view=article&id=${article.id}&catid=9`);
+    expect((await jobsOf(service.id))[0].done_at).not.toBeNull();
+  });
+
+  it("fills the service's article template (type 'Страница') with its macros for the article's full text", async () => {
+    const content = '<h2>${service.title}</h2><p>Стоимость: ${service.price}</p><p>${service.hours}</p>';
+    const [tpl] = await rows<{ id: number }>(t.database.db, sql`insert into templates (title, content, dict_type_id) values ('Статья о вебинаре', ${content}, 4) returning id`);
+    const res = await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Вебинар <по шаблону>', joomla_article_template_id: tpl.id }) });
+    expect(res.statusCode).toBe(201);
+    await t.app.jobs.runDue();
+    const sent = joomla.requests.at(-1)!.body as Record<string, unknown>;
+    // Macros filled and escaped; a macro without data (hours of a webinar) leaves nothing on the public page.
+    expect(sent.articletext).toBe(
+      '<p>Анонс</p><hr id="system-readmore"><h2>Вебинар &lt;по шаблону&gt;</h2><p>Стоимость: 900</p><p></p>\n<p>Дополнительно</p>\n<iframe src="https://rutube.ru/play/embed/1"></iframe>',
+    );
+  });
+
+  it('updates the same article with PATCH after a change, and sends the image by its public address', async () => {
+    const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Первое название' }) })).json().data;
+    await t.app.jobs.runDue();
+    const count = joomla.articles.size;
+    await t.inject({ method: 'PUT', url: `/api/service/${service.id}`, headers: operator, payload: body({ title: 'Второе название', is_visible: false }) });
+    await t.app.jobs.runDue();
+    expect(joomla.articles.size).toBe(count);
+    const patch = joomla.requests.at(-1)!;
+    expect(patch.method).toBe('PATCH');
+    const id = (await t.inject({ method: 'GET', url: `/api/service/${service.id}`, headers: operator })).json().data.joomla_article_id;
+    expect(patch.path).toBe(`/api/index.php/v1/content/articles/${id}`);
+    expect(joomla.articles.get(id)).toMatchObject({ title: 'Второе название', state: 0 });
+
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    const boundary = '----edu-image';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await t.inject({ method: 'POST', url: `/api/service/${service.id}/upload-image`, headers: { ...operator, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(uploaded.statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    const image = `https://lk.example.ru${uploaded.json().data.image}`;
+    expect(joomla.articles.get(id)?.images).toMatchObject({ image_intro: image, image_fulltext: image });
+  });
+
+  it('never fails a save when the site is down: the job keeps retrying and the operator reads the Joomla error', async () => {
+    joomla.mode = 'down';
+    const res = await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Пока сайт лежит' }) });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id;
+
+    const pressed = await publish(id);
+    expect(pressed.statusCode).toBe(502);
+    expect(pressed.json().message).toBe(ServiceFormMessages.joomlaError('Service Unavailable'));
+    expect(pressed.json().message).toBe('Ошибка сохранения в Joomla! Service Unavailable...');
+    const [job] = await jobsOf(id);
+    expect(job.done_at).toBeNull();
+    expect(job.last_error).toBe('Service Unavailable');
+    expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now());
+    const state = (await t.inject({ method: 'GET', url: `/api/service/${id}`, headers: operator })).json().data;
+    expect(state).toMatchObject({ joomla_status: 'error', joomla_error: 'Service Unavailable', title: 'Пока сайт лежит' });
+
+    // A Joomla error body: its title reaches the operator.
+    joomla.mode = 'error';
+    expect((await publish(id)).json().message).toBe('Ошибка сохранения в Joomla! Database connection error...');
+
+    joomla.mode = 'ok';
+    const again = await publish(id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe(ServiceFormMessages.published);
+    expect(again.json().data.joomla_status).toBe('published');
+    expect([...joomla.articles.values()].filter((a) => a.alias === `service-${id}`)).toHaveLength(1);
+    expect((await jobsOf(id)).every((j) => j.done_at !== null)).toBe(true);
+  });
+
+  it("creates the article again when it was removed on the site, and refuses nothing it cannot fix: Joomla's refusal is shown, not retried", async () => {
+    const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Статья удалена' }) })).json().data;
+    await publish(service.id);
+    const first = (await t.inject({ method: 'GET', url: `/api/service/${service.id}`, headers: operator })).json().data.joomla_article_id;
+    joomla.articles.delete(first);
+    const again = await publish(service.id);
+    expect(again.statusCode).toBe(200);
+    const second = again.json().data.joomla_article_id;
+    expect(second).not.toBe(first);
+    expect(joomla.articles.get(second)?.title).toBe('Статья удалена');
+
+    // Another article already holds the alias: a 400 from Joomla is final.
+    const other = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Дубль' }) })).json().data;
+    joomla.articles.set(9999, { ...joomla.articles.get(second)!, id: 9999, alias: `service-${other.id}` });
+    const refused = await publish(other.id);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toContain('Another article from this category has the same alias');
+    const jobs = await jobsOf(other.id);
+    expect(jobs.every((j) => j.done_at !== null)).toBe(true);
+  });
+
+  it('makes one article when the operator presses publish twice at once', async () => {
+    const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Двойное нажатие' }) })).json().data;
+    const both = await Promise.all([publish(service.id), publish(service.id)]);
+    expect(both.every((r) => r.statusCode === 200)).toBe(true);
+    expect([...joomla.articles.values()].filter((a) => a.alias === `service-${service.id}`)).toHaveLength(1);
+    expect(joomla.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says what is missing when the type has no Joomla category', async () => {
+    const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ dict_type_id: 6, dict_subtype_id: 14, title: 'Без категории' }) })).json().data;
+    const res = await publish(service.id);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toBe(ServiceFormMessages.joomlaError('Не указана категория Joomla для типа или подтипа услуги'));
+    expect(joomla.requests).toHaveLength(0);
+  });
+
+  it('unpublishes the article of a deleted service', async () => {
+    const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Будет удалена' }) })).json().data;
+    await t.app.jobs.runDue();
+    const id = (await t.inject({ method: 'GET', url: `/api/service/${service.id}`, headers: operator })).json().data.joomla_article_id;
+    expect(joomla.articles.get(id)?.state).toBe(1);
+    await t.inject({ method: 'DELETE', url: `/api/service/${service.id}`, headers: operator });
+    await t.app.jobs.runDue();
+    expect(joomla.articles.get(id)?.state).toBe(0);
+  });
+
+  it('lists categories (all pages) and tags of the site; the journal without settings says so', async () => {
+    const cats = await t.inject({ method: 'POST', url: '/api/joomla/categories', headers: operator, payload: { joomla_system: 'site' } });
+    expect(cats.statusCode).toBe(200);
+    expect(cats.json().data).toHaveLength(130);
+    expect(cats.json().data[0]).toEqual({ id: 1, title: 'Категория 1' });
+    const tags = await t.inject({ method: 'POST', url: '/api/joomla/tags', headers: operator, payload: {} });
+    expect(tags.json().data).toEqual([
+      { id: 2, title: 'Учителям' },
+      { id: 3, title: 'Методистам' },
+    ]);
+    const journal = await t.inject({ method: 'POST', url: '/api/joomla/tags', headers: operator, payload: { joomla_system: 'journal' } });
+    expect(journal.statusCode).toBe(422);
+    expect(journal.json().message).toBe(ServiceFormMessages.cmsOff);
+  });
+});
+
+describe('without a site configured', () => {
+  it('saves without queuing anything and the publish call says the site is off', async () => {
+    const op = await off.loginAs(await off.createUser({ role: 1 }));
+    const res = await off.inject({ method: 'POST', url: '/api/service', headers: op, payload: body() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.joomla_status).toBeNull();
+    const [{ n }] = await rows<{ n: number }>(off.database.db, sql`select count(*)::int as n from jobs where name = 'cms-publish-service'`);
+    expect(n).toBe(0);
+    const pressed = await off.inject({ method: 'POST', url: `/api/service/save-to-joomla/${res.json().data.id}`, headers: op });
+    expect(pressed.statusCode).toBe(422);
+    expect(pressed.json().message).toBe(ServiceFormMessages.cmsOff);
+  });
+});
+
+describe('the Joomla client', () => {
+  it("reads Joomla's error bodies, a wrong token and an unreachable site", async () => {
+    const wrong = new JoomlaClient({ url: joomla.url, token: 'wrong' });
+    await expect(wrong.tags()).rejects.toMatchObject({ message: 'Forbidden', status: 401 });
+    const nowhere = new JoomlaClient({ url: 'http://127.0.0.1:9' }  as never, { timeoutMs: 2000 });
+    const err = await nowhere.categories().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JoomlaError);
+    expect((err as JoomlaError).status).toBeNull();
+    expect((err as JoomlaError).message).toMatch(/^Сайт недоступен/);
+  });
+});

@@ -1,0 +1,180 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { TemplateType } from '@edu/domain/common/codes';
+import { FileMessages } from '@edu/domain/documents/files';
+import { pageMeta } from '@edu/domain/common/pagination';
+import { DEFAULTABLE_TYPES, templateEditor, templateFields, templateListQuery, TemplateMessages } from '@edu/domain/templates/template';
+import { templates } from '../../db/schema/index.ts';
+import { rows } from '../../platform/db.ts';
+import { fieldError, notFound, validationError } from '../../platform/errors.ts';
+import { checkUpload, DOCX_MIME } from '../../platform/files.ts';
+import { malformedMacros, MACRO_PATTERN, unknownMacros } from '../macros/macro-catalogue.ts';
+import { DocxTemplateError, inspectDocx } from './docx.ts';
+import { findTemplate, listTemplates, toTemplate } from './templates-repository.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+interface TemplateForm {
+  fields: Record<string, string>;
+  file: { buffer: Buffer; name: string; truncated: boolean } | null;
+}
+
+/** Reads a multipart form (fields and at most one file named "file"); a JSON body is accepted too. */
+async function readForm(request: FastifyRequest): Promise<TemplateForm> {
+  if (!request.isMultipart()) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fields: Record<string, string> = {};
+    for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) fields[k] = String(v);
+    return { fields, file: null };
+  }
+  const fields: Record<string, string> = {};
+  let file: TemplateForm['file'] = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === 'file' && !file) file = { buffer, name: part.filename, truncated: part.file.truncated };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    // Over 10 MB: the multipart reader stops; answer with the spec's limit, not a bare 413.
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', FileMessages.tooLarge);
+    throw err;
+  }
+  return { fields, file };
+}
+
+function macrosInText(text: string | null | undefined): string[] {
+  return [...new Set([...(text ?? '').matchAll(MACRO_PATTERN)].filter((m) => m[1] === '$').map((m) => m[2]))];
+}
+
+/** Operators' templates: list, one, create and update (multipart), delete, default per service type, the .docx file. */
+export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
+
+  /** GET /api/template?dict_type_id=&exceptType=&title=&page=&per_page= */
+  app.get('/', { schema: { tags: ['templates'], querystring: templateListQuery } }, async (request) => {
+    const { rows: list, total } = await listTemplates(app.db, request.query);
+    return { data: list.map((r) => toTemplate(r, macrosInText(r.content))), meta: pageMeta(total, request.query) };
+  });
+
+  /** GET /api/template/{id}: with the macros it uses (read from the .docx for file templates). */
+  app.get('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => {
+    const row = await findTemplate(app.db, request.params.id);
+    if (!row) throw notFound();
+    let macros = macrosInText(row.content);
+    if (row.storage_key) {
+      const data = await app.files.read(row.storage_key).catch(() => null);
+      try {
+        macros = data ? inspectDocx(data) : [];
+      } catch {
+        macros = [];
+      }
+    }
+    return { data: toTemplate(row, macros) };
+  });
+
+  /** GET /api/template/{id}/file: the uploaded .docx. */
+  app.get('/:id/file', { schema: { tags: ['templates'], params: idParams } }, async (request, reply) => {
+    const row = await findTemplate(app.db, request.params.id);
+    if (!row?.storage_key) throw notFound();
+    const data = await app.files.read(row.storage_key).catch(() => null);
+    if (!data) throw notFound();
+    return reply
+      .type(DOCX_MIME)
+      .header('content-disposition', `attachment; filename="template.docx"; filename*=UTF-8''${encodeURIComponent(row.file_name ?? 'template.docx')}`)
+      .send(data);
+  });
+
+  async function save(request: FastifyRequest, id: number | null) {
+    const form = await readForm(request);
+    const existing = id ? await findTemplate(app.db, id) : undefined;
+    if (id && !existing) throw notFound();
+    const parsed = templateFields.safeParse({ ...form.fields, dict_type_id: form.fields.dict_type_id ?? existing?.dict_type_id });
+    if (!parsed.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
+      throw validationError(errors);
+    }
+    const v = parsed.data;
+    const editor = templateEditor(v.dict_type_id);
+    let fileId = existing?.file_id ?? null;
+    let content = v.content ?? null;
+    if (editor === 'file') {
+      content = null;
+      if (form.file && form.file.buffer.length > 0) {
+        // By content: a .docx is a zip with word/document.xml (file-type may only see the zip; inspectDocx checks the rest).
+        await checkUpload(form.file.buffer, { field: 'file', allowed: [DOCX_MIME, 'application/zip'], truncated: form.file.truncated });
+        try {
+          inspectDocx(form.file.buffer);
+        } catch (err) {
+          if (err instanceof DocxTemplateError) throw validationError({ file: err.problems }, TemplateMessages.badTemplate);
+          throw err;
+        }
+        const saved = await app.files.save(app.db, { userId: null, name: form.file.name || 'template.docx', mime: DOCX_MIME, buffer: form.file.buffer, ext: 'docx' });
+        fileId = saved.id;
+      }
+      if (!fileId) throw fieldError('file', TemplateMessages.fileRequired);
+    } else {
+      if (!content || !content.replace(/<[^>]*>/g, '').trim()) throw fieldError('content', 'Обязательное поле');
+      const malformed = malformedMacros(content);
+      if (malformed.length) throw fieldError('content', TemplateMessages.malformedMacros(malformed), TemplateMessages.badTemplate);
+      const unknown = unknownMacros(content);
+      if (unknown.length) throw fieldError('content', TemplateMessages.unknownMacros(unknown), TemplateMessages.badTemplate);
+      fileId = null;
+    }
+    const values = { title: v.title, dict_type_id: v.dict_type_id, content, file_id: fileId, event_id: v.event_id ?? null, updated_at: new Date() };
+    const row = await app.db.transaction(async (tx) => {
+      if (existing) {
+        await tx.update(templates).set(values).where(sql`id = ${existing.id}`);
+        return existing.id;
+      }
+      const [created] = await tx.insert(templates).values(values).returning({ id: templates.id });
+      return created.id;
+    });
+    const saved = await findTemplate(app.db, row);
+    return { data: toTemplate(saved!, macrosInText(saved!.content)), message: TemplateMessages.saved };
+  }
+
+  /** POST /api/template (multipart: title, dict_type_id, content, event_id, file). */
+  app.post('/', { schema: { tags: ['templates'] } }, async (request, reply) => reply.status(201).send(await save(request, null)));
+
+  /** POST /api/template/{id} (multipart with _method=PUT) and PUT /api/template/{id}. */
+  app.post('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => save(request, request.params.id));
+  app.put('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => save(request, request.params.id));
+
+  /** DELETE /api/template/{id}: soft delete; service types stop using it as their default. */
+  app.delete('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => {
+    const row = await findTemplate(app.db, request.params.id);
+    if (!row) throw notFound();
+    await app.db.transaction(async (tx) => {
+      await tx.update(templates).set({ deleted_at: new Date() }).where(sql`id = ${row.id}`);
+      await tx.execute(sql`update dict_service_types set template_certificate_id = null where template_certificate_id = ${row.id}`);
+      await tx.execute(sql`update dict_service_types set template_page_id = null where template_page_id = ${row.id}`);
+      await tx.execute(sql`update dict_service_subtypes set template_certificate_id = null where template_certificate_id = ${row.id}`);
+    });
+    return { message: TemplateMessages.deleted };
+  });
+
+  /**
+   * POST /api/template/{id}/set-as-default/{subtypeId}: the template becomes the default certificate
+   * (or page) of that service type (spec 02: per service type settings; the id is a dict_service_types id).
+   */
+  app.post(
+    '/:id/set-as-default/:subtypeId',
+    { schema: { tags: ['templates'], params: z.object({ id: z.coerce.number().int().positive(), subtypeId: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      const row = await findTemplate(app.db, request.params.id);
+      if (!row) throw notFound();
+      if (!DEFAULTABLE_TYPES.includes(row.dict_type_id)) throw fieldError('dict_type_id', TemplateMessages.notDefaultable, TemplateMessages.notDefaultable);
+      const column = row.dict_type_id === TemplateType.certificate ? sql`template_certificate_id` : sql`template_page_id`;
+      const updated = await rows<{ id: number }>(app.db, sql`update dict_service_types set ${column} = ${row.id} where id = ${request.params.subtypeId} returning id`);
+      if (updated.length === 0) throw notFound();
+      const saved = await findTemplate(app.db, row.id);
+      return { data: toTemplate(saved!, macrosInText(saved!.content)), message: TemplateMessages.setAsDefault };
+    },
+  );
+};

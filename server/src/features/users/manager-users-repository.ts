@@ -1,0 +1,130 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { roleLabels, type RoleCode } from '@edu/domain/common/codes';
+import type { PageQuery } from '@edu/domain/common/pagination';
+import { fullName } from '@edu/domain/users/current-user';
+import { isGuestEmail, type ManagedUser, type UserLookup } from '@edu/domain/users/manager-user';
+import { rows, type Database, type Queryable } from '../../platform/db.ts';
+import { allOf, containsPattern, fioCondition, listPage, orderBy, when, type ListPage } from '../../platform/list-query.ts';
+import { toUserDetails, USER_COLUMNS, type UserDetailsRow } from './user-details.ts';
+
+export interface UserFilters {
+  id?: number;
+  fio?: string;
+  phone?: string;
+  email?: string;
+  role?: number;
+  /** Work profile ids; 0 means 'not filled' (no profile at all). */
+  profile?: number[];
+  deleted?: boolean;
+  is_spb?: number;
+}
+
+interface UserRow extends UserDetailsRow {
+  has_password: boolean;
+}
+
+/** Columns of a user with their work profiles and entry figures (over entries not deleted). */
+const SELECT = sql`select ${USER_COLUMNS}, (u.password is not null) as has_password,
+    coalesce(e.entries_num, 0)::int as entries_num, coalesce(e.service_count, 0)::int as service_count, coalesce(e.left_sum, 0) as left_sum`;
+
+const FROM = sql`from users u left join lateral (
+    select count(*) as entries_num, count(*) filter (where en.status >= 2) as service_count, sum(en.price) filter (where en.status = 1) as left_sum
+    from entries en where en.created_by = u.id and en.deleted_at is null) e on true`;
+
+function toManagedUser(r: UserRow): ManagedUser {
+  return { ...toUserDetails(r), email: isGuestEmail(r.email) ? null : r.email, has_password: r.has_password };
+}
+
+/** The conditions of the users list (each filter on its own is served by an index; see bench/). */
+export function userConditions(f: UserFilters): SQL {
+  const digits = phoneDigits(f.phone ?? '');
+  const profiles = f.profile ?? [];
+  const chosen = profiles.filter((p) => p > 0);
+  const byProfile: SQL[] = [];
+  if (chosen.length) byProfile.push(sql`exists (select 1 from user_profiles up where up.user_id = u.id and up.dict_profile_id in (${sql.join(chosen.map((p) => sql`${p}`), sql`, `)}))`);
+  if (profiles.includes(0)) byProfile.push(sql`not exists (select 1 from user_profiles up where up.user_id = u.id)`);
+  return allOf([
+    f.deleted ? sql`u.deleted_at is not null` : sql`u.deleted_at is null`,
+    when(f.id, (v) => sql`u.id = ${v}`),
+    fioCondition(f.fio, 'u'),
+    // The phone is stored formatted (+7 (999) 999-99-99): typed digits match in any position.
+    digits ? sql`${PHONE_DIGITS} like ${containsPattern(digits)}` : null,
+    when(f.email, (v) => sql`u.email ilike ${containsPattern(v)}`),
+    when(f.role, (v) => sql`u.role = ${v}`),
+    when(f.is_spb, (v) => sql`u.is_spb = ${v}`),
+    byProfile.length ? sql`(${sql.join(byProfile, sql` or `)})` : null,
+  ]);
+}
+
+/** The digits of the stored phone (+7 (999) 999-99-99 -> 79999999999); an index on it serves the filter. */
+export const PHONE_DIGITS = sql`regexp_replace(u.phone, '[^0-9]', '', 'g')`;
+
+/** Typed digits as stored: an 11-digit number written with a leading 8 is the +7 one. */
+function phoneDigits(typed: string): string {
+  const d = typed.replace(/\D/g, '');
+  return d.length === 11 && d.startsWith('8') ? `7${d.slice(1)}` : d;
+}
+
+const SORTS = {
+  id: sql`u.id`,
+  fio: sql`u.last_name`,
+  email: sql`u.email`,
+  created_at: sql`u.created_at`,
+  left_sum: sql`coalesce(e.left_sum, 0)`,
+};
+
+export async function listUsers(database: Database, f: UserFilters, page: PageQuery & { sort?: string }): Promise<ListPage<ManagedUser>> {
+  const where = userConditions(f);
+  const byPattern = Boolean(f.fio || f.phone || f.email);
+  return listPage<UserRow, ManagedUser>(database, {
+    select: SELECT,
+    from: FROM,
+    countFrom: sql`from users u`,
+    where,
+    order: orderBy(page.sort, SORTS, sql`u.created_at desc`, sql`u.id desc`),
+    page,
+    map: toManagedUser,
+    prepared: !byPattern,
+  });
+}
+
+export async function findManagedUser(db: Queryable, id: number): Promise<ManagedUser | null> {
+  const [row] = await rows<UserRow>(db, sql`${SELECT} ${FROM} where u.id = ${id}`);
+  return row ? toManagedUser(row) : null;
+}
+
+/** POST /api/user/get-by-fio: active users whose name matches every typed word, best matches first. */
+export async function findUsersByFio(db: Queryable, fio: string, role?: number, limit = 20): Promise<UserLookup[]> {
+  const list = await rows<{ id: number; email: string; last_name: string; first_name: string; middle_name: string | null; phone: string | null; organization: string | null; job_title: string | null; role: number }>(
+    db,
+    sql`select u.id, u.email, u.last_name, u.first_name, u.middle_name, u.phone, u.organization, u.job_title, u.role
+        from users u where ${allOf([sql`u.deleted_at is null`, fioCondition(fio, 'u'), when(role, (v) => sql`u.role = ${v}`)])}
+        order by (lower(concat_ws(' ', u.last_name, u.first_name, u.middle_name)) like ${`${fio.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) desc, u.last_name, u.first_name, u.id
+        limit ${limit}`,
+  );
+  return list.map((r) => {
+    const role = r.role as RoleCode;
+    return {
+      id: r.id,
+      fio: fullName(r),
+      email: isGuestEmail(r.email) ? null : r.email,
+      phone: r.phone,
+      organization: r.organization,
+      job_title: r.job_title,
+      role,
+      role_label: roleLabels[role] ?? '',
+    };
+  });
+}
+
+/** The stored columns the change log compares (profiles as a sorted id list). */
+export async function userSnapshot(db: Queryable, id: number): Promise<Record<string, unknown> | null> {
+  const [row] = await rows<Record<string, unknown>>(
+    db,
+    sql`select u.email, u.phone, u.last_name, u.first_name, u.middle_name, u.organization, u.job_title, u.learned_from_us,
+          u.address, u.region, u.dict_region_id, u.country, u.postcode, u.note, u.role, u.is_spb, u.password, u.deleted_at,
+          coalesce((select json_agg(up.dict_profile_id order by up.dict_profile_id) from user_profiles up where up.user_id = u.id), '[]'::json) as profiles
+        from users u where u.id = ${id}`,
+  );
+  return row ?? null;
+}

@@ -1,0 +1,305 @@
+import { AsyncResource } from 'node:async_hooks';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { ConversionFailed, ConverterUnavailable } from './converter-errors.ts';
+import { makeDocx } from './minimal-docx.ts';
+import { recordStage, timed } from '../stage-timing.ts';
+
+/**
+ * Where the converters keep their profiles and the documents in flight: memory (tmpfs) when the
+ * machine has it, so LibreOffice's profile writes and each document's round trip never touch a disk.
+ */
+function workBase(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return os.tmpdir();
+  }
+}
+
+const bridgeScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'uno-bridge.py');
+
+export const OFFICE_MISSING =
+  'Печать документов Word недоступна: на сервере не установлен LibreOffice (пакеты libreoffice-writer-nogui и python3-uno, см. README).';
+
+export interface OfficeOptions {
+  /** Converter processes (one document at a time each). */
+  size: number;
+  /** A process is replaced after this many documents (LibreOffice grows over time). */
+  maxDocuments?: number;
+  /** One conversion may take this long before its process is killed and replaced. */
+  timeoutMs?: number;
+  /** A process that has not connected over UNO by then is killed and replaced. */
+  startTimeoutMs?: number;
+  soffice?: string;
+  python?: string;
+  workDir?: string;
+  log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+}
+
+interface Task {
+  /** Converts on the given worker, in the caller's async context (its stage timings). */
+  run: (worker: OfficeWorker) => Promise<Buffer>;
+  resolve: (pdf: Buffer) => void;
+  reject: (err: Error) => void;
+}
+
+/**
+ * .docx -> PDF through LibreOffice kept warm: `size` long-lived soffice processes, each with its own
+ * profile, driven over UNO by uno-bridge.py, one document at a time each, replaced every
+ * `maxDocuments` documents or when one hangs. Not a process per request.
+ */
+export class OfficeConverterPool {
+  private readonly workers: OfficeWorker[] = [];
+  private readonly queue: Task[] = [];
+  private readonly opts: Required<Omit<OfficeOptions, 'log'>> & Pick<OfficeOptions, 'log'>;
+  private closed = false;
+  converted = 0;
+
+  constructor(opts: OfficeOptions) {
+    this.opts = {
+      maxDocuments: 300,
+      timeoutMs: 60_000,
+      startTimeoutMs: 90_000,
+      soffice: '/usr/bin/soffice',
+      python: '/usr/bin/python3',
+      workDir: path.join(workBase(), `edu-office-${process.pid}`),
+      ...opts,
+    };
+  }
+
+  /** Null when LibreOffice, python3 or its UNO bindings are missing; otherwise what is missing. */
+  missing(): string | null {
+    if (this.opts.size <= 0) return OFFICE_MISSING;
+    if (!existsSync(this.opts.soffice) || !existsSync(this.opts.python)) return OFFICE_MISSING;
+    if (!existsSync('/usr/lib/python3/dist-packages/uno.py') && !existsSync('/usr/lib/libreoffice/program/uno.py')) return OFFICE_MISSING;
+    return null;
+  }
+
+  /** Starts the processes now so the first document does not wait for LibreOffice to boot. */
+  async warm(): Promise<void> {
+    if (this.missing()) return;
+    await removeStaleWorkDirs(path.dirname(this.opts.workDir));
+    while (this.workers.length < this.opts.size) this.workers.push(this.newWorker());
+    // The first document of a process loads Writer (about a second): do it now, not for a user.
+    const blank = makeDocx(['Проверка']);
+    await Promise.all(this.workers.map((w) => w.ready.then(() => w.convert(blank)).catch(() => undefined)));
+  }
+
+  toPdf(input: Buffer): Promise<Buffer> {
+    const missing = this.missing();
+    if (missing) return Promise.reject(new ConverterUnavailable(missing));
+    if (this.closed) return Promise.reject(new ConverterUnavailable(OFFICE_MISSING));
+    const queued = performance.now();
+    const run = AsyncResource.bind((worker: OfficeWorker) => {
+      recordStage('office-queue', performance.now() - queued);
+      return worker.convert(input);
+    });
+    return new Promise((resolve, reject) => {
+      this.queue.push({ run, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private newWorker(): OfficeWorker {
+    const w = new OfficeWorker(this.opts);
+    w.onExit = () => {
+      const i = this.workers.indexOf(w);
+      if (i >= 0) this.workers.splice(i, 1);
+      if (!this.closed) this.pump();
+    };
+    return w;
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let worker = this.workers.find((w) => !w.busy && !w.dead);
+      if (!worker && this.workers.length < this.opts.size) {
+        worker = this.newWorker();
+        this.workers.push(worker);
+      }
+      if (!worker) return;
+      const task = this.queue.shift()!;
+      worker.busy = true;
+      task
+        .run(worker)
+        .then(
+          (pdf) => {
+            this.converted++;
+            task.resolve(pdf);
+          },
+          (err: Error) => task.reject(err),
+        )
+        .finally(() => {
+          worker.busy = false;
+          if (worker.documents >= this.opts.maxDocuments) {
+            this.opts.log?.info({ pid: worker.pid, documents: worker.documents }, 'replacing a LibreOffice converter');
+            worker.stop();
+          }
+          this.pump();
+        });
+    }
+  }
+
+  describe(): string {
+    return this.missing() ? 'LibreOffice не установлен' : `LibreOffice, ${this.opts.size} процесса`;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.queue.splice(0)) t.reject(new ConverterUnavailable(OFFICE_MISSING));
+    await Promise.all(this.workers.map((w) => w.stop()));
+    // The folder lives in memory (tmpfs) when it can: leave nothing behind.
+    if (this.workers.length === 0) await fs.rm(this.opts.workDir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/** Work folders left by servers that were killed (SIGKILL leaves no time to clean up). */
+async function removeStaleWorkDirs(base: string): Promise<void> {
+  const names = await fs.readdir(base).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = /^edu-office-(\d+)$/.exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid || isAlive(Number(pid))) continue;
+    await fs.rm(path.join(base, name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+interface Answer {
+  ok: boolean;
+  error?: string;
+  load_ms?: number;
+  export_ms?: number;
+}
+
+class OfficeWorker {
+  readonly ready: Promise<void>;
+  busy = false;
+  dead = false;
+  documents = 0;
+  pid: number | undefined;
+  onExit: () => void = () => {};
+  private readonly proc: ChildProcessWithoutNullStreams;
+  private readonly dir: string;
+  private seq = 0;
+  private readonly waiting = new Map<number, (answer: Answer) => void>();
+
+  constructor(private readonly opts: Required<Omit<OfficeOptions, 'log'>> & Pick<OfficeOptions, 'log'>) {
+    this.dir = path.join(opts.workDir, randomBytes(6).toString('hex'));
+    const profile = path.join(this.dir, 'profile');
+    const pipe = `edu_office_${process.pid}_${randomBytes(4).toString('hex')}`;
+    // Its own process group: stopping the bridge also stops its soffice.
+    this.proc = spawn(opts.python, [bridgeScript, profile, pipe, opts.soffice], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.pid = this.proc.pid;
+    let readyResolve!: () => void;
+    let readyReject!: (err: Error) => void;
+    this.ready = new Promise((res, rej) => {
+      readyResolve = res;
+      readyReject = rej;
+    });
+    this.ready.catch(() => undefined);
+    // The bridge gives up on soffice after 60 s itself; this guards against the bridge hanging too.
+    const startTimer = setTimeout(() => {
+      readyReject(new ConverterUnavailable(`${OFFICE_MISSING} (LibreOffice не ответил за ${Math.round(opts.startTimeoutMs / 1000)} с)`));
+      opts.log?.warn({ pid: this.pid }, 'LibreOffice did not start in time; stopping the converter');
+      void this.stop();
+    }, opts.startTimeoutMs);
+    startTimer.unref();
+    this.ready.then(
+      () => clearTimeout(startTimer),
+      () => clearTimeout(startTimer),
+    );
+    const lines = readline.createInterface({ input: this.proc.stdout });
+    lines.on('line', (line) => {
+      let msg: { ready?: boolean; id?: number } & Partial<Answer>;
+      try {
+        msg = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (msg.ready !== undefined) {
+        if (msg.ready) readyResolve();
+        else readyReject(new ConverterUnavailable(`${OFFICE_MISSING} (${msg.error ?? 'не запустился'})`));
+        return;
+      }
+      const done = this.waiting.get(msg.id ?? -1);
+      if (done) {
+        this.waiting.delete(msg.id!);
+        done({ ok: Boolean(msg.ok), error: msg.error, load_ms: msg.load_ms, export_ms: msg.export_ms });
+      }
+    });
+    this.proc.stderr.resume();
+    this.proc.on('exit', () => {
+      this.dead = true;
+      readyReject(new ConverterUnavailable(OFFICE_MISSING));
+      for (const done of this.waiting.values()) done({ ok: false, error: 'the converter stopped' });
+      this.waiting.clear();
+      void fs.rm(this.dir, { recursive: true, force: true });
+      this.onExit();
+    });
+    this.proc.on('error', () => undefined);
+  }
+
+  async convert(input: Buffer): Promise<Buffer> {
+    await this.ready;
+    const id = ++this.seq;
+    const inPath = path.join(this.dir, `${id}.docx`);
+    const outPath = path.join(this.dir, `${id}.pdf`);
+    await timed('office-write', () => fs.writeFile(inPath, input));
+    try {
+      const answer = await timed('office-uno', () => new Promise<Answer>((resolve) => {
+        const timer = setTimeout(() => {
+          this.waiting.delete(id);
+          this.opts.log?.warn({ pid: this.pid }, 'LibreOffice conversion timed out; replacing the converter');
+          void this.stop();
+          resolve({ ok: false, error: 'timeout' });
+        }, this.opts.timeoutMs);
+        this.waiting.set(id, (a) => {
+          clearTimeout(timer);
+          resolve(a);
+        });
+        this.proc.stdin.write(`${JSON.stringify({ id, in: inPath, out: outPath })}\n`);
+      }));
+      this.documents++;
+      if (!answer.ok) throw new ConversionFailed(answer.error ?? 'conversion failed');
+      if (answer.load_ms !== undefined) recordStage('office-load', answer.load_ms);
+      if (answer.export_ms !== undefined) recordStage('office-export', answer.export_ms);
+      return await timed('office-read', () => fs.readFile(outPath));
+    } finally {
+      // In the background: the answer does not wait for the clean-up (the folder goes with the worker anyway).
+      void fs.rm(inPath, { force: true }).catch(() => undefined);
+      void fs.rm(outPath, { force: true }).catch(() => undefined);
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.dead) return;
+    this.dead = true;
+    const exited = new Promise<void>((resolve) => this.proc.once('exit', () => resolve()));
+    this.proc.stdin.end();
+    const kill = setTimeout(() => {
+      try {
+        if (this.pid) process.kill(-this.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    }, 5000);
+    await exited;
+    clearTimeout(kill);
+  }
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import S3rver from 's3rver';
+import { checkUpload, DiskStorage, DOCUMENT_MIMES, FileStore, S3Storage, safeFileName, type ObjectStorage } from './files.ts';
+import { FileMessages } from '@edu/domain/documents/files';
+
+const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'edu-files-'));
+let s3: S3rver;
+let s3Port = 0;
+
+beforeAll(async () => {
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: 'edu-files', configs: [] }] });
+  const address = (await s3.run()) as unknown as { port: number } | [string, number];
+  s3Port = Array.isArray(address) ? address[1] : address.port;
+});
+afterAll(async () => {
+  await s3.close();
+  await fs.rm(tmp, { recursive: true, force: true });
+});
+
+const backends: [string, () => ObjectStorage][] = [
+  ['local disk', () => new DiskStorage(path.join(tmp, 'disk'))],
+  [
+    'S3 (s3rver on 127.0.0.1)',
+    () =>
+      new S3Storage({
+        endpoint: `http://127.0.0.1:${s3Port}`,
+        region: 'us-east-1',
+        bucket: 'edu-files',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+        prefix: 'app/',
+      }),
+  ],
+];
+
+describe.each(backends)('object storage: %s', (_name, make) => {
+  it('puts, reads, checks and removes objects', async () => {
+    const storage = make();
+    const store = new FileStore(storage);
+    const key = store.generatedKey('cache', 'ab'.repeat(32), 'pdf');
+    expect(await storage.exists(key)).toBe(false);
+    expect(await storage.get(key)).toBeNull();
+    const body = Buffer.from('%PDF-1.4 test body');
+    await store.putGenerated(key, body, 'application/pdf');
+    expect(await storage.exists(key)).toBe(true);
+    expect(Buffer.compare((await store.getGenerated(key))!, body)).toBe(0);
+    await store.remove(key);
+    expect(await storage.exists(key)).toBe(false);
+  });
+
+  it('refuses keys that are not its own (no paths from outside)', async () => {
+    const store = new FileStore(make());
+    await expect(store.read('../../etc/passwd')).rejects.toThrow('bad storage key');
+    await expect(store.read('ab/../../x')).rejects.toThrow('bad storage key');
+    expect(() => store.generatedKey('cache', '../x', 'pdf')).toThrow('bad storage key');
+  });
+});
+
+describe('upload checks', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4d10000000049454e44ae426082', 'hex');
+  it('accepts pdf, jpg and png by their bytes', async () => {
+    expect(await checkUpload(png, { field: 'file', allowed: DOCUMENT_MIMES })).toEqual({ mime: 'image/png', ext: 'png' });
+    expect((await checkUpload(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF'), { field: 'file', allowed: DOCUMENT_MIMES })).ext).toBe('pdf');
+  });
+  it('refuses other content, empty and too big files with the spec messages', async () => {
+    const exe = Buffer.from('4d5a90000300000004000000ffff0000', 'hex');
+    await expect(checkUpload(exe, { field: 'passport', allowed: DOCUMENT_MIMES })).rejects.toMatchObject({ statusCode: 422, body: { errors: { passport: [FileMessages.documentType] } } });
+    await expect(checkUpload(Buffer.alloc(0), { field: 'file', allowed: DOCUMENT_MIMES })).rejects.toMatchObject({ body: { errors: { file: [FileMessages.noFile] } } });
+    const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
+    await expect(checkUpload(big, { field: 'file', allowed: DOCUMENT_MIMES })).rejects.toMatchObject({ body: { errors: { file: [FileMessages.tooLarge] } } });
+  });
+  it('keeps only a safe display name', () => {
+    expect(safeFileName('../../etc/passwd', 'x')).toBe('passwd');
+    expect(safeFileName('C:\\Windows\\evil".pdf', 'x')).toBe('evil.pdf');
+    expect(safeFileName('..', 'file.pdf')).toBe('file.pdf');
+  });
+});

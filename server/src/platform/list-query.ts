@@ -1,0 +1,97 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { pageMeta, type PageMeta, type PageQuery } from '@edu/domain/common/pagination';
+import { rows, type Database, type Queryable } from './db.ts';
+
+// The one way operator lists are answered (GET /api/{resource}: filters, sort, page, per_page ->
+// {data, meta: {current_page, last_page, total, per_page}}). A list route describes its filters
+// as SQL conditions and its order; this file counts, pages and shapes the answer.
+
+/** Escapes LIKE wildcards so user text is matched literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `%text%` for ILIKE: a substring match (served by pg_trgm indexes where they exist). */
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+/** `text%`: a prefix match (served by a btree index with text_pattern_ops or a plain one on C collation). */
+export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
+
+/** Condition parts; null, undefined and false are skipped. */
+export type Condition = SQL | null | undefined | false;
+
+/** The parts joined with AND; `true` when there are none. */
+export function allOf(parts: Condition[]): SQL {
+  const kept = parts.filter((p): p is SQL => Boolean(p));
+  return kept.length ? sql.join(kept, sql` and `) : sql`true`;
+}
+
+/** A value of `?x=` kept only when filled in ('' and undefined mean no filter). */
+export function when<T>(value: T | undefined | null | '', build: (v: T) => SQL): SQL | null {
+  return value === undefined || value === null || value === '' ? null : build(value);
+}
+
+/**
+ * Up to three words of a full name, each found in the last, first or middle name (any order:
+ * «Иванова Мария» and «Мария Иванова» find the same person). `alias` is the users table alias.
+ */
+export function fioCondition(fio: string | undefined, alias = 'u'): SQL | null {
+  const words = (fio ?? '').split(/\s+/).filter(Boolean).slice(0, 3);
+  if (words.length === 0) return null;
+  const a = sql.raw(alias);
+  return allOf(words.map((w) => sql`(${a}.last_name ilike ${containsPattern(w)} or ${a}.first_name ilike ${containsPattern(w)} or ${a}.middle_name ilike ${containsPattern(w)})`));
+}
+
+/**
+ * ORDER BY from `?sort=`: a column name, `-name` for descending. Only the listed columns are
+ * accepted (anything else falls back to the default), and `tieBreak` keeps pages stable.
+ */
+export function orderBy(sort: string | undefined, columns: Record<string, SQL>, fallback: SQL, tieBreak?: SQL): SQL {
+  let chosen = fallback;
+  if (sort) {
+    const desc = sort.startsWith('-');
+    const column = columns[desc ? sort.slice(1) : sort];
+    if (column) chosen = desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  }
+  return tieBreak ? sql`${chosen}, ${tieBreak}` : chosen;
+}
+
+export interface ListSpec<Row, Out> {
+  /** `select <columns>` without FROM. */
+  select: SQL;
+  /** `from <table> <alias> [joins]`, shared by the page and the count. */
+  from: SQL;
+  /** A cheaper FROM for the count, when the page joins tables the filter does not need. */
+  countFrom?: SQL;
+  where: SQL;
+  order: SQL;
+  page: PageQuery;
+  map: (row: Row) => Out;
+  /**
+   * Count at most this many matches and report cap + 1 past it ('more than N'): a broad filter
+   * over a huge table should not count a million rows for the page links.
+   */
+  countCap?: number;
+  /**
+   * Run both statements as prepared statements on PostgreSQL (planned once per connection).
+   * Leave off when a LIKE pattern is bound: its plan depends on the value.
+   */
+  prepared?: boolean;
+}
+
+export interface ListPage<Out> {
+  data: Out[];
+  meta: PageMeta;
+}
+
+/** Runs a list: one count and one page query; answers {data, meta}. */
+export async function listPage<Row, Out>(database: Database | Queryable, spec: ListSpec<Row, Out>): Promise<ListPage<Out>> {
+  const run = <T>(query: SQL): Promise<T[]> =>
+    'prepared' in database && 'db' in database ? (spec.prepared ? database.prepared<T>(null, query) : rows<T>(database.db, query)) : rows<T>(database as Queryable, query);
+  const from = spec.countFrom ?? spec.from;
+  const count = spec.countCap
+    ? sql`select count(*)::int as total from (select 1 ${from} where ${spec.where} limit ${spec.countCap + 1}) x`
+    : sql`select count(*)::int as total ${from} where ${spec.where}`;
+  const offset = (spec.page.page - 1) * spec.page.per_page;
+  const [[{ total }], list] = await Promise.all([
+    run<{ total: number }>(count),
+    run<Row>(sql`${spec.select} ${spec.from} where ${spec.where} order by ${spec.order} limit ${spec.page.per_page} offset ${offset}`),
+  ]);
+  return { data: list.map(spec.map), meta: pageMeta(total, spec.page) };
+}

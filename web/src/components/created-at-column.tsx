@@ -1,0 +1,17 @@
+import { Text } from '@mantine/core';
+import type { ListColumn } from './data-list';
+
+/** When a row was made ('dd.mm.yyyy hh:mm'), dimmed and on one line; top right on a card. */
+export function createdAtColumn<T extends { created_at_formatted: string }>(key: string, label: string): ListColumn<T> {
+  return {
+    key,
+    label,
+    card: 'aside',
+    nowrap: true,
+    render: (row) => (
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {row.created_at_formatted}
+      </Text>
+    ),
+  };
+}

@@ -1,0 +1,171 @@
+import type { CSSProperties, Key, ReactNode } from 'react';
+import { Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { EmptyList, ListError, ListSkeleton } from './list-states';
+
+/**
+ * One column of an operator list, described once for both layouts: the table header and cell
+ * above 1199 px, and a place on the card at or below.
+ */
+export interface ListColumn<T> {
+  key: string;
+  /** Header of the table; the label of the card row. */
+  label: string;
+  render: (row: T) => ReactNode;
+  /**
+   * Where the value goes on a card: 'title' (top left, several stack), 'aside' (top right),
+   * 'body' (a 'label: value' row, the default), 'footer' (actions, bottom), 'hidden'.
+   */
+  card?: 'title' | 'aside' | 'body' | 'footer' | 'hidden';
+  /** Table cell width limits. */
+  width?: number | string;
+  maxWidth?: number | string;
+  nowrap?: boolean;
+  align?: 'left' | 'center' | 'right';
+  /** Hide from the table only (shown on cards). */
+  tableHidden?: boolean;
+  /** The server's sort name for this column: its header then sorts (asc, desc, back to the default). */
+  sort?: string;
+}
+
+export interface DataListProps<T> {
+  rows: T[] | undefined;
+  columns: Array<ListColumn<T>>;
+  rowKey: (row: T) => Key;
+  narrow: boolean;
+  loading?: boolean;
+  /** The error of the first load (a list already shown stays on screen when a refetch fails). */
+  error?: string | null;
+  /** Old rows shown while the next page loads: dimmed. */
+  stale?: boolean;
+  empty?: ReactNode;
+  /** Per-row style, e.g. deleted rows faded. */
+  rowStyle?: (row: T) => CSSProperties | undefined;
+  /** data-testids: `<testId>-table`, `<testId>-cards`, and `<itemTestId>-row`, `<itemTestId>-card` (default testId). */
+  testId: string;
+  itemTestId?: string;
+  /** Minimum table width before it scrolls sideways. */
+  minWidth?: number;
+  compact?: boolean;
+  skeletonRows?: number;
+  /** The current `?sort=` (`name` or `-name`) and how to change it; headers of columns with `sort` use them. */
+  sort?: string;
+  onSort?: (sort: string) => void;
+}
+
+function SortHeader({ label, name, sort, onSort }: { label: string; name: string; sort?: string; onSort: (sort: string) => void }) {
+  const asc = sort === name;
+  const desc = sort === `-${name}`;
+  const next = asc ? `-${name}` : desc ? '' : name;
+  const Icon = asc ? IconChevronUp : desc ? IconChevronDown : IconSelector;
+  return (
+    <UnstyledButton onClick={() => onSort(next)} aria-label={`Сортировать: ${label}`} style={{ fontWeight: 700, fontSize: 'inherit' }}>
+      <Group gap={4} wrap="nowrap">
+        {label}
+        <Icon size={14} stroke={1.8} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function Cell({ children }: { children: ReactNode }) {
+  return typeof children === 'string' || typeof children === 'number' ? <Text size="sm">{children}</Text> : <>{children}</>;
+}
+
+function ListCard<T>({ row, columns, style, testId }: { row: T; columns: Array<ListColumn<T>>; style?: CSSProperties; testId: string }) {
+  const place = (c: ListColumn<T>) => c.card ?? 'body';
+  const titles = columns.filter((c) => place(c) === 'title');
+  const asides = columns.filter((c) => place(c) === 'aside');
+  const body = columns.filter((c) => place(c) === 'body');
+  const footer = columns.filter((c) => place(c) === 'footer');
+  return (
+    <Paper p="md" radius="md" style={style} data-testid={`${testId}-card`}>
+      <Stack gap={8}>
+        {(titles.length > 0 || asides.length > 0) && (
+          <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              {titles.map((c) => (
+                <Cell key={c.key}>{c.render(row)}</Cell>
+              ))}
+            </Stack>
+            {asides.length > 0 && (
+              <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+                {asides.map((c) => (
+                  <Cell key={c.key}>{c.render(row)}</Cell>
+                ))}
+              </Stack>
+            )}
+          </Group>
+        )}
+        {body.map((c) => (
+          <Group key={c.key} gap={6} wrap="nowrap" align="baseline">
+            <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+              {c.label}:
+            </Text>
+            <div style={{ minWidth: 0 }}>
+              <Cell>{c.render(row)}</Cell>
+            </div>
+          </Group>
+        ))}
+        {footer.length > 0 && (
+          <Group gap="xs" justify="flex-end">
+            {footer.map((c) => (
+              <Cell key={c.key}>{c.render(row)}</Cell>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The body of an operator list: skeleton while loading, the error, 'Ничего не найдено', or the rows
+ * as a table above 1199 px and as cards at or below (spec 01 §9).
+ */
+export function DataList<T>({ rows, columns, rowKey, narrow, loading, error, stale, empty, rowStyle, testId, itemTestId = testId, minWidth = 720, compact, skeletonRows, sort, onSort }: DataListProps<T>) {
+  if (loading) return <ListSkeleton narrow={narrow} rows={skeletonRows} />;
+  if (error && !rows) return <ListError message={error} />;
+  if (!rows || rows.length === 0) return <>{empty ?? <EmptyList />}</>;
+  const dim = { opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' };
+
+  if (narrow) {
+    return (
+      <Stack gap="sm" style={dim} data-testid={`${testId}-cards`}>
+        {rows.map((row) => (
+          <ListCard key={rowKey(row)} row={row} columns={columns} style={rowStyle?.(row)} testId={itemTestId} />
+        ))}
+      </Stack>
+    );
+  }
+
+  const shown = columns.filter((c) => !c.tableHidden);
+  return (
+    <Paper p={compact ? 0 : 'xs'} radius="md" withBorder style={dim}>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table verticalSpacing={compact ? 'xs' : 'sm'} highlightOnHover data-testid={`${testId}-table`}>
+          <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+            <Table.Tr>
+              {shown.map((c) => (
+                <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={c.sort && sort === c.sort ? 'ascending' : c.sort && sort === `-${c.sort}` ? 'descending' : undefined}>
+                  {c.sort && onSort ? <SortHeader label={c.label} name={c.sort} sort={sort} onSort={onSort} /> : c.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={rowKey(row)} style={rowStyle?.(row)} data-testid={`${itemTestId}-row`}>
+                {shown.map((c) => (
+                  <Table.Td key={c.key} maw={c.maxWidth} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : c.maxWidth ? { overflowWrap: 'anywhere' } : undefined}>
+                    <Cell>{c.render(row)}</Cell>
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,121 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
+
+/** What a list page keeps in the address bar: filters, page and page size, as strings. */
+export type ListParamValues = Record<string, string>;
+
+export interface ListParams {
+  /** The filter values as typed (what the inputs show). */
+  values: ListParamValues;
+  /**
+   * The query to send: the address-bar values the list's zod schema accepts (a value it rejects,
+   * e.g. a hand-edited `?role=9`, is left out), with page and per_page.
+   */
+  query: ListParamValues;
+  page: number;
+  perPage: number;
+  /** Sets one filter (an empty string removes it) and goes back to page 1. */
+  set: (name: string, value: string) => void;
+  /** Sets several filters at once and goes back to page 1. */
+  setMany: (values: ListParamValues) => void;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+  /** Clears every filter (keeps the page size). */
+  reset: () => void;
+  /** How many filters hold a value (the badge of the narrow filter toggle). */
+  activeCount: number;
+}
+
+const PAGING = new Set(['page', 'per_page']);
+
+/** Drops the values the schema rejects, one by one, so one bad value does not empty the list. */
+function accepted(schema: z.ZodType | undefined, raw: ListParamValues): ListParamValues {
+  if (!schema) return raw;
+  const kept = { ...raw };
+  for (let guard = 0; guard < 20; guard++) {
+    const result = schema.safeParse(kept);
+    if (result.success) return kept;
+    const bad = new Set(result.error.issues.map((i) => String(i.path[0] ?? '')));
+    let removed = false;
+    for (const key of bad) {
+      if (key in kept) {
+        delete kept[key];
+        removed = true;
+      }
+    }
+    if (!removed) return {};
+  }
+  return kept;
+}
+
+/**
+ * The state of an operator list kept in the URL (`?fio=Иван&role=2&page=3`), so a filtered list
+ * can be reloaded, bookmarked and sent to a colleague, and Back returns to it. `schema` is the
+ * list's query schema from domain/ (the one the server validates with).
+ */
+export function useListParams(schema?: z.ZodType, defaults: ListParamValues = {}): ListParams {
+  const [params, setParams] = useSearchParams();
+  const search = params.toString();
+
+  const state = useMemo(() => {
+    const raw: ListParamValues = { ...defaults };
+    for (const [key, value] of new URLSearchParams(search)) if (value !== '') raw[key] = value;
+    const query = accepted(schema, raw);
+    const page = Math.max(1, Number(query.page) || 1);
+    const perPage = Number(query.per_page) || DEFAULT_PAGE_SIZE;
+    const values: ListParamValues = {};
+    for (const [key, value] of Object.entries(raw)) if (!PAGING.has(key)) values[key] = value;
+    return { values, query: { ...query, page: String(page), per_page: String(perPage) }, page, perPage };
+    // defaults are literals of the page; their identity does not matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search, schema]);
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          change(next);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const setMany = useCallback(
+    (values: ListParamValues) =>
+      update((next) => {
+        for (const [name, value] of Object.entries(values)) {
+          if (value === '') next.delete(name);
+          else next.set(name, value);
+        }
+        next.delete('page');
+      }),
+    [update],
+  );
+  const set = useCallback((name: string, value: string) => setMany({ [name]: value }), [setMany]);
+  const setPage = useCallback((page: number) => update((next) => (page > 1 ? next.set('page', String(page)) : next.delete('page'))), [update]);
+  const setPerPage = useCallback(
+    (perPage: number) =>
+      update((next) => {
+        if (perPage === DEFAULT_PAGE_SIZE) next.delete('per_page');
+        else next.set('per_page', String(perPage));
+        next.delete('page');
+      }),
+    [update],
+  );
+  const reset = useCallback(
+    () =>
+      update((next) => {
+        for (const key of [...next.keys()]) if (key !== 'per_page') next.delete(key);
+      }),
+    [update],
+  );
+
+  const activeCount = Object.entries(state.values).filter(([key, v]) => key !== 'sort' && v !== '' && defaults[key] !== v).length;
+  return { ...state, set, setMany, setPage, setPerPage, reset, activeCount };
+}

@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ContractItem } from '@edu/domain/contracts/contract';
+import type { PageMeta } from '@edu/domain/common/pagination';
+import { api } from '../../../lib/api-client';
+
+export interface ContractFilters {
+  fio?: string;
+  status?: number;
+  archive?: boolean;
+  page: number;
+  per_page: number;
+}
+
+/** GET /api/contract: fio, status, page, per_page; a client gets own contracts only. */
+export function getContracts(filters: ContractFilters): Promise<{ data: ContractItem[]; meta: PageMeta }> {
+  return api.get<{ data: ContractItem[]; meta: PageMeta }>('/api/contract', {
+    query: { fio: filters.fio?.trim() || undefined, status: filters.status, archive: filters.archive ? 1 : undefined, page: filters.page, per_page: filters.per_page },
+  });
+}
+
+export const contractsQuery = (filters: ContractFilters) =>
+  queryOptions({ queryKey: ['contracts', 'list', filters], queryFn: () => getContracts(filters), placeholderData: keepPreviousData });
+
+export function useContracts(filters: ContractFilters) {
+  return useQuery(contractsQuery(filters));
+}

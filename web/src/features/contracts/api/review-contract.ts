@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/contract/{id}/accept. */
+export function acceptContract({ id }: { id: number }): Promise<{ message: string }> {
+  return api.post<{ message: string }>(`/api/contract/${id}/accept`);
+}
+
+/** POST /api/contract/{id}/reject {comment}: the comment is optional. */
+export function rejectContract({ id, comment }: { id: number; comment: string }): Promise<{ message: string }> {
+  return api.post<{ message: string }>(`/api/contract/${id}/reject`, { comment: comment.trim() || null });
+}
+
+/** After either action all three lists reload (spec 02 §4). */
+export function useAcceptContract() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: acceptContract, onSettled: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }) });
+}
+
+export function useRejectContract() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: rejectContract, onSettled: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }) });
+}

@@ -1,0 +1,248 @@
+import { useState, type ReactNode } from 'react';
+import { Anchor, Badge, Button, Checkbox, Group, Modal, Paper, ScrollArea, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCheck, IconFileSpreadsheet, IconFolder, IconHash, IconSearch, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ContractStatus } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import { COMMENT_MAX, ContractMessages, type ContractItem, type ContractStatusCode } from '@edu/domain/contracts/contract';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ListPagination } from '../../../components/list-pagination';
+import { useContracts } from '../api/get-contracts';
+import { useExportContracts } from '../api/export-contracts';
+import { useAcceptContract, useRejectContract } from '../api/review-contract';
+import { useSetRegistrationNumber } from '../api/set-registration-number';
+import { ScanLink } from '../components/scan-link';
+
+export interface ContractBoardPageProps {
+  /** The client's documents (from the documents feature), shown in a modal one click from the card. */
+  renderDocuments: (userId: number) => ReactNode;
+}
+
+const COLUMNS: Array<{ status: ContractStatusCode; title: string; color: string }> = [
+  { status: ContractStatus.pending, title: ContractMessages.pending, color: 'yellow' },
+  { status: ContractStatus.approved, title: ContractMessages.approved, color: 'teal' },
+  { status: ContractStatus.rejected, title: ContractMessages.rejected, color: 'red' },
+];
+
+const PER_PAGE = 15;
+
+/**
+ * /manager/contract (spec 02 §2 Contract review board): search by fio, three columns with count
+ * badges, accept, reject with an optional comment, the registration number, the client's documents,
+ * the Excel export. A board of columns at every width (stacked on narrow screens), not a table.
+ */
+export function ContractBoardPage({ renderDocuments }: ContractBoardPageProps) {
+  useDocumentTitle('Договоры');
+  const [fio, setFio] = useState('');
+  const [debouncedFio] = useDebouncedValue(fio, 300);
+  const [archive, setArchive] = useState(false);
+  const [docsOf, setDocsOf] = useState<{ id: number; fio: string } | null>(null);
+  const exporter = useExportContracts();
+
+  async function exportExcel() {
+    try {
+      await exporter.mutateAsync({ fio: debouncedFio });
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Title order={2}>Договоры</Title>
+        <Group gap="sm" align="center">
+          <TextInput
+            placeholder={ContractMessages.searchPlaceholder}
+            aria-label={ContractMessages.searchPlaceholder}
+            leftSection={<IconSearch size={16} />}
+            value={fio}
+            onChange={(e) => setFio(e.currentTarget.value)}
+            w={{ base: '100%', sm: 280 }}
+          />
+          <Checkbox label="Показать архив" checked={archive} onChange={(e) => setArchive(e.currentTarget.checked)} />
+          <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportExcel} loading={exporter.isPending}>
+            Выгрузить в Excel
+          </Button>
+        </Group>
+      </Group>
+
+      <div style={{ display: 'grid', gap: 'var(--mantine-spacing-md)', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', alignItems: 'start' }}>
+        {COLUMNS.map((c) => (
+          <Column key={c.status} {...c} fio={debouncedFio} archive={c.status === ContractStatus.approved && archive} onDocuments={setDocsOf} />
+        ))}
+      </div>
+
+      <Modal opened={docsOf !== null} onClose={() => setDocsOf(null)} title={docsOf ? `Документы: ${docsOf.fio}` : ''} size="xl" scrollAreaComponent={ScrollArea.Autosize}>
+        {docsOf && renderDocuments(docsOf.id)}
+      </Modal>
+    </Stack>
+  );
+}
+
+function Column({ status, title, color, fio, archive, onDocuments }: { status: ContractStatusCode; title: string; color: string; fio: string; archive: boolean; onDocuments: (u: { id: number; fio: string }) => void }) {
+  const [page, setPage] = useState(1);
+  const [prevKey, setPrevKey] = useState(`${fio}|${archive}`);
+  if (prevKey !== `${fio}|${archive}`) {
+    setPrevKey(`${fio}|${archive}`);
+    setPage(1);
+  }
+  const list = useContracts({ status, fio, archive, page, per_page: PER_PAGE });
+  return (
+    <Paper p="md" radius="lg" bg="var(--mantine-color-gray-0)" withBorder data-testid={`column-${status}`}>
+      <Group justify="space-between" mb="sm">
+        <Title order={3} size="h5">
+          {archive ? `${title} (архив)` : title}
+        </Title>
+        <Badge color={color} variant="filled" data-testid={`count-${status}`}>
+          {list.data?.meta.total ?? '…'}
+        </Badge>
+      </Group>
+      {list.isError && (
+        <Text c="red" size="sm">
+          {errorMessage(list.error)}
+        </Text>
+      )}
+      {!list.data && !list.isError && (
+        <Stack gap="sm">
+          <Skeleton h={110} radius="md" />
+          <Skeleton h={110} radius="md" />
+        </Stack>
+      )}
+      {list.data && list.data.data.length === 0 && (
+        <Text c="dimmed" size="sm" ta="center" py="lg">
+          {Messages.nothingFound}
+        </Text>
+      )}
+      <Stack gap="sm">
+        {list.data?.data.map((c) => (
+          <ContractCard key={c.entry.id} contract={c} onDocuments={onDocuments} />
+        ))}
+      </Stack>
+      <ListPagination meta={list.data?.meta} onPage={setPage} />
+    </Paper>
+  );
+}
+
+function ContractCard({ contract, onDocuments }: { contract: ContractItem; onDocuments: (u: { id: number; fio: string }) => void }) {
+  const accept = useAcceptContract();
+  const reject = useRejectContract();
+  const setNumber = useSetRegistrationNumber();
+  const [rejecting, setRejecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [comment, setComment] = useState('');
+  const id = contract.id;
+  const reviewable = id !== null && contract.file !== null && contract.status === ContractStatus.pending;
+
+  async function run(action: () => Promise<{ message: string }>) {
+    try {
+      notifySuccess((await action()).message);
+      return true;
+    } catch (error) {
+      notifyError(errorMessage(error));
+      return false;
+    }
+  }
+
+  return (
+    <Paper p="sm" radius="md" withBorder data-testid="contract-card" data-entry={contract.entry.id}>
+      <Stack gap={6}>
+        <Anchor component={Link} to={`/manager/users?id=${contract.user.id}`} fw={600} size="sm" c="var(--mantine-color-text)">
+          {contract.user.fio}
+        </Anchor>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {contract.service.title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          Заявка № {contract.entry.number}
+          {contract.updated_at_formatted ? ` · ${contract.updated_at_formatted}` : ''}
+        </Text>
+        <ScanLink contract={contract} />
+        {contract.status === ContractStatus.rejected && (
+          <Text size="sm" c="red.8" data-testid="card-comment">
+            {contract.comment ? `Комментарий: ${contract.comment}` : 'Без комментария'}
+          </Text>
+        )}
+        {contract.entry.registration_number && (
+          <Badge variant="light" color="gray" leftSection={<IconHash size={12} />} tt="none">
+            Рег. номер {contract.entry.registration_number}
+          </Badge>
+        )}
+        <Group gap={6} mt={4}>
+          {reviewable && (
+            <>
+              <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} loading={accept.isPending} onClick={() => run(() => accept.mutateAsync({ id: id! }))}>
+                Принять
+              </Button>
+              <Button size="compact-sm" color="red" variant="light" leftSection={<IconX size={14} />} onClick={() => setRejecting(true)}>
+                Отклонить
+              </Button>
+            </>
+          )}
+          {contract.status === ContractStatus.approved && !contract.entry.registration_number && (
+            <Button size="compact-sm" variant="light" leftSection={<IconHash size={14} />} onClick={() => setConfirming(true)}>
+              {ContractMessages.setRegistrationNumber}
+            </Button>
+          )}
+          <Button size="compact-sm" variant="subtle" leftSection={<IconFolder size={14} />} onClick={() => onDocuments(contract.user)}>
+            Документы
+          </Button>
+        </Group>
+      </Stack>
+
+      <Modal opened={rejecting} onClose={() => setRejecting(false)} title="Отклонить договор">
+        <Stack>
+          <Textarea
+            label="Комментарий"
+            description={ContractMessages.commentHint}
+            autosize
+            minRows={3}
+            maxLength={COMMENT_MAX}
+            value={comment}
+            onChange={(e) => setComment(e.currentTarget.value)}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRejecting(false)}>
+              Отмена
+            </Button>
+            <Button
+              color="red"
+              loading={reject.isPending}
+              onClick={async () => {
+                if (await run(() => reject.mutateAsync({ id: id!, comment }))) {
+                  setRejecting(false);
+                  setComment('');
+                }
+              }}
+            >
+              Отклонить
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={ContractMessages.setRegistrationNumber}>
+        <Stack>
+          <Text>{ContractMessages.setRegistrationNumberConfirm}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              НЕТ
+            </Button>
+            <Button
+              loading={setNumber.isPending}
+              onClick={async () => {
+                if (await run(() => setNumber.mutateAsync({ entryId: contract.entry.id }).then((a) => ({ message: `${a.message}: ${a.data.registration_number}` })))) setConfirming(false);
+              }}
+            >
+              ДА
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventRow } from '@edu/domain/events/event';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/dictionaries/dict_events: every event with its template fields (operators see them all). */
+export async function getEvents(): Promise<EventRow[]> {
+  const answer = await api.get<{ data: { data: EventRow[] } }>('/api/dictionaries/dict_events');
+  return answer.data.data;
+}
+
+export const eventsQuery = () => queryOptions({ queryKey: ['dictionaries', 'dict_events'], queryFn: getEvents });
+
+export function useEvents() {
+  return useQuery(eventsQuery());
+}

@@ -1,0 +1,56 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { changeLogListQuery, changeLogTypeLabels, type ChangeLogRow } from '@edu/domain/logs/log';
+import type { ListColumn } from '../../../components/data-list';
+import type { FilterField } from '../../../components/filter-fields';
+import { ListPage } from '../../../components/list-page';
+import { useListParams } from '../../../components/use-list-params';
+import { createdAtColumn } from '../../../components/created-at-column';
+import { useChangeLogs } from '../api/get-change-logs';
+import { ChangeDiffView } from '../components/change-diff';
+
+const typeColor: Record<string, string> = { entry: 'blue', publication: 'orange', user: 'grape', service: 'teal', payment: 'green' };
+
+const columns: Array<ListColumn<ChangeLogRow>> = [
+  {
+    key: 'type',
+    label: 'Тип',
+    card: 'title',
+    render: (r) => (
+      <Badge color={typeColor[r.type] ?? 'gray'} variant="light" tt="none">
+        {r.type_label}
+      </Badge>
+    ),
+  },
+  { key: 'id', label: 'Id', card: 'aside', render: (r) => <Text size="sm" fw={600}>#{r.entity_id}</Text> },
+  {
+    key: 'user',
+    label: 'Пользователь',
+    maxWidth: 240,
+    render: (r) =>
+      r.user ? (
+        <Anchor component={Link} to={`/manager/users?id=${r.user.id}`} size="sm">
+          {r.user_label}
+        </Anchor>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {r.user_label}
+        </Text>
+      ),
+  },
+  { key: 'diff', label: 'Лог', maxWidth: 520, render: (r) => <ChangeDiffView diff={r.diff} /> },
+  createdAtColumn('time', 'Время'),
+];
+
+const typeOptions = Object.entries(changeLogTypeLabels).map(([value, label]) => ({ value, label }));
+
+/** /manager/logs (spec 02 §2): type, Id, user ('Система' for none), diff, time; filters by type and entity id. */
+export function ChangeLogsPage() {
+  const params = useListParams(changeLogListQuery);
+  const list = useChangeLogs(params.query);
+  const filters: FilterField[] = [
+    { name: 'type', label: 'Тип', kind: 'select', options: typeOptions },
+    { name: 'entity_id', label: 'Id', kind: 'text', placeholder: 'Номер записи', inputMode: 'numeric' },
+  ];
+  return <ListPage title="Журнал изменений" filters={filters} params={params} list={list} columns={columns} testId="logs" itemTestId="log" minWidth={900} />;
+}

@@ -1,0 +1,30 @@
+import type { Payment } from '@edu/domain/payments/payment';
+import type { ListColumn } from '../../../components/data-list';
+import { createdAtColumn } from '../../../components/created-at-column';
+import { PaymentClient, PaymentEntry, PaymentReference, PaymentService, PaymentSum } from './payment-cells';
+
+/**
+ * The payments list described once (spec 03 §2): Заявка, Клиент (operators' list of all payments),
+ * Услуга, Тип оплаты, Сумма, Дата; a table above 1199 px, cards at or below.
+ */
+export function paymentColumns(showClient: boolean): Array<ListColumn<Payment>> {
+  return [
+  {
+    key: 'entry',
+    label: 'Заявка',
+    card: 'title',
+    maxWidth: 240,
+    render: (p) => (
+      <div>
+        <PaymentEntry payment={p} />
+        <PaymentReference payment={p} operator={showClient} />
+      </div>
+    ),
+  },
+  ...(showClient ? [{ key: 'client', label: 'Клиент', maxWidth: 220, render: (p: Payment) => <PaymentClient payment={p} /> }] : []),
+  { key: 'service', label: 'Услуга', maxWidth: 340, render: (p) => <PaymentService payment={p} /> },
+  { key: 'payType', label: 'Тип оплаты', render: (p) => p.payTypeLabel || '—' },
+  { key: 'sum', label: 'Сумма', card: 'aside', render: (p) => <PaymentSum payment={p} /> },
+  createdAtColumn('date', 'Дата'),
+];
+}

@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Publication, PublicationPage } from './types';
+
+/**
+ * GET /api/publication (spec 03 §7): title, entryNumber, fio, serviceId, status, isPaid,
+ * isWithoutRelease, release_id, userId, page, per_page. A user always gets their own.
+ */
+export type PublicationFilters = Record<string, string | number | undefined>;
+
+export function getPublications(filters: PublicationFilters, signal?: AbortSignal): Promise<PublicationPage> {
+  return api.get<PublicationPage>('/api/publication', { query: { ...filters }, signal });
+}
+
+export const publicationsQuery = (filters: PublicationFilters) =>
+  queryOptions({
+    queryKey: ['publications', 'list', filters],
+    queryFn: ({ signal }) => getPublications(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function usePublications(filters: PublicationFilters) {
+  return useQuery(publicationsQuery(filters));
+}
+
+/** GET /api/publication/{id}: one publication with its matches. */
+export function getPublication(id: number, signal?: AbortSignal): Promise<Publication> {
+  return api.get<{ data: Publication } | Publication>(`/api/publication/${id}`, { signal }).then((a) => ('data' in a && a.data ? a.data : (a as Publication)));
+}
+
+export function usePublication(id: number | null) {
+  return useQuery({ queryKey: ['publications', 'detail', id], queryFn: ({ signal }) => getPublication(id as number, signal), enabled: id !== null });
+}

@@ -1,0 +1,107 @@
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Role } from '@edu/domain/common/codes';
+import { useCurrentUser } from '../../../lib/current-user';
+import { notifyInfo, notifySuccess } from '../../../lib/notify';
+import { usePublicationServices } from '../api/get-publication-services';
+import { savePublication, useInvalidatePublications } from '../api/manage-publication';
+import { PublicationMessages } from '../api/types';
+import { ClientPicker } from './client-picker';
+import { handleSaveError, initialState, PublicationForm, toFormData, validateForm, type PublicationFormState } from './publication-form';
+
+interface CreateModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Preselected publication service (from the catalogue). */
+  serviceId?: number | null;
+}
+
+/** 'Добавить публикацию': the publication entry form; the entry it creates is then paid like any other. */
+export function PublicationCreateModal({ opened, onClose, serviceId = null }: CreateModalProps) {
+  // A phone gets the whole screen: a long form reads better than in a floating box.
+  const phone = useMediaQuery('(max-width: 575px)');
+  return (
+    <Modal opened={opened} onClose={onClose} title="Новая публикация" size="xl" centered={false} fullScreen={phone}>
+      {opened && <PublicationCreateForm onDone={onClose} onCancel={onClose} serviceId={serviceId} />}
+    </Modal>
+  );
+}
+
+interface CreateFormProps {
+  serviceId?: number | null;
+  /** Only the services of this subtype (the catalogue's publication subtype). */
+  subtypeId?: number | null;
+  onDone: () => void;
+  onCancel?: () => void;
+}
+
+/** The publication entry form: the publication and its entry are created together, the entry then paid. */
+export function PublicationCreateForm({ serviceId = null, subtypeId = null, onDone, onCancel }: CreateFormProps) {
+  const me = useCurrentUser();
+  const operator = me.data?.role === Role.operator;
+  const services = usePublicationServices();
+  const preselected = serviceId ?? (subtypeId !== null ? ((services.data ?? []).find((s) => s.dict_subtype_id === subtypeId)?.id ?? null) : null);
+  const invalidate = useInvalidatePublications();
+  const [form, setForm] = useState<PublicationFormState>(() => initialState(null, me.data ? { user_id: me.data.id, fio: me.data.fio } : null, serviceId));
+  if (preselected !== null && form.service_id === null) setForm({ ...form, service_id: String(preselected) });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    const service = (services.data ?? []).find((s) => String(s.id) === form.service_id);
+    const local = validateForm(form, service);
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    setBusy(true);
+    try {
+      const body = toFormData(form, true);
+      // An operator's publication for a client: the client owns it and its entry.
+      const owner = form.authors[0]?.user_id;
+      if (operator && owner && owner !== me.data?.id) body.set('user_id', String(owner));
+      const answer = await savePublication(null, body);
+      notifySuccess(PublicationMessages.saved);
+      notifyInfo(answer?.info ?? PublicationMessages.willBeChecked);
+      invalidate();
+      onDone();
+    } catch (error) {
+      handleSaveError(error, setErrors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const owner = form.authors[0];
+  return (
+    <Stack gap="sm">
+      {operator && (
+        <ClientPicker
+          value={owner?.user_id ? { id: owner.user_id, fio: owner.fio } : null}
+          onChange={(client) =>
+            setForm((f) => ({ ...f, authors: [{ user_id: client.id, fio: client.fio }, ...f.authors.slice(1).filter((a) => a.user_id !== client.id)] }))
+          }
+        />
+      )}
+    <PublicationForm
+      publication={null}
+      value={form}
+      onChange={setForm}
+      errors={errors}
+      subtypeId={subtypeId}
+      onAddAuthor={(u) => setForm((f) => ({ ...f, authors: [...f.authors, { user_id: u.id, fio: u.fio }] }))}
+      footer={
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Отмена
+            </Button>
+          )}
+          <Button loading={busy} onClick={() => void submit()}>
+            Отправить
+          </Button>
+        </Group>
+      }
+    />
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { Fragment, useMemo } from 'react';
+import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { UNIQUENESS_THRESHOLD, type Publication } from '../api/types';
+import { plainText } from './text-stats';
+
+/** Pieces of a text with the borrowed character spans marked. */
+function pieces(text: string, spans: Array<[number, number]>): Array<{ text: string; marked: boolean }> {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  const out: Array<{ text: string; marked: boolean }> = [];
+  let at = 0;
+  for (const [from, to] of sorted) {
+    const start = Math.max(from, at);
+    if (to <= start) continue;
+    if (start > at) out.push({ text: text.slice(at, start), marked: false });
+    out.push({ text: text.slice(start, to), marked: true });
+    at = to;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), marked: false });
+  return out;
+}
+
+/** Spans of the highlighted words (word indexes of the plain text) when no character spans came. */
+function wordSpans(text: string, indexes: number[]): Array<[number, number]> {
+  const wanted = new Set(indexes);
+  const spans: Array<[number, number]> = [];
+  let i = 0;
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (wanted.has(i)) spans.push([m.index, m.index + m[0].length]);
+    i++;
+  }
+  return spans;
+}
+
+/** The source url shown from character 8 for 20 characters (spec 03 §9: after 'https://'). */
+export const shortSourceUrl = (url: string) => (/^https:\/\//.test(url) ? url.slice(8, 28) : url.replace(/^[a-z]+:\/\//i, '').slice(0, 20));
+
+/**
+ * The uniqueness check result (spec 03 §4): the percent (green above 70, red otherwise), the
+ * matching sources with their percents, and the checked text with the borrowed parts highlighted.
+ */
+export function UniquenessBlock({ publication }: { publication: Publication }) {
+  const text = useMemo(() => plainText(publication.text), [publication.text]);
+  const spans = useMemo(
+    () => publication.spans?.length ? publication.spans : wordSpans(text, publication.highlight ?? []),
+    [publication.spans, publication.highlight, text],
+  );
+  if (publication.uniqueness === null || publication.uniqueness === undefined) return null;
+  const ok = publication.uniqueness > UNIQUENESS_THRESHOLD;
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="publication-uniqueness">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            Уникальность:
+          </Text>
+          <Badge color={ok ? 'teal' : 'red'} variant="filled" data-testid="uniqueness-percent">
+            {publication.uniqueness}%
+          </Badge>
+        </Group>
+        {publication.matches.length > 0 && (
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              Совпадения:
+            </Text>
+            {publication.matches.map((m, i) => (
+              <Group key={`${m.url}-${i}`} gap="xs" wrap="nowrap" data-testid="uniqueness-match">
+                {m.url ? (
+                  <Anchor href={m.url} target="_blank" rel="noreferrer" size="sm" title={m.url}>
+                    {shortSourceUrl(m.url)}
+                  </Anchor>
+                ) : (
+                  // A source stored in the cabinet but not published on the site has no address.
+                  <Text size="sm">Публикация в кабинете</Text>
+                )}
+                <Text size="sm" c="dimmed">
+                  {m.percent}%
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {spans.length > 0 && text && (
+          <Paper bg="gray.0" p="sm" radius="sm" mah={320} style={{ overflowY: 'auto' }}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="uniqueness-text">
+              {pieces(text, spans).map((p, i) =>
+                p.marked ? (
+                  <mark key={i} style={{ background: 'var(--mantine-color-red-2)' }}>
+                    {p.text}
+                  </mark>
+                ) : (
+                  <Fragment key={i}>{p.text}</Fragment>
+                ),
+              )}
+            </Text>
+          </Paper>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

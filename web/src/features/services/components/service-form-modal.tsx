@@ -1,0 +1,470 @@
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Divider,
+  FileInput,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
+import { DateType } from '@edu/domain/common/codes';
+import { Messages } from '@edu/domain/common/messages';
+import { SERVICE_TITLE_MAX, type Service } from '@edu/domain/services/service';
+import { followStart, SERVICE_TIME, ServiceFormMessages, type SaveServiceBody, type ServiceFormOptions } from '@edu/domain/services/service-form';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import type { ServiceSubtypeItem, ServiceTypeItem, ProfileItem } from '../../../lib/dictionaries';
+import { fieldErrorsOf } from '../../../lib/field-errors';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { usePublishService, useSaveService, useUploadServiceImage } from '../api/manage-service';
+
+/** Times of the pickers: 8:00 to 21:30 in 30-minute steps, 24-hour clock (spec 02 §5). */
+const TIMES = Array.from({ length: (SERVICE_TIME.lastHour - SERVICE_TIME.firstHour + 1) * 2 }, (_, i) => {
+  const h = SERVICE_TIME.firstHour + Math.floor(i / 2);
+  return `${String(h).padStart(2, '0')}:${i % 2 ? '30' : '00'}`;
+});
+
+const PARTICIPATION = [
+  { value: '1', label: 'Очно и дистанционно' },
+  { value: '2', label: 'Очно' },
+  { value: '3', label: 'Дистанционно' },
+];
+const DATE_TYPES = [
+  { value: String(DateType.specific), label: 'Конкретные даты' },
+  { value: String(DateType.permanent), label: 'Постоянно' },
+  { value: String(DateType.open), label: 'Открытые даты' },
+];
+
+type TypeWithFlags = ServiceTypeItem & { is_contract_needed?: boolean; template_certificate_id?: number | null; template_page_id?: number | null };
+type SubtypeWithFlags = ServiceSubtypeItem & { template_certificate_id?: number | null };
+
+interface SectionDraft {
+  id?: number;
+  title: string;
+}
+
+interface Draft {
+  title: string;
+  description: string;
+  price: number | string;
+  points: number | string;
+  max_participants: number | string;
+  dict_type_id: string | null;
+  dict_subtype_id: string | null;
+  participation_type: string | null;
+  date_type: string;
+  beginDate: string;
+  beginTime: string | null;
+  endDate: string;
+  endTime: string | null;
+  sections: SectionDraft[];
+  profiles: string[];
+  leadings: string[];
+  moodle_id: number | string;
+  hours: number | string;
+  days: number | string;
+  template_certificate_id: string | null;
+  template_program_id: string | null;
+  template_participation_id: string | null;
+  joomla_article_template_id: string | null;
+  joomla_intro_html: string;
+  joomla_additional_html: string;
+  joomla_video_iframe: string;
+  is_visible: boolean;
+  is_done: boolean;
+  is_thesis_needed: boolean;
+}
+
+const idOrNull = (v: number | null | undefined) => (v ? String(v) : null);
+
+function draftOf(service: Service | null, typeId: number | null, subtypeId: number | null, types: TypeWithFlags[], subtypes: SubtypeWithFlags[]): Draft {
+  if (service) {
+    const [bd, bt] = (service.begda ?? ' ').split(' ');
+    const [ed, et] = (service.endda ?? ' ').split(' ');
+    return {
+      title: service.title,
+      description: service.description ?? '',
+      price: service.price,
+      points: service.points,
+      max_participants: service.max_participants,
+      dict_type_id: String(service.dict_type_id),
+      dict_subtype_id: idOrNull(service.dict_subtype_id),
+      participation_type: String(service.participation_type),
+      date_type: String(service.date_type),
+      beginDate: bd ?? '',
+      beginTime: bt ? bt.slice(0, 5) : null,
+      endDate: ed ?? '',
+      endTime: et ? et.slice(0, 5) : null,
+      sections: service.sections.map((s) => ({ id: s.id, title: s.title })),
+      profiles: service.profiles.map((p) => String(p.id)),
+      leadings: service.leadings.map((l) => String(l.id)),
+      moodle_id: service.moodle_id ?? '',
+      hours: service.hours ?? '',
+      days: service.days ?? '',
+      template_certificate_id: idOrNull(service.template_certificate_id),
+      template_program_id: idOrNull(service.template_program_id),
+      template_participation_id: idOrNull(service.template_participation_id),
+      joomla_article_template_id: idOrNull(service.joomla_article_template_id),
+      joomla_intro_html: service.joomla_intro_html ?? '',
+      joomla_additional_html: service.joomla_additional_html ?? '',
+      joomla_video_iframe: service.joomla_video_iframe ?? '',
+      is_visible: service.is_visible,
+      is_done: service.is_done,
+      is_thesis_needed: service.is_thesis_needed,
+    };
+  }
+  // A new service starts with the default templates of its subtype or type (spec 02 §4).
+  const type = types.find((t) => t.id === typeId);
+  const subtype = subtypes.find((s) => s.id === subtypeId);
+  return {
+    title: '',
+    description: '',
+    price: 0,
+    points: subtype?.points ?? type?.points ?? 0,
+    max_participants: 0,
+    dict_type_id: idOrNull(typeId),
+    dict_subtype_id: idOrNull(subtypeId),
+    participation_type: '1',
+    date_type: String(DateType.specific),
+    beginDate: '',
+    beginTime: '10:00',
+    endDate: '',
+    endTime: '11:30',
+    sections: [],
+    profiles: [],
+    leadings: [],
+    moodle_id: '',
+    hours: '',
+    days: '',
+    template_certificate_id: idOrNull(subtype?.template_certificate_id ?? type?.template_certificate_id ?? null),
+    template_program_id: null,
+    template_participation_id: null,
+    joomla_article_template_id: idOrNull(type?.template_page_id ?? null),
+    joomla_intro_html: '',
+    joomla_additional_html: '',
+    joomla_video_iframe: '',
+    is_visible: true,
+    is_done: false,
+    is_thesis_needed: false,
+  };
+}
+
+const num = (v: number | string) => (v === '' ? null : Number(v));
+const stamp = (date: string, time: string | null) => (date ? `${date} ${time ?? '10:00'}:00` : null);
+
+function bodyOf(d: Draft, contract: boolean): SaveServiceBody {
+  const dated = d.date_type !== String(DateType.permanent);
+  return {
+    title: d.title,
+    description: d.description || null,
+    price: Number(d.price || 0),
+    points: Number(d.points || 0),
+    max_participants: Number(d.max_participants || 0),
+    dict_type_id: d.dict_type_id ? Number(d.dict_type_id) : (undefined as unknown as number),
+    dict_subtype_id: d.dict_subtype_id ? Number(d.dict_subtype_id) : null,
+    participation_type: d.participation_type ? Number(d.participation_type) : (undefined as unknown as number),
+    date_type: Number(d.date_type),
+    begda: dated ? stamp(d.beginDate, d.beginTime) : null,
+    endda: dated ? stamp(d.endDate, d.endTime) : null,
+    sections: d.sections.map((s) => ({ ...(s.id ? { id: s.id } : {}), title: s.title })),
+    profiles: d.profiles.map(Number),
+    leadings: d.leadings.map(Number),
+    moodle_id: num(d.moodle_id),
+    hours: contract ? num(d.hours) : null,
+    days: contract ? num(d.days) : null,
+    template_certificate_id: d.template_certificate_id ? Number(d.template_certificate_id) : null,
+    template_program_id: d.template_program_id ? Number(d.template_program_id) : null,
+    template_participation_id: d.template_participation_id ? Number(d.template_participation_id) : null,
+    joomla_article_template_id: d.joomla_article_template_id ? Number(d.joomla_article_template_id) : null,
+    joomla_intro_html: d.joomla_intro_html || null,
+    joomla_additional_html: d.joomla_additional_html || null,
+    joomla_video_iframe: d.joomla_video_iframe || null,
+    is_visible: d.is_visible,
+    is_done: d.is_done,
+    is_thesis_needed: d.is_thesis_needed,
+  };
+}
+
+export interface ServiceFormModalProps {
+  opened: boolean;
+  /** The service to edit, or null for a new one of the chosen type and subtype. */
+  service: Service | null;
+  typeId: number | null;
+  subtypeId: number | null;
+  types: TypeWithFlags[];
+  subtypes: SubtypeWithFlags[];
+  profiles: ProfileItem[];
+  options: ServiceFormOptions | undefined;
+  onClose: () => void;
+}
+
+/** The service edit modal (spec 02 §3 fields, §5 validation); after saving: the image, then the site. */
+export function ServiceFormModal(props: ServiceFormModalProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.service ? `Услуга #${props.service.id}` : 'Новая услуга'} size="xl" data-testid="service-form-modal">
+      {props.opened && <ServiceForm key={props.service?.id ?? 'new'} {...props} />}
+    </Modal>
+  );
+}
+
+function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, options, onClose }: ServiceFormModalProps) {
+  const [d, setD] = useState<Draft>(() => draftOf(service, typeId, subtypeId, types, subtypes));
+  const [newSection, setNewSection] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveService();
+  const upload = useUploadServiceImage();
+  const publish = usePublishService();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((prev) => ({ ...prev, [key]: value }));
+
+  const type = types.find((t) => String(t.id) === d.dict_type_id);
+  const typeSubtypes = useMemo(() => subtypes.filter((s) => String(s.dict_service_type_id) === d.dict_type_id), [subtypes, d.dict_type_id]);
+  const contract = Boolean(type?.is_contract_needed);
+  const dated = d.date_type !== String(DateType.permanent);
+  const templateData = (list: Array<{ id: number; title: string }> | undefined) => (list ?? []).map((t) => ({ value: String(t.id), label: t.title }));
+
+  /** The end follows the start: same length, kept on the clock grid. */
+  function changeStart(date: string, time: string | null) {
+    setD((prev) => {
+      const next = { ...prev, beginDate: date, beginTime: time };
+      if (date && time) {
+        const oldStart = prev.beginDate && prev.beginTime ? `${prev.beginDate} ${prev.beginTime}:00` : null;
+        const oldEnd = prev.endDate && prev.endTime ? `${prev.endDate} ${prev.endTime}:00` : null;
+        const end = followStart(`${date} ${time}:00`, oldStart, oldEnd);
+        next.endDate = end.slice(0, 10);
+        next.endTime = end.slice(11, 16);
+      }
+      return next;
+    });
+  }
+
+  async function submit() {
+    setErrors({});
+    const body = bodyOf(d, contract);
+    let saved: Service;
+    try {
+      const answer = await save.mutateAsync({ id: service?.id ?? null, body });
+      saved = answer.data;
+      notifySuccess(answer.message);
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      notifyError(errorMessage(error));
+      return;
+    }
+    if (image) {
+      try {
+        const answer = await upload.mutateAsync({ id: saved.id, file: image });
+        notifySuccess(answer.message);
+      } catch (error) {
+        notifyError(errorMessage(error));
+      }
+    }
+    onClose();
+    // After saving: the publication to the site (spec 02 §4); the service is saved whatever the site says.
+    if (options?.cms) {
+      try {
+        const answer = await publish.mutateAsync(saved.id);
+        notifySuccess(answer.message);
+      } catch (error) {
+        notifyError(isApiError(error) && error.status !== 0 ? error.message : ServiceFormMessages.joomlaError(Messages.serverError));
+      }
+    }
+  }
+
+  const busy = save.isPending || upload.isPending;
+  return (
+    <Stack gap="md">
+      <TextInput
+        label="Название"
+        required
+        value={d.title}
+        onChange={(e) => set('title', e.currentTarget.value)}
+        error={errors.title || (d.title.length > SERVICE_TITLE_MAX ? ServiceFormMessages.titleMax : undefined)}
+        description={`${d.title.length} / ${SERVICE_TITLE_MAX}`}
+        data-autofocus
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Тип услуги"
+          required
+          data={types.map((t) => ({ value: String(t.id), label: t.fdv }))}
+          value={d.dict_type_id}
+          onChange={(v) => setD((prev) => ({ ...prev, dict_type_id: v, dict_subtype_id: null }))}
+          error={errors.dict_type_id}
+          searchable
+          nothingFoundMessage={Messages.nothingFound}
+        />
+        <Select
+          label="Подтип"
+          required={typeSubtypes.length > 0}
+          disabled={typeSubtypes.length === 0}
+          data={typeSubtypes.map((s) => ({ value: String(s.id), label: s.fdv }))}
+          value={d.dict_subtype_id}
+          onChange={(v) => set('dict_subtype_id', v)}
+          error={errors.dict_subtype_id}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <NumberInput label="Цена, ₽" min={0} decimalScale={2} thousandSeparator=" " value={d.price} onChange={(v) => set('price', v)} error={errors.price} />
+        <NumberInput label="Баллы" min={0} allowDecimal={false} value={d.points} onChange={(v) => set('points', v)} error={errors.points} />
+        <NumberInput
+          label="Мест"
+          description="0 — по умолчанию 27"
+          min={0}
+          allowDecimal={false}
+          value={d.max_participants}
+          onChange={(v) => set('max_participants', v)}
+          error={errors.max_participants}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select label="Формат участия" required data={PARTICIPATION} value={d.participation_type} onChange={(v) => set('participation_type', v)} error={errors.participation_type} />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Даты проведения
+          </Text>
+          <SegmentedControl data={DATE_TYPES} value={d.date_type} onChange={(v) => set('date_type', v)} fullWidth size="xs" />
+          {errors.date_type && (
+            <Text size="xs" c="red">
+              {errors.date_type}
+            </Text>
+          )}
+        </Stack>
+      </SimpleGrid>
+      {dated && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Group gap="xs" grow align="flex-start">
+            <TextInput type="date" label="Начало" value={d.beginDate} onChange={(e) => changeStart(e.currentTarget.value, d.beginTime)} error={errors.begda} aria-label="Дата начала" />
+            <Select label="Время" data={TIMES} value={d.beginTime} onChange={(v) => changeStart(d.beginDate, v)} aria-label="Время начала" searchable />
+          </Group>
+          <Group gap="xs" grow align="flex-start">
+            <TextInput type="date" label="Окончание" value={d.endDate} min={d.beginDate || undefined} onChange={(e) => set('endDate', e.currentTarget.value)} error={errors.endda} aria-label="Дата окончания" />
+            <Select label="Время" data={TIMES} value={d.endTime} onChange={(v) => set('endTime', v)} aria-label="Время окончания" searchable />
+          </Group>
+        </SimpleGrid>
+      )}
+
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>
+          Секции
+        </Text>
+        {d.sections.map((s, i) => (
+          <Group key={s.id ?? `new-${i}`} gap="xs" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              value={s.title}
+              aria-label={`Секция ${i + 1}`}
+              onChange={(e) => {
+                const title = e.currentTarget.value;
+                set('sections', d.sections.map((x, j) => (j === i ? { ...x, title } : x)));
+              }}
+            />
+            <ActionIcon variant="subtle" color="red" aria-label={`Удалить секцию ${s.title}`} onClick={() => set('sections', d.sections.filter((_, j) => j !== i))}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group gap="xs" wrap="nowrap">
+          <TextInput style={{ flex: 1 }} placeholder="Название новой секции" value={newSection} onChange={(e) => setNewSection(e.currentTarget.value)} aria-label="Новая секция" />
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            disabled={!newSection.trim()}
+            onClick={() => {
+              set('sections', [...d.sections, { title: newSection.trim() }]);
+              setNewSection('');
+            }}
+          >
+            Добавить секцию
+          </Button>
+        </Group>
+        {errors.sections && (
+          <Text size="xs" c="red">
+            {errors.sections}
+          </Text>
+        )}
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <MultiSelect
+          label="Профили"
+          data={profiles.map((p) => ({ value: String(p.id), label: p.fdv }))}
+          value={d.profiles}
+          onChange={(v) => set('profiles', v)}
+          error={errors.profiles}
+          searchable
+          nothingFoundMessage={Messages.nothingFound}
+        />
+        <MultiSelect
+          label="Ведущие"
+          data={(options?.leadings ?? []).map((l) => ({ value: String(l.id), label: l.fio }))}
+          value={d.leadings}
+          onChange={(v) => set('leadings', v)}
+          error={errors.leadings}
+          searchable
+          nothingFoundMessage={Messages.nothingFound}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: contract ? 3 : 1 }}>
+        <NumberInput label="Moodle ID" min={1} allowDecimal={false} value={d.moodle_id} onChange={(v) => set('moodle_id', v)} error={errors.moodle_id} />
+        {contract && <NumberInput label="Часы" min={0} allowDecimal={false} value={d.hours} onChange={(v) => set('hours', v)} error={errors.hours} />}
+        {contract && <NumberInput label="Дни" min={0} allowDecimal={false} value={d.days} onChange={(v) => set('days', v)} error={errors.days} />}
+      </SimpleGrid>
+      <Textarea label="Описание (HTML)" autosize minRows={3} maxRows={10} value={d.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
+
+      <Divider label="Документы" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select label="Шаблон сертификата" data={templateData(options?.templates.certificate)} value={d.template_certificate_id} onChange={(v) => set('template_certificate_id', v)} error={errors.template_certificate_id} clearable nothingFoundMessage={Messages.nothingFound} placeholder={options?.templates.certificate.length ? 'Не выбран' : 'Шаблонов нет'} />
+        <Select label="Шаблон программы" data={templateData(options?.templates.program)} value={d.template_program_id} onChange={(v) => set('template_program_id', v)} error={errors.template_program_id} clearable placeholder={options?.templates.program.length ? 'Не выбран' : 'Шаблонов нет'} />
+        <Select label="Шаблон сертификата участника" data={templateData(options?.templates.certificate)} value={d.template_participation_id} onChange={(v) => set('template_participation_id', v)} error={errors.template_participation_id} clearable placeholder={options?.templates.certificate.length ? 'Не выбран' : 'Шаблонов нет'} />
+        <Select label="Шаблон статьи на сайте" data={templateData(options?.templates.page)} value={d.joomla_article_template_id} onChange={(v) => set('joomla_article_template_id', v)} error={errors.joomla_article_template_id} clearable placeholder={options?.templates.page.length ? 'Не выбран' : 'Шаблонов нет'} />
+      </SimpleGrid>
+
+      <Divider label="Сайт" labelPosition="left" />
+      {!options?.cms && (
+        <Alert color="gray" variant="light" p="xs">
+          {ServiceFormMessages.cmsOff}
+        </Alert>
+      )}
+      <Textarea label="Анонс на сайте (HTML)" autosize minRows={2} maxRows={6} value={d.joomla_intro_html} onChange={(e) => set('joomla_intro_html', e.currentTarget.value)} />
+      <Textarea label="Дополнительный текст на сайте (HTML)" autosize minRows={2} maxRows={6} value={d.joomla_additional_html} onChange={(e) => set('joomla_additional_html', e.currentTarget.value)} />
+      <TextInput label="Видео (код iframe)" value={d.joomla_video_iframe} onChange={(e) => set('joomla_video_iframe', e.currentTarget.value)} />
+      <FileInput
+        label="Изображение"
+        description={service?.image ? 'Загружено; выберите файл, чтобы заменить' : '.jpg или .png до 10 МБ'}
+        accept="image/png,image/jpeg"
+        leftSection={<IconPhoto size={16} />}
+        value={image}
+        onChange={setImage}
+        clearable
+        placeholder="Выберите файл"
+      />
+
+      <Group gap="lg">
+        <Switch label="Видна пользователям" checked={d.is_visible} onChange={(e) => set('is_visible', e.currentTarget.checked)} />
+        <Switch label="Проведена" checked={d.is_done} onChange={(e) => set('is_done', e.currentTarget.checked)} />
+        <Switch label="Нужны тезисы" checked={d.is_thesis_needed} onChange={(e) => set('is_thesis_needed', e.currentTarget.checked)} />
+      </Group>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose}>
+          Отмена
+        </Button>
+        <Button onClick={() => void submit()} loading={busy} disabled={d.title.length > SERVICE_TITLE_MAX}>
+          Сохранить
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MonthlyFigures } from '@edu/domain/statistics/statistics';
+import { api } from '../../../lib/api-client';
+
+/** The dashboard statistics by name (spec 02 §7), each GET /api/{name}/statistics. */
+export type StatisticName = 'entry' | 'user' | 'payment' | 'publication';
+
+export function getStatistic(name: StatisticName, signal?: AbortSignal): Promise<MonthlyFigures> {
+  return api.get<MonthlyFigures>(`/api/${name}/statistics`, { signal });
+}
+
+export const statisticQuery = (name: StatisticName) =>
+  queryOptions({ queryKey: ['statistics', name], queryFn: ({ signal }) => getStatistic(name, signal), staleTime: 60_000 });
+
+export function useStatistic(name: StatisticName) {
+  return useQuery(statisticQuery(name));
+}

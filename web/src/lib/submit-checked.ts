@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import { Messages } from '@edu/domain/common/messages';
+import { fieldErrorsFromZod } from '@edu/domain/common/validation';
+import { errorMessage, isApiError } from './api-client';
+import { firstErrors } from './field-errors';
+import { notifyError, notifySuccess } from './notify';
+
+/**
+ * Checks a form with the save's schema from domain/ first (the rules the server applies), then
+ * saves; field errors of a 422 go under their inputs. Resolves true when saved.
+ */
+export async function submitChecked(
+  setErrors: (errors: Record<string, string>) => void,
+  schema: z.ZodType,
+  body: Record<string, unknown>,
+  save: () => Promise<{ message: string }>,
+): Promise<boolean> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    setErrors(firstErrors(fieldErrorsFromZod(parsed.error)));
+    notifyError(Messages.required);
+    return false;
+  }
+  try {
+    notifySuccess((await save()).message);
+    return true;
+  } catch (error) {
+    if (isApiError(error) && error.status === 422) setErrors(firstErrors(error.errors));
+    notifyError(errorMessage(error));
+    return false;
+  }
+}
