@@ -65,7 +65,8 @@ test('a package is paid in one click; a package with a service already applied f
   await page.getByRole('button', { name: 'Оплатить' }).click();
   await expect(page).toHaveURL(/\/user\/entry/);
   const purchase = page.getByTestId('package-row');
-  await expect(purchase.getByTestId('entry-status')).toHaveText('Оплачена');
+  // The return page confirms the payment with the provider first; a loaded machine needs longer.
+  await expect(purchase.getByTestId('entry-status')).toHaveText('Оплачена', { timeout: 30_000 });
   await expect(purchase.getByTestId('entry-price')).toHaveText(rub('4 500 ₽'));
 
   // The other package holds nothing of these; this one is already bought: its services are named.
