@@ -3,6 +3,11 @@ export function formatRub(amount: number): string {
   return `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(amount)} ₽`;
 }
 
+/** A service's or an entry's price as clients read it: 'Бесплатно' for a free one. */
+export function formatPrice(amount: number): string {
+  return Number(amount) === 0 ? 'Бесплатно' : formatRub(amount);
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** dd.mm.yyyy in Moscow time. */

@@ -20,6 +20,26 @@ export function fieldErrorsFromZod(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/**
+ * Whether a field message means "this field was left empty": the generic one, or a field's own
+ * request to fill it ('Введите пароль', 'Выберите секцию!'), but not a format or range complaint
+ * ('Введите число', 'Введите корректный email', 'Выберите цвет из палитры').
+ */
+export function isEmptyFieldMessage(message: string): boolean {
+  if (message === Messages.fieldRequired) return true;
+  return /^(Введите|Выберите|Укажите|Заполните)\s/.test(message) && !/числ|корректн|больше|меньше|\sиз\s/.test(message);
+}
+
+/**
+ * The headline of a failed form: 'Заполните все обязательные поля!' only when a required field is
+ * empty; otherwise the first field's own message (a wrong format or length says what is wrong).
+ */
+export function headlineOf(errors: Record<string, string[] | string | undefined>): string {
+  const messages = Object.values(errors).flatMap((m) => (Array.isArray(m) ? m : m ? [m] : []));
+  if (messages.length === 0 || messages.some(isEmptyFieldMessage)) return Messages.required;
+  return messages[0];
+}
+
 export function validationBody(errors: FieldErrors, message: string = Messages.required): ValidationErrorBody {
   return { message, errors };
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { fieldErrorsFromZod, type FieldErrors } from '@edu/domain/common/validation';
+import { fieldErrorsFromZod, headlineOf, type FieldErrors } from '@edu/domain/common/validation';
 import { Messages } from '@edu/domain/common/messages';
 
 /** A business failure with its HTTP answer. Thrown by rules; mapped to the response in one place. */
@@ -15,12 +15,12 @@ export class AppError extends Error {
   }
 }
 
-export function validationError(errors: FieldErrors, message: string = Messages.required): AppError {
+export function validationError(errors: FieldErrors, message: string = headlineOf(errors)): AppError {
   return new AppError(422, message, { errors });
 }
 
 /** One field's 422. */
-export function fieldError(field: string, text: string, message: string = Messages.required): AppError {
+export function fieldError(field: string, text: string, message: string = headlineOf({ [field]: [text] })): AppError {
   return validationError({ [field]: [text] }, message);
 }
 
@@ -87,7 +87,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ message: error.message, ...error.body });
     }
     if (error instanceof ZodError) {
-      return reply.status(422).send({ message: Messages.required, errors: fieldErrorsFromZod(error) });
+      const errors = fieldErrorsFromZod(error);
+      return reply.status(422).send({ message: headlineOf(errors), errors });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
@@ -96,7 +97,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const field = path.length > 0 ? path[path.length - 1] : String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.at(-1) ?? '_');
         (errors[field] ??= []).push(v.message ?? Messages.fieldRequired);
       }
-      return reply.status(422).send({ message: Messages.required, errors });
+      return reply.status(422).send({ message: headlineOf(errors), errors });
     }
     const data = dataErrorAnswer(error);
     if (data) {

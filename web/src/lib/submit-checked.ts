@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { Messages } from '@edu/domain/common/messages';
-import { fieldErrorsFromZod } from '@edu/domain/common/validation';
+import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import { errorMessage, isApiError } from './api-client';
 import { firstErrors } from './field-errors';
 import { notifyError, notifySuccess } from './notify';
@@ -17,8 +16,9 @@ export async function submitChecked(
 ): Promise<boolean> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    setErrors(firstErrors(fieldErrorsFromZod(parsed.error)));
-    notifyError(Messages.required);
+    const errors = fieldErrorsFromZod(parsed.error);
+    setErrors(firstErrors(errors));
+    notifyError(headlineOf(errors));
     return false;
   }
   try {

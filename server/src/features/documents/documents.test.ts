@@ -74,7 +74,7 @@ describe('uploads', () => {
       { field: 'education', filename: 'diploma.png', content: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), type: 'image/png' },
     ]);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: Messages.required, errors: { passport: [DocumentMessages.fileType], education: [DocumentMessages.fileType] } });
+    expect(res.json()).toMatchObject({ message: DocumentMessages.fileType, errors: { passport: [DocumentMessages.fileType], education: [DocumentMessages.fileType] } });
     expect(res.json().errors.snils).toBeUndefined();
     expect(await t.database.db.select().from(files).where(eq(files.user_id, u.id))).toHaveLength(0);
   });

@@ -39,7 +39,7 @@ describe('change log', () => {
     expect((await t.inject({ method: 'GET', url: '/api/log?type=entry&entity_id=502', headers: op })).json().meta.total).toBe(0);
     const bad = await t.inject({ method: 'GET', url: '/api/log?type=secret', headers: op });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().message).toBe(Messages.required);
+    expect(bad.json().message).toBe('Неизвестный тип');
     expect((await t.inject({ method: 'GET', url: '/api/log?entity_id=-1', headers: op })).statusCode).toBe(422);
   });
 
@@ -71,7 +71,7 @@ describe('request log', () => {
     expect(rows.length).toBeGreaterThanOrEqual(3);
     const invalid = rows.find((r) => r.path.startsWith('/api/manager/users?role=9'))!;
     expect(invalid).toMatchObject({ method: 'GET', status: 422 });
-    expect(invalid.response).toContain(Messages.required);
+    expect(invalid.response).toContain('Неизвестная роль');
     expect(invalid.duration_ms).toBeGreaterThanOrEqual(0);
     expect(invalid.memory_mb).toBeGreaterThan(0);
     expect(rows.find((r) => r.status === 200 && r.path === '/api/entry/statistics')?.response).toBeNull();

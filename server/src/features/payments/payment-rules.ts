@@ -8,6 +8,7 @@ import { OFFLINE_PAY_TYPES, PaymentMessages } from '@edu/domain/payments/payment
 import { cardTransactions, entries, paymentEntries, payments } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { logChange } from '../../platform/change-log.ts';
 import { AppError, errorForLog, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
@@ -171,6 +172,7 @@ export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, p
   const description = (packageTitle ? `Пакет услуг «${packageTitle}»: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}`).slice(0, 500);
   const [p] = await tx.insert(payments).values({ sum, pay_type: type, user_id: entry.created_by, created_by: by.id, description }).returning({ id: payments.id });
   await tx.insert(paymentEntries).values(group.map((e) => ({ payment_id: p.id, entry_id: e.id, sum: Number(e.price) })));
+  await logChange(tx, { type: 'payment', entityId: p.id, userId: by.id, before: null, after: { sum, pay_type: type, client_id: entry.created_by, description, entries: group.map((e) => e.number) } });
   const g: PaidGroup = { userId: entry.created_by, entries: moved, sum, packageTitle };
   await raisePaid(tx, g);
   return g;
@@ -305,6 +307,14 @@ export async function applyProviderPayment(app: FastifyInstance, p: ProviderPaym
       if (pay) {
         const prices = await rows<{ id: number; price: string | number }>(tx, sql`select id, price from entries where id in (${sql.join(ct.entry_ids.map((i) => sql`${i}`), sql`, `)})`);
         await tx.insert(paymentEntries).values(prices.map((e) => ({ payment_id: pay.id, entry_id: e.id, sum: Number(e.price) })));
+        // The provider acted: the log's user is the system.
+        await logChange(tx, {
+          type: 'payment',
+          entityId: pay.id,
+          userId: null,
+          before: null,
+          after: { sum: Number(ct.sum), pay_type: PayType.online, client_id: ct.user_id, uuid: p.id, is_double: double, description: ct.description },
+        });
       }
       if (double) app.log.warn({ uuid: p.id }, 'a success arrived for entries that were already paid: recorded as a double payment');
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCalendarEvent } from '@tabler/icons-react';
 import { DateType, PayType } from '@edu/domain/common/codes';
-import { formatRub } from '@edu/domain/common/format';
+import { formatPrice } from '@edu/domain/common/format';
 import { defaultExtramural, EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import type { Service } from '@edu/domain/services/service';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -65,7 +65,7 @@ export function EntryForm({ service, onCreated }: { service: Service; onCreated:
       </Group>
       <Group gap="lg">
         <Text fw={700} size="xl">
-          {formatRub(service.price)}
+          {formatPrice(service.price)}
         </Text>
         {service.points > 0 && (
           <Text c="teal.7" fw={500}>

@@ -3,7 +3,7 @@ import { Anchor, Badge, Box, Button, Divider, Flex, Group, Loader, Modal, Paper,
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatRub } from '@edu/domain/common/format';
+import { formatPrice, formatRub } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
 import type { Entry } from '@edu/domain/entries/entry';
 import { seatLimit, type Service } from '@edu/domain/services/service';
@@ -94,7 +94,7 @@ function ServiceInfo({ initial }: { initial: Service }) {
           {service.subtype ? ` · ${service.subtype.fdv}` : ''}
         </Text>
         {service.interval_formatted && <Text size="sm">{service.interval_formatted}</Text>}
-        <Text size="sm">Цена: {formatRub(service.price)}</Text>
+        <Text size="sm">Цена: {formatPrice(service.price)}</Text>
         <Text size="sm">
           Участников: {service.count_participants} из {seatLimit(service.max_participants) * Math.max(1, service.sections.length)}
         </Text>

@@ -34,6 +34,12 @@ const FIELD_LABELS: Record<string, string> = {
   profiles: 'Профили',
   title: 'Название',
   login_as: 'Вход от имени пользователя',
+  sum: 'Сумма',
+  client_id: 'Клиент (id)',
+  entries: 'Заявки',
+  uuid: 'Платёж ЮKassa',
+  is_double: 'Двойная оплата',
+  description: 'Описание',
 };
 
 function show(value: unknown): string {

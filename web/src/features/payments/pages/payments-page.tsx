@@ -1,6 +1,8 @@
+import { useState } from 'react';
+import { BoundMessages } from '@edu/domain/common/bounds';
 import { payTypeLabels } from '@edu/domain/common/codes';
-import { paymentListQuery } from '@edu/domain/payments/payment';
-import { DateTimeMaskInput } from '../../../components/date-time-mask-input';
+import { paymentListQuery, possibleDateTimePrefix } from '@edu/domain/payments/payment';
+import { DateTimeMaskInput, dateTimePrefix } from '../../../components/date-time-mask-input';
 import type { FilterField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
 import { useListParams } from '../../../components/use-list-params';
@@ -10,6 +12,33 @@ import { paymentColumns } from '../components/payment-columns';
 import { SumInput } from '../components/sum-input';
 
 const payTypeOptions = Object.entries(payTypeLabels).map(([value, label]) => ({ value, label }));
+
+/**
+ * The date filter: an impossible moment (2024-02-31, 25 o'clock) is said under the field and not
+ * sent; the list keeps its last real filter until the date is corrected.
+ */
+function CreatedAtFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const [typed, setTyped] = useState(value);
+  const [sent, setSent] = useState(value);
+  if (value !== sent) {
+    setSent(value);
+    setTyped(value);
+  }
+  const possible = (v: string) => possibleDateTimePrefix(dateTimePrefix(v));
+  return (
+    <DateTimeMaskInput
+      label="Дата"
+      value={typed}
+      error={typed && !possible(typed) ? BoundMessages.date : null}
+      onChange={(v) => {
+        setTyped(v);
+        if (!possible(v)) return;
+        setSent(v);
+        onChange(v);
+      }}
+    />
+  );
+}
 
 /** /manager/payments 'Платежи' (spec 03 §2): every payment for entries, with filters kept in the URL. */
 export function PaymentsPage() {
@@ -26,7 +55,7 @@ export function PaymentsPage() {
     { name: 'sum', label: 'Сумма', kind: 'custom', render: (value, onChange) => <SumInput value={value} onChange={onChange} /> },
     { name: 'payType', label: 'Тип оплаты', kind: 'select', options: payTypeOptions },
     { name: 'uuid', label: 'UUID', kind: 'text', placeholder: 'Идентификатор платежа' },
-    { name: 'created_at', label: 'Дата', kind: 'custom', render: (value, onChange) => <DateTimeMaskInput label="Дата" value={value} onChange={onChange} /> },
+    { name: 'created_at', label: 'Дата', kind: 'custom', render: (value, onChange) => <CreatedAtFilter value={value} onChange={onChange} /> },
   ];
 
   return <ListPage title="Платежи" filters={filters} params={params} list={list} columns={columns} testId="payments" itemTestId="payment" minWidth={960} />;

@@ -1,7 +1,7 @@
 import { Badge, Center, CloseButton, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconSearch } from '@tabler/icons-react';
-import { formatRub } from '@edu/domain/common/format';
+import { formatPrice } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
 import { SEARCH_DEBOUNCE_MS, SEARCH_HEADING_THRESHOLD, type Service } from '@edu/domain/services/service';
 import { paletteColor } from '../../../lib/colors';
@@ -88,7 +88,7 @@ export function SearchModal({ value, onChange, onPick }: SearchModalProps) {
                   </Stack>
                   <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
                     <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatRub(service.price)}
+                      {formatPrice(service.price)}
                     </Text>
                     {service.points > 0 && (
                       <Text size="xs" c="teal.7" style={{ whiteSpace: 'nowrap' }}>

@@ -2,7 +2,7 @@ import { Badge, Flex, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCalendarEvent, IconLayoutList } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DateType } from '@edu/domain/common/codes';
-import { formatRub } from '@edu/domain/common/format';
+import { formatPrice } from '@edu/domain/common/format';
 import type { Service } from '@edu/domain/services/service';
 import { paletteColor } from '../../../lib/colors';
 import { pointsText } from '../../../lib/text';
@@ -55,7 +55,7 @@ export function ServiceCard({ service, to, onOpen }: ServiceCardProps) {
           </Stack>
           <Flex gap={{ base: 'sm', xs: 2 }} direction={{ base: 'row', xs: 'column' }} align={{ base: 'baseline', xs: 'flex-end' }} style={{ flexShrink: 0 }}>
             <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
-              {service.price === 0 ? 'Бесплатно' : formatRub(service.price)}
+              {formatPrice(service.price)}
             </Text>
             {service.points > 0 && (
               <Text size="sm" c="teal.7" style={{ whiteSpace: 'nowrap' }}>

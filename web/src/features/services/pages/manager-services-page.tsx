@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Select, Stack, Te
 import { IconDots, IconExternalLink, IconPencil, IconPlus, IconTrash, IconUsers, IconWorldUpload } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { DateType } from '@edu/domain/common/codes';
-import { formatRub } from '@edu/domain/common/format';
+import { formatPrice } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
 import { seatLimit, serviceListQuery, type Service } from '@edu/domain/services/service';
 import { ServiceFormMessages } from '@edu/domain/services/service-form';
@@ -153,7 +153,7 @@ export function ManagerServicesPage({
     },
     { key: 'dates', label: 'Даты', nowrap: true, render: dateText },
     { key: 'points', label: 'Баллы', align: 'right', render: (s) => String(s.points) },
-    { key: 'price', label: 'Цена', align: 'right', nowrap: true, card: 'aside', render: (s) => formatRub(s.price) },
+    { key: 'price', label: 'Цена', align: 'right', nowrap: true, card: 'aside', render: (s) => formatPrice(s.price) },
     { key: 'participants', label: 'Участники', align: 'right', render: (s) => `${s.count_participants} / ${seatLimit(s.max_participants) * Math.max(1, s.sections.length)}` },
     {
       key: 'actions',

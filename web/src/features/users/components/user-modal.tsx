@@ -3,7 +3,7 @@ import { Button, Divider, Group, Modal, MultiSelect, PasswordInput, SegmentedCon
 import { useForm } from '@mantine/form';
 import { Role, roleLabels } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
-import { fieldErrorsFromZod } from '@edu/domain/common/validation';
+import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import { managerUserBody, type ManagedUser, type ManagerUserInput } from '@edu/domain/users/manager-user';
 import { PhoneInput } from '../../../components/phone-input';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -113,8 +113,9 @@ export function UserModal({ userId, onClose }: UserModalProps) {
     const body = toBody(values);
     const parsed = managerUserBody.safeParse(body);
     if (!parsed.success) {
-      form.setErrors(firstErrors(fieldErrorsFromZod(parsed.error)));
-      notifyError(Messages.required);
+      const errors = fieldErrorsFromZod(parsed.error);
+      form.setErrors(firstErrors(errors));
+      notifyError(headlineOf(errors));
       return;
     }
     try {

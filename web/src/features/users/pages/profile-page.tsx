@@ -3,7 +3,7 @@ import { Badge, Button, Grid, Group, MultiSelect, Paper, SimpleGrid, Stack, Text
 import { useForm } from '@mantine/form';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
-import { fieldErrorsFromZod } from '@edu/domain/common/validation';
+import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import type { CurrentUser } from '@edu/domain/users/current-user';
 import { AVATAR_SIZE, ProfileMessages, updateOwnProfileBody } from '@edu/domain/users/profile';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -116,7 +116,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const busy = update.isPending || store.isPending;
 
   return (
-    <form onSubmit={form.onSubmit(submit, () => notifyError(Messages.required))} noValidate aria-label="Профиль">
+    <form onSubmit={form.onSubmit(submit, (errors) => notifyError(headlineOf(errors as Record<string, string>)))} noValidate aria-label="Профиль">
       <Stack gap="lg">
         <Paper p="lg" radius="lg">
           <Title order={3} size="h5" mb="sm">
