@@ -77,6 +77,27 @@ test('a package is paid in one click; a package with a service already applied f
   await shot(page, 'careful-package-applied');
 });
 
+test('a package whose provider payment was cancelled shows the pay button on the dashboard, not "awaiting the provider"', async ({ page }) => {
+  const suffix = Date.now().toString().slice(-7);
+  await page.goto('/register');
+  await fillRegistration(page, { email: `pkgc-${suffix}@example.com`, phone: `94${suffix}1`, middle: 'Олеговна' });
+  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await page.getByRole('link', { name: 'Пакеты услуг', exact: true }).first().click();
+  await page.getByTestId('package-card').filter({ hasText: 'Учитель начальных классов' }).getByRole('button', { name: 'Записаться' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: rub('Оплатить 4 500 ₽') }).click();
+  await expect(page).toHaveURL(/\/sandbox\/yookassa\/pay\//);
+  await page.getByRole('button', { name: 'Отменить' }).click();
+  await expect(page).not.toHaveURL(/\/sandbox\//);
+
+  await page.goto('/user/dashboard');
+  const item = page.getByTestId('unpaid-item').filter({ has: page.getByLabel('Пакет услуг') });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole('button', { name: rub('Оплатить 4 500 ₽') })).toBeVisible({ timeout: 30_000 });
+  await expect(item).not.toContainText('Ожидается ответ платёжной системы');
+  await shot(page, 'careful-dashboard-package-cancelled');
+});
+
 test('/pay tells a cancelled payment from a paid one', async ({ page }) => {
   await page.goto('/pay');
   await page.getByLabel('ФИО').fill('Отменова Ольга');
