@@ -9,8 +9,9 @@ export default defineConfig({
           name: 'server',
           include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: CI shares 2 cores; a fresh PGlite boot and migration took over 60 s at load 20.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           pool: 'forks',
           env: { NODE_ENV: 'test' },
         },

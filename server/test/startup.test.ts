@@ -38,7 +38,7 @@ describe('start-up', () => {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it.runIf(inject('dbKind') === 'postgres')('two instances starting at once on one empty PostgreSQL migrate and seed once', async () => {
     const adminUrl = inject('pgAdminUrl');

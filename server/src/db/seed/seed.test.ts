@@ -52,7 +52,7 @@ describe('seed', () => {
     database = await openPglite(undefined);
     await database.migrate();
     credentials = await seedAll();
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await database?.close();
