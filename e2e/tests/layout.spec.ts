@@ -21,6 +21,8 @@ const SCREENS: Screen[] = [
   { who: 'guest', name: 'register', path: '/register' },
   { who: 'guest', name: 'password-reset', path: '/password/reset' },
   { who: 'guest', name: 'pay', path: '/pay' },
+  { who: 'guest', name: 'password-email', path: '/password/email' },
+  { who: 'guest', name: 'unsubscribe', path: '/unsubscribe/00000000-0000-4000-8000-000000000000' },
   { who: 'user', name: 'dashboard', path: '/user/dashboard', ready: (p) => expect(p.getByTestId('notifications-block')).toBeVisible() },
   { who: 'user', name: 'entries', path: '/user/entry', ready: (p) => expect(p.locator('[data-testid="entries-table"], [data-testid="entries-cards"]')).toBeVisible() },
   { who: 'user', name: 'entries-payments', path: '/user/entry/payments', ready: (p) => expect(p.locator('[data-testid="payments-table"], [data-testid="payments-cards"]')).toBeVisible() },
@@ -29,6 +31,7 @@ const SCREENS: Screen[] = [
   { who: 'user', name: 'profile', path: '/user/profile' },
   { who: 'user', name: 'notifications', path: '/user/notifications' },
   { who: 'user', name: 'settings', path: '/user/settings' },
+  { who: 'user', name: 'contract', path: '/user/contract' },
   { who: 'user', name: 'publications', path: '/user/publication', ready: (p) => expect(p.locator('[data-testid="publications-cards"], [data-testid="list-empty"]')).toBeVisible() },
   { who: 'operator', name: 'entries', path: '/manager/entry', ready: (p) => expect(p.locator('[data-testid="entries-table"], [data-testid="entries-cards"]')).toBeVisible() },
   { who: 'operator', name: 'entries-payments', path: '/manager/entry/payments', ready: (p) => expect(p.locator('[data-testid="payments-table"], [data-testid="payments-cards"]')).toBeVisible() },
@@ -83,6 +86,23 @@ async function layoutProblems(page: Page, wide: boolean): Promise<string[]> {
     for (const el of Array.from(labels)) {
       if (!visible(el)) continue;
       if (el.scrollWidth > el.clientWidth + 1) problems.push(`clipped text "${name(el)}" (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    // A word is never broken inside ('профессионально / й'): each word of 4+ letters of the
+    // visible text lies on one line.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !visible(parent) || parent.closest('input, textarea, [contenteditable], .mantine-Code-root, pre, code')) continue;
+      const text = node.textContent ?? '';
+      // Addresses (links, e-mails) may wrap anywhere: they have no words to keep whole.
+      if (/:\/\/|@/.test(text)) continue;
+      for (const m of text.matchAll(/[A-Za-zА-Яа-яЁё]{4,}/g)) {
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) problems.push(`a word broken inside: "${m[0]}" in "${name(parent)}"`);
+      }
     }
     return [...new Set(problems)];
   }, wide);

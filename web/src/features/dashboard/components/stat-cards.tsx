@@ -57,22 +57,24 @@ interface StatCardProps {
 function StatCard({ label, icon, color, value, valueTitle, valueColor, valueSize = 'xl', note, testId }: StatCardProps) {
   return (
     <Paper p="md" radius="lg" data-testid={testId}>
+      {/* The icon sits beside the label only, so the value has the card's whole width: a long
+          event title wraps between words instead of inside one. */}
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-            {label}
-          </Text>
-          <Text fz={valueSize === 'xl' ? 26 : 'md'} fw={700} lh={1.25} c={valueColor} title={valueTitle}>
-            {value}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {note}
-          </Text>
-        </Stack>
-        <ThemeIcon variant="light" color={color} size={42} radius="md">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3} style={{ minWidth: 0 }}>
+          {label}
+        </Text>
+        <ThemeIcon variant="light" color={color} size={42} radius="md" style={{ flexShrink: 0 }}>
           {icon}
         </ThemeIcon>
       </Group>
+      <Stack gap={4} mt={4} style={{ minWidth: 0 }}>
+        <Text fz={valueSize === 'xl' ? 26 : 'md'} fw={700} lh={1.25} c={valueColor} title={valueTitle}>
+          {value}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      </Stack>
     </Paper>
   );
 }
