@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { fakeJoomla } from '../playwright.config.ts';
 import { shot } from '../support/screens.ts';
 import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';
@@ -103,6 +104,17 @@ test('an operator adds a new guest to a service from its entries modal', async (
   await expect(entry).toContainText('Завершена');
   await expect(entry).toContainText('0 ₽');
   await shot(page, 'manager-service-entries-desktop');
+  // The journal of the service as Excel (spec 01 §6, 02 §6): the new guest's row is in it.
+  const download = page.waitForEvent('download');
+  await modal.getByRole('button', { name: 'Журнал в Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Журнал .*\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.getWorksheet('Журнал')!;
+  expect(sheet.getRow(1).getCell(3).value).toBe('ФИО');
+  const fios = sheet.getColumn(3).values.slice(2);
+  expect(fios).toContain(fio);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(modal.getByTestId('service-entries-cards')).toBeVisible();
   await shot(page, 'manager-service-entries-mobile');

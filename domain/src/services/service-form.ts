@@ -161,7 +161,13 @@ export function followStart(newStart: string, oldStart: string | null, oldEnd: s
 
 /** GET /api/service/form-options: the choices of the service modal. */
 export interface ServiceFormOptions {
-  templates: { certificate: Array<{ id: number; title: string }>; program: Array<{ id: number; title: string }>; page: Array<{ id: number; title: string }> };
+  templates: {
+    certificate: Array<{ id: number; title: string }>;
+    program: Array<{ id: number; title: string }>;
+    /** Registration lists: the choices of template_participation_id. */
+    regList: Array<{ id: number; title: string }>;
+    page: Array<{ id: number; title: string }>;
+  };
   leadings: Array<{ id: number; fio: string }>;
   /** Whether the site (Joomla) is configured: the publish button says so when not. */
   cms: boolean;

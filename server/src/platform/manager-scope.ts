@@ -63,6 +63,8 @@ export const MANAGER_ROUTES: ManagerRoutePattern[] = [
   { methods: ['PUT'], path: /^\/api\/entry\/:id\/certificate-number$/ },
   { methods: ['POST'], path: /^\/api\/service\/:id\/print-certificates$/ },
   { methods: ['GET'], path: /^\/api\/service\/:id\/print-batches$/ },
+  // The journal of a service as Excel (spec 01 §6, 02 §6).
+  { methods: ['GET'], path: /^\/api\/service\/:id\/journal\/(print-excel|excel)$/ },
   { path: /^\/api\/print-batch(\/|$)/ },
   // Releases, publication prices, reviews (spec 03 §2, §7): signed-in users read the release and price lists.
   { methods: ['POST'], path: /^\/api\/publication-release$/ },

@@ -252,6 +252,27 @@ describe('program, registration list, contract, consent', () => {
     expect(noProgram.json().message).toBe(PrintMessages.noProgramTemplate);
   }, 60_000);
 
+  it("prints the service's registration list (template_participation_id), else the newest one", async () => {
+    const regListOf = async (serviceId: number) => {
+      const res = await t.inject({ method: 'GET', url: `/api/entry/${await makeEntry(serviceId, { status: 1 })}/print/registration-list`, headers: ownerH });
+      return res.statusCode === 200 ? pdfText((await fetchDocument(res)).rawPayload) : res.json().message;
+    };
+    const bare = await makeService(t.database.db, { dict_type_id: 2, title: 'Семинар без листа' });
+    expect(await regListOf(bare.id)).toBe(PrintMessages.noRegListTemplate);
+    const chosen = await uploadTemplate({ title: 'Лист семинара', dict_type_id: 3, content: '<h1>Лист регистрации (выбранный)</h1><p>${service.title}: ${user.fio}</p>' });
+    await uploadTemplate({ title: 'Общий лист', dict_type_id: 3, content: '<h1>Лист регистрации (общий)</h1><p>${user.fio}</p>' });
+    // Chosen in the service form (validated as a registration list there).
+    const own = await makeService(t.database.db, { dict_type_id: 2, title: 'Семинар со своим листом', template_participation_id: chosen });
+    const text = await regListOf(own.id);
+    expect(text).toContain('Лист регистрации (выбранный)');
+    expect(text).toContain('Семинар со своим листом: Смирнова Анна Сергеевна');
+    // None chosen: the newest registration list.
+    expect(await regListOf(bare.id)).toContain('Лист регистрации (общий)');
+    // A deleted choice falls back too.
+    await t.inject({ method: 'DELETE', url: `/api/template/${chosen}`, headers: op });
+    expect(await regListOf(own.id)).toContain('Лист регистрации (общий)');
+  }, 60_000);
+
   it('prints the contract only for services that need one, and the consent for its user', async () => {
     const noContract = await t.inject({ method: 'GET', url: `/api/entry/${await makeEntry((await makeService(t.database.db, { dict_type_id: 3 })).id, { status: 1 })}/print/contract`, headers: ownerH });
     expect(noContract.json().message).toBe(PrintMessages.noContractTemplate);

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import { collectStages, timed } from '../../platform/stage-timing.ts';
 import { BatchStatus, documentDeps, PRINT_BATCH_JOB, printableCertificates } from './certificate-batch.ts';
 import { isUniqueViolation } from './certificate-number.ts';
 import { entryForPrint, printConsent, printEntryDocument } from './entry-documents.ts';
+import { journalService, writeJournalXlsx } from './journal-excel.ts';
 
 const id = z.coerce.number().int().positive();
 
@@ -104,6 +106,34 @@ export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const [batch] = await rows<BatchRow>(app.db, sql`select * from print_batches where id = ${request.params.id}`);
     if (!batch) throw notFound();
     return { data: await toBatch(app, batch) };
+  });
+
+  /**
+   * GET /api/service/{id}/journal/print-excel: {url} of the service's journal (spec 01 §6, 02 §6:
+   * operators print "the journal Excel"); like the contract board's print-excel, the url is then
+   * fetched with the session.
+   */
+  app.get('/service/:id/journal/print-excel', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
+    if (!(await journalService(app.db, request.params.id))) throw notFound();
+    return { url: `/api/service/${request.params.id}/journal/excel` };
+  });
+
+  /** GET /api/service/{id}/journal/excel: the .xlsx itself, streamed (live entries of the service). */
+  app.get('/service/:id/journal/excel', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request, reply) => {
+    const service = await journalService(app.db, request.params.id);
+    if (!service) throw notFound();
+    const out = new PassThrough();
+    writeJournalXlsx(app.db, service.id, out).catch((err: unknown) => {
+      request.log.error({ err }, 'journal export failed');
+      out.destroy(err instanceof Error ? err : new Error('export failed'));
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    const name = encodeURIComponent(`Журнал ${service.title} ${day}.xlsx`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    return reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="journal-${service.id}-${day}.xlsx"; filename*=UTF-8''${name}`)
+      .header('cache-control', 'private, no-store')
+      .send(out);
   });
 
   /** GET /api/service/{id}/print-batches: the latest batches of a service. */

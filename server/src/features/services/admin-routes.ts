@@ -40,12 +40,12 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/form-options', { schema: { tags: ['services'] } }, async () => {
     const templates = await rows<{ id: number; title: string; dict_type_id: number }>(
       app.db,
-      sql`select id, title, dict_type_id from templates where deleted_at is null and dict_type_id in (${TemplateType.certificate}, ${TemplateType.program}, ${TemplateType.page}) order by title, id`,
+      sql`select id, title, dict_type_id from templates where deleted_at is null and dict_type_id in (${TemplateType.certificate}, ${TemplateType.program}, ${TemplateType.regList}, ${TemplateType.page}) order by title, id`,
     );
     const leadings = await rows<{ id: number; fio: string }>(app.db, sql`select id, fio from leadings order by fio, id`);
     const of = (type: number) => templates.filter((t) => t.dict_type_id === type).map(({ id, title }) => ({ id, title }));
     const data: ServiceFormOptions = {
-      templates: { certificate: of(TemplateType.certificate), program: of(TemplateType.program), page: of(TemplateType.page) },
+      templates: { certificate: of(TemplateType.certificate), program: of(TemplateType.program), regList: of(TemplateType.regList), page: of(TemplateType.page) },
       leadings,
       cms: app.cms.client('site') !== null,
     };

@@ -144,6 +144,7 @@ describe('creating a service', () => {
     const [cert] = await t.database.db.insert(templates).values({ title: 'Сертификат', dict_type_id: 1 }).returning();
     const [subCert] = await t.database.db.insert(templates).values({ title: 'Сертификат подтипа', dict_type_id: 1 }).returning();
     const [page] = await t.database.db.insert(templates).values({ title: 'Страница', dict_type_id: 4 }).returning();
+    const [regList] = await t.database.db.insert(templates).values({ title: 'Регистрационный лист', dict_type_id: 3 }).returning();
     await t.database.db.execute(sql`update dict_service_types set template_certificate_id = ${cert.id}, template_page_id = ${page.id} where id = 6`);
     await t.database.db.execute(sql`update dict_service_subtypes set template_certificate_id = ${subCert.id} where id = 15`);
     try {
@@ -159,12 +160,19 @@ describe('creating a service', () => {
       expect(options.templates.certificate.map((o: { id: number }) => o.id)).toEqual([cert.id, subCert.id]);
       expect(options.templates.page).toEqual([{ id: page.id, title: 'Страница' }]);
       expect(options.templates.program).toEqual([]);
+      expect(options.templates.regList).toEqual([{ id: regList.id, title: 'Регистрационный лист' }]);
       expect(options.leadings.length).toBeGreaterThan(0);
       expect(options.cms).toBe(false);
 
       const wrong = await create(body({ joomla_article_template_id: cert.id, template_program_id: page.id }));
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json().errors).toEqual({ joomla_article_template_id: [ServiceFormMessages.templateWrongType], template_program_id: [ServiceFormMessages.templateWrongType] });
+      // template_participation_id is the registration list (decision 006): a certificate is refused there.
+      const certAsList = await create(body({ template_participation_id: cert.id }));
+      expect(certAsList.json().errors).toEqual({ template_participation_id: [ServiceFormMessages.templateWrongType] });
+      const withList = await create(body({ template_participation_id: regList.id }));
+      expect(withList.statusCode).toBe(201);
+      expect(withList.json().data.template_participation_id).toBe(regList.id);
     } finally {
       await t.database.db.execute(sql`update dict_service_types set template_certificate_id = null, template_page_id = null where id = 6`);
       await t.database.db.execute(sql`update dict_service_subtypes set template_certificate_id = null where id = 15`);

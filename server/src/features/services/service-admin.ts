@@ -50,7 +50,8 @@ async function checkReferences(tx: Queryable, input: SaveServiceInput, errors: F
   }
   const templates: Array<[keyof SaveServiceInput, number]> = [
     ['template_certificate_id', TemplateType.certificate],
-    ['template_participation_id', TemplateType.certificate],
+    // The registration list (spec 02 §3: one template per print of an entry; decision 006).
+    ['template_participation_id', TemplateType.regList],
     ['template_program_id', TemplateType.program],
     ['joomla_article_template_id', TemplateType.page],
   ];

@@ -5,5 +5,15 @@ export class ConverterUnavailable extends Error {
   }
 }
 
+/**
+ * A conversion that hung past the converter's time limit: its process was killed and is being
+ * replaced, so trying again works; answered 503 like an absent converter, with this text.
+ */
+export class ConverterTimeout extends ConverterUnavailable {
+  constructor(seconds: number) {
+    super(`Документ не удалось преобразовать в PDF за ${seconds} с: конвертер перезапущен, попробуйте ещё раз`);
+  }
+}
+
 /** The document could not be converted (a broken file): answered 422. */
 export class ConversionFailed extends Error {}

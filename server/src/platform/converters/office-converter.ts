@@ -7,7 +7,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { ConversionFailed, ConverterUnavailable } from './converter-errors.ts';
+import { ConversionFailed, ConverterTimeout, ConverterUnavailable } from './converter-errors.ts';
 import { makeDocx } from './minimal-docx.ts';
 import { recordStage, timed } from '../stage-timing.ts';
 
@@ -62,6 +62,8 @@ export class OfficeConverterPool {
   private readonly opts: Required<Omit<OfficeOptions, 'log'>> & Pick<OfficeOptions, 'log'>;
   private closed = false;
   converted = 0;
+  /** Processes that ended while the pool was open (after maxDocuments documents, killed after a hang, or crashed); each is replaced when work arrives. */
+  replaced = 0;
 
   constructor(opts: OfficeOptions) {
     this.opts = {
@@ -113,9 +115,17 @@ export class OfficeConverterPool {
     w.onExit = () => {
       const i = this.workers.indexOf(w);
       if (i >= 0) this.workers.splice(i, 1);
-      if (!this.closed) this.pump();
+      if (!this.closed) {
+        this.replaced++;
+        this.pump();
+      }
     };
     return w;
+  }
+
+  /** Process ids of the converters (the bridge's, leader of its process group), one being stopped included until it exits. */
+  pids(): number[] {
+    return this.workers.flatMap((w) => (w.pid === undefined ? [] : [w.pid]));
   }
 
   private pump(): void {
@@ -182,6 +192,8 @@ function isAlive(pid: number): boolean {
 
 interface Answer {
   ok: boolean;
+  /** Set by the time limit, not by the bridge. */
+  timedOut?: boolean;
   error?: string;
   load_ms?: number;
   export_ms?: number;
@@ -266,8 +278,9 @@ class OfficeWorker {
         const timer = setTimeout(() => {
           this.waiting.delete(id);
           this.opts.log?.warn({ pid: this.pid }, 'LibreOffice conversion timed out; replacing the converter');
-          void this.stop();
-          resolve({ ok: false, error: 'timeout' });
+          // A hung process does not read its input any more: kill it at once, not after the grace period.
+          void this.stop({ now: true });
+          resolve({ ok: false, error: 'timeout', timedOut: true });
         }, this.opts.timeoutMs);
         this.waiting.set(id, (a) => {
           clearTimeout(timer);
@@ -276,6 +289,7 @@ class OfficeWorker {
         this.proc.stdin.write(`${JSON.stringify({ id, in: inPath, out: outPath })}\n`);
       }));
       this.documents++;
+      if (answer.timedOut) throw new ConverterTimeout(Math.max(1, Math.round(this.opts.timeoutMs / 1000)));
       if (!answer.ok) throw new ConversionFailed(answer.error ?? 'conversion failed');
       if (answer.load_ms !== undefined) recordStage('office-load', answer.load_ms);
       if (answer.export_ms !== undefined) recordStage('office-export', answer.export_ms);
@@ -287,18 +301,21 @@ class OfficeWorker {
     }
   }
 
-  async stop(): Promise<void> {
+  /** Ends the bridge (and its soffice): closes its input, then kills the process group after 5 s, or at once. */
+  async stop(opts: { now?: boolean } = {}): Promise<void> {
     if (this.dead) return;
     this.dead = true;
     const exited = new Promise<void>((resolve) => this.proc.once('exit', () => resolve()));
     this.proc.stdin.end();
-    const kill = setTimeout(() => {
+    const killGroup = () => {
       try {
         if (this.pid) process.kill(-this.pid, 'SIGKILL');
       } catch {
         /* already gone */
       }
-    }, 5000);
+    };
+    if (opts.now) killGroup();
+    const kill = setTimeout(killGroup, 5000);
     await exited;
     clearTimeout(kill);
   }

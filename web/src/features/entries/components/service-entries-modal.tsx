@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Badge, Box, Button, Divider, Flex, Group, Loader, Modal, Paper, ScrollArea, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatPrice, formatRub } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
@@ -14,6 +14,7 @@ import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useNarrow } from '../../../lib/use-narrow';
 import { useEntries } from '../api/get-entries';
+import { useExportJournal } from '../api/export-journal';
 import { useService } from '../../../lib/get-service';
 import { useAddGuest, useCreateGuest, useGuests } from '../api/manage-entry';
 
@@ -72,7 +73,7 @@ export function ServiceEntriesModal({ service, onClose }: { service: Service | n
             <ServiceInfo initial={service} />
           </Box>
           <Stack gap="lg" style={{ flex: 1, minWidth: 0 }} w="100%">
-            <ServiceEntries serviceId={service.id} />
+            <ServiceEntries service={service} />
             <Guests serviceId={service.id} />
           </Stack>
         </Flex>
@@ -116,14 +117,29 @@ function ServiceInfo({ initial }: { initial: Service }) {
   );
 }
 
-function ServiceEntries({ serviceId }: { serviceId: number }) {
+function ServiceEntries({ service }: { service: Service }) {
   const narrow = useNarrow();
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(15);
-  const list = useEntries({ service_id: serviceId, page, per_page: perPage });
+  const list = useEntries({ service_id: service.id, page, per_page: perPage });
+  const journal = useExportJournal();
+
+  async function exportJournal() {
+    try {
+      await journal.mutateAsync(service);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
+  }
+
   return (
     <Stack gap="sm">
-      <Title order={4}>Заявки</Title>
+      <Group justify="space-between">
+        <Title order={4}>Заявки</Title>
+        <Button size="xs" variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportJournal()} loading={journal.isPending} disabled={list.data?.meta.total === 0}>
+          Журнал в Excel
+        </Button>
+      </Group>
       <DataList
         rows={list.data?.data}
         columns={entryColumns}

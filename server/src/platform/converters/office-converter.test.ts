@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConverterTimeout, ConverterUnavailable } from './converter-errors.ts';
+import { makeDocx } from './minimal-docx.ts';
+import { OfficeConverterPool } from './office-converter.ts';
+
+// The LibreOffice pool's recycling (decision 006): a process is replaced after `maxDocuments`
+// documents and when a conversion hangs past `timeoutMs`. Real LibreOffice (scripts/test-all.mjs
+// installs it), one process, small limits.
+
+let pool: OfficeConverterPool | null = null;
+afterEach(async () => {
+  await pool?.close();
+  pool = null;
+});
+
+const isPdf = (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function gone(pid: number, ms = 10_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (!alive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !alive(pid);
+}
+
+describe('LibreOffice converter pool', () => {
+  it('replaces a process after maxDocuments documents', async () => {
+    pool = new OfficeConverterPool({ size: 1, maxDocuments: 2 });
+    expect(pool.missing()).toBeNull();
+    const pids: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const pdf = await pool.toPdf(makeDocx([`Документ ${i}`]));
+      expect(isPdf(pdf)).toBe(true);
+      pids.push(...pool.pids());
+    }
+    // Documents 1 and 2 on the first process, which is then stopped; document 3 on a new one.
+    expect(pids[0]).toBe(pids[1]);
+    expect(pids[2]).not.toBe(pids[0]);
+    expect(pool.replaced).toBe(1);
+    expect(pool.converted).toBe(3);
+    expect(await gone(pids[0])).toBe(true);
+  }, 60_000);
+
+  it('kills a hung process, fails that document with a clear message and converts the next one', async () => {
+    pool = new OfficeConverterPool({ size: 1, timeoutMs: 6000 });
+    // A first document, so the process is up and Writer loaded.
+    expect(isPdf(await pool.toPdf(makeDocx(['Перед зависанием'])))).toBe(true);
+    const [hung] = pool.pids();
+    // Hang it for real: the bridge (and its soffice, same process group) stop reading and answering.
+    process.kill(-hung, 'SIGSTOP');
+    const started = Date.now();
+    const failed = await pool.toPdf(makeDocx(['Зависший документ'])).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(failed).toBeInstanceOf(ConverterTimeout);
+    // Answered 503 with this text by the print routes (ConverterUnavailable).
+    expect(failed).toBeInstanceOf(ConverterUnavailable);
+    expect((failed as Error).message).toBe('Документ не удалось преобразовать в PDF за 6 с: конвертер перезапущен, попробуйте ещё раз');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(5900);
+    // Killed at once (a stopped process still dies of SIGKILL), not left behind.
+    expect(await gone(hung, 3000)).toBe(true);
+    const next = await pool.toPdf(makeDocx(['После зависания']));
+    expect(isPdf(next)).toBe(true);
+    expect(pool.pids()).toHaveLength(1);
+    expect(pool.pids()[0]).not.toBe(hung);
+    expect(pool.replaced).toBe(1);
+  }, 60_000);
+});
