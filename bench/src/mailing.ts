@@ -183,6 +183,20 @@ function check(id: number) {
   return { duplicates, lost, strangers };
 }
 
+/** Deliveries whose journal line is `h` with no 250 (`<id>`) or refusal (`x <id>`) after it, in the journals of mailing `id`. */
+function handedOverWithout250(id: number): number {
+  const dir = path.join(dataDir, 'mailing-journal');
+  if (!fs.existsSync(dir)) return 0;
+  const last = new Map<string, string>();
+  for (const f of fs.readdirSync(dir).filter((x) => x.startsWith(`${id}-`))) {
+    for (const line of fs.readFileSync(path.join(dir, f), 'utf8').split('\n')) {
+      const m = /^(?:([hx]) )?(\d+)$/.exec(line);
+      if (m) last.set(m[2], m[1] ?? 'accepted');
+    }
+  }
+  return [...last.values()].filter((v) => v === 'h').length;
+}
+
 interface RunResult {
   run: string;
   mailing_id: number;
@@ -195,6 +209,8 @@ interface RunResult {
   mails_per_s_end_to_end: number;
   mails_per_s_while_sending: number;
   killed_after_letters?: number;
+  /** Letters the killed server had journaled as handed over (`h`) but whose 250 it never saw: the ones a 250-journal sent twice. */
+  handed_over_without_250?: number;
   resumed_after_s?: number;
   cpu: CpuUsage | null;
 }
@@ -236,7 +252,8 @@ if (!args.flag('skip-clean')) {
   const killedAt = Date.now();
   await stopServer(server, 'SIGKILL');
   const atKill = received(id);
-  console.log(`killed -9 after ${atKill} letters; starting again`);
+  const openHandOvers = handedOverWithout250(id);
+  console.log(`killed -9 after ${atKill} letters (${openHandOvers} handed over without a 250 in the journal); starting again`);
   await sleep(1000);
   const afterKillBeforeRestart = received(id);
   server = startServer();
@@ -260,6 +277,7 @@ if (!args.flag('skip-clean')) {
     mails_per_s_end_to_end: round(times.length / ((last - t0) / 1000)),
     mails_per_s_while_sending: round(times.length / (sendingMs / 1000)),
     killed_after_letters: atKill,
+    handed_over_without_250: openHandOvers,
     resumed_after_s: round((resumedAt - killedAt) / 1000),
     cpu: null,
   });
@@ -278,8 +296,8 @@ if (!args.flag('keep-db')) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 printTable(
-  ['run', 'recipients', 'received', 'duplicates', 'lost', 'wall s', 'mails/s end to end', 'mails/s while sending', 'killed after', 'resumed after s'],
-  results.map((r) => [r.run, r.recipients, r.letters_received, r.duplicates, r.lost, r.wall_s, r.mails_per_s_end_to_end, r.mails_per_s_while_sending, r.killed_after_letters ?? '', r.resumed_after_s ?? '']),
+  ['run', 'recipients', 'received', 'duplicates', 'lost', 'wall s', 'mails/s end to end', 'mails/s while sending', 'killed after', 'h without 250', 'resumed after s'],
+  results.map((r) => [r.run, r.recipients, r.letters_received, r.duplicates, r.lost, r.wall_s, r.mails_per_s_end_to_end, r.mails_per_s_while_sending, r.killed_after_letters ?? '', r.handed_over_without_250 ?? '', r.resumed_after_s ?? '']),
 );
 const file = writeResult('mailing', { users, pool: poolSize, cores: os.cpus().length, results });
 console.log(`\n${file}`);

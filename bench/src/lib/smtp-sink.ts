@@ -40,6 +40,10 @@ export async function startSink(opts: { timePrefixes?: (messageId: string) => st
       });
     },
   });
+  // A client killed mid-session (the kill -9 of the bench) resets its connection; that is expected.
+  server.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') console.error('smtp sink:', err.message);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
   return { url: `smtp://127.0.0.1:${port}`, stats, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { createMassSender, type MassSendResult, type OutgoingLetter } from './mass-sender.ts';
 
 export interface MailMessage {
   to: string;
@@ -20,8 +21,11 @@ export interface Mailer {
   describe(): string;
   /** Closes pooled connections. */
   close?(): Promise<void>;
-  /** Sends a message already in MIME form (mass letters, see mass-letter.ts). */
-  sendRaw?(message: { envelope: { from: string; to: string }; raw: string }): Promise<void>;
+  /**
+   * Sends a mass letter already in MIME form (see mass-letter.ts and mass-sender.ts): `onHandedOver`
+   * runs synchronously right before the server can have the whole letter (the terminating dot).
+   */
+  sendMass?(letter: OutgoingLetter, onHandedOver: () => void): Promise<MassSendResult>;
 }
 
 /** A pooled SMTP URL: the given one with pool=true and `poolSize` connections unless it says otherwise. */
@@ -37,22 +41,22 @@ export function pooledSmtpUrl(smtpUrl: string, poolSize: number): string {
 
 /**
  * SMTP when a URL is given (smtp://user:pass@host:port), otherwise .eml files in the outbox folder.
- * SMTP connections are pooled and reused (nodemailer pool), so a mass mailing does not open a
- * connection per letter.
+ * SMTP connections are pooled and reused: event mail through nodemailer's pool, mass mail through
+ * its own `poolSize` connections (mass-sender.ts), so a mailing does not open a connection per letter.
  */
 export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: FastifyBaseLogger; poolSize?: number }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(pooledSmtpUrl(opts.smtpUrl, opts.poolSize ?? 5));
+    const mass = createMassSender({ smtpUrl: opts.smtpUrl, poolSize: opts.poolSize ?? 5, log: opts.log });
     return {
       async send(m) {
         await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html, text: m.text ?? htmlToText(m.html), headers: m.headers, messageId: m.messageId });
       },
-      async sendRaw(m) {
-        await transport.sendMail({ envelope: m.envelope, raw: m.raw });
-      },
+      sendMass: (letter, onHandedOver) => mass.send(letter, onHandedOver),
       describe: () => `SMTP ${new URL(opts.smtpUrl!).host}`,
       async close() {
         transport.close();
+        await mass.close();
       },
     };
   }
@@ -65,9 +69,12 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
       await fs.writeFile(file, info.message as Buffer);
       opts.log.info({ to: m.to, subject: m.subject, file }, 'mail written to outbox');
     },
-    async sendRaw(m) {
+    async sendMass(letter, onHandedOver) {
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      await fs.writeFile(path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`), m.raw);
+      // The stand-in takes the letter whole the moment the file is written.
+      onHandedOver();
+      await fs.writeFile(path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`), letter.raw);
+      return 'accepted';
     },
     describe: () => `outbox folder ${opts.outboxDir}`,
   };

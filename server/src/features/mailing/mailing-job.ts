@@ -84,8 +84,8 @@ function letter(app: FastifyInstance, m: { html: string; text: string; subject: 
 
 /**
  * One slice of a mailing: claims due deliveries in batches (FOR UPDATE SKIP LOCKED with a lease),
- * sends each through the pooled SMTP transport and marks it sent the moment the server accepts
- * it. A failed address is retried with backoff up to the attempt limit, then reported as failed.
+ * sends each through the mass sender's SMTP connections and journals it the moment it is handed
+ * over (right before its terminating dot), so a crash neither loses nor repeats it. A failed address is retried with backoff up to the attempt limit, then reported as failed.
  * Answers when to continue, or nothing when the mailing is finished.
  */
 export async function runMailingSlice(app: FastifyInstance, mailingId: number, opts: SliceOptions = {}): Promise<void | { retryInSeconds: number; continuation: true }> {
@@ -132,11 +132,24 @@ export async function runMailingSlice(app: FastifyInstance, mailingId: number, o
             if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           }
           const l = letter(app, content, d.token);
+          let handedOver = false;
           try {
             const messageId = `<mailing-${mailingId}-${d.user_id}@${host}>`;
-            if (mailer.sendRaw) await mailer.sendRaw(build({ to: d.email, messageId, html: l.html, text: l.text, headers: l.headers }));
-            else await mailer.send({ to: d.email, subject: content.subject, html: l.html, text: l.text, headers: l.headers, messageId });
+            if (mailer.sendMass) {
+              const raw = build({ to: d.email, messageId, html: l.html, text: l.text, headers: l.headers });
+              // Journaled right before the terminating dot: from here on the letter counts as sent.
+              const result = await mailer.sendMass(raw, () => {
+                journal.handedOver(d.id);
+                handedOver = true;
+              });
+              if (result === 'accepted') journal.record(d.id);
+            } else {
+              await mailer.send({ to: d.email, subject: content.subject, html: l.html, text: l.text, headers: l.headers, messageId });
+              journal.record(d.id);
+            }
           } catch (err) {
+            // Refused after the hand-over: the journal must not count it as sent.
+            if (handedOver) journal.failed(d.id);
             const error = String((err as Error)?.message ?? err).slice(0, 500);
             const final = d.attempts >= maxAttempts;
             await app.db.execute(
@@ -146,8 +159,7 @@ export async function runMailingSlice(app: FastifyInstance, mailingId: number, o
             );
             return;
           }
-          // Recorded the moment the server accepted it; the database hears of it with the batch.
-          journal.record(d.id);
+          // In the journal already; the database hears of it with the batch.
           sent.push(d.id);
         }),
       );

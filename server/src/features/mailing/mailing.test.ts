@@ -1,11 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { MailingMessages } from '@edu/domain/mailing/mailing';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { rows } from '../../platform/db.ts';
-import type { Mailer } from '../../platform/mail.ts';
+import { createMailer, type Mailer } from '../../platform/mail.ts';
+import { startScriptedSmtp, type Reaction } from '../../../test/scripted-smtp.ts';
 import { retryDelaySeconds, runMailingSlice } from './mailing-job.ts';
+import { MailingJournal } from './mailing-journal.ts';
 
 let t: TestApp;
 let operator: Record<string, string>;
@@ -211,6 +216,105 @@ describe('delivery guarantees', () => {
       expect(ms).toBeGreaterThanOrEqual(((n - 1) * 60_000) / 1200 - 50);
     } finally {
       t.app.config.mailing.ratePerMinute = 0;
+    }
+  });
+});
+
+describe('exactly once at the SMTP boundary (issue 13)', () => {
+  const mailerFor = (url: string) => createMailer({ smtpUrl: url, outboxDir: os.tmpdir(), from: t.app.config.mailFrom, log: t.app.log, poolSize: 2 });
+  const messageIdsOf = (id: number) => (r: { messageId: string }) => r.messageId.startsWith(`<mailing-${id}-`);
+
+  it('a letter the server received whole but whose 250 never came back before the crash is not sent again by the next sender', async () => {
+    await t.createUser({ email: 'lost-reply@example.com' });
+    for (let i = 0; i < 6; i++) await t.createUser({ email: `crowd-b-${i}@example.com` });
+    // The server takes the letter whole and the sender dies waiting for the 250.
+    const smtp = await startScriptedSmtp({ onLetter: (to, nth): Reaction => (to === 'lost-reply@example.com' && nth === 1 ? 'hang' : 'ok') });
+    const first = mailerFor(smtp.url);
+    const second = mailerFor(smtp.url);
+    try {
+      const id = (await sendAll('<p>Ответ потерян [m6]</p>')).json().data.id;
+      const expected = await expectedRecipients();
+      const dying = runMailingSlice(t.app, id, { mailer: first, sliceMs: 60_000 });
+      for (let i = 0; i < 200 && smtp.received.filter(messageIdsOf(id)).length < expected.length; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(smtp.received.filter(messageIdsOf(id))).toHaveLength(expected.length);
+      const [told] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mailing_deliveries where mailing_id = ${id} and status = 1`);
+      expect(told.n).toBe(0);
+      // Its leases run out; another sender takes over.
+      await t.database.db.execute(sql`update mailing_deliveries set locked_until = now() - interval '1 second' where mailing_id = ${id} and status = 0`);
+      await runToEnd(id, second);
+      const got = smtp.received.filter(messageIdsOf(id));
+      expect(got.map((r) => r.to).sort()).toEqual(expected);
+      expect(await progress(id)).toMatchObject({ status: 'done', sent: expected.length, failed: 0, left: 0 });
+      await smtp.close(); // the hung connection breaks: the dead sender's letter still counts as sent
+      await dying;
+      expect(smtp.received.filter(messageIdsOf(id))).toHaveLength(expected.length);
+    } finally {
+      await first.close?.();
+      await second.close?.();
+      await smtp.close();
+    }
+  });
+
+  it('a letter whose 250 is lost because the server drops the connection after the dot counts as sent and is not sent again', async () => {
+    await t.createUser({ email: 'dropped-reply@example.com' });
+    const smtp = await startScriptedSmtp({ onLetter: (to, nth): Reaction => (to === 'dropped-reply@example.com' && nth === 1 ? 'drop' : 'ok') });
+    const mailer = mailerFor(smtp.url);
+    try {
+      const id = (await sendAll('<p>Соединение оборвано [m7]</p>')).json().data.id;
+      await runToEnd(id, mailer);
+      const expected = await expectedRecipients();
+      expect(smtp.received.filter(messageIdsOf(id)).map((r) => r.to).sort()).toEqual(expected);
+      expect(await progress(id)).toMatchObject({ status: 'done', sent: expected.length, failed: 0 });
+    } finally {
+      await mailer.close?.();
+      await smtp.close();
+    }
+  });
+
+  it('an address the server refuses after the dot is journaled x, retried, then reported failed', async () => {
+    const full = await t.createUser({ email: 'full-box@example.com' });
+    const smtp = await startScriptedSmtp({ onLetter: (to): Reaction => (to === 'full-box@example.com' ? { code: 552, message: 'mailbox full' } : 'ok') });
+    const mailer = mailerFor(smtp.url);
+    try {
+      const id = (await sendAll('<p>Ящик полон [m8]</p>')).json().data.id;
+      const first = await runMailingSlice(t.app, id, { mailer, sliceMs: 2000 });
+      expect(first).toMatchObject({ continuation: true });
+      const [d] = await rows<{ id: number }>(t.database.db, sql`select id from mailing_deliveries where mailing_id = ${id} and user_id = ${full.id}`);
+      const dir = path.join(t.app.config.dataDir, 'mailing-journal');
+      const lines = fs.readdirSync(dir).filter((f) => f.startsWith(`${id}-`)).flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'));
+      expect(lines).toContain(`h ${d.id}`);
+      expect(lines).toContain(`x ${d.id}`);
+      // A sender taking over now would retry it.
+      expect(MailingJournal.read(dir, id, 60_000).ids).not.toContain(d.id);
+      await runToEnd(id, mailer);
+      const done = await progress(id);
+      expect(done).toMatchObject({ status: 'done', failed: 1, left: 0 });
+      expect(done.failures).toEqual([{ email: 'full-box@example.com', error: expect.stringContaining('552 mailbox full'), attempts: 2 }]);
+      expect(smtp.received.filter((r) => r.to === 'full-box@example.com' && messageIdsOf(id)(r))).toHaveLength(2);
+      expect(smtp.delivered('full-box@example.com')).toBe(0);
+    } finally {
+      await mailer.close?.();
+      await smtp.close();
+    }
+  });
+
+  it('the journal counts a letter as sent when its last line is a hand-over or a 250', () => {
+    expect(MailingJournal.sentIds('h 1\n1\nh 2\nh 3\nx 3\nh 4\nx 4\nh 4\n5\nh 6').sort()).toEqual([1, 2, 4, 5, 6]);
+  });
+
+  it('without SMTP the mass letters go to the outbox folder', async () => {
+    const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-mass-outbox-'));
+    try {
+      const mailer = createMailer({ outboxDir: outbox, from: t.app.config.mailFrom, log: t.app.log });
+      const id = (await sendAll('<p>В папку [m9]</p>')).json().data.id;
+      await runToEnd(id, mailer);
+      const expected = await expectedRecipients();
+      const files = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+      expect(files).toHaveLength(expected.length);
+      expect(files.every((f) => f.includes(`Message-ID: <mailing-${id}-`))).toBe(true);
+      expect(await progress(id)).toMatchObject({ status: 'done', sent: expected.length, failed: 0 });
+    } finally {
+      fs.rmSync(outbox, { recursive: true, force: true });
     }
   });
 });
