@@ -158,7 +158,10 @@ describe('delivery guarantees', () => {
       send: (m) => (sent++ < 7 ? t.app.mailer.send(m) : new Promise(() => {})),
     };
     void runMailingSlice(t.app, id, { mailer: dying, sliceMs: 60_000 });
-    await new Promise((r) => setTimeout(r, 1500));
+    // Wait for the seven letters (a loaded CI machine needs more than a fixed pause), then a little
+    // longer, to be sure no eighth arrives.
+    for (const end = Date.now() + 30_000; lettersOf('[m3]').size < 7 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 500));
     expect(lettersOf('[m3]').size).toBe(7);
     const [claimed] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mailing_deliveries where mailing_id = ${id} and status = 0 and locked_until > now()`);
     expect(claimed.n).toBeGreaterThan(0);
