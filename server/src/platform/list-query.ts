@@ -80,12 +80,14 @@ export interface ListSpec<Row, Out> {
    */
   countCap?: number;
   /**
-   * Take the matching keys first, then sort only them: `ids` selects the key column `id` of every
-   * match (served by the filter's own index), materialized, and the page reads `key in (those)`.
-   * For selective filters whose matches the planner cannot estimate (LIKE patterns): without it, it
-   * may walk the whole table in list order looking for them. The count reads the same set.
+   * Take the matches first, then sort only them: for filters whose matches the planner cannot
+   * foresee (LIKE patterns), which otherwise walk the whole table in list order looking for them
+   * (or semi-join every row of that walk with the matches). `matches` selects, from the filter's
+   * own index, the key `id` and every column `order` reads, under `alias` (e.g. `select u.id,
+   * u.created_at from users u where ...`); it is materialized and sorted alone, and the page reads
+   * the rows of its page's keys by `key = any(...)`. The count reads the same matches.
    */
-  idsFirst?: { key: SQL; ids: SQL };
+  idsFirst?: { matches: SQL; alias: string; key: SQL };
   /**
    * Run both statements as prepared statements on PostgreSQL (planned once per connection).
    * Leave off when a LIKE pattern is bound: its plan depends on the value.
@@ -107,12 +109,14 @@ export async function listPage<Row, Out>(database: Database | Queryable, spec: L
   const offset = (spec.page.page - 1) * spec.page.per_page;
   const ids = spec.idsFirst;
   const count = ids
-    ? sql`with m as materialized (${ids.ids}) select count(*)::int as total from (select 1 from m${limit}) x`
+    ? sql`with m as materialized (${ids.matches}) select count(*)::int as total from (select 1 from m${limit}) x`
     : spec.countCap
       ? sql`select count(*)::int as total from (select 1 ${from} where ${spec.where}${limit}) x`
       : sql`select count(*)::int as total ${from} where ${spec.where}`;
   const page = ids
-    ? sql`with m as materialized (${ids.ids}) ${spec.select} ${spec.from} where ${ids.key} in (select m.id from m) order by ${spec.order} limit ${spec.page.per_page} offset ${offset}`
+    ? sql`with m as materialized (${ids.matches}),
+        p as materialized (select ${sql.raw(ids.alias)}.id from m ${sql.raw(ids.alias)} order by ${spec.order} limit ${spec.page.per_page} offset ${offset})
+        ${spec.select} ${spec.from} where ${ids.key} = any(array(select p.id from p)) order by ${spec.order}`
     : sql`${spec.select} ${spec.from} where ${spec.where} order by ${spec.order} limit ${spec.page.per_page} offset ${offset}`;
   const [[{ total }], list] = await Promise.all([run<{ total: number }>(count), run<Row>(page)]);
   return { data: list.map(spec.map), meta: pageMeta(total, spec.page) };

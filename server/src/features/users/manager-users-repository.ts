@@ -77,6 +77,7 @@ const SORTS = {
 export async function listUsers(database: Database, f: UserFilters, page: PageQuery & { sort?: string }): Promise<ListPage<ManagedUser>> {
   const where = userConditions(f);
   const byPattern = Boolean(f.fio || f.phone || f.email);
+  const sortColumn = page.sort?.replace(/^-/, '');
   return listPage<UserRow, ManagedUser>(database, {
     select: SELECT,
     from: FROM,
@@ -89,7 +90,11 @@ export async function listUsers(database: Database, f: UserFilters, page: PageQu
     countCap: COUNT_CAP,
     // A name, phone or e-mail pattern matches a few users the planner cannot foresee: take them
     // from their trigram index first, then sort only them (not a walk of all users in list order).
-    idsFirst: byPattern ? { key: sql`u.id`, ids: sql`select u.id from users u where ${where}` } : undefined,
+    // (The amount due is not a column of users: that sort keeps the plain shape.)
+    idsFirst:
+      byPattern && sortColumn !== 'left_sum'
+        ? { matches: sql`select u.id, u.last_name, u.email, u.created_at from users u where ${where}`, alias: 'u', key: sql`u.id` }
+        : undefined,
     prepared: !byPattern,
   });
 }
