@@ -23,6 +23,22 @@ export interface Paginated<T> {
   meta: PageMeta;
 }
 
+/**
+ * Operator lists over big tables (entries, users) stop counting past this many matches: the
+ * server reports COUNT_CAP + 1 and the page shows «более 1 000»; the operator narrows the filter.
+ */
+export const COUNT_CAP = 1_000;
+
+const groupDigits = (n: number) => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }).format(n).replace(/\u00a0|\u202f/g, ' ');
+
+/**
+ * The total as a list shows it: '1 000', or 'более 1 000' when the server stopped counting at
+ * `cap` (it answers cap + 1 then). Pass the list's own cap when it is not COUNT_CAP.
+ */
+export function totalLabel(total: number, cap: number = COUNT_CAP): string {
+  return total > cap ? `более ${groupDigits(cap)}` : groupDigits(total);
+}
+
 export function pageMeta(total: number, q: PageQuery): PageMeta {
   return { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.per_page)), total, per_page: q.per_page };
 }

@@ -64,3 +64,6 @@ export function requestStatusColor(status: number): 'green' | 'yellow' | 'red' {
   if (status === 422) return 'yellow';
   return 'red';
 }
+
+/** The request log grows by every request: its list stops counting at this many (shown as «более 10 000»). */
+export const REQUEST_LOG_COUNT_CAP = 10_000;

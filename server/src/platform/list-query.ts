@@ -28,14 +28,25 @@ export function when<T>(value: T | undefined | null | '', build: (v: T) => SQL):
 }
 
 /**
+ * A user's full name as one string, the expression of the trigram index users_full_name_trgm_idx
+ * (migration 0014): a condition on it must be written exactly like this to use the index.
+ */
+export function fullNameExpression(alias = 'u'): SQL {
+  const a = sql.raw(alias);
+  return sql`(${a}.last_name || ' ' || ${a}.first_name || ' ' || coalesce(${a}.middle_name, ''))`;
+}
+
+/**
  * Up to three words of a full name, each found in the last, first or middle name (any order:
  * «Иванова Мария» and «Мария Иванова» find the same person). `alias` is the users table alias.
+ * A typed word has no spaces, so matching it inside 'last first middle' is the same as matching it
+ * inside one of the three, and one trigram index serves every word.
  */
 export function fioCondition(fio: string | undefined, alias = 'u'): SQL | null {
   const words = (fio ?? '').split(/\s+/).filter(Boolean).slice(0, 3);
   if (words.length === 0) return null;
-  const a = sql.raw(alias);
-  return allOf(words.map((w) => sql`(${a}.last_name ilike ${containsPattern(w)} or ${a}.first_name ilike ${containsPattern(w)} or ${a}.middle_name ilike ${containsPattern(w)})`));
+  const name = fullNameExpression(alias);
+  return allOf(words.map((w) => sql`${name} ilike ${containsPattern(w)}`));
 }
 
 /**
@@ -69,6 +80,15 @@ export interface ListSpec<Row, Out> {
    */
   countCap?: number;
   /**
+   * Take the matches first, then sort only them: for filters whose matches the planner cannot
+   * foresee (LIKE patterns), which otherwise walk the whole table in list order looking for them
+   * (or semi-join every row of that walk with the matches). `matches` selects, from the filter's
+   * own index, the key `id` and every column `order` reads, under `alias` (e.g. `select u.id,
+   * u.created_at from users u where ...`); it is materialized and sorted alone, and the page reads
+   * the rows of its page's keys by `key = any(...)`. The count reads the same matches.
+   */
+  idsFirst?: { matches: SQL; alias: string; key: SQL };
+  /**
    * Run both statements as prepared statements on PostgreSQL (planned once per connection).
    * Leave off when a LIKE pattern is bound: its plan depends on the value.
    */
@@ -85,13 +105,19 @@ export async function listPage<Row, Out>(database: Database | Queryable, spec: L
   const run = <T>(query: SQL): Promise<T[]> =>
     'prepared' in database && 'db' in database ? (spec.prepared ? database.prepared<T>(null, query) : rows<T>(database.db, query)) : rows<T>(database as Queryable, query);
   const from = spec.countFrom ?? spec.from;
-  const count = spec.countCap
-    ? sql`select count(*)::int as total from (select 1 ${from} where ${spec.where} limit ${spec.countCap + 1}) x`
-    : sql`select count(*)::int as total ${from} where ${spec.where}`;
+  const limit = spec.countCap ? sql` limit ${spec.countCap + 1}` : sql``;
   const offset = (spec.page.page - 1) * spec.page.per_page;
-  const [[{ total }], list] = await Promise.all([
-    run<{ total: number }>(count),
-    run<Row>(sql`${spec.select} ${spec.from} where ${spec.where} order by ${spec.order} limit ${spec.page.per_page} offset ${offset}`),
-  ]);
+  const ids = spec.idsFirst;
+  const count = ids
+    ? sql`with m as materialized (${ids.matches}) select count(*)::int as total from (select 1 from m${limit}) x`
+    : spec.countCap
+      ? sql`select count(*)::int as total from (select 1 ${from} where ${spec.where}${limit}) x`
+      : sql`select count(*)::int as total ${from} where ${spec.where}`;
+  const page = ids
+    ? sql`with m as materialized (${ids.matches}),
+        p as materialized (select ${sql.raw(ids.alias)}.id from m ${sql.raw(ids.alias)} order by ${spec.order} limit ${spec.page.per_page} offset ${offset})
+        ${spec.select} ${spec.from} where ${ids.key} = any(array(select p.id from p)) order by ${spec.order}`
+    : sql`${spec.select} ${spec.from} where ${spec.where} order by ${spec.order} limit ${spec.page.per_page} offset ${offset}`;
+  const [[{ total }], list] = await Promise.all([run<{ total: number }>(count), run<Row>(page)]);
   return { data: list.map(spec.map), meta: pageMeta(total, spec.page) };
 }

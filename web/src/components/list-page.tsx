@@ -1,7 +1,7 @@
 import type { CSSProperties, Key, ReactNode } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Paginated } from '@edu/domain/common/pagination';
+import { COUNT_CAP, totalLabel, type Paginated } from '@edu/domain/common/pagination';
 import { errorMessage } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useNarrow } from '../lib/use-narrow';
@@ -32,6 +32,8 @@ export interface ListPageProps<T> {
   children?: ReactNode;
   /** Page size choice 15/30/100 (default on). */
   pageSizes?: boolean;
+  /** Where the server stops counting (it answers cap + 1, shown as «более …»); COUNT_CAP by default. */
+  countCap?: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export function ListPage<T extends { id?: Key }>({
   above,
   children,
   pageSizes = true,
+  countCap = COUNT_CAP,
 }: ListPageProps<T>) {
   useDocumentTitle(title);
   const narrow = useNarrow();
@@ -65,7 +68,7 @@ export function ListPage<T extends { id?: Key }>({
           <Title order={2}>{title}</Title>
           {list.data && (
             <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
-              Всего: {list.data.meta.total}
+              Всего: {totalLabel(list.data.meta.total, countCap)}
             </Text>
           )}
         </Group>

@@ -32,6 +32,12 @@ export const users = pgTable(
     snils: varchar('snils', { length: 16 }),
     /** The full name in the dative case as an operator corrected it; computed (lvovich) when null. */
     fio_dative: varchar('fio_dative', { length: 500 }),
+    /**
+     * True when the user has at least one work profile (user_profiles). Kept by triggers on
+     * user_profiles (migration 0014_users_list), never written by the app: the users list's
+     * 'profile not filled' filter reads it through users_no_profile_idx.
+     */
+    has_profile: boolean('has_profile').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
@@ -50,6 +56,14 @@ export const users = pgTable(
     index('users_middle_name_trgm_idx').using('gin', t.middle_name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_phone_digits_trgm_idx').using('gin', sql`(regexp_replace(${t.phone}, '[^0-9]', '', 'g')) gin_trgm_ops`),
+    // The full name as one string: each typed word of a fio filter is one ILIKE on it
+    // (fioCondition in platform/list-query.ts writes the same expression).
+    index('users_full_name_trgm_idx').using('gin', sql`(${t.last_name} || ' ' || ${t.first_name} || ' ' || coalesce(${t.middle_name}, '')) gin_trgm_ops`),
+    // 'Profile not filled' (?profile=0) in list order: the live users without a work profile.
+    index('users_no_profile_idx')
+      // Ascending, read backwards for 'created_at desc, id desc' (drizzle writes DESC as DESC NULLS LAST).
+      .on(t.created_at, t.id)
+      .where(sql`not ${t.has_profile} and ${t.deleted_at} is null`),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatDateTime } from '@edu/domain/common/format';
 import type { ListQuery } from '@edu/domain/common/pagination';
-import { changeLogTypeLabels, SYSTEM_USER_LABEL, type ChangeDiff, type ChangeLogRow, type ChangeLogType, type RequestLogRow } from '@edu/domain/logs/log';
+import { changeLogTypeLabels, SYSTEM_USER_LABEL, type ChangeDiff, type ChangeLogRow, type ChangeLogType, type RequestLogRow, REQUEST_LOG_COUNT_CAP } from '@edu/domain/logs/log';
 import type { Database } from '../../platform/db.ts';
 import { allOf, listPage, when, type ListPage } from '../../platform/list-query.ts';
 
@@ -52,7 +52,7 @@ export function listRequestLogs(database: Database, f: { errorsOnly: boolean }, 
     page,
     prepared: true,
     // The log grows by every request: the page links stop counting at 10 000.
-    countCap: 10_000,
+    countCap: REQUEST_LOG_COUNT_CAP,
     map: (r) => ({
       id: r.id,
       method: r.method,

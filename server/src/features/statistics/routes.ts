@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { monthlyStatistic, pendingPublications } from './statistics-repository.ts';
+import { pendingPublications, StatisticsCache } from './statistics-repository.ts';
 
 /**
  * Dashboard statistics (spec 02 §7), each a map of month label to number. Registered in the
- * operator scope (app.ts) with the prefix /api, which guards them.
+ * operator scope (app.ts) with the prefix /api, which guards them. The rows older than a few
+ * minutes are counted at most every 10 minutes per server (docs/decisions/016-dashboard-statistics.md).
  */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const schema = { tags: ['statistics'] };
-  app.get('/entry/statistics', { schema }, async () => monthlyStatistic(app.db, 'entry'));
-  app.get('/payment/statistics', { schema }, async () => monthlyStatistic(app.db, 'payment'));
-  app.get('/user/statistics', { schema }, async () => monthlyStatistic(app.db, 'user'));
-  app.get('/publication/statistics', { schema }, async () => monthlyStatistic(app.db, 'publication'));
+  const cache = new StatisticsCache(app.db, { onError: (error) => app.log.error({ err: error }, 'statistics recount failed') });
+  app.get('/entry/statistics', { schema }, async () => cache.monthly('entry'));
+  app.get('/payment/statistics', { schema }, async () => cache.monthly('payment'));
+  app.get('/user/statistics', { schema }, async () => cache.monthly('user'));
+  app.get('/publication/statistics', { schema }, async () => cache.monthly('publication'));
   /** GET /api/publication/count-pending: {count} publications awaiting a check (the sidebar badge). */
   app.get('/publication/count-pending', { schema }, async () => ({ count: await pendingPublications(app.db) }));
 };

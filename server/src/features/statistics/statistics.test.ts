@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@edu/domain/common/codes';
 import { lastMonthGrowth, thousands } from '@edu/domain/statistics/statistics';
+import { sql } from 'drizzle-orm';
 import { entries, payments, publications } from '../../db/schema/index.ts';
+import { KEPT_FOR_MS, StatisticsCache } from './statistics-repository.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
 
 let t: TestApp;
 let headers: Record<string, string>;
+let clientId: number;
+let serviceId: number;
 
 /** 'MM.YYYY' and a moment in the middle of the Moscow month `back` months ago. */
 function month(back: number): { key: string; at: Date } {
@@ -26,6 +30,8 @@ beforeAll(async () => {
   await t.createUser({ created_at: month(0).at, deleted_at: new Date() });
   await t.createUser({ created_at: month(12).at });
   const service = await makeService(db);
+  clientId = client.id;
+  serviceId = service.id;
   let n = 0;
   const entry = (at: Date, deleted = false) => ({ number: `ST-${++n}`, created_by: client.id, service_id: service.id, price: 1000, created_at: at, deleted_at: deleted ? new Date() : null });
   await db.insert(entries).values([entry(month(0).at), entry(month(0).at), entry(month(0).at, true), entry(month(1).at), entry(month(11).at), entry(month(12).at)]);
@@ -89,5 +95,43 @@ describe('dashboard statistics', () => {
     expect(lastMonthGrowth({ '10.2026': 1000, '11.2026': 3500.5 })).toEqual({ value: 3500.5, previous: 1000, growth: 250.1 });
     expect(lastMonthGrowth({ '10.2026': 0, '11.2026': 5 }).growth).toBeNull();
     expect(thousands(3500.5).replace(/\s/g, ' ')).toBe('3,5 тыс.');
+  });
+
+  it('shows a new entry or payment at once and a removed new entry at once (rows newer than the cut are counted live)', async () => {
+    const before = (await get('/api/entry/statistics')) as Record<string, number>;
+    const income = (await get('/api/payment/statistics')) as Record<string, number>;
+    const now = month(0).key;
+    const [fresh] = await t.database.db.insert(entries).values({ number: 'ST-NEW', created_by: clientId, service_id: serviceId, price: 500 }).returning({ id: entries.id });
+    await t.database.db.insert(payments).values({ sum: 250.25, pay_type: 3, user_id: clientId });
+    expect(((await get('/api/entry/statistics')) as Record<string, number>)[now]).toBe(before[now] + 1);
+    expect(((await get('/api/payment/statistics')) as Record<string, number>)[now]).toBe(income[now] + 250.25);
+    await t.database.db.execute(sql`update entries set deleted_at = now() where id = ${fresh.id}`);
+    expect(((await get('/api/entry/statistics')) as Record<string, number>)[now]).toBe(before[now]);
+  });
+});
+
+describe('statistics cache', () => {
+  it('keeps rows older than the cut for 10 minutes, then serves the stale figures while one recount runs', async () => {
+    let shift = 0;
+    const cache = new StatisticsCache(t.database.db, { now: () => Date.now() + shift });
+    // Two first calls at once share one count.
+    const [first, again] = await Promise.all([cache.monthly('entry'), cache.monthly('entry')]);
+    expect(again).toEqual(first);
+    const key = month(1).key;
+    // An entry of last month written now (older than the cut): the kept part does not see it yet.
+    await t.database.db.insert(entries).values({ number: 'ST-OLD', created_by: clientId, service_id: serviceId, price: 100, created_at: month(1).at });
+    expect((await cache.monthly('entry'))[key]).toBe(first[key]);
+
+    shift = KEPT_FOR_MS + 1_000;
+    // Expired: the stale figures are served, one recount starts for all callers.
+    const calls = [cache.monthly('entry')];
+    const recount = cache.recounting('entry');
+    expect(recount).toBeDefined();
+    calls.push(cache.monthly('entry'), cache.monthly('entry'));
+    expect(cache.recounting('entry')).toBe(recount);
+    for (const s of await Promise.all(calls)) expect(s[key]).toBe(first[key]);
+    await recount;
+    expect(cache.recounting('entry')).toBeUndefined();
+    expect((await cache.monthly('entry'))[key]).toBe(first[key] + 1);
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { roleLabels, type RoleCode } from '@edu/domain/common/codes';
-import type { PageQuery } from '@edu/domain/common/pagination';
+import { COUNT_CAP, type PageQuery } from '@edu/domain/common/pagination';
 import { fullName } from '@edu/domain/users/current-user';
 import { isGuestEmail, type ManagedUser, type UserLookup } from '@edu/domain/users/manager-user';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
@@ -42,7 +42,8 @@ export function userConditions(f: UserFilters): SQL {
   const chosen = profiles.filter((p) => p > 0);
   const byProfile: SQL[] = [];
   if (chosen.length) byProfile.push(sql`exists (select 1 from user_profiles up where up.user_id = u.id and up.dict_profile_id in (${sql.join(chosen.map((p) => sql`${p}`), sql`, `)}))`);
-  if (profiles.includes(0)) byProfile.push(sql`not exists (select 1 from user_profiles up where up.user_id = u.id)`);
+  // users.has_profile is kept by triggers on user_profiles (migration 0014); users_no_profile_idx serves it.
+  if (profiles.includes(0)) byProfile.push(sql`not u.has_profile`);
   return allOf([
     f.deleted ? sql`u.deleted_at is not null` : sql`u.deleted_at is null`,
     when(f.id, (v) => sql`u.id = ${v}`),
@@ -76,6 +77,7 @@ const SORTS = {
 export async function listUsers(database: Database, f: UserFilters, page: PageQuery & { sort?: string }): Promise<ListPage<ManagedUser>> {
   const where = userConditions(f);
   const byPattern = Boolean(f.fio || f.phone || f.email);
+  const sortColumn = page.sort?.replace(/^-/, '');
   return listPage<UserRow, ManagedUser>(database, {
     select: SELECT,
     from: FROM,
@@ -84,6 +86,15 @@ export async function listUsers(database: Database, f: UserFilters, page: PageQu
     order: orderBy(page.sort, SORTS, sql`u.created_at desc`, sql`u.id desc`),
     page,
     map: toManagedUser,
+    // 100 000 users: past 1 000 matches the total is 'more than 1 000' (as in the entry list).
+    countCap: COUNT_CAP,
+    // A name, phone or e-mail pattern matches a few users the planner cannot foresee: take them
+    // from their trigram index first, then sort only them (not a walk of all users in list order).
+    // (The amount due is not a column of users: that sort keeps the plain shape.)
+    idsFirst:
+      byPattern && sortColumn !== 'left_sum'
+        ? { matches: sql`select u.id, u.last_name, u.email, u.created_at from users u where ${where}`, alias: 'u', key: sql`u.id` }
+        : undefined,
     prepared: !byPattern,
   });
 }

@@ -4,7 +4,9 @@ import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { ProfileMessages } from '@edu/domain/users/profile';
 import { UserMessages } from '@edu/domain/users/manager-user';
-import { entries } from '../../db/schema/index.ts';
+import { COUNT_CAP, totalLabel } from '@edu/domain/common/pagination';
+import { entries, users } from '../../db/schema/index.ts';
+import { fioCondition } from '../../platform/list-query.ts';
 import { rows } from '../../platform/db.ts';
 import { SECRET_MARK } from '../../platform/change-log.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
@@ -297,5 +299,67 @@ describe('login as a user', () => {
     await t.database.db.execute(sql`update users set role = 2 where id = ${me.id}`);
     expect((await t.inject({ method: 'POST', url: '/api/login-as/leave', headers: asUser })).statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: '/api/get', headers: asUser })).statusCode).toBe(401);
+  });
+});
+
+describe('users list at scale: has_profile, full-name index, capped total', () => {
+  const hasProfile = async (id: number) =>
+    (await rows<{ has_profile: boolean }>(t.database.db, sql`select has_profile from users where id = ${id}`))[0].has_profile;
+
+  it('keeps users.has_profile by triggers as profiles are added, moved and removed, and ?profile=0 follows it', async () => {
+    const x = await t.createUser({ last_name: 'Профилёва', first_name: 'Нина', profiles: [1, 2] });
+    const y = await t.createUser({ last_name: 'Профилёва', first_name: 'Ольга' });
+    expect(await hasProfile(x.id)).toBe(true);
+    expect(await hasProfile(y.id)).toBe(false);
+    expect(await ids('fio=Профилёва&profile=0')).toEqual([y.id]);
+
+    await t.database.db.execute(sql`delete from user_profiles where user_id = ${x.id} and dict_profile_id = 1`);
+    expect(await hasProfile(x.id)).toBe(true); // one left
+    // The last profile moved to y: x has none now, y has one.
+    await t.database.db.execute(sql`update user_profiles set user_id = ${y.id} where user_id = ${x.id}`);
+    expect(await hasProfile(x.id)).toBe(false);
+    expect(await hasProfile(y.id)).toBe(true);
+    expect(await ids('fio=Профилёва&profile=0')).toEqual([x.id]);
+
+    await t.database.db.execute(sql`delete from user_profiles where user_id = ${y.id}`);
+    expect((await ids('fio=Профилёва&profile=0')).sort()).toEqual([x.id, y.id].sort());
+
+    // The operator's form replaces the profiles (delete all, insert the chosen) in one transaction.
+    const res = await t.inject({ method: 'PUT', url: `/api/manager/users/${x.id}`, headers: op, payload: valid({ last_name: 'Профилёва', first_name: 'Нина', profiles: [3] }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await hasProfile(x.id)).toBe(true);
+    expect(await ids('fio=Профилёва&profile=0')).toEqual([y.id]);
+    expect(await ids('fio=Профилёва&profile=3,0')).toEqual(expect.arrayContaining([x.id, y.id]));
+  });
+
+  it('matches each fio word inside one name part only, and the condition is served by users_full_name_trgm_idx', async () => {
+    const x = await t.createUser({ last_name: 'Составова', first_name: 'Таисия', middle_name: null });
+    expect(await ids('fio=таис')).toEqual([x.id]);
+    expect(await ids('fio=Таисия%20СОСТАВ')).toEqual([x.id]);
+    // 'ваТа' would only be found across the last and the first name: not a match.
+    expect(await ids('fio=оваТаи')).toEqual([]);
+    const found = await t.inject({ method: 'POST', url: '/api/user/get-by-fio', headers: op, payload: { fio: 'таисия составова' } });
+    expect(found.json().data.map((u: { id: number }) => u.id)).toEqual([x.id]);
+
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return rows<Record<string, string>>(tx, sql`explain select id from users u where ${fioCondition('Составова', 'u')}`);
+    });
+    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('users_full_name_trgm_idx');
+  });
+
+  it('counts at most COUNT_CAP + 1 users (shown as «более 1 000») for broad and pattern filters alike', async () => {
+    await t.database.db.insert(users).values(
+      Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({ email: `mass-${i}@example.com`, last_name: 'Массовая', first_name: `Анна${i}`, role: Role.user })),
+    );
+    for (const query of ['', 'fio=Массовая', 'email=mass-', 'role=2', 'profile=0']) {
+      const { meta, data } = await list(`${query}&per_page=15`);
+      expect(meta.total, query).toBe(COUNT_CAP + 1);
+      expect(meta.last_page, query).toBe(Math.ceil((COUNT_CAP + 1) / 15));
+      expect(data, query).toHaveLength(15);
+    }
+    expect((await list('fio=Массовая&page=2')).data[0].last_name).toBe('Массовая');
+    expect(totalLabel((await list('fio=Массовая')).meta.total)).toBe('более 1 000');
+    expect((await list('fio=Массовая%20Анна1000')).meta.total).toBe(1);
   });
 });

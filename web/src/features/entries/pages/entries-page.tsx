@@ -5,6 +5,7 @@ import { IconClipboardList, IconCreditCard, IconTag } from '@tabler/icons-react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
+import { totalLabel } from '@edu/domain/common/pagination';
 import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import { useDictionary } from '../../../lib/dictionaries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -113,6 +114,12 @@ function EntriesTab({ manager }: { manager: boolean }) {
         types={types.data ?? []}
         manager={manager}
       />
+
+      {manager && list.data && (
+        <Text size="sm" c="dimmed" data-testid="entries-total">
+          Всего: {totalLabel(list.data.meta.total)}
+        </Text>
+      )}
 
       {list.isPending ? (
         <Stack gap="sm" aria-busy="true">

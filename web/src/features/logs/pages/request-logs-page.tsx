@@ -1,5 +1,5 @@
 import { Badge, Code, Spoiler, Text } from '@mantine/core';
-import { requestLogListQuery, requestStatusColor, type RequestLogRow } from '@edu/domain/logs/log';
+import { REQUEST_LOG_COUNT_CAP, requestLogListQuery, requestStatusColor, type RequestLogRow } from '@edu/domain/logs/log';
 import type { ListColumn } from '../../../components/data-list';
 import type { FilterField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
@@ -67,5 +67,5 @@ const filters: FilterField[] = [{ name: 'errorsOnly', label: 'Только ош�
 export function RequestLogsPage() {
   const params = useListParams(requestLogListQuery);
   const list = useRequestLogs(params.query);
-  return <ListPage title="Запросы API" filters={filters} params={params} list={list} columns={columns} testId="requests" itemTestId="request" minWidth={1000} />;
+  return <ListPage title="Запросы API" filters={filters} params={params} list={list} columns={columns} testId="requests" itemTestId="request" minWidth={1000} countCap={REQUEST_LOG_COUNT_CAP} />;
 }
