@@ -49,6 +49,8 @@ export const users = pgTable(
     index('users_first_name_trgm_idx').using('gin', t.first_name.op('gin_trgm_ops')),
     index('users_middle_name_trgm_idx').using('gin', t.middle_name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // The full name as one string: the entry list's fio filter (and the users list) match each word on it.
+    index('users_full_name_trgm_idx').using('gin', sql`(${t.last_name} || ' ' || ${t.first_name} || ' ' || coalesce(${t.middle_name}, '')) gin_trgm_ops`),
     index('users_phone_digits_trgm_idx').using('gin', sql`(regexp_replace(${t.phone}, '[^0-9]', '', 'g')) gin_trgm_ops`),
   ],
 );

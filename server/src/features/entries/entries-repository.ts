@@ -159,20 +159,30 @@ export interface EntryFilters {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function whereOf(f: EntryFilters): SQL {
+/** Up to three words of ?fio=; each must occur in the full name (any order: «Иванова Мария»). */
+const fioWords = (fio: string) => fio.split(/\s+/).filter(Boolean).slice(0, 3);
+
+/**
+ * The full name as users_full_name_trgm_idx indexes it (the expression must stay identical to the
+ * index's for the planner to use it).
+ */
+const fullNameMatches = (alias: string, word: string) => {
+  const a = sql.raw(alias);
+  return sql`(${a}.last_name || ' ' || ${a}.first_name || ' ' || coalesce(${a}.middle_name, '')) ilike ${like(word)}`;
+};
+
+/** An int[] parameter as one text value ('{1,2,3}'): the same on node-postgres and PGlite. */
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** Conditions on entries alone: every filter but fio and the service title. */
+function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
   const parts: SQL[] = [f.deleted ? sql`e.deleted_at is not null` : sql`e.deleted_at is null`];
   if (f.ownerId !== undefined) parts.push(sql`e.created_by = ${f.ownerId}`);
   if (f.created_by !== undefined) parts.push(sql`e.created_by = ${f.created_by}`);
   if (f.id !== undefined) parts.push(sql`e.id = ${f.id}`);
   // Numbers are matched by their beginning ('2611-0004'), which the prefix index serves.
   if (f.number) parts.push(sql`e.number like ${f.number.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
-  if (f.fio) {
-    for (const word of f.fio.split(/\s+/).filter(Boolean).slice(0, 3)) {
-      parts.push(sql`(u.last_name ilike ${like(word)} or u.first_name ilike ${like(word)} or u.middle_name ilike ${like(word)})`);
-    }
-  }
-  if (f.type !== undefined) parts.push(sql`s.dict_type_id = ${f.type}`);
-  if (f.service) parts.push(sql`s.title ilike ${like(f.service)}`);
+  if (f.type !== undefined) parts.push(sql`${typeColumn} = ${f.type}`);
   if (f.service_id !== undefined) parts.push(sql`e.service_id = ${f.service_id}`);
   if (f.status !== undefined) parts.push(sql`e.status = ${f.status}`);
   if (f.date) {
@@ -180,28 +190,87 @@ function whereOf(f: EntryFilters): SQL {
     const start = `${y}-${m}-${d} 00:00:00+03`;
     parts.push(sql`e.created_at >= ${start}::timestamptz and e.created_at < ${start}::timestamptz + interval '1 day'`);
   }
+  return parts;
+}
+
+/** The WHERE of the one-statement list (a client's own entries), over SELECT's joins. */
+function whereOf(f: EntryFilters): SQL {
+  const parts = entryConditions(f, sql`s.dict_type_id`);
+  if (f.fio) for (const word of fioWords(f.fio)) parts.push(fullNameMatches('u', word));
+  if (f.service) parts.push(sql`s.title ilike ${like(f.service)}`);
   return sql.join(parts, sql` and `);
 }
 
 export const COUNT_CAP = 1_000;
+/** ?fio= matching at most this many users: entries are taken by their ids (else joined). */
+export const FIO_USERS_CAP = 1_000;
+/** ?service= matching at most this many services: entries are taken by their ids (else joined). */
+export const TITLE_SERVICES_CAP = 500;
 
-/** The joins a filter needs: counting a user's entries needs neither users nor services. */
-function countJoins(f: EntryFilters): SQL {
-  const parts: SQL[] = [];
-  if (f.fio) parts.push(sql`join users u on u.id = e.created_by`);
-  if (f.type !== undefined || f.service) parts.push(sql`join services s on s.id = e.service_id`);
-  return sql.join(parts, sql` `);
+/** The ids of at most `cap` rows, or null when more match (the caller joins instead). */
+async function idsUpTo(database: Database, query: SQL, cap: number): Promise<number[] | null> {
+  const found = await rows<{ id: number }>(database.db, sql`${query} limit ${cap + 1}`);
+  return found.length > cap ? null : found.map((r) => r.id);
+}
+
+const empty = { data: [] as Entry[], total: 0 };
+
+/**
+ * The operators' list (issue 10), in two steps: the page's ids (and the capped count) from entries
+ * and only the tables the filters need, then ONE wide select of those ids. The wide select's nine
+ * joins and correlated subqueries cost 10-40 ms to plan when the filter is part of it; by ids it is
+ * a named statement with a plan reused per connection. A name filter first finds the matching
+ * users (up to FIO_USERS_CAP, trigram index on the full name), a title filter the matching services
+ * (up to TITLE_SERVICES_CAP, trigram index on titles); entries are then read by created_by or
+ * service_id through their (…, created_at desc, id desc) indexes of live entries. More matches than
+ * that: the filter is a join, and such a broad filter finds its page early in date order anyway.
+ */
+async function listEntriesForOperator(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
+  const parts = entryConditions(f, sql`e.service_type_id`);
+  const joins: SQL[] = [];
+  if (f.fio) {
+    const words = fioWords(f.fio);
+    const users = await idsUpTo(database, sql`select u.id from users u where ${sql.join(words.map((w) => fullNameMatches('u', w)), sql` and `)}`, FIO_USERS_CAP);
+    if (users?.length === 0) return empty;
+    if (users) parts.push(sql`e.created_by = any(${intArray(users)})`);
+    else {
+      joins.push(sql`join users u on u.id = e.created_by`);
+      for (const w of words) parts.push(fullNameMatches('u', w));
+    }
+  }
+  if (f.service) {
+    const services = await idsUpTo(database, sql`select s.id from services s where s.title ilike ${like(f.service)}`, TITLE_SERVICES_CAP);
+    if (services?.length === 0) return empty;
+    if (services) parts.push(sql`e.service_id = any(${intArray(services)})`);
+    else {
+      joins.push(sql`join services s on s.id = e.service_id`);
+      parts.push(sql`s.title ilike ${like(f.service)}`);
+    }
+  }
+  const from = sql`from entries e ${sql.join(joins, sql` `)} where ${sql.join(parts, sql` and `)}`;
+  // A LIKE pattern needs a plan made for its value (a prefix uses the index only then): the number
+  // filter, and a name or title too broad for the id lists. Those statements are not prepared.
+  const byPattern = Boolean(f.number) || joins.length > 0;
+  const run = <T>(query: SQL) => (byPattern ? rows<T>(database.db, query) : database.prepared<T>(null, query));
+  // Past COUNT_CAP the total is reported as COUNT_CAP + 1 ('more than 1 000').
+  const [[{ total }], ids] = await Promise.all([
+    run<{ total: number }>(sql`select count(*)::int as total from (select 1 ${from} limit ${COUNT_CAP + 1}) x`),
+    run<{ id: number }>(sql`select e.id ${from} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`),
+  ]);
+  if (ids.length === 0) return { data: [], total };
+  const list = await database.prepared<EntryRow>(
+    'entries_page_by_ids',
+    sql`${SELECT} where e.id = any(${intArray(ids.map((r) => r.id))}) order by e.created_at desc, e.id desc`,
+  );
+  return { data: list.map((r) => toEntry(r, asOperator)), total };
 }
 
 /** Lists are prepared statements (planning cost more than running them); see Database.prepared. */
 export async function listEntries(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
+  if (f.ownerId === undefined) return listEntriesForOperator(database, f, page, asOperator);
+  // A client's own list: one client's entries are few, one statement each for the count and the page.
   const where = whereOf(f);
-  // Across all clients a broad filter can match hundreds of thousands of rows: past COUNT_CAP the
-  // total is reported as COUNT_CAP + 1 ('more than 1 000'); operators narrow the filter from there.
-  const count =
-    f.ownerId === undefined
-      ? sql`select count(*)::int as total from (select 1 from entries e ${countJoins(f)} where ${where} limit ${COUNT_CAP + 1}) x`
-      : sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`;
+  const count = sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`;
   const listSql = sql`${SELECT} where ${where} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
   // A LIKE pattern needs a plan made for its value (a prefix uses the index only then), so those
   // queries are not prepared; the rest are.
@@ -210,6 +279,14 @@ export async function listEntries(database: Database, f: EntryFilters, page: Pag
   const [{ total }] = await run<{ total: number }>(count);
   const list = await run<EntryRow>(listSql);
   return { data: list.map((r) => toEntry(r, asOperator)), total };
+}
+
+/** The joins a client's count needs: counting a user's entries needs neither users nor services. */
+function countJoins(f: EntryFilters): SQL {
+  const parts: SQL[] = [];
+  if (f.fio) parts.push(sql`join users u on u.id = e.created_by`);
+  if (f.type !== undefined || f.service) parts.push(sql`join services s on s.id = e.service_id`);
+  return sql.join(parts, sql` `);
 }
 
 /** One entry; with ownerId set, only when it belongs to that user. Deleted ones included. */
