@@ -228,11 +228,13 @@ const empty = { data: [] as Entry[], total: 0 };
 async function listEntriesForOperator(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
   const parts = entryConditions(f, sql`e.service_type_id`);
   const joins: SQL[] = [];
+  // The id list that drives the page (matching users, else matching services), if any.
+  let driver: { column: SQL; ids: number[] } | null = null;
   if (f.fio) {
     const words = fioWords(f.fio);
     const users = await idsUpTo(database, sql`select u.id from users u where ${sql.join(words.map((w) => fullNameMatches('u', w)), sql` and `)}`, FIO_USERS_CAP);
     if (users?.length === 0) return empty;
-    if (users) parts.push(sql`e.created_by = any(${intArray(users)})`);
+    if (users) driver = { column: sql`e.created_by`, ids: users };
     else {
       joins.push(sql`join users u on u.id = e.created_by`);
       for (const w of words) parts.push(fullNameMatches('u', w));
@@ -241,27 +243,41 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
   if (f.service) {
     const services = await idsUpTo(database, sql`select s.id from services s where s.title ilike ${like(f.service)}`, TITLE_SERVICES_CAP);
     if (services?.length === 0) return empty;
-    if (services) parts.push(sql`e.service_id = any(${intArray(services)})`);
+    if (services && !driver) driver = { column: sql`e.service_id`, ids: services };
+    else if (services) parts.push(sql`e.service_id = any(${intArray(services)})`);
     else {
       joins.push(sql`join services s on s.id = e.service_id`);
       parts.push(sql`s.title ilike ${like(f.service)}`);
     }
   }
-  const from = sql`from entries e ${sql.join(joins, sql` `)} where ${sql.join(parts, sql` and `)}`;
+  const from = sql`from entries e ${sql.join(joins, sql` `)}`;
+  const where = sql.join(parts, sql` and `);
+  const offset = (page.page - 1) * page.per_page;
+  const order = sql`order by e.created_at desc, e.id desc`;
+  let countSql: SQL;
+  let idsSql: SQL;
+  if (driver) {
+    // Per matching user (or service): its newest offset + per_page entries, from the index of
+    // (created_by | service_id, created_at desc, id desc) of live entries; then the newest of those.
+    // Written as a lateral join so the planner cannot walk all entries by date instead (it does
+    // when it overestimates how many entries the ids have).
+    const { column, ids } = driver;
+    const each = (select: SQL, rest: SQL) =>
+      sql`from unnest(${intArray(ids)}) as m(id) cross join lateral (${select} ${from} where ${column} = m.id and ${where} ${rest}) x`;
+    countSql = sql`select count(*)::int as total from (select 1 ${each(sql`select 1`, sql`limit ${COUNT_CAP + 1}`)} limit ${COUNT_CAP + 1}) y`;
+    idsSql = sql`select x.id ${each(sql`select e.id, e.created_at`, sql`${order} limit ${offset + page.per_page}`)} order by x.created_at desc, x.id desc limit ${page.per_page} offset ${offset}`;
+  } else {
+    countSql = sql`select count(*)::int as total from (select 1 ${from} where ${where} limit ${COUNT_CAP + 1}) x`;
+    idsSql = sql`select e.id ${from} where ${where} ${order} limit ${page.per_page} offset ${offset}`;
+  }
   // A LIKE pattern needs a plan made for its value (a prefix uses the index only then): the number
   // filter, and a name or title too broad for the id lists. Those statements are not prepared.
   const byPattern = Boolean(f.number) || joins.length > 0;
   const run = <T>(query: SQL) => (byPattern ? rows<T>(database.db, query) : database.prepared<T>(null, query));
   // Past COUNT_CAP the total is reported as COUNT_CAP + 1 ('more than 1 000').
-  const [[{ total }], ids] = await Promise.all([
-    run<{ total: number }>(sql`select count(*)::int as total from (select 1 ${from} limit ${COUNT_CAP + 1}) x`),
-    run<{ id: number }>(sql`select e.id ${from} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`),
-  ]);
+  const [[{ total }], ids] = await Promise.all([run<{ total: number }>(countSql), run<{ id: number }>(idsSql)]);
   if (ids.length === 0) return { data: [], total };
-  const list = await database.prepared<EntryRow>(
-    'entries_page_by_ids',
-    sql`${SELECT} where e.id = any(${intArray(ids.map((r) => r.id))}) order by e.created_at desc, e.id desc`,
-  );
+  const list = await database.prepared<EntryRow>('entries_page_by_ids', sql`${SELECT} where e.id = any(${intArray(ids.map((r) => r.id))}) ${order}`);
   return { data: list.map((r) => toEntry(r, asOperator)), total };
 }
 
