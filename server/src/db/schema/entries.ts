@@ -34,6 +34,12 @@ export const entries = pgTable(
     /** Who actually made the entry (an operator for guest entries), when not the client. */
     author_id: integer('author_id').references(() => users.id),
     service_id: integer('service_id').notNull().references(() => services.id),
+    /**
+     * A copy of the service's type (services.dict_type_id) for the operators' type filter, kept by
+     * triggers (migration 0014): set on insert and on a change of service_id, and rewritten when a
+     * service's type changes. Never written by the application.
+     */
+    service_type_id: integer('service_type_id'),
     section_id: integer('section_id').references(() => serviceSections.id),
     /** 1 bank, 2 office by card, 3 online, 4 other. */
     pay_type: smallint('pay_type').notNull().default(3),
@@ -71,6 +77,14 @@ export const entries = pgTable(
     index('entries_payment_uuid_idx').on(t.payment_uuid),
     index('entries_active_user_idx').on(t.created_by, t.status).where(sql`deleted_at is null`),
     index('entries_package_enrollment_idx').on(t.package_enrollment_id),
+    // The operators' list (newest first) narrowed to the clients matching ?fio=, and a client's own list.
+    index('entries_live_created_by_newest_idx').on(t.created_by, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    // The operators' list by service type (?type=, alone or with ?status=), newest first.
+    index('entries_live_type_newest_idx')
+      .on(t.service_type_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
+      .where(sql`deleted_at is null`),
+    // The operators' list of deleted entries (?deleted=1), newest first.
+    index('entries_deleted_newest_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is not null`),
   ],
 );
 

@@ -56,8 +56,8 @@ export const users = pgTable(
     index('users_middle_name_trgm_idx').using('gin', t.middle_name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_phone_digits_trgm_idx').using('gin', sql`(regexp_replace(${t.phone}, '[^0-9]', '', 'g')) gin_trgm_ops`),
-    // The full name as one string: each typed word of a fio filter is one ILIKE on it
-    // (fioCondition in platform/list-query.ts writes the same expression).
+    // The full name as one string: each typed word of a fio filter is one ILIKE on it, in the users
+    // list and the entry list (fioCondition in platform/list-query.ts writes the same expression).
     index('users_full_name_trgm_idx').using('gin', sql`(${t.last_name} || ' ' || ${t.first_name} || ' ' || coalesce(${t.middle_name}, '')) gin_trgm_ops`),
     // 'Profile not filled' (?profile=0) in list order: the live users without a work profile.
     index('users_no_profile_idx')

@@ -2,11 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { entryStatusLabels, payTypeLabels, Role, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
 import { PRINT_KINDS, printRefusal, type PrintContext } from '@edu/domain/documents/print';
 import { formatDate } from '@edu/domain/common/format';
-import type { PageQuery } from '@edu/domain/common/pagination';
+import { COUNT_CAP, type PageQuery } from '@edu/domain/common/pagination';
 import { canEditThesis, clientMayChange, statusColors, type Entry } from '@edu/domain/entries/entry';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
 import { printColumns } from '../print/print-context.ts';
+import { containsPattern, fullNameExpression } from '../../platform/list-query.ts';
 
 interface EntryRow {
   id: number;
@@ -159,20 +160,24 @@ export interface EntryFilters {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function whereOf(f: EntryFilters): SQL {
+/** Up to three words of ?fio=; each must occur in the full name (any order: «Иванова Мария»). */
+const fioWords = (fio: string) => fio.split(/\s+/).filter(Boolean).slice(0, 3);
+
+/** One word of ?fio= on the full name as users_full_name_trgm_idx indexes it (list-query.ts). */
+const fullNameMatches = (alias: string, word: string) => sql`${fullNameExpression(alias)} ilike ${containsPattern(word)}`;
+
+/** An int[] parameter as one text value ('{1,2,3}'): the same on node-postgres and PGlite. */
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** Conditions on entries alone: every filter but fio and the service title. */
+function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
   const parts: SQL[] = [f.deleted ? sql`e.deleted_at is not null` : sql`e.deleted_at is null`];
   if (f.ownerId !== undefined) parts.push(sql`e.created_by = ${f.ownerId}`);
   if (f.created_by !== undefined) parts.push(sql`e.created_by = ${f.created_by}`);
   if (f.id !== undefined) parts.push(sql`e.id = ${f.id}`);
   // Numbers are matched by their beginning ('2611-0004'), which the prefix index serves.
   if (f.number) parts.push(sql`e.number like ${f.number.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
-  if (f.fio) {
-    for (const word of f.fio.split(/\s+/).filter(Boolean).slice(0, 3)) {
-      parts.push(sql`(u.last_name ilike ${like(word)} or u.first_name ilike ${like(word)} or u.middle_name ilike ${like(word)})`);
-    }
-  }
-  if (f.type !== undefined) parts.push(sql`s.dict_type_id = ${f.type}`);
-  if (f.service) parts.push(sql`s.title ilike ${like(f.service)}`);
+  if (f.type !== undefined) parts.push(sql`${typeColumn} = ${f.type}`);
   if (f.service_id !== undefined) parts.push(sql`e.service_id = ${f.service_id}`);
   if (f.status !== undefined) parts.push(sql`e.status = ${f.status}`);
   if (f.date) {
@@ -180,28 +185,102 @@ function whereOf(f: EntryFilters): SQL {
     const start = `${y}-${m}-${d} 00:00:00+03`;
     parts.push(sql`e.created_at >= ${start}::timestamptz and e.created_at < ${start}::timestamptz + interval '1 day'`);
   }
+  return parts;
+}
+
+/** The WHERE of the one-statement list (a client's own entries), over SELECT's joins. */
+function whereOf(f: EntryFilters): SQL {
+  const parts = entryConditions(f, sql`s.dict_type_id`);
+  if (f.fio) for (const word of fioWords(f.fio)) parts.push(fullNameMatches('u', word));
+  if (f.service) parts.push(sql`s.title ilike ${like(f.service)}`);
   return sql.join(parts, sql` and `);
 }
 
-export const COUNT_CAP = 1_000;
+/** ?fio= matching at most this many users: entries are taken by their ids (else joined). */
+export const FIO_USERS_CAP = 1_000;
+/** ?service= matching at most this many services: entries are taken by their ids (else joined). */
+export const TITLE_SERVICES_CAP = 500;
 
-/** The joins a filter needs: counting a user's entries needs neither users nor services. */
-function countJoins(f: EntryFilters): SQL {
-  const parts: SQL[] = [];
-  if (f.fio) parts.push(sql`join users u on u.id = e.created_by`);
-  if (f.type !== undefined || f.service) parts.push(sql`join services s on s.id = e.service_id`);
-  return sql.join(parts, sql` `);
+/** The ids of at most `cap` rows, or null when more match (the caller joins instead). */
+async function idsUpTo(database: Database, query: SQL, cap: number): Promise<number[] | null> {
+  const found = await rows<{ id: number }>(database.db, sql`${query} limit ${cap + 1}`);
+  return found.length > cap ? null : found.map((r) => r.id);
+}
+
+const empty = { data: [] as Entry[], total: 0 };
+
+/**
+ * The operators' list (issue 10), in two steps: the page's ids (and the capped count) from entries
+ * and only the tables the filters need, then ONE wide select of those ids. The wide select's nine
+ * joins and correlated subqueries cost 10-40 ms to plan when the filter is part of it; by ids it is
+ * a named statement with a plan reused per connection. A name filter first finds the matching
+ * users (up to FIO_USERS_CAP, trigram index on the full name), a title filter the matching services
+ * (up to TITLE_SERVICES_CAP, trigram index on titles); entries are then read by created_by or
+ * service_id through their (…, created_at desc, id desc) indexes of live entries. More matches than
+ * that: the filter is a join, and such a broad filter finds its page early in date order anyway.
+ */
+async function listEntriesForOperator(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
+  const parts = entryConditions(f, sql`e.service_type_id`);
+  const joins: SQL[] = [];
+  // The id list that drives the page (matching users, else matching services), if any.
+  let driver: { column: SQL; ids: number[] } | null = null;
+  if (f.fio) {
+    const words = fioWords(f.fio);
+    const users = await idsUpTo(database, sql`select u.id from users u where ${sql.join(words.map((w) => fullNameMatches('u', w)), sql` and `)}`, FIO_USERS_CAP);
+    if (users?.length === 0) return empty;
+    if (users) driver = { column: sql`e.created_by`, ids: users };
+    else {
+      joins.push(sql`join users u on u.id = e.created_by`);
+      for (const w of words) parts.push(fullNameMatches('u', w));
+    }
+  }
+  if (f.service) {
+    const services = await idsUpTo(database, sql`select s.id from services s where s.title ilike ${like(f.service)}`, TITLE_SERVICES_CAP);
+    if (services?.length === 0) return empty;
+    if (services && !driver) driver = { column: sql`e.service_id`, ids: services };
+    else if (services) parts.push(sql`e.service_id = any(${intArray(services)})`);
+    else {
+      joins.push(sql`join services s on s.id = e.service_id`);
+      parts.push(sql`s.title ilike ${like(f.service)}`);
+    }
+  }
+  const from = sql`from entries e ${sql.join(joins, sql` `)}`;
+  const where = sql.join(parts, sql` and `);
+  const offset = (page.page - 1) * page.per_page;
+  const order = sql`order by e.created_at desc, e.id desc`;
+  let countSql: SQL;
+  let idsSql: SQL;
+  if (driver) {
+    // Per matching user (or service): its newest offset + per_page entries, from the index of
+    // (created_by | service_id, created_at desc, id desc) of live entries; then the newest of those.
+    // Written as a lateral join so the planner cannot walk all entries by date instead (it does
+    // when it overestimates how many entries the ids have).
+    const { column, ids } = driver;
+    const each = (select: SQL, rest: SQL) =>
+      sql`from unnest(${intArray(ids)}) as m(id) cross join lateral (${select} ${from} where ${column} = m.id and ${where} ${rest}) x`;
+    countSql = sql`select count(*)::int as total from (select 1 ${each(sql`select 1`, sql`limit ${COUNT_CAP + 1}`)} limit ${COUNT_CAP + 1}) y`;
+    idsSql = sql`select x.id ${each(sql`select e.id, e.created_at`, sql`${order} limit ${offset + page.per_page}`)} order by x.created_at desc, x.id desc limit ${page.per_page} offset ${offset}`;
+  } else {
+    countSql = sql`select count(*)::int as total from (select 1 ${from} where ${where} limit ${COUNT_CAP + 1}) x`;
+    idsSql = sql`select e.id ${from} where ${where} ${order} limit ${page.per_page} offset ${offset}`;
+  }
+  // A LIKE pattern needs a plan made for its value (a prefix uses the index only then): the number
+  // filter, and a name or title too broad for the id lists. Those statements are not prepared.
+  const byPattern = Boolean(f.number) || joins.length > 0;
+  const run = <T>(query: SQL) => (byPattern ? rows<T>(database.db, query) : database.prepared<T>(null, query));
+  // Past COUNT_CAP the total is reported as COUNT_CAP + 1 ('more than 1 000').
+  const [[{ total }], ids] = await Promise.all([run<{ total: number }>(countSql), run<{ id: number }>(idsSql)]);
+  if (ids.length === 0) return { data: [], total };
+  const list = await database.prepared<EntryRow>('entries_page_by_ids', sql`${SELECT} where e.id = any(${intArray(ids.map((r) => r.id))}) ${order}`);
+  return { data: list.map((r) => toEntry(r, asOperator)), total };
 }
 
 /** Lists are prepared statements (planning cost more than running them); see Database.prepared. */
 export async function listEntries(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
+  if (f.ownerId === undefined) return listEntriesForOperator(database, f, page, asOperator);
+  // A client's own list: one client's entries are few, one statement each for the count and the page.
   const where = whereOf(f);
-  // Across all clients a broad filter can match hundreds of thousands of rows: past COUNT_CAP the
-  // total is reported as COUNT_CAP + 1 ('more than 1 000'); operators narrow the filter from there.
-  const count =
-    f.ownerId === undefined
-      ? sql`select count(*)::int as total from (select 1 from entries e ${countJoins(f)} where ${where} limit ${COUNT_CAP + 1}) x`
-      : sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`;
+  const count = sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`;
   const listSql = sql`${SELECT} where ${where} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
   // A LIKE pattern needs a plan made for its value (a prefix uses the index only then), so those
   // queries are not prepared; the rest are.
@@ -210,6 +289,14 @@ export async function listEntries(database: Database, f: EntryFilters, page: Pag
   const [{ total }] = await run<{ total: number }>(count);
   const list = await run<EntryRow>(listSql);
   return { data: list.map((r) => toEntry(r, asOperator)), total };
+}
+
+/** The joins a client's count needs: counting a user's entries needs neither users nor services. */
+function countJoins(f: EntryFilters): SQL {
+  const parts: SQL[] = [];
+  if (f.fio) parts.push(sql`join users u on u.id = e.created_by`);
+  if (f.type !== undefined || f.service) parts.push(sql`join services s on s.id = e.service_id`);
+  return sql.join(parts, sql` `);
 }
 
 /** One entry; with ownerId set, only when it belongs to that user. Deleted ones included. */

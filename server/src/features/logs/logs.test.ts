@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@edu/domain/common/codes';
-import { Messages } from '@edu/domain/common/messages';
 import { SYSTEM_USER_LABEL } from '@edu/domain/logs/log';
 import { changeLogs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
