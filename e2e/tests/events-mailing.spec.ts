@@ -42,7 +42,9 @@ test('the operator edits the welcome template with a macro; a new user registers
   const subject = page.getByLabel('Тема письма');
   await subject.fill('Привет, ${user.nickname}!');
   await page.getByRole('button', { name: 'Сохранить' }).click();
-  await expect(page.getByText('Неизвестные макросы: ${user.nickname}')).toBeVisible();
+  // Under the field and as the headline (nothing is empty, so the field's own message leads).
+  await expect(page.locator('.mantine-InputWrapper-error', { hasText: 'Неизвестные макросы: ${user.nickname}' })).toBeVisible();
+  await expect(page.locator('.mantine-Notification-description', { hasText: 'Неизвестные макросы: ${user.nickname}' })).toBeVisible();
   await shot(page, 'events-template-unknown-macro-desktop');
 
   // Clicking a macro copies it.
