@@ -48,19 +48,22 @@ test('the demo user sees a paid package as one purchase, with its price, in My e
   await shot(page, 'careful-entries-package-narrow');
 });
 
-test('a package is paid in one click; a package with a service already applied for says so first', async ({ page }) => {
+/** A new user registers, enrols in «Учитель начальных классов» and is sent to the provider's page. */
+async function newUserAtPackagePayment(page: Page, o: { tag: string; phonePrefix: string; middle: string }) {
   const suffix = Date.now().toString().slice(-7);
   await page.goto('/register');
-  await fillRegistration(page, { email: `pkg-${suffix}@example.com`, phone: `93${suffix}0`, middle: 'Руслановна' });
+  await fillRegistration(page, { email: `${o.tag}-${suffix}@example.com`, phone: `${o.phonePrefix}${suffix}0`, middle: o.middle });
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
-
   await page.getByRole('link', { name: 'Пакеты услуг', exact: true }).first().click();
   await page.getByTestId('package-card').filter({ hasText: 'Учитель начальных классов' }).getByRole('button', { name: 'Записаться' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: rub('Оплатить 4 500 ₽') }).click();
-  // Straight to the provider's page, for the package price.
+  await page.getByRole('dialog').getByRole('button', { name: rub('Оплатить 4 500 ₽') }).click();
   await expect(page).toHaveURL(/\/sandbox\/yookassa\/pay\//);
+}
+
+test('a package is paid in one click; a package with a service already applied for says so first', async ({ page }) => {
+  await newUserAtPackagePayment(page, { tag: 'pkg', phonePrefix: '93', middle: 'Руслановна' });
+  // Straight to the provider's page, for the package price.
   await expect(page.locator('body')).toContainText(/4\s?500/);
   await page.getByRole('button', { name: 'Оплатить' }).click();
   await expect(page).toHaveURL(/\/user\/entry/);
@@ -78,15 +81,7 @@ test('a package is paid in one click; a package with a service already applied f
 });
 
 test('a package whose provider payment was cancelled shows the pay button on the dashboard, not "awaiting the provider"', async ({ page }) => {
-  const suffix = Date.now().toString().slice(-7);
-  await page.goto('/register');
-  await fillRegistration(page, { email: `pkgc-${suffix}@example.com`, phone: `94${suffix}1`, middle: 'Олеговна' });
-  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
-  await page.getByRole('link', { name: 'Пакеты услуг', exact: true }).first().click();
-  await page.getByTestId('package-card').filter({ hasText: 'Учитель начальных классов' }).getByRole('button', { name: 'Записаться' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: rub('Оплатить 4 500 ₽') }).click();
-  await expect(page).toHaveURL(/\/sandbox\/yookassa\/pay\//);
+  await newUserAtPackagePayment(page, { tag: 'pkgc', phonePrefix: '94', middle: 'Олеговна' });
   await page.getByRole('button', { name: 'Отменить' }).click();
   await expect(page).not.toHaveURL(/\/sandbox\//);
 
