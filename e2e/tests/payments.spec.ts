@@ -118,6 +118,7 @@ test('the operator sees payments for entries in /manager/payments and filters th
   await page.getByLabel('Дата').pressSequentially('20260231');
   await expect(page.getByText('Несуществующая дата')).toBeVisible();
   await expect(page.getByText('Заполните все обязательные поля!')).toHaveCount(0);
+  await shot(page, 'payments-impossible-date-desktop');
   await page.getByLabel('Дата').fill('');
   await expect(page.getByText('Несуществующая дата')).toHaveCount(0);
   await expect(row).toHaveCount(1);
