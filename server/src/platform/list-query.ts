@@ -13,6 +13,14 @@ export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 /** `text%`: a prefix match (served by a btree index with text_pattern_ops or a plain one on C collation). */
 export const prefixPattern = (text: string) => `${escapeLike(text)}%`;
 
+/**
+ * Whether a trigram index finds every `%text%` of these texts for any value, so a statement with
+ * them bound can be planned once (prepared): each run of letters or digits has three or more
+ * characters. A shorter run has no trigram to look up, and needs a plan made for its value.
+ */
+export const trigramsServe = (texts: string[]) =>
+  texts.every((t) => t.split(/[^\p{L}\p{N}]+/u).every((run) => run === '' || run.length >= 3)) && texts.some((t) => /[\p{L}\p{N}]/u.test(t));
+
 /** Condition parts; null, undefined and false are skipped. */
 export type Condition = SQL | null | undefined | false;
 
@@ -37,16 +45,23 @@ export function fullNameExpression(alias = 'u'): SQL {
 }
 
 /**
+ * One typed word of a name, found in the last, first or middle name. A typed word has no spaces,
+ * so matching it inside 'last first middle' is the same as matching it inside one of the three,
+ * and one trigram index serves every word.
+ */
+export const nameWordMatches = (word: string, alias = 'u'): SQL => sql`${fullNameExpression(alias)} ilike ${containsPattern(word)}`;
+
+/** The words of a typed full name (at most three). */
+export const fioWords = (fio: string | undefined) => (fio ?? '').split(/\s+/).filter(Boolean).slice(0, 3);
+
+/**
  * Up to three words of a full name, each found in the last, first or middle name (any order:
  * «Иванова Мария» and «Мария Иванова» find the same person). `alias` is the users table alias.
- * A typed word has no spaces, so matching it inside 'last first middle' is the same as matching it
- * inside one of the three, and one trigram index serves every word.
  */
 export function fioCondition(fio: string | undefined, alias = 'u'): SQL | null {
-  const words = (fio ?? '').split(/\s+/).filter(Boolean).slice(0, 3);
+  const words = fioWords(fio);
   if (words.length === 0) return null;
-  const name = fullNameExpression(alias);
-  return allOf(words.map((w) => sql`${name} ilike ${containsPattern(w)}`));
+  return allOf(words.map((w) => nameWordMatches(w, alias)));
 }
 
 /**
@@ -85,7 +100,8 @@ export interface ListSpec<Row, Out> {
    * (or semi-join every row of that walk with the matches). `matches` selects, from the filter's
    * own index, the key `id` and every column `order` reads, under `alias` (e.g. `select u.id,
    * u.created_at from users u where ...`); it is materialized and sorted alone, and the page reads
-   * the rows of its page's keys by `key = any(...)`. The count reads the same matches.
+   * the rows of its page's keys by `key = any(...)` (a prepared statement). The total and the
+   * page's keys come from one statement over the same matches.
    */
   idsFirst?: { matches: SQL; alias: string; key: SQL };
   /**
@@ -100,24 +116,35 @@ export interface ListPage<Out> {
   meta: PageMeta;
 }
 
+/** An int[] parameter: `= any(${intArray(ids)})`. */
+export const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
 /** Runs a list: one count and one page query; answers {data, meta}. */
 export async function listPage<Row, Out>(database: Database | Queryable, spec: ListSpec<Row, Out>): Promise<ListPage<Out>> {
-  const run = <T>(query: SQL): Promise<T[]> =>
-    'prepared' in database && 'db' in database ? (spec.prepared ? database.prepared<T>(null, query) : rows<T>(database.db, query)) : rows<T>(database as Queryable, query);
+  const isDatabase = 'prepared' in database && 'db' in database;
+  const plain = <T>(query: SQL): Promise<T[]> => (isDatabase ? rows<T>(database.db, query) : rows<T>(database as Queryable, query));
+  const named = <T>(query: SQL): Promise<T[]> => (isDatabase ? database.prepared<T>(null, query) : rows<T>(database as Queryable, query));
+  const run = spec.prepared ? named : plain;
   const from = spec.countFrom ?? spec.from;
   const limit = spec.countCap ? sql` limit ${spec.countCap + 1}` : sql``;
   const offset = (spec.page.page - 1) * spec.page.per_page;
   const ids = spec.idsFirst;
-  const count = ids
-    ? sql`with m as materialized (${ids.matches}) select count(*)::int as total from (select 1 from m${limit}) x`
-    : spec.countCap
-      ? sql`select count(*)::int as total from (select 1 ${from} where ${spec.where}${limit}) x`
-      : sql`select count(*)::int as total ${from} where ${spec.where}`;
-  const page = ids
-    ? sql`with m as materialized (${ids.matches}),
-        p as materialized (select ${sql.raw(ids.alias)}.id from m ${sql.raw(ids.alias)} order by ${spec.order} limit ${spec.page.per_page} offset ${offset})
-        ${spec.select} ${spec.from} where ${ids.key} = any(array(select p.id from p)) order by ${spec.order}`
-    : sql`${spec.select} ${spec.from} where ${spec.where} order by ${spec.order} limit ${spec.page.per_page} offset ${offset}`;
+  if (ids) {
+    // One statement finds the matches once for both the total and the page's keys; the wide select
+    // of those keys has no pattern in it, so it is a prepared statement (planned once per connection).
+    const alias = sql.raw(ids.alias);
+    const [found] = await run<{ total: number; keys: number[] }>(
+      sql`with m as materialized (${ids.matches})
+        select (select count(*)::int from (select 1 from m${limit}) x) as total,
+          array(select ${alias}.id from m ${alias} order by ${spec.order} limit ${spec.page.per_page} offset ${offset}) as keys`,
+    );
+    const list = found.keys.length ? await named<Row>(sql`${spec.select} ${spec.from} where ${ids.key} = any(${intArray(found.keys)}) order by ${spec.order}`) : [];
+    return { data: list.map(spec.map), meta: pageMeta(found.total, spec.page) };
+  }
+  const count = spec.countCap
+    ? sql`select count(*)::int as total from (select 1 ${from} where ${spec.where}${limit}) x`
+    : sql`select count(*)::int as total ${from} where ${spec.where}`;
+  const page = sql`${spec.select} ${spec.from} where ${spec.where} order by ${spec.order} limit ${spec.page.per_page} offset ${offset}`;
   const [[{ total }], list] = await Promise.all([run<{ total: number }>(count), run<Row>(page)]);
   return { data: list.map(spec.map), meta: pageMeta(total, spec.page) };
 }

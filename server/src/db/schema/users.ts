@@ -64,6 +64,9 @@ export const users = pgTable(
       // Ascending, read backwards for 'created_at desc, id desc' (drizzle writes DESC as DESC NULLS LAST).
       .on(t.created_at, t.id)
       .where(sql`not ${t.has_profile} and ${t.deleted_at} is null`),
+    // The ids of live users, read without the table: the capped count of a work-profile filter
+    // merges them with user_profiles (dict_profile_id, user_id) instead of reading each user's row.
+    index('users_live_id_idx').on(t.id).where(sql`${t.deleted_at} is null`),
   ],
 );
 

@@ -7,7 +7,7 @@ import { canEditThesis, clientMayChange, statusColors, type Entry } from '@edu/d
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
 import { printColumns } from '../print/print-context.ts';
-import { containsPattern, fullNameExpression } from '../../platform/list-query.ts';
+import { fioWords, intArray, nameWordMatches, trigramsServe } from '../../platform/list-query.ts';
 
 interface EntryRow {
   id: number;
@@ -160,14 +160,7 @@ export interface EntryFilters {
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Up to three words of ?fio=; each must occur in the full name (any order: «Иванова Мария»). */
-const fioWords = (fio: string) => fio.split(/\s+/).filter(Boolean).slice(0, 3);
 
-/** One word of ?fio= on the full name as users_full_name_trgm_idx indexes it (list-query.ts). */
-const fullNameMatches = (alias: string, word: string) => sql`${fullNameExpression(alias)} ilike ${containsPattern(word)}`;
-
-/** An int[] parameter as one text value ('{1,2,3}'): the same on node-postgres and PGlite. */
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /** Conditions on entries alone: every filter but fio and the service title. */
 function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
@@ -191,7 +184,7 @@ function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
 /** The WHERE of the one-statement list (a client's own entries), over SELECT's joins. */
 function whereOf(f: EntryFilters): SQL {
   const parts = entryConditions(f, sql`s.dict_type_id`);
-  if (f.fio) for (const word of fioWords(f.fio)) parts.push(fullNameMatches('u', word));
+  if (f.fio) for (const word of fioWords(f.fio)) parts.push(nameWordMatches(word, 'u'));
   if (f.service) parts.push(sql`s.title ilike ${like(f.service)}`);
   return sql.join(parts, sql` and `);
 }
@@ -201,9 +194,13 @@ export const FIO_USERS_CAP = 1_000;
 /** ?service= matching at most this many services: entries are taken by their ids (else joined). */
 export const TITLE_SERVICES_CAP = 500;
 
-/** The ids of at most `cap` rows, or null when more match (the caller joins instead). */
-async function idsUpTo(database: Database, query: SQL, cap: number): Promise<number[] | null> {
-  const found = await rows<{ id: number }>(database.db, sql`${query} limit ${cap + 1}`);
+/**
+ * The ids of at most `cap` rows, or null when more match (the caller joins instead). Prepared when
+ * the trigram index serves the typed text whatever its value (trigramsServe).
+ */
+async function idsUpTo(database: Database, query: SQL, cap: number, typed: string): Promise<number[] | null> {
+  const limited = sql`${query} limit ${cap + 1}`;
+  const found = trigramsServe([typed]) ? await database.prepared<{ id: number }>(null, limited) : await rows<{ id: number }>(database.db, limited);
   return found.length > cap ? null : found.map((r) => r.id);
 }
 
@@ -226,16 +223,16 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
   let driver: { column: SQL; ids: number[] } | null = null;
   if (f.fio) {
     const words = fioWords(f.fio);
-    const users = await idsUpTo(database, sql`select u.id from users u where ${sql.join(words.map((w) => fullNameMatches('u', w)), sql` and `)}`, FIO_USERS_CAP);
+    const users = await idsUpTo(database, sql`select u.id from users u where ${sql.join(words.map((w) => nameWordMatches(w, 'u')), sql` and `)}`, FIO_USERS_CAP, words.join(' '));
     if (users?.length === 0) return empty;
     if (users) driver = { column: sql`e.created_by`, ids: users };
     else {
       joins.push(sql`join users u on u.id = e.created_by`);
-      for (const w of words) parts.push(fullNameMatches('u', w));
+      for (const w of words) parts.push(nameWordMatches(w, 'u'));
     }
   }
   if (f.service) {
-    const services = await idsUpTo(database, sql`select s.id from services s where s.title ilike ${like(f.service)}`, TITLE_SERVICES_CAP);
+    const services = await idsUpTo(database, sql`select s.id from services s where s.title ilike ${like(f.service)}`, TITLE_SERVICES_CAP, f.service);
     if (services?.length === 0) return empty;
     if (services && !driver) driver = { column: sql`e.service_id`, ids: services };
     else if (services) parts.push(sql`e.service_id = any(${intArray(services)})`);
@@ -269,9 +266,10 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
   const byPattern = Boolean(f.number) || joins.length > 0;
   const run = <T>(query: SQL) => (byPattern ? rows<T>(database.db, query) : database.prepared<T>(null, query));
   // Past COUNT_CAP the total is reported as COUNT_CAP + 1 ('more than 1 000').
-  const [[{ total }], ids] = await Promise.all([run<{ total: number }>(countSql), run<{ id: number }>(idsSql)]);
+  // The capped count and the page's ids in one round trip.
+  const [{ total, ids }] = await run<{ total: number; ids: number[] }>(sql`select (${countSql}) as total, array(${idsSql}) as ids`);
   if (ids.length === 0) return { data: [], total };
-  const list = await database.prepared<EntryRow>('entries_page_by_ids', sql`${SELECT} where e.id = any(${intArray(ids.map((r) => r.id))}) ${order}`);
+  const list = await database.prepared<EntryRow>('entries_page_by_ids', sql`${SELECT} where e.id = any(${intArray(ids)}) ${order}`);
   return { data: list.map((r) => toEntry(r, asOperator)), total };
 }
 

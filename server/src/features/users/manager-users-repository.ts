@@ -4,7 +4,7 @@ import { COUNT_CAP, type PageQuery } from '@edu/domain/common/pagination';
 import { fullName } from '@edu/domain/users/current-user';
 import { isGuestEmail, type ManagedUser, type UserLookup } from '@edu/domain/users/manager-user';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
-import { allOf, containsPattern, fioCondition, listPage, orderBy, when, type ListPage } from '../../platform/list-query.ts';
+import { allOf, containsPattern, fioCondition, listPage, orderBy, trigramsServe, when, type ListPage } from '../../platform/list-query.ts';
 import { toUserDetails, USER_COLUMNS, type UserDetailsRow } from './user-details.ts';
 
 export interface UserFilters {
@@ -60,6 +60,11 @@ export function userConditions(f: UserFilters): SQL {
 /** The digits of the stored phone (+7 (999) 999-99-99 -> 79999999999); an index on it serves the filter. */
 export const PHONE_DIGITS = sql`regexp_replace(u.phone, '[^0-9]', '', 'g')`;
 
+/** The texts the LIKE patterns of `f` look for. */
+function patternTexts(f: UserFilters): string[] {
+  return [f.fio ?? '', f.phone ? phoneDigits(f.phone) : '', f.email ?? ''].filter(Boolean);
+}
+
 /** Typed digits as stored: an 11-digit number written with a leading 8 is the +7 one. */
 function phoneDigits(typed: string): string {
   const d = typed.replace(/\D/g, '');
@@ -95,7 +100,8 @@ export async function listUsers(database: Database, f: UserFilters, page: PageQu
       byPattern && sortColumn !== 'left_sum'
         ? { matches: sql`select u.id, u.last_name, u.email, u.created_at from users u where ${where}`, alias: 'u', key: sql`u.id` }
         : undefined,
-    prepared: !byPattern,
+    // Planned once per connection, unless a pattern has no trigram for its index (trigramsServe).
+    prepared: !byPattern || trigramsServe(patternTexts(f)),
   });
 }
 
