@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { cardTransactions, notifications } from '../src/db/schema/index.ts';
+import { cardTransactions, notifications, publicationPrices } from '../src/db/schema/index.ts';
 import { rows } from '../src/platform/db.ts';
 import { createTestApp } from './helper.ts';
 import { makeService } from './fixtures.ts';
+import { courseEntry, multipart, PDF } from './documents-fixtures.ts';
 import { apiRoutes, fillPath, routeKey } from './route-walk.ts';
 
 // Walks the app's own route table (every route registered, seen by an onRoute hook) and checks each
@@ -22,7 +23,10 @@ import { apiRoutes, fillPath, routeKey } from './route-walk.ts';
 type Access = 'public' | 'shop' | 'user' | 'session' | 'owner' | 'operator';
 
 /** Who may call what. Owner routes name the resource their :id is. */
-const POLICY: Record<string, Access | { owner: 'user' | 'entry' | 'notification' | 'card_transaction'; body?: Record<string, unknown>; selfOnly?: true }> = {
+type Owned = 'user' | 'entry' | 'notification' | 'card_transaction' | 'file' | 'publication';
+
+/** owner: what the :id is; body: what is sent; owned: the owner's own GET answer when not 200. */
+const POLICY: Record<string, Access | { owner: Owned; body?: Record<string, unknown>; selfOnly?: true; owned?: number }> = {
   'GET /api/v1/sanctum/csrf-cookie': 'public',
   'POST /login': 'public',
   'POST /register': 'public',
@@ -89,32 +93,33 @@ const POLICY: Record<string, Access | { owner: 'user' | 'entry' | 'notification'
   // One's own mail settings, documents, contract data and prints (the :id routes answer 404 to another user).
   'GET /api/mail/subscription': 'user',
   'PUT /api/mail/subscription': 'user',
-  'GET /api/user/:id/documents': 'user',
-  'POST /api/user/:id/upload-documents': 'user',
-  'GET /api/file/:id': 'user',
-  'GET /api/file/:id/link': 'user',
-  'GET /api/file/:id/download': 'user',
-  'DELETE /api/file/:id': 'user',
+  'GET /api/user/:id/documents': { owner: 'user' },
+  'POST /api/user/:id/upload-documents': { owner: 'user' },
+  'GET /api/file/:id': { owner: 'file' },
+  'GET /api/file/:id/link': { owner: 'file' },
+  'GET /api/file/:id/download': { owner: 'file' },
+  'DELETE /api/file/:id': { owner: 'file' },
   'GET /api/identity-document': 'user',
   'POST /api/identity-document': 'user',
-  'GET /api/user/:id/profile-extras': 'user',
-  'POST /api/user/:id/profile-extras': 'user',
-  'GET /api/user/:id/contract-data': 'user',
-  'POST /api/user/:id/contract-step': 'user',
+  'GET /api/user/:id/profile-extras': { owner: 'user' },
+  'POST /api/user/:id/profile-extras': { owner: 'user', body: { address: 'Захвачено', birthday: '1985-04-12', snils: '112-233-445 95' } },
+  'GET /api/user/:id/contract-data': { owner: 'user' },
+  'POST /api/user/:id/contract-step': { owner: 'user', body: { contract_step: 2 } },
   'GET /api/contract': 'user',
   'POST /api/contract/upload': 'user',
-  'GET /api/entry/:id/print/:kind': 'user',
-  'GET /api/user/:id/consent/print': 'user',
+  // Printing the walk's unpaid entry is refused with a reason (422), to its owner too.
+  'GET /api/entry/:id/print/:kind': { owner: 'entry', owned: 422 },
+  'GET /api/user/:id/consent/print': { owner: 'user', owned: 422 },
   'GET /api/template': 'operator',
   'POST /api/template': 'operator',
   // Publications: users reach what they created or co-author (404 otherwise, features/publications tests).
   'GET /api/publication': 'user',
   'POST /api/publication': 'user',
   'GET /api/publication/authors': 'user',
-  'GET /api/publication/:id': 'user',
-  'PUT /api/publication/:id': 'user',
-  'POST /api/publication/:id': 'user',
-  'DELETE /api/publication/:id': 'user',
+  'GET /api/publication/:id': { owner: 'publication' },
+  'PUT /api/publication/:id': { owner: 'publication', body: { title: 'Захвачено' } },
+  'POST /api/publication/:id': { owner: 'publication', body: { title: 'Захвачено' } },
+  'DELETE /api/publication/:id': { owner: 'publication' },
   'GET /api/publication/:id/file/:fileId': 'user',
   'GET /api/health': 'public',
   'GET /api/docs': 'public',
@@ -128,10 +133,27 @@ const policyOf = (key: string) => POLICY[key] ?? (inOperatorScope.has(key) ? ('o
 /** An id nothing has: generic calls must not touch the records the checks below look at. */
 const NO_SUCH_ID = 2_147_483_000;
 
-/** A person with an entry, a notification and a card transaction: the records owner routes point at. */
+// A publication needs a publication service with a price.
+const publicationServiceId = (await makeService(t.database.db, { title: 'Интернет-публикация', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, price: 0, date_type: 2 })).id;
+await t.database.db.insert(publicationPrices).values({ dict_service_subtype_id: 5, authors_num: 1, price: 1000 });
+
+/** A person with an entry, a notification, a card transaction, a document and a publication: the records owner routes point at. */
 async function personWithRecords(marker: string) {
   const u = await t.createUser({ email: `${marker}@example.com`, password: `${marker}-pass` });
   const headers = await t.loginAs(u);
+  await courseEntry(t, u.id);
+  const form = multipart([{ field: 'other', filename: 'secret.pdf', content: PDF, type: 'application/pdf' }]);
+  const uploaded = await t.inject({ method: 'POST', url: `/api/user/${u.id}/upload-documents`, headers: { ...headers, ...form.headers }, payload: form.payload });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const file = String(uploaded.json().data.other[0].url).split('/').pop()!;
+  const text = `<p>${Array.from({ length: 400 }, (_, i) => `Проектная${i} деятельность${i}`).join(' ')}</p>`;
+  const published = await t.inject({
+    method: 'POST',
+    url: '/api/publication',
+    headers,
+    payload: { service_id: publicationServiceId, title: `Статья ${marker}`, text, dict_category_id: 2, type: 1, authors_num: 1 },
+  });
+  expect(published.statusCode, published.body).toBe(200);
   const service = await makeService(t.database.db, { price: 900 });
   const created = await t.inject({ method: 'POST', url: '/api/entry', headers, payload: { service_id: service.id, pay_type: 3 } });
   const entry = created.json().data as { id: number; number: string };
@@ -140,7 +162,7 @@ async function personWithRecords(marker: string) {
     .insert(cardTransactions)
     .values({ provider: 'sandbox', idempotence_key: `${marker}-key`, status: 'pending', sum: 900, user_id: u.id, created_by: u.id, entry_ids: [entry.id] })
     .returning({ id: cardTransactions.id });
-  const ids = { user: u.id, entry: entry.id, notification: note.id, card_transaction: ct.id };
+  const ids = { user: u.id, entry: entry.id, notification: note.id, card_transaction: ct.id, file, publication: published.json().data.id as number };
   return { ...u, headers, ids, entryNumber: entry.number };
 }
 
@@ -151,7 +173,7 @@ const operatorUser = await t.createUser({ role: 1 });
 const call = (route: { method: string; url: string }, headers: Record<string, string>, id: number | string = NO_SUCH_ID, body?: Record<string, unknown>) =>
   t.inject({
     method: route.method as 'GET',
-    url: fillPath(route.url, { id: String(id), name: 'dict_profiles', a: 'ab', b: `${'0'.repeat(32)}.jpg` }),
+    url: fillPath(route.url, { id: String(id), name: 'dict_profiles', kind: 'certificate', a: 'ab', b: `${'0'.repeat(32)}.jpg` }),
     headers,
     ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body ?? {} }),
   });
@@ -208,7 +230,7 @@ describe('security: the route table', () => {
       expect([403, 404], `${key} as another user`).toContain(other.statusCode);
       expect(other.body).not.toContain(alice.email);
       // The owner reaches it.
-      if (route.method === 'GET') expect((await call(route, await t.loginAs(alice), alice.ids[policy.owner])).statusCode, `${key} as the owner`).toBe(200);
+      if (route.method === 'GET') expect((await call(route, await t.loginAs(alice), alice.ids[policy.owner])).statusCode, `${key} as the owner`).toBe(policy.owned ?? 200);
     }
 
     // An operator passes every guard (on a third person's records, so Alice's stay intact).
@@ -231,5 +253,13 @@ describe('security: the route table', () => {
     expect((await t.inject({ method: 'POST', url: '/login', payload: { email: alice.email, password: alice.password } })).statusCode).toBe(200);
     const [note] = await rows<{ checked: boolean }>(t.database.db, sql`select checked from notifications where id = ${alice.ids.notification}`);
     expect(note.checked).toBe(false);
+    const h = await t.loginAs(alice);
+    expect((await t.inject({ method: 'GET', url: `/api/file/${alice.ids.file}`, headers: h })).statusCode).toBe(200);
+    const publication = await t.inject({ method: 'GET', url: `/api/publication/${alice.ids.publication}`, headers: h });
+    expect(publication.statusCode).toBe(200);
+    expect(publication.json().data.title).toBe(`Статья ${alice.email.split('@')[0]}`);
+    const extras = await t.inject({ method: 'GET', url: `/api/user/${alice.id}/profile-extras`, headers: h });
+    expect(extras.statusCode).toBe(200);
+    expect(extras.json().data?.address ?? null).not.toBe('Захвачено');
   });
 });
