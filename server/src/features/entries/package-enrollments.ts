@@ -3,7 +3,7 @@ import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 
 /**
- * A package purchase (docs/decisions/006-package-purchases.md): its entries are bought, removed and
+ * A package purchase (docs/decisions/009-package-purchases.md): its entries are bought, removed and
  * paid as a whole at the enrolment's price. If it is ever broken, the remaining unpaid entries go
  * back to their services' list prices and live on as ordinary entries.
  */

@@ -132,7 +132,7 @@ export interface PayAnswer {
 /**
  * The entries one payment covers and its sum, in the caller's transaction. A package purchase is
  * paid as a whole at its price; one found broken (part of it removed or paid) is broken for good
- * and the entry is paid alone at its list price (docs/decisions/006-package-purchases.md).
+ * and the entry is paid alone at its list price (docs/decisions/009-package-purchases.md).
  */
 async function paymentScopeIn(tx: Queryable, entry: EntryToPay, by: number): Promise<{ group: EntryToPay[]; sum: number; packageTitle: string | null }> {
   if (entry.package_enrollment_id) {

@@ -7,7 +7,7 @@ import { startYookassaWorld, until, type YookassaWorld } from '../../../test/yoo
 import { makeService } from '../../../test/fixtures.ts';
 import { dictEvents, servicePackages, servicePackageServices } from '../../db/schema/index.ts';
 
-// A package is bought, removed and paid as a whole (docs/decisions/006-package-purchases.md).
+// A package is bought, removed and paid as a whole (docs/decisions/009-package-purchases.md).
 // The real YooKassa client talks to the YooKassa-like sandbox on 127.0.0.1.
 
 let world: YookassaWorld;

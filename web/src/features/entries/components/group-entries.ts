@@ -8,7 +8,7 @@ export type EntryItem =
 
 /**
  * Entries of one intact package purchase shown as one purchase, under the package's name and price
- * (docs/decisions/006-package-purchases.md); the rest one by one, in the list's order.
+ * (docs/decisions/009-package-purchases.md); the rest one by one, in the list's order.
  */
 export function groupEntries(entries: Entry[]): EntryItem[] {
   const items: EntryItem[] = [];
