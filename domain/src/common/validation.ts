@@ -39,7 +39,3 @@ export function headlineOf(errors: Record<string, string[] | string | undefined>
   if (messages.length === 0 || messages.some(isEmptyFieldMessage)) return Messages.required;
   return messages[0];
 }
-
-export function validationBody(errors: FieldErrors, message: string = Messages.required): ValidationErrorBody {
-  return { message, errors };
-}
