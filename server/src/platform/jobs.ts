@@ -86,6 +86,22 @@ export class JobRunner {
     return error === null ? { state: 'done' } : { state: 'failed', error };
   }
 
+  /**
+   * Waits (up to `ms`) while another worker holds the job `name`/`uniqueKey`: a call that found it
+   * busy can then answer by its outcome instead of "queued" for a job finishing this very moment.
+   */
+  async waitWhileBusy(name: string, uniqueKey: string, ms = 5000): Promise<void> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const [held] = await rows<{ id: number }>(
+        this.app.db,
+        sql`select id from jobs where name = ${name} and unique_key = ${uniqueKey} and done_at is null and locked_until > now() limit 1`,
+      );
+      if (!held) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** Runs one claimed job and records the outcome; answers the error message of a failure. */
   private async execute(job: JobRow): Promise<string | null> {
     const handler = this.handlers.get(job.name);

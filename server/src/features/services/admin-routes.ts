@@ -101,6 +101,8 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!exists) throw notFound(Messages.serviceNotFound);
     await app.db.transaction((tx) => requestPublication(tx, id));
     const run = await app.jobs.runNow(PUBLISH_SERVICE_JOB, String(id));
+    // The background runner may have taken the job a moment earlier (the save queued it): answer by its outcome.
+    if (run.state === 'busy') await app.jobs.waitWhileBusy(PUBLISH_SERVICE_JOB, String(id));
     const service = await serviceAnswer(app, id);
     if (run.state === 'failed' || service.joomla_status === 'error') {
       const message = ServiceFormMessages.joomlaError(run.state === 'failed' ? run.error : (service.joomla_error ?? ''));

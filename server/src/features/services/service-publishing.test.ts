@@ -6,6 +6,7 @@ import { rows } from '../../platform/db.ts';
 import { JoomlaClient, JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { startFakeJoomla, type FakeJoomla } from '../../../test/fake-joomla.ts';
+import { publishService } from './service-publishing.ts';
 
 let joomla: FakeJoomla;
 let t: TestApp;
@@ -160,6 +161,26 @@ describe('publishing a service to the Joomla site', () => {
     expect(again.json().data.joomla_status).toBe('published');
     expect([...joomla.articles.values()].filter((a) => a.alias === `service-${id}`)).toHaveLength(1);
     expect((await jobsOf(id)).every((j) => j.done_at !== null)).toBe(true);
+  });
+
+  it('answers by the outcome when the background runner holds the job at that moment (no "queued" for a job finishing now)', async () => {
+    const id = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Вебинар в гонке с фоном' }) })).json().data.id as number;
+    // Another worker takes the job the save queued, as the runner does every 2 s.
+    const [held] = await rows<{ id: number }>(
+      t.database.db,
+      sql`update jobs set locked_until = now() + interval '2 minutes', attempts = attempts + 1
+          where name = 'cms-publish-service' and unique_key = ${String(id)} and done_at is null returning id`,
+    );
+    expect(held).toBeDefined();
+    const pressed = publish(id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await publishService(t.app, id);
+    await t.database.db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${held.id}`);
+    const answer = await pressed;
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().message).toBe(ServiceFormMessages.published);
+    expect(answer.json().data.joomla_status).toBe('published');
+    expect([...joomla.articles.values()].filter((a) => a.alias === `service-${id}`)).toHaveLength(1);
   });
 
   it("creates the article again when it was removed on the site, and refuses nothing it cannot fix: Joomla's refusal is shown, not retried", async () => {
