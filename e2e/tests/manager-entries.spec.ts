@@ -32,6 +32,11 @@ test("an operator changes an entry's price and pay type, pays, completes, delete
   const row = page.getByTestId('entry-row').filter({ hasText: entry.number });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('link', { name: 'Заявкина Мария Игоревна' })).toHaveAttribute('href', /\/manager\/users\?id=\d+/);
+  // The filters live in the address bar: a reload keeps them.
+  await expect(page).toHaveURL(new RegExp(`number=${entry.number}`));
+  await page.reload();
+  await expect(page.getByLabel('Номер')).toHaveValue(entry.number);
+  await expect(row).toHaveCount(1);
   // An impossible created date is the field's own message, never a server error; the list stays.
   await page.getByLabel('Дата создания').pressSequentially('31022024');
   await expect(page.getByText('Несуществующая дата')).toBeVisible();

@@ -20,9 +20,10 @@ export const entryDate = (entry: Entry) => entry.service.interval_formatted ?? '
  * package name and price (and its pay button), its entries below it.
  */
 export function EntriesTable({ entries, onAction, showClient = false }: EntriesViewProps) {
-  const withSection = entries.some((e) => e.section);
-  // The operator's table adds the client; to fit 1280 px the type then goes above the event's title.
+  // The operator's table adds the client; to fit 1280 px the type then goes above the event's
+  // title and the section below it, instead of columns of their own.
   const typeColumn = !showClient;
+  const withSection = typeColumn && entries.some((e) => e.section);
   const columns = 5 + (typeColumn ? 1 : 0) + (showClient ? 1 : 0) + (withSection ? 1 : 0);
   return (
     <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover data-testid="entries-table" layout="auto">
@@ -92,6 +93,7 @@ function EntryRow({ entry, onAction, showClient, withSection, typeColumn, inPack
         <Text size="sm" fw={500} lh={1.35}>
           {entry.service.title}
         </Text>
+        {!typeColumn && entry.section && <Text size="xs">Секция: {entry.section.title}</Text>}
         <Text size="xs" c="dimmed">
           {entry.payTypeLabel} · {entry.is_extramural ? 'Дистанционно' : 'Очно'}
         </Text>

@@ -1,9 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconClipboardList, IconCreditCard, IconTag } from '@tabler/icons-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Messages } from '@edu/domain/common/messages';
 import { totalLabel } from '@edu/domain/common/pagination';
 import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
@@ -11,6 +10,7 @@ import { useDictionary } from '../../../lib/dictionaries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNarrow } from '../../../lib/use-narrow';
 import { ListPagination } from '../../../components/list-pagination';
+import { useListParams } from '../../../components/use-list-params';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useEntries, type EntryFilters } from '../api/get-entries';
 import { EditEntryModal } from '../components/edit-entry-modal';
@@ -39,8 +39,6 @@ export function EntriesPage({ mode, paymentsTab }: EntriesPageProps) {
   const { from } = useParams();
   const navigate = useNavigate();
   const tab: Tab = from === 'payments' ? 'payments' : 'entries';
-  const [search] = useSearchParams();
-
   return (
     <Stack gap="lg">
       <Title order={2}>{title}</Title>
@@ -54,7 +52,7 @@ export function EntriesPage({ mode, paymentsTab }: EntriesPageProps) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="entries" pt="md">
-          <EntriesTab key={search.get('number') ?? ''} manager={mode === 'manager'} />
+          <EntriesTab manager={mode === 'manager'} />
         </Tabs.Panel>
         <Tabs.Panel value="payments" pt="md">
           {paymentsTab}
@@ -62,6 +60,25 @@ export function EntriesPage({ mode, paymentsTab }: EntriesPageProps) {
       </Tabs>
     </Stack>
   );
+}
+
+/** The filter inputs from the address bar (`?number=&type=&service=&status=&deleted=1&fio=&date=`). */
+function filterValuesOf(p: Record<string, string>): EntryFilterValues {
+  return {
+    ...emptyEntryFilters,
+    number: p.number ?? '',
+    type: p.type ?? null,
+    service: p.service ?? '',
+    status: p.status ?? null,
+    deleted: p.deleted === '1' ? 'deleted' : 'all',
+    fio: p.fio ?? '',
+    date: p.date ?? '',
+  };
+}
+
+/** The address-bar form of the filter inputs (an empty value removes its key). */
+function filterParamsOf(v: EntryFilterValues): Record<string, string> {
+  return { number: v.number, type: v.type ?? '', service: v.service, status: v.status ?? '', deleted: v.deleted === 'deleted' ? '1' : '', fio: v.fio, date: v.date };
 }
 
 function hasFilters(f: EntryFilterValues): boolean {
@@ -72,12 +89,27 @@ function EntriesTab({ manager }: { manager: boolean }) {
   const me = useCurrentUser();
   const narrow = useNarrow();
   const types = useDictionary('dict_service_types');
-  // A notification leads here with ?number=…: the list opens filtered to that entry.
-  const [search] = useSearchParams();
-  const [values, setValues] = useState<EntryFilterValues>(() => ({ ...emptyEntryFilters, number: search.get('number') ?? '' }));
+  // Filters, page and page size live in the address bar (a reload or Back keeps them; a
+  // notification leads here with ?number=…, and the list opens filtered to that entry).
+  // The inputs keep their own values while typing (navigations run as transitions, and a masked
+  // input would lose keystrokes waiting for the URL); the URL follows after a pause.
+  const params = useListParams();
+  const { page, perPage, setPage, setPerPage, setMany } = params;
+  const urlKey = JSON.stringify(filterValuesOf(params.values));
+  const [values, setValues] = useState<EntryFilterValues>(() => filterValuesOf(params.values));
+  const typing = useRef(false);
   const [debounced] = useDebouncedValue(values, 300);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+  // The URL changed from outside (a notification's ?number=, Back, a reset): show it, unless mid-typing.
+  useEffect(() => {
+    if (!typing.current) setValues(JSON.parse(urlKey) as EntryFilterValues);
+  }, [urlKey]);
+  useEffect(() => {
+    if (!typing.current) return;
+    typing.current = false;
+    if (JSON.stringify(debounced) !== urlKey) setMany(filterParamsOf(debounced));
+    // Only a pause in typing writes the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
   const [action, setAction] = useState<{ kind: EntryAction; entry: Entry } | null>(null);
 
   const filters: EntryFilters = {
@@ -108,8 +140,8 @@ function EntriesTab({ manager }: { manager: boolean }) {
       <EntriesFilters
         value={values}
         onChange={(v) => {
+          typing.current = true;
           setValues(v);
-          setPage(1);
         }}
         types={types.data ?? []}
         manager={manager}
@@ -167,10 +199,7 @@ function EntriesTab({ manager }: { manager: boolean }) {
       <ListPagination
         meta={list.data?.meta}
         onPage={setPage}
-        onPerPage={(n) => {
-          setPerPage(n);
-          setPage(1);
-        }}
+        onPerPage={setPerPage}
       />
 
 
