@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './platform/config.ts';
 import { openDatabase } from './platform/db.ts';
 import { createMailer } from './platform/mail.ts';
 import { prepareDatabase } from './platform/startup.ts';
+import { scheduleStopListRefresh } from './features/publications/jobs.ts';
 
 let config: Config;
 try {
@@ -24,7 +25,10 @@ const app = await buildApp({
 const demo = await prepareDatabase(database, config);
 
 await app.listen({ port: config.port, host: config.host });
-if (config.jobsIntervalMs > 0) app.jobs.start(config.jobsIntervalMs);
+if (config.jobsIntervalMs > 0) {
+  await scheduleStopListRefresh(app.db);
+  app.jobs.start(config.jobsIntervalMs);
+}
 
 const lines = [
   '',

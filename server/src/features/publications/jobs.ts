@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
-import { checkPublication } from './uniqueness-repository.ts';
+import { checkPublication, refreshStopList } from './uniqueness-repository.ts';
 
 export const UNIQUENESS_JOB = 'check-publication-uniqueness';
 
@@ -28,6 +28,31 @@ async function checkPublicationJob(app: FastifyInstance, payload: Record<string,
   if (pub?.stale) return { retryInSeconds: 1 };
 }
 
+export const STOP_LIST_JOB = 'refresh-uniqueness-stop-list';
+
+/** The next 03:00 in Moscow (UTC+3, no daylight saving) after `now`: a quiet hour for a full pass. */
+export function nextNightRun(now = new Date()): Date {
+  const at = new Date(now);
+  at.setUTCHours(0, 0, 0, 0); // 03:00 Moscow
+  if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + 1);
+  return at;
+}
+
+/**
+ * Keeps one open 'refresh-uniqueness-stop-list' job (the unique key merges repeats from every
+ * server start and every instance); it runs at night and reschedules itself for the next one.
+ */
+export async function scheduleStopListRefresh(db: Queryable, now = new Date()): Promise<void> {
+  await scheduleJob(db, STOP_LIST_JOB, {}, { uniqueKey: 'nightly', runAt: nextNightRun(now) });
+}
+
+async function stopListJob(app: FastifyInstance) {
+  const listed = await refreshStopList(app.db);
+  app.log.info({ listed }, 'uniqueness stop-list refreshed');
+  return { retryInSeconds: Math.max(60, (nextNightRun().getTime() - Date.now()) / 1000), continuation: true };
+}
+
 export function registerPublicationJobs(runner: JobRunner): void {
   runner.register(UNIQUENESS_JOB, checkPublicationJob);
+  runner.register(STOP_LIST_JOB, stopListJob);
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { publicationFingerprints, publicationMatches, publications } from '../../db/schema/index.ts';
 import { rows } from '../../platform/db.ts';
-import { scheduleUniquenessCheck } from './jobs.ts';
-import { checkPublication, checkText, indexPublication } from './uniqueness-repository.ts';
+import { nextNightRun, scheduleStopListRefresh, scheduleUniquenessCheck, STOP_LIST_JOB } from './jobs.ts';
+import { checkPublication, checkText, indexPublication, refreshStopList } from './uniqueness-repository.ts';
 import { analyse } from './uniqueness/engine.ts';
 import { publicationPlainText } from './uniqueness/plain-text.ts';
 
@@ -138,6 +138,42 @@ describe('uniqueness repository', () => {
     expect([...again.keys()].filter((id) => ids.includes(id))).toEqual([]);
     const { sources: withCommon } = await checkText(t.database.db, `${phrase} ${own}`, { candidates: { maxPostings: 10, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
     expect([...withCommon.keys()].filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+  });
+
+  it('refills the stop-list from every stored fingerprint, each night, as one self-rescheduling job', async () => {
+    const phrase = 'Рабочая программа воспитания школы составлена на основе примерной программы и локальных актов организации.';
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await publication(`${phrase} Отдельный текст ${i}: ${['зима', 'весна', 'лето'][i]} приходит в свой срок.`));
+    for (const id of ids) await indexPublication(t.database.db, id, (await t.database.db.select().from(publications).where(eq(publications.id, id)))[0].text);
+    const before = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from publication_common_hashes where postings = 3`);
+    await refreshStopList(t.database.db, 2);
+    // Every hash of the shared phrase is now listed with its three texts; a text's own words are not.
+    const listed = await rows<{ hash: string; postings: number }>(
+      t.database.db,
+      sql`select c.hash::text, c.postings from publication_common_hashes c where c.hash in (select hash from publication_fingerprints where publication_id = ${ids[0]})`,
+    );
+    expect(listed.length).toBeGreaterThan(before[0].n);
+    expect(listed.every((c) => c.postings >= 3)).toBe(true);
+    const [own0] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from publication_fingerprints f where f.publication_id = ${ids[0]} and not exists (select 1 from publication_common_hashes c where c.hash = f.hash)`,
+    );
+    expect(own0.n).toBeGreaterThan(0);
+
+    // The job: one open row however many server starts schedule it, due at 03:00 Moscow time; after a run it waits for the next night.
+    expect(nextNightRun(new Date('2026-11-25T10:00:00Z')).toISOString()).toBe('2026-11-26T00:00:00.000Z');
+    expect(nextNightRun(new Date('2026-11-25T23:59:00Z')).toISOString()).toBe('2026-11-26T00:00:00.000Z');
+    expect(nextNightRun(new Date('2026-11-26T00:00:00Z')).toISOString()).toBe('2026-11-27T00:00:00.000Z');
+    await scheduleStopListRefresh(t.database.db, new Date(Date.now() - 2 * 86_400_000));
+    await scheduleStopListRefresh(t.database.db);
+    const open = () => rows<{ run_at: Date; done_at: Date | null }>(t.database.db, sql`select run_at, done_at from jobs where name = ${STOP_LIST_JOB}`);
+    expect(await open()).toHaveLength(1);
+    expect(new Date((await open())[0].run_at).getTime()).toBeLessThan(Date.now()); // due: the first schedule was in the past
+    await t.app.jobs.runDue();
+    const [job] = await open();
+    expect(job.done_at).toBeNull();
+    expect(new Date(job.run_at).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(job.run_at).getUTCHours()).toBe(0);
   });
 
   it('runs as a durable job, once per publication however often it is scheduled', async () => {
