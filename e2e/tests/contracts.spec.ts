@@ -177,8 +177,17 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   await expect(approved).toHaveCount(0); // archived
   await op.getByLabel('Показать архив').check();
   await expect(op.getByTestId('column-2').getByTestId('contract-card').filter({ hasText: client.fio })).toContainText(/Рег\. номер \d{4}-\d{4}/);
+  // The search and the archive switch live in the address bar: a reload keeps them.
+  await expect(op).toHaveURL(/fio=.*archive=1|archive=1.*fio=/);
+  await op.reload();
+  await expect(op.getByPlaceholder('Поиск по ФИО')).toHaveValue('Договорова');
+  await expect(op.getByLabel('Показать архив')).toBeChecked();
+  await expect(op.getByTestId('column-2').getByTestId('contract-card').filter({ hasText: client.fio })).toContainText(/Рег\. номер \d{4}-\d{4}/);
   await shot(op, 'manager-contract-archive-desktop');
   await op.setViewportSize({ width: 390, height: 844 });
+  // A fresh load at phone width (the address keeps the search and the archive), not a shot mid-resize.
+  await op.reload();
+  await expect(op.getByTestId('column-2').getByTestId('contract-card').filter({ hasText: client.fio })).toBeVisible();
   await shot(op, 'manager-contract-board-mobile');
 
   // The export answers an .xlsx.

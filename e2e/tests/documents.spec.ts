@@ -100,6 +100,10 @@ test('template editors by type: HTML with preview, rich text, the macro list bes
   await modal.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Успешно сохранено!')).toBeVisible();
   await expect(page.getByTestId('templates-table')).toContainText('Программа вебинара');
+  // The chosen type lives in the address bar: a reload shows the same list.
+  await expect(page).toHaveURL(/type=\d+/);
+  await page.reload();
+  await expect(page.getByTestId('templates-table')).toContainText('Программа вебинара');
 
   // A rich-text notification template with an unknown macro is refused with the reason.
   await page.locator('.mantine-SegmentedControl-label', { hasText: /^Уведомление$/ }).click();

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, Select, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { TemplateType, DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
+import { TemplateType } from '@edu/domain/common/codes';
 import type { Template } from '@edu/domain/templates/template';
 import { ListPagination } from '../../../components/list-pagination';
+import { useListParams } from '../../../components/use-list-params';
 import { errorMessage } from '../../../lib/api-client';
 import { useDictionary } from '../../../lib/dictionaries';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -21,9 +22,15 @@ export function TemplatesPage() {
   const typesQuery = useDictionary('dict_template_types');
   const serviceTypes = useDictionary('dict_service_types');
   const types = (typesQuery.data ?? []) as unknown as TemplateTypeOption[];
-  const [typeId, setTypeId] = useState<number>(TemplateType.certificate);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(DEFAULT_PAGE_SIZE);
+  // The type, page and page size live in the address bar (?type=2&page=3): a reload keeps them. The
+  // control shows a new type at once; the URL follows.
+  const params = useListParams();
+  const { page, perPage, setPage, setPerPage } = params;
+  const [typeId, setTypeIdNow] = useState<number>(() => Number(params.values.type) || TemplateType.certificate);
+  const setTypeId = (id: number) => {
+    setTypeIdNow(id);
+    params.set('type', id === TemplateType.certificate ? '' : String(id));
+  };
   const list = useTemplates({ dict_type_id: typeId, page, per_page: perPage });
   const [modal, setModal] = useState<{ id: number | null } | null>(null);
   const [removing, setRemoving] = useState<Template | null>(null);
@@ -63,7 +70,6 @@ export function TemplatesPage() {
           onChange={(v) => {
             if (!v) return;
             setTypeId(Number(v));
-            setPage(1);
           }}
         />
       ) : (
@@ -72,7 +78,6 @@ export function TemplatesPage() {
           value={String(typeId)}
           onChange={(v) => {
             setTypeId(Number(v));
-            setPage(1);
           }}
           aria-label="Тип шаблона"
         />
@@ -111,10 +116,7 @@ export function TemplatesPage() {
       <ListPagination
         meta={list.data?.meta}
         onPage={setPage}
-        onPerPage={(n) => {
-          setPerPage(n);
-          setPage(1);
-        }}
+        onPerPage={setPerPage}
       />
 
       <TemplateModal opened={modal !== null} onClose={() => setModal(null)} templateId={modal?.id ?? null} typeId={typeId} types={types} />
