@@ -7,7 +7,7 @@ import { canEditThesis, clientMayChange, statusColors, type Entry } from '@edu/d
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
 import { printColumns } from '../print/print-context.ts';
-import { fioWords, intArray, nameWordMatches, trigramsServe } from '../../platform/list-query.ts';
+import { containsPattern, fioWords, intArray, nameWordMatches, prefixPattern, trigramsServe } from '../../platform/list-query.ts';
 
 interface EntryRow {
   id: number;
@@ -158,10 +158,6 @@ export interface EntryFilters {
   created_by?: number;
 }
 
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-
-
 /** Conditions on entries alone: every filter but fio and the service title. */
 function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
   const parts: SQL[] = [f.deleted ? sql`e.deleted_at is not null` : sql`e.deleted_at is null`];
@@ -169,7 +165,7 @@ function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
   if (f.created_by !== undefined) parts.push(sql`e.created_by = ${f.created_by}`);
   if (f.id !== undefined) parts.push(sql`e.id = ${f.id}`);
   // Numbers are matched by their beginning ('2611-0004'), which the prefix index serves.
-  if (f.number) parts.push(sql`e.number like ${f.number.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'}`);
+  if (f.number) parts.push(sql`e.number like ${prefixPattern(f.number)}`);
   if (f.type !== undefined) parts.push(sql`${typeColumn} = ${f.type}`);
   if (f.service_id !== undefined) parts.push(sql`e.service_id = ${f.service_id}`);
   if (f.status !== undefined) parts.push(sql`e.status = ${f.status}`);
@@ -185,7 +181,7 @@ function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
 function whereOf(f: EntryFilters): SQL {
   const parts = entryConditions(f, sql`s.dict_type_id`);
   if (f.fio) for (const word of fioWords(f.fio)) parts.push(nameWordMatches(word, 'u'));
-  if (f.service) parts.push(sql`s.title ilike ${like(f.service)}`);
+  if (f.service) parts.push(sql`s.title ilike ${containsPattern(f.service)}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -232,13 +228,13 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
     }
   }
   if (f.service) {
-    const services = await idsUpTo(database, sql`select s.id from services s where s.title ilike ${like(f.service)}`, TITLE_SERVICES_CAP, f.service);
+    const services = await idsUpTo(database, sql`select s.id from services s where s.title ilike ${containsPattern(f.service)}`, TITLE_SERVICES_CAP, f.service);
     if (services?.length === 0) return empty;
     if (services && !driver) driver = { column: sql`e.service_id`, ids: services };
     else if (services) parts.push(sql`e.service_id = any(${intArray(services)})`);
     else {
       joins.push(sql`join services s on s.id = e.service_id`);
-      parts.push(sql`s.title ilike ${like(f.service)}`);
+      parts.push(sql`s.title ilike ${containsPattern(f.service)}`);
     }
   }
   const from = sql`from entries e ${sql.join(joins, sql` `)}`;
