@@ -1,4 +1,5 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '@edu/domain/common/codes';
@@ -118,4 +119,35 @@ export function useListParams(schema?: z.ZodType, defaults: ListParamValues = {}
 
   const activeCount = Object.entries(state.values).filter(([key, v]) => key !== 'sort' && v !== '' && defaults[key] !== v).length;
   return { ...state, set, setMany, setPage, setPerPage, reset, activeCount };
+}
+
+/**
+ * Filter inputs that show what is typed at once and write the address bar after a pause (navigations
+ * run as transitions: inputs bound to the URL itself lag, and a masked one loses keystrokes). A change
+ * of the URL from outside (Back, a reset, a link with ?number=…) shows in the inputs unless the user
+ * is mid-typing. `read` takes the inputs from the URL's values, `write` gives the URL's values of the
+ * inputs ('' removes a key). Answers the inputs, their setter and the inputs after the pause (what
+ * a list should query).
+ */
+export function useDraftParams<T>(params: ListParams, read: (values: ListParamValues) => T, write: (draft: T) => ListParamValues, delayMs = 300): [T, (next: T) => void, T] {
+  const urlKey = JSON.stringify(read(params.values));
+  const [draft, setDraft] = useState<T>(() => JSON.parse(urlKey) as T);
+  const typing = useRef(false);
+  const [settled] = useDebouncedValue(draft, delayMs);
+  useEffect(() => {
+    if (!typing.current) setDraft(JSON.parse(urlKey) as T);
+  }, [urlKey]);
+  const { setMany } = params;
+  useEffect(() => {
+    if (!typing.current) return;
+    typing.current = false;
+    if (JSON.stringify(settled) !== urlKey) setMany(write(settled));
+    // Only a pause in typing writes the URL (urlKey and write are read as they are then).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  const change = useCallback((next: T) => {
+    typing.current = true;
+    setDraft(next);
+  }, []);
+  return [draft, change, settled];
 }

@@ -1,8 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Checkbox, Group, Modal, Paper, ScrollArea, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconFileSpreadsheet, IconFolder, IconHash, IconSearch, IconX } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ContractStatus } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { COMMENT_MAX, ContractMessages, type ContractItem, type ContractStatusCode } from '@edu/domain/contracts/contract';
@@ -10,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ListPagination } from '../../../components/list-pagination';
+import { useDraftParams, useListParams } from '../../../components/use-list-params';
 import { useContracts } from '../api/get-contracts';
 import { useExportContracts } from '../api/export-contracts';
 import { useAcceptContract, useRejectContract } from '../api/review-contract';
@@ -37,26 +37,14 @@ const PER_PAGE = 15;
 export function ContractBoardPage({ renderDocuments }: ContractBoardPageProps) {
   useDocumentTitle('Договоры');
   // The search and the archive switch live in the address bar (?fio=…&archive=1): a reload keeps them.
-  // The input keeps its own text while typing; the URL follows after a pause.
-  const [search, setSearch] = useSearchParams();
-  const [fio, setFio] = useState(() => search.get('fio') ?? '');
-  const [debouncedFio] = useDebouncedValue(fio, 300);
-  const [archive, setArchive] = useState(() => search.get('archive') === '1');
-  const setParam = (name: string, value: string) =>
-    setSearch(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-  useEffect(() => {
-    if ((search.get('fio') ?? '') !== debouncedFio.trim()) setParam('fio', debouncedFio.trim());
-    // Only a pause in typing writes the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debouncedFio]);
+  const params = useListParams();
+  const [fio, setFio, debouncedFio] = useDraftParams(
+    params,
+    (v) => v.fio ?? '',
+    (f) => ({ fio: f.trim() }),
+  );
+  // The box shows its new state at once; the URL follows.
+  const [archive, setArchive] = useState(() => params.values.archive === '1');
   const [docsOf, setDocsOf] = useState<{ id: number; fio: string } | null>(null);
   const exporter = useExportContracts();
 
@@ -86,7 +74,7 @@ export function ContractBoardPage({ renderDocuments }: ContractBoardPageProps) {
             checked={archive}
             onChange={(e) => {
               setArchive(e.currentTarget.checked);
-              setParam('archive', e.currentTarget.checked ? '1' : '');
+              params.set('archive', e.currentTarget.checked ? '1' : '');
             }}
           />
           <Button variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportExcel} loading={exporter.isPending}>

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconClipboardList, IconCreditCard, IconTag } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Messages } from '@edu/domain/common/messages';
@@ -10,7 +9,7 @@ import { useDictionary } from '../../../lib/dictionaries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNarrow } from '../../../lib/use-narrow';
 import { ListPagination } from '../../../components/list-pagination';
-import { useListParams } from '../../../components/use-list-params';
+import { useDraftParams, useListParams } from '../../../components/use-list-params';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useEntries, type EntryFilters } from '../api/get-entries';
 import { EditEntryModal } from '../components/edit-entry-modal';
@@ -91,25 +90,9 @@ function EntriesTab({ manager }: { manager: boolean }) {
   const types = useDictionary('dict_service_types');
   // Filters, page and page size live in the address bar (a reload or Back keeps them; a
   // notification leads here with ?number=…, and the list opens filtered to that entry).
-  // The inputs keep their own values while typing (navigations run as transitions, and a masked
-  // input would lose keystrokes waiting for the URL); the URL follows after a pause.
   const params = useListParams();
-  const { page, perPage, setPage, setPerPage, setMany } = params;
-  const urlKey = JSON.stringify(filterValuesOf(params.values));
-  const [values, setValues] = useState<EntryFilterValues>(() => filterValuesOf(params.values));
-  const typing = useRef(false);
-  const [debounced] = useDebouncedValue(values, 300);
-  // The URL changed from outside (a notification's ?number=, Back, a reset): show it, unless mid-typing.
-  useEffect(() => {
-    if (!typing.current) setValues(JSON.parse(urlKey) as EntryFilterValues);
-  }, [urlKey]);
-  useEffect(() => {
-    if (!typing.current) return;
-    typing.current = false;
-    if (JSON.stringify(debounced) !== urlKey) setMany(filterParamsOf(debounced));
-    // Only a pause in typing writes the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  const { page, perPage, setPage, setPerPage } = params;
+  const [values, setValues, debounced] = useDraftParams(params, filterValuesOf, filterParamsOf);
   const [action, setAction] = useState<{ kind: EntryAction; entry: Entry } | null>(null);
 
   const filters: EntryFilters = {
@@ -139,10 +122,7 @@ function EntriesTab({ manager }: { manager: boolean }) {
 
       <EntriesFilters
         value={values}
-        onChange={(v) => {
-          typing.current = true;
-          setValues(v);
-        }}
+        onChange={setValues}
         types={types.data ?? []}
         manager={manager}
       />
