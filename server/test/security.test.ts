@@ -116,6 +116,10 @@ const POLICY: Record<string, Access | { owner: Owned; body?: Record<string, unkn
   'GET /api/publication': 'user',
   'POST /api/publication': 'user',
   'GET /api/publication/authors': 'user',
+  'GET /api/publication/invitations': 'user',
+  // Only the invited account answers; anyone else, operators too, finds no invitation (404).
+  'POST /api/publication/:id/accept-invitation': { owner: 'publication', selfOnly: true },
+  'POST /api/publication/:id/decline-invitation': { owner: 'publication', selfOnly: true },
   'GET /api/publication/:id': { owner: 'publication' },
   'PUT /api/publication/:id': { owner: 'publication', body: { title: 'Захвачено' } },
   'POST /api/publication/:id': { owner: 'publication', body: { title: 'Захвачено' } },

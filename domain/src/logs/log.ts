@@ -16,6 +16,9 @@ export const changeLogTypeLabels: Record<ChangeLogType, string> = {
 /** 'Система' stands for a change made by no user (jobs, the payment provider). */
 export const SYSTEM_USER_LABEL = 'Система';
 
+/** Under the client's name, when an operator acted for them ("login as user"). */
+export const impersonatorLabel = (operatorFio: string) => `оператор ${operatorFio} от имени клиента`;
+
 export type ChangeDiff = Record<string, { old: unknown; new: unknown }>;
 
 /** A row of /manager/logs: type, Id, user, log (diff), time. */
@@ -27,6 +30,11 @@ export interface ChangeLogRow {
   user: { id: number; fio: string } | null;
   /** The user's name or 'Система'. */
   user_label: string;
+  /**
+   * The operator who made the change while logged in as `user` ("login as user"); null when the user
+   * acted themselves.
+   */
+  impersonator: { id: number; fio: string } | null;
   diff: ChangeDiff;
   created_at: string;
   created_at_formatted: string;

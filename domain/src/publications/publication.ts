@@ -137,6 +137,8 @@ export interface PublicationAuthor {
   id: number;
   user_id: number | null;
   fio: string;
+  /** A linked account that has not accepted the invitation yet (co-authors.ts). */
+  pending: boolean;
 }
 
 export interface PublicationMatch {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { fastifyRequestContext, requestContext } from '@fastify/request-context';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { Role, type RoleCode } from '@edu/domain/common/codes';
@@ -12,6 +13,13 @@ export interface AuthUser {
   role: RoleCode;
   tokenId: number;
   impersonatorId: number | null;
+}
+
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    /** The operator acting in a "login as user" session, for the change log (platform/change-log.ts). */
+    impersonatorId: number | null;
+  }
 }
 
 declare module 'fastify' {
@@ -100,18 +108,29 @@ export async function touchSession(db: Queryable, tokenId: number, lastUsed: Dat
     .where(and(eq(accessTokens.id, tokenId), lt(accessTokens.last_used_at, sql`now() - interval '5 minutes'`)));
 }
 
+/** The operator behind the current request's "login as user" session, if any (null outside requests). */
+export function currentImpersonator(): number | null {
+  return requestContext.get('impersonatorId') ?? null;
+}
+
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
+  // A per-request context, so whatever a request writes (the change log) knows who really acts.
+  await app.register(fastifyRequestContext, { defaultStoreValues: { impersonatorId: null } });
+  const signIn = (request: FastifyRequest, user: AuthUser | null) => {
+    request.user = user;
+    request.requestContext.set('impersonatorId', user?.impersonatorId ?? null);
+  };
 
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     const token = bearer(request);
-    request.user = token ? await resolve(app.database, token) : null;
+    signIn(request, token ? await resolve(app.database, token) : null);
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const token = bearer(request);
     const user = token ? await resolve(app.database, token) : null;
     if (!user) throw unauthenticated();
-    request.user = user;
+    signIn(request, user);
   });
   app.decorate('requireOperator', async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(request, reply);

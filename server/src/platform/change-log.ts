@@ -1,5 +1,6 @@
 import type { ChangeDiff, ChangeLogType } from '@edu/domain/logs/log';
 import { changeLogs } from '../db/schema/index.ts';
+import { currentImpersonator } from './auth.ts';
 import type { Queryable } from './db.ts';
 
 type Values = Record<string, unknown>;
@@ -39,15 +40,23 @@ export interface ChangeLogEntry {
 /**
  * Writes a change-log row of users, services, entries, payments or publications: call it with the
  * transaction of the change, so the change and its row commit together. Nothing is written when
- * nothing changed.
+ * nothing changed. In a "login as user" session the row also names the operator who acted
+ * (impersonator_id, from the request's context), so the log shows both.
  */
 export async function logChange(db: Queryable, entry: ChangeLogEntry): Promise<void> {
   const diff = diffOf(entry.before, entry.after);
   if (Object.keys(diff).length === 0) return;
-  await db.insert(changeLogs).values({ type: entry.type, entity_id: entry.entityId, user_id: entry.userId, diff });
+  await logEvent(db, { type: entry.type, entityId: entry.entityId, userId: entry.userId, diff });
 }
 
 /** A log row that is an event rather than a field change (e.g. an operator logging in as a user). */
 export async function logEvent(db: Queryable, entry: { type: ChangeLogType; entityId: number; userId: number | null; diff: ChangeDiff }): Promise<void> {
-  await db.insert(changeLogs).values({ type: entry.type, entity_id: entry.entityId, user_id: entry.userId, diff: entry.diff });
+  const impersonator = currentImpersonator();
+  await db.insert(changeLogs).values({
+    type: entry.type,
+    entity_id: entry.entityId,
+    user_id: entry.userId,
+    impersonator_id: impersonator !== null && impersonator !== entry.userId ? impersonator : null,
+    diff: entry.diff,
+  });
 }

@@ -12,6 +12,8 @@ export const changeLogs = pgTable(
     entity_id: integer('entity_id').notNull(),
     /** Null means the system. */
     user_id: integer('user_id').references(() => users.id),
+    /** The operator who made the change in a "login as user" session of user_id; null otherwise. */
+    impersonator_id: integer('impersonator_id').references(() => users.id),
     diff: jsonb('diff').$type<Record<string, { old: unknown; new: unknown }>>().notNull(),
     created_at: createdAt(),
   },

@@ -100,6 +100,11 @@ export const publicationAuthors = pgTable(
     user_id: integer('user_id').references(() => users.id),
     fio: varchar('fio', { length: 255 }).notNull(),
     position: integer('position').notNull().default(0),
+    /**
+     * When the account of user_id agreed to be linked (an accepted invitation, or an operator linked
+     * it). Until then the link is an invitation: the publication is not that user's.
+     */
+    accepted_at: timestamp('accepted_at', { withTimezone: true }),
   },
   (t) => [index('publication_authors_publication_idx').on(t.publication_id), index('publication_authors_user_idx').on(t.user_id)],
 );

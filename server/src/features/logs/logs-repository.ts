@@ -11,6 +11,8 @@ interface ChangeRow {
   entity_id: number;
   user_id: number | null;
   fio: string | null;
+  impersonator_id: number | null;
+  impersonator_fio: string | null;
   diff: ChangeDiff;
   created_at: Date | string;
 }
@@ -18,8 +20,9 @@ interface ChangeRow {
 /** The change log (/manager/logs, the entry history modal): newest first, by type and entity id. */
 export function listChangeLogs(database: Database, f: { type?: ChangeLogType; entity_id?: number }, page: ListQuery): Promise<ListPage<ChangeLogRow>> {
   return listPage<ChangeRow, ChangeLogRow>(database, {
-    select: sql`select l.id, l.type, l.entity_id, l.user_id, l.diff, l.created_at,
-      (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from users u where u.id = l.user_id) as fio`,
+    select: sql`select l.id, l.type, l.entity_id, l.user_id, l.impersonator_id, l.diff, l.created_at,
+      (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from users u where u.id = l.user_id) as fio,
+      (select concat_ws(' ', o.last_name, o.first_name, o.middle_name) from users o where o.id = l.impersonator_id) as impersonator_fio`,
     from: sql`from change_logs l`,
     where: allOf([when(f.type, (v) => sql`l.type = ${v}`), when(f.entity_id, (v) => sql`l.entity_id = ${v}`)]),
     order: sql`l.created_at desc, l.id desc`,
@@ -32,6 +35,7 @@ export function listChangeLogs(database: Database, f: { type?: ChangeLogType; en
       entity_id: r.entity_id,
       user: r.user_id !== null && r.fio ? { id: r.user_id, fio: r.fio } : null,
       user_label: r.fio ?? SYSTEM_USER_LABEL,
+      impersonator: r.impersonator_id !== null && r.impersonator_fio ? { id: r.impersonator_id, fio: r.impersonator_fio } : null,
       diff: r.diff,
       created_at: new Date(r.created_at).toISOString(),
       created_at_formatted: formatDateTime(r.created_at),

@@ -49,6 +49,29 @@ describe('change log', () => {
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({ type_label: 'Пользователь', user_label: 'Журналова Ирина', diff: { profiles: { old: [1], new: [1, 2] } } });
   });
+
+  it('a change made in a "login as user" session names both the client and the operator who acted', async () => {
+    const acting = await t.createUser({ role: Role.operator, last_name: 'Действующая', first_name: 'Ольга', middle_name: null });
+    const client = await t.createUser({ profiles: [1], last_name: 'Клиентская', first_name: 'Анна', middle_name: null });
+    const started = await t.inject({ method: 'POST', url: `/api/manager/users/${client.id}/login-as`, headers: await t.loginAs(acting) });
+    expect(started.statusCode, started.body).toBe(200);
+    const asClient = { authorization: `Bearer ${started.json().access_token}` };
+    // A JSON body: the request context must survive body parsing.
+    const saved = await t.inject({ method: 'POST', url: `/api/user/store-profiles/${client.id}`, headers: asClient, payload: { profiles: [1, 3] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The client's own change afterwards carries no operator.
+    await t.inject({ method: 'POST', url: `/api/user/store-profiles/${client.id}`, headers: await t.loginAs(client), payload: { profiles: [3] } });
+
+    const { data } = (await t.inject({ method: 'GET', url: `/api/log?type=user&entity_id=${client.id}`, headers: op })).json();
+    const profileRows = data.filter((r: { diff: object }) => 'profiles' in r.diff);
+    expect(profileRows.map((r: { user_label: string; impersonator: unknown }) => [r.user_label, r.impersonator])).toEqual([
+      ['Клиентская Анна', null],
+      ['Клиентская Анна', { id: acting.id, fio: 'Действующая Ольга' }],
+    ]);
+    // Starting the session is the operator's own act: no "on behalf of" there.
+    const start = data.find((r: { diff: object }) => 'login_as' in r.diff);
+    expect(start).toMatchObject({ user: { id: acting.id }, impersonator: null });
+  });
 });
 
 describe('request log', () => {

@@ -14,6 +14,7 @@ import {
 } from '@edu/domain/publications/publication';
 import type { z } from 'zod';
 import { entries, publicationAuthors, publicationEntries, publicationFiles, publications } from '../../db/schema/index.ts';
+import { replaceCoAuthors } from './co-authors.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
@@ -160,15 +161,6 @@ async function fioOf(tx: Queryable, userId: number): Promise<string> {
   return u?.fio ?? '';
 }
 
-async function replaceCoAuthors(tx: Queryable, publicationId: number, creator: number, authors: Checked['authors']) {
-  await tx.execute(sql`delete from publication_authors where publication_id = ${publicationId} and position > 0`);
-  let position = 1;
-  for (const a of authors) {
-    if (a.user_id === creator) continue;
-    await tx.insert(publicationAuthors).values({ publication_id: publicationId, user_id: a.user_id, fio: a.fio.slice(0, 255), position: position++ });
-  }
-}
-
 /** An unpaid entry takes the publication's price; a paid one keeps what was paid. */
 async function priceEntries(tx: Queryable, publicationId: number, price: number, by: number) {
   const list = await rows<{ id: number; price: number | string }>(
@@ -286,8 +278,8 @@ export async function createPublication(tx: Queryable, store: FileStore | null, 
   };
   const [row] = await tx.insert(publications).values(values).returning({ id: publications.id });
   await tx.insert(publicationEntries).values({ publication_id: row.id, entry_id: entryId });
-  await tx.insert(publicationAuthors).values({ publication_id: row.id, user_id: ownerId, fio: (await fioOf(tx, ownerId)).slice(0, 255) || '—', position: 0 });
-  await replaceCoAuthors(tx, row.id, ownerId, checked.authors);
+  await tx.insert(publicationAuthors).values({ publication_id: row.id, user_id: ownerId, fio: (await fioOf(tx, ownerId)).slice(0, 255) || '—', position: 0, accepted_at: new Date() });
+  await replaceCoAuthors(tx, { publicationId: row.id, creator: ownerId, by: user, authors: checked.authors });
   for (const f of extra) await tx.insert(publicationFiles).values({ publication_id: row.id, file_id: await storeFile(tx, store, ownerId, f) });
   await priceEntries(tx, row.id, checked.price, user.id);
   await logChange(tx, { type: 'publication', entityId: row.id, userId: user.id, before: null, after: { ...values, authors: checked.authors.map((a) => a.fio), entry_id: entryId } });
@@ -314,7 +306,7 @@ export async function updatePublication(
   const current = await loadRecord(tx, id, { lock: true });
   if (!current) throw notFound(PublicationMessages.notFound);
   if (!isOperator && current.created_by !== user.id) {
-    const [co] = await rows<{ id: number }>(tx, sql`select id from publication_authors where publication_id = ${id} and user_id = ${user.id}`);
+    const [co] = await rows<{ id: number }>(tx, sql`select id from publication_authors where publication_id = ${id} and user_id = ${user.id} and accepted_at is not null`);
     if (!co) throw notFound(PublicationMessages.notFound);
     throw new AppError(403, PublicationMessages.notEditable);
   }
@@ -375,7 +367,7 @@ export async function updatePublication(
   } else {
     await movePublication(tx, { publicationId: id, action: 'resubmit', by: user.id, set });
   }
-  if (sent.authors) await replaceCoAuthors(tx, id, current.created_by, checked.authors);
+  if (sent.authors) await replaceCoAuthors(tx, { publicationId: id, creator: current.created_by, by: user, authors: checked.authors });
   if (moveTo) {
     const moved = await rows<{ id: number; service_id: number }>(
       tx,

@@ -94,7 +94,7 @@ async function peopleToTell(tx: Queryable, publicationId: number, creator: numbe
   const list = await rows<{ user_id: number }>(
     tx,
     sql`select distinct a.user_id from publication_authors a join users u on u.id = a.user_id and u.deleted_at is null
-        where a.publication_id = ${publicationId} and a.user_id is not null and a.user_id <> ${creator}`,
+        where a.publication_id = ${publicationId} and a.user_id is not null and a.accepted_at is not null and a.user_id <> ${creator}`,
   );
   return [creator, ...list.map((r) => r.user_id)];
 }

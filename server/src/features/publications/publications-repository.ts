@@ -52,7 +52,7 @@ export interface PublicationRow {
   dict_subtype_id: number | null;
   publication_has_file: boolean | null;
   entries: Array<{ id: number; number: string; status: number; price: number | string; user_id: number; fio: string }> | null;
-  authors: Array<{ id: number; user_id: number | null; fio: string }> | null;
+  authors: Array<{ id: number; user_id: number | null; fio: string; pending: boolean }> | null;
   additional_files: Array<{ id: number; name: string }> | null;
   matches: Array<{ url: string; percent: number | string; highlight: number[]; spans: Array<[number, number]> }> | null;
 }
@@ -68,7 +68,7 @@ const select = (full: boolean) => sql`
         'fio', concat_ws(' ', eu.last_name, eu.first_name, eu.middle_name)) order by e.id)
        from publication_entries pe join entries e on e.id = pe.entry_id join users eu on eu.id = e.created_by
        where pe.publication_id = p.id and e.deleted_at is null) as entries,
-    (select json_agg(json_build_object('id', a.id, 'user_id', a.user_id, 'fio', a.fio) order by a.position, a.id)
+    (select json_agg(json_build_object('id', a.id, 'user_id', a.user_id, 'fio', a.fio, 'pending', a.user_id is not null and a.accepted_at is null) order by a.position, a.id)
        from publication_authors a where a.publication_id = p.id) as authors,
     ${
       full
@@ -93,7 +93,7 @@ const FROM = sql`
 /** What a user may see: publications they created or co-author. Operators see every one. */
 export function visibleTo(user: AuthUser): SQL {
   if (user.role === Role.operator) return sql`true`;
-  return sql`(p.created_by = ${user.id} or exists (select 1 from publication_authors va where va.publication_id = p.id and va.user_id = ${user.id}))`;
+  return sql`(p.created_by = ${user.id} or exists (select 1 from publication_authors va where va.publication_id = p.id and va.user_id = ${user.id} and va.accepted_at is not null))`;
 }
 
 export const fileUrl = (publicationId: number, fileId: number) => `/api/publication/${publicationId}/file/${fileId}`;
@@ -181,7 +181,7 @@ export async function listPublications(db: Queryable, user: AuthUser, f: Publica
     f.isPaid === false && sql`not exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id where ppe.publication_id = p.id and pe2.status >= 2 and pe2.deleted_at is null)`,
     f.isWithoutRelease === true && sql`p.release_id is null`,
     when(f.release_id, (v) => sql`p.release_id = ${v}`),
-    isOperator && when(f.userId, (v) => sql`(p.created_by = ${v} or exists (select 1 from publication_authors ua where ua.publication_id = p.id and ua.user_id = ${v}))`),
+    isOperator && when(f.userId, (v) => sql`(p.created_by = ${v} or exists (select 1 from publication_authors ua where ua.publication_id = p.id and ua.user_id = ${v} and ua.accepted_at is not null))`),
   ]);
   return listPage<PublicationRow, Publication>(db, {
     select: select(false),

@@ -4,6 +4,7 @@ import { EventId, PublicationStatus } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { DocumentMessages } from '@edu/domain/documents/documents';
 import { PublicationMessages, type Publication } from '@edu/domain/publications/publication';
+import { CoAuthorMessages } from '@edu/domain/publications/co-authors';
 import { publicationPrices, publicationReleases } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
@@ -52,6 +53,9 @@ async function created(h: Record<string, string>, body?: Record<string, unknown>
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data;
 }
+
+/** The invited co-author accepts (co-authors.ts). */
+const accept = (h: Record<string, string>, id: number) => t.inject({ method: 'POST', url: `/api/publication/${id}/accept-invitation`, headers: h });
 
 const act = (id: number, action: string, payload: Record<string, unknown> = {}, h = operator) =>
   t.inject({ method: 'POST', url: `/api/publication/${id}/${action}`, headers: h, payload });
@@ -105,7 +109,7 @@ describe('creating a publication', () => {
     expect(p).toMatchObject({ status: 1, statusLabel: 'Ожидает проверки', price: 1000, authors_num: 1, type: 1, dict_category_id: 2 });
     expect(p.service).toMatchObject({ id: internetServiceId, dict_subtype_id: 5 });
     expect(p.entry).toMatchObject({ status: 1, is_paid: false, price: 1000, user: { id: u.id } });
-    expect(p.authors).toEqual([{ id: expect.any(Number), user_id: u.id, fio: 'Смирнова Анна Петровна' }]);
+    expect(p.authors).toEqual([{ id: expect.any(Number), user_id: u.id, fio: 'Смирнова Анна Петровна', pending: false }]);
     expect(p.created_at_formatted).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     const jobs = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`}`);
     expect(jobs[0].n).toBe(1);
@@ -250,6 +254,7 @@ describe('who sees and deletes what', () => {
     const co = await person('Соавторка');
     const stranger = await person('Посторонняя');
     const p = await created(owner.h, internetBody({ authors_num: 2, authors: [{ user_id: co.id, fio: 'Соавторка Анна Петровна' }] }));
+    expect((await accept(co.h, p.id)).statusCode).toBe(200);
     const list = async (h: Record<string, string>, q = '') => (await t.inject({ method: 'GET', url: `/api/publication${q}`, headers: h })).json();
     expect((await list(owner.h)).data.map((x: Publication) => x.id)).toEqual([p.id]);
     expect((await list(co.h)).data.map((x: Publication) => x.id)).toEqual([p.id]);
@@ -264,6 +269,48 @@ describe('who sees and deletes what', () => {
     expect(listed.text!.length).toBeLessThanOrEqual(301);
     expect(listed.text).not.toContain('<p>');
     expect((await list(owner.h)).meta).toMatchObject({ current_page: 1, last_page: 1, total: 1, per_page: 15 });
+  });
+
+  it('linking an account is an invitation: nobody is linked by a typed name until they accept; operators link at once', async () => {
+    const owner = await person('Приглашающая');
+    const invited = await person('Приглашённая');
+    const other = await person('Безучастная');
+    const p = await created(owner.h, internetBody({ authors_num: 2, authors: [{ user_id: invited.id, fio: 'Кто Угодно' }] }));
+    expect(p.authors[1]).toMatchObject({ user_id: invited.id, fio: 'Кто Угодно', pending: true });
+    const mine = async (h: Record<string, string>) => (await t.inject({ method: 'GET', url: '/api/publication', headers: h })).json().data.map((x: Publication) => x.id);
+    // Not theirs yet: not in their list, not readable, no letters.
+    expect(await mine(invited.h)).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: invited.h })).statusCode).toBe(404);
+    // They are asked: a notification and the invitation list.
+    const [note] = await rows<{ text_clear: string; url: string }>(t.database.db, sql`select text_clear, url from notifications where user_id = ${invited.id} order by id desc limit 1`);
+    expect(note.text_clear).toContain(`«${p.title}»`);
+    expect(note.url).toBe('/user/publication');
+    const invitations = (await t.inject({ method: 'GET', url: '/api/publication/invitations', headers: invited.h })).json().data;
+    expect(invitations).toEqual([{ publication_id: p.id, title: p.title, fio: 'Кто Угодно', inviter: 'Приглашающая Анна Петровна' }]);
+    // Only the invited account can answer.
+    expect((await accept(other.h, p.id)).statusCode).toBe(404);
+    expect((await accept(owner.h, p.id)).statusCode).toBe(404);
+    const yes = await accept(invited.h, p.id);
+    expect(yes.json().message).toBe(CoAuthorMessages.accepted);
+    expect(await mine(invited.h)).toEqual([p.id]);
+    expect((await accept(invited.h, p.id)).statusCode).toBe(404);
+    // An edit that keeps the co-author keeps the consent.
+    const edit = await t.inject({ method: 'PUT', url: `/api/publication/${p.id}`, headers: owner.h, payload: internetBody({ service_id: undefined, title: 'Новое название', authors_num: 2, authors: [{ user_id: invited.id, fio: 'Кто Угодно' }] }) });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await mine(invited.h)).toEqual([p.id]);
+
+    // Declining keeps the typed name and links nobody.
+    const q = await created(owner.h, internetBody({ authors_num: 2, authors: [{ user_id: other.id, fio: 'Безучастная' }] }));
+    const no = await t.inject({ method: 'POST', url: `/api/publication/${q.id}/decline-invitation`, headers: other.h });
+    expect(no.json().message).toBe(CoAuthorMessages.declined);
+    expect(await mine(other.h)).toEqual([]);
+    const after = (await t.inject({ method: 'GET', url: `/api/publication/${q.id}`, headers: owner.h })).json().data as Publication;
+    expect(after.authors[1]).toMatchObject({ user_id: null, fio: 'Безучастная', pending: false });
+
+    // An operator's link needs no invitation.
+    const r = await created(operator, internetBody({ user_id: owner.id, authors_num: 2, authors: [{ user_id: other.id, fio: 'Безучастная' }] }));
+    expect(r.authors[1]).toMatchObject({ user_id: other.id, pending: false });
+    expect(await mine(other.h)).toEqual([r.id]);
   });
 
   it('finds co-authors by name for any signed-in user, id and name only', async () => {
@@ -292,6 +339,7 @@ describe('who sees and deletes what', () => {
     const co = await person('Соудалова');
     const stranger = await person('Неудалова');
     const p = await created(u.h, internetBody({ authors_num: 2, authors: [{ user_id: co.id, fio: 'Соудалова' }] }));
+    expect((await accept(co.h, p.id)).statusCode).toBe(200);
     const del = (h: Record<string, string>, id = p.id) => t.inject({ method: 'DELETE', url: `/api/publication/${id}`, headers: h });
     const pending = await del(u.h);
     expect(pending.statusCode).toBe(422);
@@ -343,6 +391,7 @@ describe('moderation', () => {
     const u = await person('Отказова');
     const co = await person('Соотказова');
     const p = await created(u.h, internetBody({ authors_num: 2, authors: [{ user_id: co.id, fio: 'Соотказова' }] }));
+    expect((await accept(co.h, p.id)).statusCode).toBe(200);
     const noReason = await act(p.id, 'reject', { manager_comment: '  ' });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json()).toMatchObject({ message: PublicationMessages.rejectReason, errors: { manager_comment: [PublicationMessages.rejectReason] } });
@@ -424,6 +473,7 @@ describe('editing', () => {
     const u = await person('Правкина');
     const co = await person('Сорправкина');
     const p = await created(u.h, internetBody({ authors_num: 2, authors: [{ user_id: co.id, fio: 'Сорправкина' }] }));
+    expect((await accept(co.h, p.id)).statusCode).toBe(200);
     await act(p.id, 'decline', { manager_comment: 'Сократите введение' });
     const edit = (h: Record<string, string>, extra: Record<string, unknown> = {}) =>
       t.inject({ method: 'POST', url: `/api/publication/${p.id}?_method=PUT`, headers: h, payload: internetBody({ service_id: undefined, title: 'Исправленная статья', authors_num: 2, ...extra }) });

@@ -30,6 +30,7 @@ import { checkPublication, removePublicationIndex } from './uniqueness-repositor
 import { createPublication, updatePublication } from './publication-save.ts';
 import { movePublication } from './publication-status.ts';
 import { canSee, findPublication, listPublications, loadRecord } from './publications-repository.ts';
+import { answerInvitation, pendingInvitations } from './co-authors.ts';
 
 const tags = ['publications'];
 const FILE_FIELDS = new Set(['file', 'additionalFiles']);
@@ -88,6 +89,17 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/:id', { schema: { tags, params: idParams } }, async (request) => ({ data: await answerOne(app, currentUser(request), request.params.id) }));
+
+  /** GET /api/publication/invitations: co-author invitations waiting for the signed-in user's answer. */
+  app.get('/invitations', { schema: { tags } }, async (request) => ({ data: await pendingInvitations(app.db, currentUser(request).id) }));
+
+  /** POST /api/publication/{id}/accept-invitation and …/decline-invitation: the invited person's answer (co-authors.ts). */
+  for (const answer of ['accept', 'decline'] as const) {
+    app.post(`/:id/${answer}-invitation`, { schema: { tags, params: idParams } }, async (request) => {
+      const me = currentUser(request);
+      return { message: await app.db.transaction((tx) => answerInvitation(tx, me, request.params.id, answer === 'accept')) };
+    });
+  }
 
   /** POST /api/publication (multipart: file, additionalFiles[], fields). */
   app.post('/', { schema: { tags } }, async (request) => {
@@ -240,7 +252,7 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const extra = list.filter((a) => a.position > 0).length;
       if (extra >= max) throw fieldError('authorId', PublicationMessages.tooManyAuthors(max), PublicationMessages.tooManyAuthors(max));
       const position = Math.max(0, ...list.map((a) => a.position)) + 1;
-      await tx.insert(publicationAuthors).values({ publication_id: id, user_id: authorId, fio: author.fio.slice(0, 255), position });
+      await tx.insert(publicationAuthors).values({ publication_id: id, user_id: authorId, fio: author.fio.slice(0, 255), position, accepted_at: new Date() });
       await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { author_added: null }, after: { author_added: author.fio } });
     });
     return { message: PublicationMessages.authorAdded, data: await answerOne(app, user, id) };

@@ -1,6 +1,6 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { changeLogListQuery, changeLogTypeLabels, type ChangeLogRow } from '@edu/domain/logs/log';
+import { changeLogListQuery, changeLogTypeLabels, impersonatorLabel, type ChangeLogRow } from '@edu/domain/logs/log';
 import type { ListColumn } from '../../../components/data-list';
 import type { FilterField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
@@ -27,16 +27,24 @@ const columns: Array<ListColumn<ChangeLogRow>> = [
     key: 'user',
     label: 'Пользователь',
     maxWidth: 240,
-    render: (r) =>
-      r.user ? (
-        <Anchor component={Link} to={`/manager/users?id=${r.user.id}`} size="sm">
-          {r.user_label}
-        </Anchor>
-      ) : (
-        <Text size="sm" c="dimmed">
-          {r.user_label}
-        </Text>
-      ),
+    render: (r) => (
+      <Stack gap={2}>
+        {r.user ? (
+          <Anchor component={Link} to={`/manager/users?id=${r.user.id}`} size="sm">
+            {r.user_label}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {r.user_label}
+          </Text>
+        )}
+        {r.impersonator && (
+          <Text size="xs" c="orange.8" data-testid="log-impersonator">
+            {impersonatorLabel(r.impersonator.fio)}
+          </Text>
+        )}
+      </Stack>
+    ),
   },
   { key: 'diff', label: 'Лог', maxWidth: 520, render: (r) => <ChangeDiffView diff={r.diff} /> },
   createdAtColumn('time', 'Время'),

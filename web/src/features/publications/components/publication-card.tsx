@@ -1,3 +1,4 @@
+import { CoAuthorMessages } from '@edu/domain/publications/co-authors';
 import type { ReactNode } from 'react';
 import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
@@ -25,7 +26,7 @@ interface PublicationCardProps {
 export function PublicationCard({ publication: p, onOpen, onDelete, pay }: PublicationCardProps) {
   const rejected = p.status === PublicationStatus.rejected;
   const commented = (rejected || p.status === PublicationStatus.rework) && p.manager_comment;
-  const authors = p.authors.map((a) => a.fio).join(', ');
+  const authors = p.authors.map((a) => (a.pending ? `${a.fio} (${CoAuthorMessages.pending})` : a.fio)).join(', ');
   return (
     <Paper
       withBorder

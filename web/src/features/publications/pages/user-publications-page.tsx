@@ -14,6 +14,7 @@ import { usePublicationServices } from '../api/get-publication-services';
 import { usePublications } from '../api/get-publications';
 import { deletePublication, useInvalidatePublications } from '../api/manage-publication';
 import { PublicationMessages, type Publication, type PublicationEntryRef } from '../api/types';
+import { CoAuthorInvitations } from '../components/co-author-invitations';
 import { PublicationCard } from '../components/publication-card';
 import { PublicationCreateModal } from '../components/publication-create-modal';
 import { PublicationViewModal } from '../components/publication-view-modal';
@@ -84,6 +85,7 @@ export function UserPublicationsPage({ renderPay }: UserPublicationsPageProps) {
           Добавить публикацию
         </Button>
       </Group>
+      {!operator && <CoAuthorInvitations />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" data-testid="publication-filters">
         <TextInput label="Название" placeholder="Поиск по названию" value={title} onChange={(e) => reset(setTitle)(e.currentTarget.value)} />
         <Select label="Статус" placeholder="Все" clearable data={statusOptions} value={status} onChange={reset(setStatus)} />
