@@ -92,6 +92,20 @@ test('what an operator changes while logged in as a client is logged with both n
   await expect(marks).toContainText(`оператор ${operator.last_name}`);
   await expect(marks).toContainText('от имени клиента');
   await expect(page.getByTestId('logs-table')).toContainText(client.fio);
+  // The change reads in Russian: profile names, not their ids.
+  await expect(page.getByTestId('logs-table')).not.toContainText('[1,2]');
+  await expect(page.getByTestId('logs-table')).toContainText(/Профили: — → \S/);
+  // Filters: who acted and a Moscow date range, kept in the address bar.
+  const today = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  await page.getByLabel('С даты').fill(today);
+  await page.getByLabel('Кто изменил').fill(client.fio.split(' ')[0]);
+  await expect(page).toHaveURL(/date_from=/);
+  await expect(page).toHaveURL(/fio=/);
+  await expect(page.getByTestId('log-row')).toHaveCount(1);
+  await page.getByLabel('По дату').fill('01.01.2020');
+  await expect(page.getByText('Дата окончания раньше даты начала')).toBeVisible();
+  await page.getByLabel('По дату').fill('');
+  await expect(page.getByTestId('log-row')).toHaveCount(1);
   await shot(page, 'logs-impersonated-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(marks).toBeVisible();

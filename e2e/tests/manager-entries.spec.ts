@@ -89,7 +89,10 @@ test("an operator changes an entry's price and pay type, pays, completes, delete
   expect(await rows.count()).toBeGreaterThanOrEqual(6);
   await expect(history).toContainText('Смирнова Анна Викторовна');
   await expect(history).toContainText('Цена');
-  await expect(history).toContainText('Удалена');
+  await expect(history).toContainText('Дата удаления');
+  // Codes and times read in Russian, not as stored.
+  await expect(history).not.toContainText('deleted_at');
+  await expect(history).toContainText(/Статус: Не оплачена → Оплачена|Дата удаления: — → \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
   await shot(page, 'manager-entry-history-desktop');
   await page.keyboard.press('Escape');
 

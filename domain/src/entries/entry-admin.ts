@@ -1,3 +1,4 @@
+import type { PresentedChange } from '../logs/log-fields.ts';
 import { z } from 'zod';
 import { pageQuery } from '../common/pagination.ts';
 
@@ -87,8 +88,13 @@ export const guestEntryBody = z.object({
 export interface EntryHistoryItem {
   id: number;
   user: string;
+  /** The operator who acted for the client ("login as user"), if any. */
+  impersonator: string | null;
+  /** Moscow time, dd.mm.yyyy HH:MM. */
   created_at: string;
   diff: Record<string, { old: unknown; new: unknown }>;
+  /** The diff in Russian (labels, names, Moscow time). */
+  changes: PresentedChange[];
 }
 
 export const entryHistoryQuery = pageQuery;

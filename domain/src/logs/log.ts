@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { filterText, ruDateField } from '../common/bounds.ts';
 import { listQuery } from '../common/pagination.ts';
+import type { PresentedChange } from './log-fields.ts';
 
 /** Entity types of the change log (spec 02 §3 Log event), with their Russian names. */
 export const CHANGE_LOG_TYPES = ['entry', 'publication', 'user', 'service', 'payment', 'service_package'] as const;
@@ -15,6 +17,14 @@ export const changeLogTypeLabels: Record<ChangeLogType, string> = {
 
 /** 'Система' stands for a change made by no user (jobs, the payment provider). */
 export const SYSTEM_USER_LABEL = 'Система';
+
+/** Reasons written into change-log rows by the system and the rules (shown as they are). */
+export const LogReasons = {
+  packageNotPaid: 'Пакет не оплачен за 15 минут',
+  packageRemovedWhole: 'Пакет удалён целиком',
+  packageBrokenEntryRemoved: 'Пакет разделён: из него удалена заявка',
+  packageBrokenPaidInPart: 'Пакет разделён: оплачена только часть заявок',
+} as const;
 
 /** Under the client's name, when an operator acted for them ("login as user"). */
 export const impersonatorLabel = (operatorFio: string) => `оператор ${operatorFio} от имени клиента`;
@@ -36,15 +46,31 @@ export interface ChangeLogRow {
    */
   impersonator: { id: number; fio: string } | null;
   diff: ChangeDiff;
+  /** The diff as the operator reads it: Russian labels, names instead of codes and ids, Moscow time. */
+  changes: PresentedChange[];
   created_at: string;
   created_at_formatted: string;
 }
 
-/** GET /api/log: by type and entity id, newest first. */
-export const changeLogListQuery = listQuery.extend({
-  type: z.enum(CHANGE_LOG_TYPES, { error: 'Неизвестный тип' }).optional(),
-  entity_id: z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите число' }).positive({ error: 'Введите число' }).max(2147483647, { error: 'Введите число' }).optional(),
-});
+export const DATE_RANGE_BACKWARDS = 'Дата окончания раньше даты начала';
+
+/** A range of days (dd.mm.yyyy) that ends before it starts; either end may be missing. */
+export function dateRangeProblem(from: string | undefined, to: string | undefined): string | null {
+  const key = (d: string) => `${d.slice(6, 10)}${d.slice(3, 5)}${d.slice(0, 2)}`;
+  return from && to && key(from) > key(to) ? DATE_RANGE_BACKWARDS : null;
+}
+
+/** GET /api/log: by type, entity id, who acted (a part of the name) and Moscow dates, newest first. */
+export const changeLogListQuery = listQuery
+  .extend({
+    type: z.enum(CHANGE_LOG_TYPES, { error: 'Неизвестный тип' }).optional(),
+    entity_id: z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите число' }).positive({ error: 'Введите число' }).max(2147483647, { error: 'Введите число' }).optional(),
+    /** Who acted: the user or the operator behind a "login as" session. */
+    fio: filterText(200).optional(),
+    date_from: ruDateField().optional(),
+    date_to: ruDateField().optional(),
+  })
+  .refine((q) => !dateRangeProblem(q.date_from, q.date_to), { path: ['date_to'], error: DATE_RANGE_BACKWARDS });
 
 /** A row of /manager/api-requests. */
 export interface RequestLogRow {

@@ -1,7 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { formatRub } from '@edu/domain/common/format';
 import type { ChangeDiff, ChangeLogType } from '@edu/domain/logs/log';
+import { presentDiff, referencedIds, type PresentedChange, type RefKind, type RefNames } from '@edu/domain/logs/log-fields';
 import { changeLogs } from '../db/schema/index.ts';
 import { currentImpersonator } from './auth.ts';
-import type { Queryable } from './db.ts';
+import { rows, type Queryable } from './db.ts';
+import { intArray } from './list-query.ts';
 
 type Values = Record<string, unknown>;
 
@@ -59,4 +63,46 @@ export async function logEvent(db: Queryable, entry: { type: ChangeLogType; enti
     impersonator_id: impersonator !== null && impersonator !== entry.userId ? impersonator : null,
     diff: entry.diff,
   });
+}
+
+const fullName = (alias: string) => sql.raw(`concat_ws(' ', ${alias}.last_name, ${alias}.first_name, ${alias}.middle_name)`);
+
+/** How each kind of referenced record is named (one query per kind on a page). */
+const NAME_OF: Record<RefKind, (ids: SQL) => SQL> = {
+  user: (ids) => sql`select id, ${fullName('u')} as name from users u where id = any(${ids})`,
+  service: (ids) => sql`select id, title as name from services where id = any(${ids})`,
+  section: (ids) => sql`select id, title as name from service_sections where id = any(${ids})`,
+  template: (ids) => sql`select id, title as name from templates where id = any(${ids})`,
+  package: (ids) => sql`select id, title as name from service_packages where id = any(${ids})`,
+  enrollment: (ids) => sql`select pe.id, concat('«', p.title, '», покупка № ', pe.id) as name from package_enrollments pe join service_packages p on p.id = pe.service_package_id where pe.id = any(${ids})`,
+  release: (ids) => sql`select id, title as name from publication_releases where id = any(${ids})`,
+  category: (ids) => sql`select id, fdv as name from dict_publication_categories where id = any(${ids})`,
+  serviceType: (ids) => sql`select id, fdv as name from dict_service_types where id = any(${ids})`,
+  subtype: (ids) => sql`select id, fdv as name from dict_service_subtypes where id = any(${ids})`,
+  profile: (ids) => sql`select id, fdv as name from dict_profiles where id = any(${ids})`,
+  leading: (ids) => sql`select id, fio as name from leadings where id = any(${ids})`,
+  region: (ids) => sql`select id, fdv as name from dict_regions where id = any(${ids})`,
+  price: (ids) => sql`select id, authors_num, price from publication_prices where id = any(${ids})`,
+  file: (ids) => sql`select id, name from files where id = any(${ids})`,
+  entry: (ids) => sql`select id, concat('№ ', number) as name from entries where id = any(${ids})`,
+};
+
+async function refNames(db: Queryable, wanted: Map<RefKind, Set<number>>): Promise<RefNames> {
+  const names: RefNames = new Map();
+  for (const [kind, set] of wanted) {
+    const found = await rows<{ id: number; name?: string; authors_num?: number; price?: string | number }>(db, NAME_OF[kind](intArray([...set])));
+    names.set(kind, new Map(found.map((r) => [r.id, kind === 'price' ? `${r.authors_num} авт. — ${formatRub(Number(r.price))}` : (r.name ?? '')])));
+  }
+  return names;
+}
+
+/**
+ * Reads log rows as operators do: looks up the names of every record the rows' diffs point at
+ * (one query per kind) and answers a function that words one row's diff in Russian.
+ */
+export async function diffPresenter(db: Queryable, list: Array<{ type: ChangeLogType; diff: ChangeDiff }>): Promise<(row: { type: ChangeLogType; diff: ChangeDiff }) => PresentedChange[]> {
+  const wanted = new Map<RefKind, Set<number>>();
+  for (const r of list) referencedIds(r.type, r.diff, wanted);
+  const names = await refNames(db, wanted);
+  return (row) => presentDiff(row.type, row.diff, names);
 }

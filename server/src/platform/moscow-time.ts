@@ -32,3 +32,9 @@ export function formatInterval(begda: Date | string | null, endda: Date | string
   if (b.y === e.y && b.m === e.m && b.d === e.d) return `${day} ${b.hh}:${b.mm}–${e.hh}:${e.mm}`;
   return `${day} – ${e.d}.${e.m}.${e.y}`;
 }
+
+/** The start of a Moscow day given as dd.mm.yyyy, as a timestamptz literal for SQL ('2026-11-23 00:00:00+03'). */
+export function moscowDayStart(ruDate: string): string {
+  const [d, m, y] = ruDate.split('.');
+  return `${y}-${m}-${d} 00:00:00+03`;
+}

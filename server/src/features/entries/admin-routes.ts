@@ -11,6 +11,7 @@ import { rows } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findEntry } from './entries-repository.ts';
 import { addGuestEntry, completeEntry, createGuest, listGuests, restoreEntry, saveMember } from './entry-admin.ts';
+import { diffPresenter } from '../../platform/change-log.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -36,14 +37,23 @@ export const entryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!exists) throw notFound(EntryMessages.entryNotFound);
     const q = request.query;
     const [{ total }] = await rows<{ total: number }>(app.db, sql`select count(*)::int as total from change_logs where type = 'entry' and entity_id = ${request.params.id}`);
-    const list = await rows<{ id: number; fio: string | null; created_at: Date | string; diff: EntryHistoryItem['diff'] }>(
+    const list = await rows<{ id: number; fio: string | null; impersonator: string | null; created_at: Date | string; diff: EntryHistoryItem['diff'] }>(
       app.db,
-      sql`select l.id, nullif(concat_ws(' ', u.last_name, u.first_name, u.middle_name), '') as fio, l.created_at, l.diff
-          from change_logs l left join users u on u.id = l.user_id
+      sql`select l.id, nullif(concat_ws(' ', u.last_name, u.first_name, u.middle_name), '') as fio,
+            nullif(concat_ws(' ', o.last_name, o.first_name, o.middle_name), '') as impersonator, l.created_at, l.diff
+          from change_logs l left join users u on u.id = l.user_id left join users o on o.id = l.impersonator_id
           where l.type = 'entry' and l.entity_id = ${request.params.id}
           order by l.created_at desc, l.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
     );
-    const data: EntryHistoryItem[] = list.map((r) => ({ id: r.id, user: r.fio ?? SYSTEM_USER_LABEL, created_at: formatDateTime(r.created_at), diff: r.diff }));
+    const present = await diffPresenter(app.db, list.map((r) => ({ type: 'entry' as const, diff: r.diff })));
+    const data: EntryHistoryItem[] = list.map((r) => ({
+      id: r.id,
+      user: r.fio ?? SYSTEM_USER_LABEL,
+      impersonator: r.impersonator,
+      created_at: formatDateTime(r.created_at),
+      diff: r.diff,
+      changes: present({ type: 'entry', diff: r.diff }),
+    }));
     return { data, meta: pageMeta(total, q) };
   });
 

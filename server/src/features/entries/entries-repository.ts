@@ -5,7 +5,7 @@ import { formatDate } from '@edu/domain/common/format';
 import { COUNT_CAP, type PageQuery } from '@edu/domain/common/pagination';
 import { canEditThesis, clientMayChange, statusColors, type Entry } from '@edu/domain/entries/entry';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
-import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
+import { formatInterval, moscowDayStart, toMoscowString } from '../../platform/moscow-time.ts';
 import { printColumns } from '../print/print-context.ts';
 import { containsPattern, fioWords, intArray, nameWordMatches, prefixPattern, trigramsServe } from '../../platform/list-query.ts';
 
@@ -170,8 +170,7 @@ function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
   if (f.service_id !== undefined) parts.push(sql`e.service_id = ${f.service_id}`);
   if (f.status !== undefined) parts.push(sql`e.status = ${f.status}`);
   if (f.date) {
-    const [d, m, y] = f.date.split('.');
-    const start = `${y}-${m}-${d} 00:00:00+03`;
+    const start = moscowDayStart(f.date);
     parts.push(sql`e.created_at >= ${start}::timestamptz and e.created_at < ${start}::timestamptz + interval '1 day'`);
   }
   return parts;

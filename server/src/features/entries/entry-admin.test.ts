@@ -1,3 +1,4 @@
+import { formatRub } from '@edu/domain/common/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EntryMessages } from '@edu/domain/entries/entry';
@@ -121,6 +122,12 @@ describe('paying, completing, deleting and restoring', () => {
     expect(list[1].diff.id).toBeUndefined();
     expect(list[2].user).toBe('Петров Пётр Петрович');
     expect(list[1].created_at).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    // In Russian: labels, code names, rubles.
+    expect(list[0].changes).toEqual([{ field: 'status', label: 'Статус', old: 'Не оплачена', new: 'Оплачена' }]);
+    expect(list[1].changes).toEqual([{ field: 'price', label: 'Цена', old: formatRub(1000), new: formatRub(900) }]);
+    const created = list[2].changes.map((c: { label: string; new: string }) => `${c.label}: ${c.new}`);
+    expect(created).toContain('Клиент: Петров Пётр Петрович');
+    expect(created.join('\n')).not.toMatch(/_id|created_by|true|false/);
     expect((await t.inject({ method: 'GET', url: `/api/entry/${id}/history`, headers: user })).statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: '/api/entry/999999/history', headers: operator })).statusCode).toBe(404);
   });

@@ -11,6 +11,7 @@ import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { entryUrl } from './entry-status.ts';
 import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } from './package-enrollments.ts';
+import { LogReasons } from '@edu/domain/logs/log';
 
 interface LockedService {
   id: number;
@@ -232,9 +233,9 @@ export async function deleteEntry(db: Db, user: AuthUser, id: number): Promise<n
     const deletedAt = new Date();
     await tx.execute(sql`update entries set deleted_at = ${deletedAt}, updated_at = ${deletedAt} where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
     for (const entryId of ids) {
-      await logChange(tx, { type: 'entry', entityId: entryId, userId: user.id, before: { deleted_at: null }, after: { deleted_at: deletedAt, ...(whole ? { reason: 'package removed as a whole' } : {}) } });
+      await logChange(tx, { type: 'entry', entityId: entryId, userId: user.id, before: { deleted_at: null }, after: { deleted_at: deletedAt, ...(whole ? { reason: LogReasons.packageRemovedWhole } : {}) } });
     }
-    if (enrollment && !enrollment.broken && !whole) await breakEnrollment(tx, enrollment.id, { by: user.id, reason: 'package broken: an entry was removed' });
+    if (enrollment && !enrollment.broken && !whole) await breakEnrollment(tx, enrollment.id, { by: user.id, reason: LogReasons.packageBrokenEntryRemoved });
     return ids;
   });
 }

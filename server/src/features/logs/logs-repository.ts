@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { formatDateTime } from '@edu/domain/common/format';
 import type { ListQuery } from '@edu/domain/common/pagination';
 import { changeLogTypeLabels, SYSTEM_USER_LABEL, type ChangeDiff, type ChangeLogRow, type ChangeLogType, type RequestLogRow, REQUEST_LOG_COUNT_CAP } from '@edu/domain/logs/log';
+import { diffPresenter } from '../../platform/change-log.ts';
 import type { Database } from '../../platform/db.ts';
-import { allOf, listPage, when, type ListPage } from '../../platform/list-query.ts';
+import { allOf, fioCondition, listPage, when, type ListPage } from '../../platform/list-query.ts';
+import { moscowDayStart } from '../../platform/moscow-time.ts';
 
 interface ChangeRow {
   id: number;
@@ -17,14 +19,30 @@ interface ChangeRow {
   created_at: Date | string;
 }
 
-/** The change log (/manager/logs, the entry history modal): newest first, by type and entity id. */
-export function listChangeLogs(database: Database, f: { type?: ChangeLogType; entity_id?: number }, page: ListQuery): Promise<ListPage<ChangeLogRow>> {
-  return listPage<ChangeRow, ChangeLogRow>(database, {
+export interface ChangeLogFilters {
+  type?: ChangeLogType;
+  entity_id?: number;
+  /** Who acted: a part of the user's or the acting operator's name. */
+  fio?: string;
+  /** Moscow days, dd.mm.yyyy, both included. */
+  date_from?: string;
+  date_to?: string;
+}
+
+/** The change log (/manager/logs, the entry history modal): newest first, filtered; each diff in Russian. */
+export async function listChangeLogs(database: Database, f: ChangeLogFilters, page: ListQuery): Promise<ListPage<ChangeLogRow>> {
+  const list = await listPage<ChangeRow, Omit<ChangeLogRow, 'changes'>>(database, {
     select: sql`select l.id, l.type, l.entity_id, l.user_id, l.impersonator_id, l.diff, l.created_at,
       (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from users u where u.id = l.user_id) as fio,
       (select concat_ws(' ', o.last_name, o.first_name, o.middle_name) from users o where o.id = l.impersonator_id) as impersonator_fio`,
     from: sql`from change_logs l`,
-    where: allOf([when(f.type, (v) => sql`l.type = ${v}`), when(f.entity_id, (v) => sql`l.entity_id = ${v}`)]),
+    where: allOf([
+      when(f.type, (v) => sql`l.type = ${v}`),
+      when(f.entity_id, (v) => sql`l.entity_id = ${v}`),
+      when(f.fio, (v) => sql`exists (select 1 from users u where u.id in (l.user_id, l.impersonator_id) and ${fioCondition(v, 'u')})`),
+      when(f.date_from, (v) => sql`l.created_at >= ${moscowDayStart(v)}::timestamptz`),
+      when(f.date_to, (v) => sql`l.created_at < ${moscowDayStart(v)}::timestamptz + interval '1 day'`),
+    ]),
     order: sql`l.created_at desc, l.id desc`,
     page,
     prepared: true,
@@ -41,6 +59,8 @@ export function listChangeLogs(database: Database, f: { type?: ChangeLogType; en
       created_at_formatted: formatDateTime(r.created_at),
     }),
   });
+  const present = await diffPresenter(database.db, list.data);
+  return { ...list, data: list.data.map((r) => ({ ...r, changes: present(r) })) };
 }
 
 /** A request_logs row: the answer's fields before the date is formatted. */

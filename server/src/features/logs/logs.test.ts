@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@edu/domain/common/codes';
+import { formatRub } from '@edu/domain/common/format';
 import { SYSTEM_USER_LABEL } from '@edu/domain/logs/log';
 import { changeLogs } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
@@ -30,6 +31,58 @@ describe('change log', () => {
     expect(data[1]).toMatchObject({ type_label: 'Заявка', user: null, user_label: SYSTEM_USER_LABEL });
     expect(data[2].diff).toEqual({ price: { old: 500, new: 700 } });
     expect(data[2].created_at_formatted).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+  });
+
+  it('reads in Russian: labels, code names, people and records by name, Moscow time, yes/no', async () => {
+    const client = await t.createUser({ last_name: 'Читаемая', first_name: 'Вера', middle_name: null });
+    await t.database.db.insert(changeLogs).values({
+      type: 'entry',
+      entity_id: 777001,
+      user_id: operator.id,
+      diff: {
+        status: { old: 1, new: 2 },
+        created_by: { old: null, new: client.id },
+        pay_type: { old: 3, new: 2 },
+        is_service_package: { old: null, new: false },
+        paid_at: { old: null, new: '2026-11-23T09:05:00.000Z' },
+        reason: { old: null, new: 'Пакет не оплачен за 15 минут' },
+        price: { old: 900, new: 0 },
+      },
+    });
+    const { data } = (await t.inject({ method: 'GET', url: '/api/log?entity_id=777001', headers: op })).json();
+    // jsonb keeps its own key order: compare as a set.
+    expect(data[0].changes.map((c: { label: string; old: string; new: string }) => `${c.label}: ${c.old} → ${c.new}`).sort()).toEqual([
+      'Статус: Не оплачена → Оплачена',
+      'Клиент: — → Читаемая Вера',
+      'Тип оплаты: Онлайн → Офис',
+      'Из пакета услуг: — → Нет',
+      'Дата оплаты: — → 23.11.2026 12:05',
+      'Причина: — → Пакет не оплачен за 15 минут',
+      `Цена: ${formatRub(900)} → ${formatRub(0)}`,
+    ].sort());
+    // A publication's status is a publication status.
+    await t.database.db.insert(changeLogs).values({ type: 'publication', entity_id: 777002, user_id: null, diff: { status: { old: 1, new: 0 } } });
+    const pub = (await t.inject({ method: 'GET', url: '/api/log?entity_id=777002', headers: op })).json().data[0];
+    expect(pub.changes).toEqual([{ field: 'status', label: 'Статус', old: 'Ожидает проверки', new: 'Отклонена' }]);
+  });
+
+  it('filters by who acted and by a Moscow date range; refuses a range that ends before it starts', async () => {
+    const actor = await t.createUser({ role: Role.operator, last_name: 'Фильтрова', first_name: 'Дарья', middle_name: null });
+    await t.database.db.insert(changeLogs).values([
+      // 22.11.2026 23:30 in Moscow (20:30 UTC) and 23.11.2026 00:30 in Moscow (22.11 21:30 UTC).
+      { type: 'service', entity_id: 888001, user_id: actor.id, diff: { title: { old: 'А', new: 'Б' } }, created_at: new Date('2026-11-22T20:30:00Z') },
+      { type: 'service', entity_id: 888001, user_id: actor.id, diff: { title: { old: 'Б', new: 'В' } }, created_at: new Date('2026-11-22T21:30:00Z') },
+      { type: 'service', entity_id: 888001, user_id: operator.id, diff: { title: { old: 'В', new: 'Г' } }, created_at: new Date('2026-11-24T10:00:00Z') },
+    ]);
+    const total = async (q: string) => (await t.inject({ method: 'GET', url: `/api/log?entity_id=888001&${q}`, headers: op })).json().meta.total;
+    expect(await total(`fio=${encodeURIComponent('Фильтрова')}`)).toBe(2);
+    expect(await total('date_from=23.11.2026')).toBe(2);
+    expect(await total('date_to=22.11.2026')).toBe(1);
+    expect(await total('date_from=23.11.2026&date_to=23.11.2026')).toBe(1);
+    const backwards = await t.inject({ method: 'GET', url: '/api/log?date_from=24.11.2026&date_to=23.11.2026', headers: op });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors.date_to).toEqual(['Дата окончания раньше даты начала']);
+    expect((await t.inject({ method: 'GET', url: '/api/log?date_from=31.02.2026', headers: op })).statusCode).toBe(422);
   });
 
   it('filters by type and entity id, and refuses unknown types', async () => {

@@ -7,10 +7,10 @@ import { listChangeLogs, listRequestLogs } from './logs-repository.ts';
  * prefix /api (app.ts), which guards them.
  */
 export const logRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** GET /api/log: type (entry, publication, user, service, payment), entity_id, page, per_page. */
+  /** GET /api/log: type, entity_id, fio (who acted), date_from, date_to (dd.mm.yyyy, Moscow), page, per_page. */
   app.get('/log', { schema: { tags: ['logs'], querystring: changeLogListQuery } }, async (request) => {
-    const q = request.query;
-    return listChangeLogs(app.database, { type: q.type, entity_id: q.entity_id }, q);
+    const { page, per_page, ...filters } = request.query;
+    return listChangeLogs(app.database, filters, { page, per_page });
   });
 
   /** GET /api/telescope/requests: type=request, errorsOnly. */

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Center, Code, Group, Input, Loader, Modal, NumberInput, Pagination, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Center, Group, Input, Loader, Modal, NumberInput, Pagination, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IMaskInput } from 'react-imask';
 import { EntryStatus, PayType, payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
 import type { Entry } from '@edu/domain/entries/entry';
 import { EntryAdminMessages } from '@edu/domain/entries/entry-admin';
+import { impersonatorLabel } from '@edu/domain/logs/log';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -152,33 +153,6 @@ function MemberForm({ entry, onClose }: { entry: Entry; onClose: () => void }) {
   );
 }
 
-/** Russian names of the logged fields; others are shown as they are stored. */
-const FIELD_LABELS: Record<string, string> = {
-  price: 'Цена',
-  pay_type: 'Тип оплаты',
-  status: 'Статус',
-  section_id: 'Секция',
-  is_extramural: 'Дистанционно',
-  certificate_number: 'Номер сертификата',
-  registration_number: 'Рег. номер',
-  deleted_at: 'Удалена',
-  number: 'Номер',
-  service_id: 'Услуга',
-  created_by: 'Клиент',
-  author_id: 'Автор',
-  paid_at: 'Оплачена',
-  done_at: 'Завершена',
-  thesis_length: 'Тезисы, символов',
-  member_fio: 'Участник: ФИО',
-  member_title: 'Участник: работа',
-  member_comment: 'Участник: комментарий',
-  payment_uuid: 'Платёж',
-  is_service_package: 'Из пакета',
-  service_package_id: 'Пакет',
-};
-
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
 /** History: the change log of one entry, newest first; 'Система' when no user acted. */
 export function HistoryModal({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
   const [page, setPage] = useState(1);
@@ -208,12 +182,22 @@ export function HistoryModal({ entry, onClose }: { entry: Entry | null; onClose:
                 {history.data.data.map((row) => (
                   <Table.Tr key={row.id} data-testid="history-row">
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.created_at}</Table.Td>
-                    <Table.Td>{row.user}</Table.Td>
+                    <Table.Td>
+                      {row.user}
+                      {row.impersonator && (
+                        <Text size="xs" c="orange.8">
+                          {impersonatorLabel(row.impersonator)}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       <Stack gap={2}>
-                        {Object.entries(row.diff).map(([field, change]) => (
-                          <Text key={field} size="xs">
-                            <Code>{FIELD_LABELS[field] ?? field}</Code>: {show(change.old)} → <b>{show(change.new)}</b>
+                        {row.changes.map((c) => (
+                          <Text key={c.field} size="xs" style={{ overflowWrap: 'anywhere' }}>
+                            <Text span size="xs" fw={600}>
+                              {c.label}:
+                            </Text>{' '}
+                            {c.old} → <b>{c.new}</b>
                           </Text>
                         ))}
                       </Stack>

@@ -1,12 +1,13 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { changeLogListQuery, changeLogTypeLabels, impersonatorLabel, type ChangeLogRow } from '@edu/domain/logs/log';
+import { changeLogListQuery, changeLogTypeLabels, dateRangeProblem, impersonatorLabel, type ChangeLogRow } from '@edu/domain/logs/log';
 import type { ListColumn } from '../../../components/data-list';
 import type { FilterField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
 import { useListParams } from '../../../components/use-list-params';
 import { createdAtColumn } from '../../../components/created-at-column';
 import { useChangeLogs } from '../api/get-change-logs';
+import { RuDateFilter } from '../../../components/ru-date-filter';
 import { ChangeDiffView } from '../components/change-diff';
 
 const typeColor: Record<string, string> = { entry: 'blue', publication: 'orange', user: 'grape', service: 'teal', payment: 'green' };
@@ -46,19 +47,30 @@ const columns: Array<ListColumn<ChangeLogRow>> = [
       </Stack>
     ),
   },
-  { key: 'diff', label: 'Лог', maxWidth: 520, render: (r) => <ChangeDiffView diff={r.diff} /> },
+  { key: 'diff', label: 'Лог', maxWidth: 520, render: (r) => <ChangeDiffView changes={r.changes} /> },
   createdAtColumn('time', 'Время'),
 ];
 
 const typeOptions = Object.entries(changeLogTypeLabels).map(([value, label]) => ({ value, label }));
 
-/** /manager/logs (spec 02 §2): type, Id, user ('Система' for none), diff, time; filters by type and entity id. */
+/**
+ * /manager/logs (spec 02 §2): type, Id, user ('Система' for none; the operator when acting for a
+ * client), the change in Russian, Moscow time; filters by type, entity id, who acted and a date range.
+ */
 export function ChangeLogsPage() {
   const params = useListParams(changeLogListQuery);
   const list = useChangeLogs(params.query);
   const filters: FilterField[] = [
     { name: 'type', label: 'Тип', kind: 'select', options: typeOptions },
     { name: 'entity_id', label: 'Id', kind: 'text', placeholder: 'Номер записи', inputMode: 'numeric' },
+    { name: 'fio', label: 'Кто изменил', kind: 'text', placeholder: 'ФИО' },
+    { name: 'date_from', label: 'С даты', kind: 'custom', render: (value, onChange) => <RuDateFilter label="С даты" value={value} onChange={onChange} /> },
+    {
+      name: 'date_to',
+      label: 'По дату',
+      kind: 'custom',
+      render: (value, onChange) => <RuDateFilter label="По дату" value={value} onChange={onChange} error={dateRangeProblem(params.values.date_from, value)} />,
+    },
   ];
   return <ListPage title="Журнал изменений" filters={filters} params={params} list={list} columns={columns} testId="logs" itemTestId="log" minWidth={900} />;
 }
