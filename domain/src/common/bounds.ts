@@ -18,7 +18,17 @@ export const BoundMessages = {
   date: 'Несуществующая дата',
   dateFormat: 'Дата в формате дд.мм.гггг',
   listTooLong: (max: number) => `Не больше ${max.toLocaleString('ru-RU')} значений`,
+  flag: 'Ожидается да или нет',
 } as const;
+
+/**
+ * A yes/no value as clients send it, the same everywhere: true/false, 1/0, '1'/'0', 'true'/'false'
+ * (JSON bodies, query strings and multipart fields alike); read as a boolean.
+ */
+export const flagField = () =>
+  z
+    .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false'])], { error: BoundMessages.flag })
+    .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
 /** NUL is refused everywhere: PostgreSQL text cannot hold it. */
 export const hasNul = (s: string) => s.includes('\u0000');

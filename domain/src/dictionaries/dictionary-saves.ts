@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Messages } from '../common/messages.ts';
 import { listQuery } from '../common/pagination.ts';
 import { PALETTE_COLORS, SERVICE_ICON_NAMES } from './icons.ts';
+import { flagField } from '../common/bounds.ts';
 
 // Saves of spec 02 §7 (dict_service_types, dict_service_subtypes, dict_profiles) and leading persons.
 
@@ -28,7 +29,7 @@ const joomlaId = z
   .union([z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите целое число' }).positive({ error: 'Введите число больше 0' }).max(2147483647), z.literal(''), z.null()])
   .optional()
   .transform((v) => (typeof v === 'number' ? v : null));
-const flag = z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).default(false).transform((v) => v === true || v === 1 || v === '1');
+const flag = flagField().default(false);
 const color = z
   .union([z.enum(PALETTE_COLORS), z.literal(''), z.null()], { error: DictionaryMessages.unknownColor })
   .optional()

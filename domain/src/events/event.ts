@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagField } from '../common/bounds.ts';
 
 /** dict_events row as operators see it (spec 03 §3 Event). */
 export interface EventRow {
@@ -40,7 +41,7 @@ export const eventSaveBody = z.object({
   dv: z.string().max(255, { error: 'Максимальная длина: 255 символов' }).optional(),
   content: z.string().max(200_000, { error: 'Слишком много символов!' }).optional(),
   template_id: z.number().int().positive().nullable().optional(),
-  is_mailing: z.boolean().optional(),
+  is_mailing: flagField().optional(),
   icon: z.string().max(64).optional(),
   color: z.string().max(32).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagField } from '../common/bounds.ts';
 
 export const MailingMessages = {
   title: 'Рассылка для всех пользователей',
@@ -51,7 +52,7 @@ export interface MailingProgress {
   failures: MailingFailure[];
 }
 
-export const mailSubscriptionBody = z.object({ subscribed: z.boolean() });
+export const mailSubscriptionBody = z.object({ subscribed: flagField() });
 export interface MailSubscription {
   subscribed: boolean;
 }

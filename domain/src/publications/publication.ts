@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BoundMessages, filterText, hasNul, idField, idListField, textField } from '../common/bounds.ts';
+import { BoundMessages, filterText, flagField, hasNul, idField, idListField, textField } from '../common/bounds.ts';
 import { KnownIds, PublicationStatus, publicationStatusLabels } from '../common/codes.ts';
 import { Messages } from '../common/messages.ts';
 import { pageQuery } from '../common/pagination.ts';
@@ -212,9 +212,7 @@ export interface Publication {
   can_delete: boolean;
 }
 
-const boolish = z
-  .union([z.boolean(), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.literal(1), z.literal(0)])
-  .transform((v) => v === true || v === '1' || v === 'true' || v === 1);
+const boolish = flagField();
 
 /** GET /api/publication filters (spec 03 §7). userId and fio are for operators (ignored for users). */
 export const publicationListQuery = pageQuery.extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Messages } from '../common/messages.ts';
-import { hasNul, idField, BoundMessages } from '../common/bounds.ts';
+import { hasNul, idField, BoundMessages, flagField } from '../common/bounds.ts';
 
 // Journal releases ('Выпуски журнала', spec 03 §2, §3, §4): issues of the journal or collections.
 
@@ -51,9 +51,7 @@ export const releaseBody = z.object({
 });
 export type ReleaseBody = z.infer<typeof releaseBody>;
 
-const flag01 = z
-  .union([z.enum(['0', '1', 'true', 'false']), z.boolean(), z.literal(0), z.literal(1)], { error: 'Допустимо 1 или 0' })
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const flag01 = flagField();
 
 /** GET /api/publication-release: by subtype and hidden flag (pickers ask is_hidden=0). */
 export const releaseListQuery = z.object({

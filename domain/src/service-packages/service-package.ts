@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BoundMessages, idField, MAX_ID_LIST } from '../common/bounds.ts';
+import { BoundMessages, flagField, idField, MAX_ID_LIST } from '../common/bounds.ts';
 import type { Service } from '../services/service.ts';
 
 export interface ServicePackage {
@@ -65,7 +65,7 @@ export const savePackageBody = z
     price: z.coerce.number({ error: 'Введите цену' }).min(0, { error: 'Цена не может быть отрицательной' }).max(10_000_000),
     old_price: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().min(0).max(10_000_000).nullish()),
     points: z.coerce.number().int().min(0).max(10_000).default(0),
-    is_pinned: z.boolean().default(false),
+    is_pinned: flagField().default(false),
     dict_profile_id: z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullish()),
     services: z.array(z.coerce.number().int().positive()).min(1, { error: PackageFormMessages.chooseServices }).max(30),
   })

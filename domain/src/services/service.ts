@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterText, idField, idListField } from '../common/bounds.ts';
+import { filterText, flagField, idField, idListField } from '../common/bounds.ts';
 import { DateType, DEFAULT_MAX_PARTICIPANTS } from '../common/codes.ts';
 import { pageQuery } from '../common/pagination.ts';
 import type { ProfileBadge } from '../users/current-user.ts';
@@ -95,21 +95,20 @@ export function seatLimit(maxParticipants: number): number {
   return maxParticipants > 0 ? maxParticipants : DEFAULT_MAX_PARTICIPANTS;
 }
 
-const boolish = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.boolean(), z.literal(1), z.literal(0)]);
-export const toBool = (v: z.infer<typeof boolish> | undefined) => v === true || v === '1' || v === 'true' || v === 1;
 const idList = idListField(100);
 
 /** GET /api/service filters (spec 01 §7, spec 02 §7). past: 1 past, 0 upcoming, absent all. */
 export const serviceListQuery = pageQuery.extend({
   dict_type_id: idField().optional(),
   dict_subtype_id: idField().optional(),
-  is_visible: boolish.optional(),
+  /** Operators: 1 only visible, 0 only hidden, absent all (users always get visible ones). */
+  is_visible: flagField().optional(),
   userId: idField().optional(),
   profile: idList.optional(),
   leading: idList.optional(),
   past: z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)]).optional(),
   title: filterText(200).optional(),
-  isPublication: boolish.optional(),
+  isPublication: flagField().optional(),
 });
 export type ServiceListQuery = z.input<typeof serviceListQuery>;
 

@@ -167,6 +167,15 @@ describe('events raised by the app', () => {
     const [o] = await rows<{ mail_result: string }>(t.database.db, sql`select mail_result from event_outbox where user_id = ${u.id}`);
     expect(o.mail_result).toBe('off');
     expect((await saveEvent(EventId.entryDone, { is_mailing: true })).statusCode).toBe(200);
+    // Flags take 0/1 as everywhere else, and refuse anything else in Russian.
+    const mailingOn = async () => (await rows<{ on: boolean }>(t.database.db, sql`select is_mailing as on from dict_events where id = ${EventId.entryDone}`))[0].on;
+    expect((await saveEvent(EventId.entryDone, { is_mailing: 0 })).statusCode).toBe(200);
+    expect(await mailingOn()).toBe(false);
+    expect((await saveEvent(EventId.entryDone, { is_mailing: 1 })).statusCode).toBe(200);
+    expect(await mailingOn()).toBe(true);
+    const odd = await saveEvent(EventId.entryDone, { is_mailing: 'maybe' });
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors.is_mailing).toEqual(['Ожидается да или нет']);
   });
 
   it('a failed send is retried by the job without a second notification', async () => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { pageMeta } from '@edu/domain/common/pagination';
-import { SEARCH_LIMIT, serviceListQuery, serviceSearchBody, toBool } from '@edu/domain/services/service';
+import { SEARCH_LIMIT, serviceListQuery, serviceSearchBody } from '@edu/domain/services/service';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { catalogueFacets, getService, listServices, searchServices } from './services-repository.ts';
@@ -20,7 +20,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
     const { data, total } = await listServices(
       app.database,
       {
-        onlyVisible: !isOperator || toBool(q.is_visible),
+        visible: isOperator ? q.is_visible : true,
         dict_type_id: q.dict_type_id,
         dict_subtype_id: q.dict_subtype_id,
         // Someone else's enrolments are for operators only; a user asking gets their own.
@@ -29,7 +29,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
         leading: q.leading,
         past: q.past === undefined ? undefined : String(q.past) === '1',
         title: q.title || undefined,
-        isPublication: q.isPublication === undefined ? undefined : toBool(q.isPublication),
+        isPublication: q.isPublication,
       },
       q,
     );

@@ -114,7 +114,8 @@ export function toService(r: ServiceRow): Service {
 }
 
 export interface ServiceFilters {
-  onlyVisible: boolean;
+  /** true only visible, false only hidden, undefined both (operators). */
+  visible?: boolean;
   dict_type_id?: number;
   dict_subtype_id?: number;
   userId?: number;
@@ -129,7 +130,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 function whereOf(f: ServiceFilters): SQL {
   const parts: SQL[] = [sql`s.deleted_at is null`];
-  if (f.onlyVisible) parts.push(sql`s.is_visible`);
+  if (f.visible !== undefined) parts.push(f.visible ? sql`s.is_visible` : sql`not s.is_visible`);
   if (f.dict_type_id) parts.push(sql`s.dict_type_id = ${f.dict_type_id}`);
   if (f.dict_subtype_id) parts.push(sql`s.dict_subtype_id = ${f.dict_subtype_id}`);
   if (f.userId) parts.push(sql`exists (select 1 from entries e where e.service_id = s.id and e.created_by = ${f.userId} and e.deleted_at is null)`);
@@ -161,14 +162,14 @@ export async function listServices(database: Database, f: ServiceFilters, page: 
 }
 
 export async function getService(db: Queryable, id: number, onlyVisible: boolean): Promise<Service | null> {
-  const [row] = await rows<ServiceRow>(db, sql`${SELECT} where s.id = ${id} and ${whereOf({ onlyVisible })}`);
+  const [row] = await rows<ServiceRow>(db, sql`${SELECT} where s.id = ${id} and ${whereOf({ visible: onlyVisible || undefined })}`);
   return row ? toService(row) : null;
 }
 
 export async function getServices(db: Queryable, ids: number[], onlyVisible: boolean): Promise<Service[]> {
   if (ids.length === 0) return [];
   const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  const found = await rows<ServiceRow>(db, sql`${SELECT} where s.id in (${list}) and ${whereOf({ onlyVisible })}`);
+  const found = await rows<ServiceRow>(db, sql`${SELECT} where s.id in (${list}) and ${whereOf({ visible: onlyVisible || undefined })}`);
   return found.map(toService);
 }
 
@@ -176,7 +177,7 @@ export async function getServices(db: Queryable, ids: number[], onlyVisible: boo
 export async function searchServices(database: Database, keywords: string, onlyVisible: boolean, limit: number): Promise<Service[]> {
   const words = keywords.split(/\s+/).filter(Boolean).slice(0, 8);
   if (words.length === 0) return [];
-  const parts = [whereOf({ onlyVisible }), ...words.map((w) => sql`s.title ilike ${likePattern(w)}`)];
+  const parts = [whereOf({ visible: onlyVisible || undefined }), ...words.map((w) => sql`s.title ilike ${likePattern(w)}`)];
   const found = await database.prepared<ServiceRow>(
     null,
     sql`${SELECT} where ${sql.join(parts, sql` and `)}

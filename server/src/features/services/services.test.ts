@@ -29,6 +29,12 @@ describe('service list', () => {
     expect(forUser.data.map((s: { title: string }) => s.title)).toEqual(['Видимая']);
     const forOperator = (await list(operator, '')).json();
     expect(forOperator.data.map((s: { title: string }) => s.title).sort()).toEqual(['Видимая', 'Скрытая']);
+    // An operator asking for hidden ones gets only those; for visible ones only those.
+    for (const hidden of ['is_visible=0', 'is_visible=false']) expect((await list(operator, hidden)).json().data.map((s: { title: string }) => s.title)).toEqual(['Скрытая']);
+    for (const shown of ['is_visible=1', 'is_visible=true']) expect((await list(operator, shown)).json().data.map((s: { title: string }) => s.title)).toEqual(['Видимая']);
+    const bad = await list(operator, 'is_visible=maybe');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.is_visible).toEqual(['Ожидается да или нет']);
   });
 
   it('filters by subtype, profile, leading, past/upcoming and title, with computed fields', async () => {
