@@ -64,7 +64,8 @@ test('an operator marks another entry paid after the confirmation dialog', async
   const row = page.getByTestId('entry-row').filter({ hasText: client.entry.number });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Банковская Ирина Павловна');
-  await row.getByRole('button', { name: /Оплатить/ }).click();
+  // For an operator the row's button says what it does: it records money that came otherwise.
+  await row.getByRole('button', { name: 'Отметить оплату' }).click();
   // The confirmation names the entry, the client and the sum, and asks how the money came.
   const confirm = page.getByRole('dialog', { name: 'Отметить заявку оплаченной' });
   await expect(confirm.getByText('Вы уверены, что хотите отметить заявку оплаченной?')).toBeVisible();
@@ -73,12 +74,13 @@ test('an operator marks another entry paid after the confirmation dialog', async
   await expect(confirm).toContainText(/4\s900\s₽/);
   await expect(confirm.getByRole('radio')).toHaveCount(3);
   await expect(confirm.getByRole('radio', { name: 'Онлайн' })).toHaveCount(0);
+  // The entry was to be paid online: nothing is preselected, the operator says how the money came.
+  await expect(confirm.getByRole('radio', { name: 'Банк' })).not.toBeChecked();
   await expect(confirm.getByRole('button', { name: 'ДА', exact: true })).toBeDisabled();
   await shot(page, 'manager-entry-confirm-desktop');
-  await expect(confirm.getByRole('radio', { name: 'Банк' })).toBeVisible();
   await confirm.getByRole('button', { name: 'НЕТ', exact: true }).click();
   await expect(row.getByTestId('entry-status')).toHaveText('Не оплачена');
-  await row.getByRole('button', { name: /Оплатить/ }).click();
+  await row.getByRole('button', { name: 'Отметить оплату' }).click();
   await confirm.getByRole('radio', { name: 'Офис' }).check();
   await confirm.getByRole('button', { name: 'ДА', exact: true }).click();
   await expect(row.getByTestId('entry-status')).toHaveText('Оплачена');

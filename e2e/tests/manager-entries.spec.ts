@@ -54,11 +54,13 @@ test("an operator changes an entry's price and pay type, pays, completes, delete
   await expect(row.getByTestId('entry-price')).toHaveText('3 500 ₽');
 
   await row.getByRole('button', { name: `Действия с заявкой ${entry.number}` }).click();
-  await page.getByRole('menuitem', { name: 'Оплатить' }).click();
-  const pay = page.getByRole('dialog', { name: `Оплата заявки № ${entry.number}` });
+  await page.getByRole('menuitem', { name: 'Отметить оплату' }).click();
+  const pay = page.getByRole('dialog', { name: 'Отметить заявку оплаченной' });
+  await expect(pay).toContainText(`№ ${entry.number}`);
+  // The entry's own pay type, set just above, is preselected.
   await expect(pay.getByRole('radio', { name: 'Офис' })).toBeChecked();
   await expect(pay.getByRole('radio', { name: 'Онлайн' })).toHaveCount(0);
-  await pay.getByRole('button', { name: 'Да' }).click();
+  await pay.getByRole('button', { name: 'ДА', exact: true }).click();
   await expect(row.getByTestId('entry-status')).toHaveText('Оплачена');
 
   await row.getByRole('button', { name: `Действия с заявкой ${entry.number}` }).click();

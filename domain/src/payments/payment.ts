@@ -21,6 +21,7 @@ export const PaymentMessages = {
   packageLabel: 'Пакет услуг',
   // Ours, where the spec gives no text.
   markPaidTitle: 'Отметить заявку оплаченной',
+  markPaidButton: 'Отметить оплату',
   chooseOfflinePayType: 'Выберите способ оплаты: Банк, Офис или Другое',
   paymentsOff: 'Онлайн-оплата сейчас отключена. Оплатите заявку в офисе или банковским переводом.',
   providerReceipt: 'Не удалось сформировать чек для оплаты. Проверьте e-mail и телефон в профиле или обратитесь к оператору.',

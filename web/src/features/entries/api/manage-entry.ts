@@ -22,18 +22,6 @@ export function useRestoreEntry() {
   return useMutation({ mutationFn: (id: number) => api.post<EntryAnswer>(`/api/entry/${id}/restore`), onSuccess: changed });
 }
 
-/** POST /api/entry/{id}/pay as an operator: marks it paid at once with the entry's pay type. */
-export function useOperatorPay() {
-  const changed = useEntriesChanged();
-  return useMutation({
-    mutationFn: async ({ entry, payType }: { entry: Entry; payType: number }) => {
-      // The chosen pay type is the entry's before it is marked paid, so the payment records it.
-      if (payType !== entry.pay_type) await api.put<EntryAnswer>(`/api/entry/${entry.id}`, { pay_type: payType });
-      return api.post<{ id: number; status: number }>(`/api/entry/${entry.id}/pay`, { immediate: true, pay_type: payType });
-    },
-    onSuccess: changed,
-  });
-}
 
 /** GET /api/entry/{id}/history: the change log of one entry. */
 export function useEntryHistory(id: number | null, page: number) {

@@ -3,6 +3,7 @@ import { IconArrowBackUp, IconCertificate, IconCreditCard, IconDots, IconHistory
 import { EntryStatus, KnownIds } from '@edu/domain/common/codes';
 import { printKindLabels } from '@edu/domain/documents/print';
 import type { Entry } from '@edu/domain/entries/entry';
+import { PaymentMessages } from '@edu/domain/payments/payment';
 
 export type EntryAction = 'edit' | 'thesis' | 'remove' | 'member' | 'history' | 'pay' | 'complete' | 'restore';
 
@@ -32,7 +33,7 @@ function OperatorActions({ entry, onAction }: { entry: Entry; onAction: (action:
         <Menu.Dropdown>
           {live && entry.status === EntryStatus.notPaid && (
             <Menu.Item leftSection={<IconCreditCard size={16} />} onClick={() => onAction('pay', entry)}>
-              Оплатить
+              {PaymentMessages.markPaidButton}
             </Menu.Item>
           )}
           {live && entry.status === EntryStatus.paid && (

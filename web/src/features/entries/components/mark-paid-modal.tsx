@@ -9,7 +9,11 @@ export interface MarkPaidTarget {
   number: string;
   price: number;
   user: { fio: string };
+  /** The entry's stored pay type: preselected when it is one of the offline ones. */
+  pay_type?: number;
 }
+
+const offline = (code: number | undefined) => (code !== undefined && (OFFLINE_PAY_TYPES as readonly number[]).includes(code) ? String(code) : null);
 
 /**
  * The operator's confirmation before marking an entry paid by hand: it names the entry, the client
@@ -28,7 +32,8 @@ export function MarkPaidModal({
   onClose: () => void;
   onConfirm: (payType: number) => void | Promise<void>;
 }) {
-  const [payType, setPayType] = useState<string | null>(null);
+  const [picked, setPayType] = useState<string | null>(null);
+  const payType = picked ?? offline(entry.pay_type);
   const close = () => {
     setPayType(null);
     onClose();

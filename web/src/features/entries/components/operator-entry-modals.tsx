@@ -2,22 +2,21 @@ import { useState } from 'react';
 import { Badge, Button, Center, Group, Input, Loader, Modal, NumberInput, Pagination, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IMaskInput } from 'react-imask';
 import { EntryStatus, PayType, payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
-import { formatRub } from '@edu/domain/common/format';
 import type { Entry } from '@edu/domain/entries/entry';
 import { EntryAdminMessages } from '@edu/domain/entries/entry-admin';
 import { impersonatorLabel } from '@edu/domain/logs/log';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCompleteEntry, useEntryHistory, useOperatorPay, useRestoreEntry, useSaveMember } from '../api/manage-entry';
+import { useCompleteEntry, useEntryHistory, useRestoreEntry, useSaveMember } from '../api/manage-entry';
+import { MarkPaidModal } from './mark-paid-modal';
+import { usePayNow } from './use-pay-now';
 import { useUpdateEntry } from '../api/update-entry';
 import { FormProblem, ParticipationField } from './entry-choice-fields';
 import { EntryServiceModal } from './entry-service-modal';
 import { SectionChoice } from './section-choice';
 
 const ALL_PAY_TYPES = ([PayType.bank, PayType.office, PayType.online, PayType.other] as PayTypeCode[]).map((v) => ({ value: String(v), label: payTypeLabels[v] }));
-/** An operator marks a payment made outside the site: Банк, Офис or Другое, never 'Онлайн'. */
-const OFFLINE_PAY_TYPES = ([PayType.bank, PayType.office, PayType.other] as PayTypeCode[]).map((v) => ({ value: String(v), label: payTypeLabels[v] }));
 
 /** Edit entry (operators): price, pay type, certificate number (12 digits), section, participation. */
 export function OperatorEditModal({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
@@ -214,57 +213,21 @@ export function HistoryModal({ entry, onClose }: { entry: Entry | null; onClose:
   );
 }
 
-/** Pay (operators): the pay type of a payment made outside the site is chosen, then the entry is marked paid. */
+/** Pay (operators, the entry's menu): the same confirmation as the row's «Отметить оплату» button. */
 export function OperatorPayModal({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
-  const pay = useOperatorPay();
-  const initial = entry && entry.pay_type !== PayType.online ? String(entry.pay_type) : String(PayType.bank);
-  const [payType, setPayType] = useState<string | null>(null);
-  const chosen = payType ?? initial;
+  const pay = usePayNow();
+  if (!entry) return null;
   return (
-    <Modal
-      opened={entry !== null}
-      onClose={() => {
-        setPayType(null);
+    <MarkPaidModal
+      entry={{ id: entry.id, number: entry.number, price: entry.price, user: entry.user, pay_type: entry.pay_type }}
+      opened
+      pending={pay.pending}
+      onClose={onClose}
+      onConfirm={async (payType) => {
+        await pay.start(entry.id, payType);
         onClose();
       }}
-      title={entry ? `Оплата заявки № ${entry.number}` : ''}
-      size="sm"
-      centered
-    >
-      {entry && (
-        <Stack gap="md">
-          <Text size="sm">
-            Отметить заявку оплаченной на сумму <b>{formatRub(entry.price)}</b>?
-          </Text>
-          <Input.Wrapper label="Тип оплаты">
-            <div>
-              <SegmentedControl mt={6} value={chosen} onChange={setPayType} data={OFFLINE_PAY_TYPES} aria-label="Тип оплаты" fullWidth />
-            </div>
-          </Input.Wrapper>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Нет
-            </Button>
-            <Button
-              color="teal"
-              loading={pay.isPending}
-              onClick={async () => {
-                try {
-                  await pay.mutateAsync({ entry, payType: Number(chosen) });
-                  notifySuccess('Заявка оплачена');
-                  setPayType(null);
-                  onClose();
-                } catch (error) {
-                  notifyError(errorMessage(error));
-                }
-              }}
-            >
-              Да
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    />
   );
 }
 

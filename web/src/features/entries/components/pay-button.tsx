@@ -9,9 +9,10 @@ import { usePayNow } from './use-pay-now';
 import { MarkPaidModal, type MarkPaidTarget } from './mark-paid-modal';
 
 /**
- * 'Оплатить {price} ₽' for an unpaid entry. Operators mark it paid after a confirmation naming the
- * entry, the client and the sum, choosing the pay type (Банк, Офис, Другое); a free entry is marked
- * after 'Вы уверены, что хотите отметить заявку оплаченной?' (ДА/НЕТ); users go to the payment page.
+ * 'Оплатить {price} ₽' for an unpaid entry; for operators, who record money that came otherwise,
+ * 'Отметить оплату' with a confirmation naming the entry, the client and the sum and the pay type
+ * (Банк, Офис, Другое; the entry's own preselected); a free entry is marked after 'Вы уверены, что
+ * хотите отметить заявку оплаченной?' (ДА/НЕТ); users go to the payment page.
  */
 export function PayButton({ entryId, price, entry, ...rest }: { entryId: number; price: number; entry?: Omit<MarkPaidTarget, 'id' | 'price'> } & Omit<ButtonProps, 'children' | 'onClick'>) {
   const pay = usePayNow();
@@ -29,11 +30,11 @@ export function PayButton({ entryId, price, entry, ...rest }: { entryId: number;
         onClick={() => (immediate ? setConfirming(true) : void pay.start(entryId))}
         {...rest}
       >
-        Оплатить {formatRub(price)}
+        {isOperator ? PaymentMessages.markPaidButton : `Оплатить ${formatRub(price)}`}
       </Button>
       {isOperator && (
         <MarkPaidModal
-          entry={{ id: entryId, price, number: entry?.number ?? String(entryId), user: entry?.user ?? { fio: '—' } }}
+          entry={{ id: entryId, price, number: entry?.number ?? String(entryId), user: entry?.user ?? { fio: '—' }, pay_type: entry?.pay_type }}
           opened={confirming}
           pending={pay.pending}
           onClose={() => setConfirming(false)}
