@@ -4,41 +4,19 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { FILE_MAX_BYTES, FileMessages } from '@edu/domain/documents/files';
 import { sql } from 'drizzle-orm';
 import { files } from '../db/schema/index.ts';
 import type { Queryable } from './db.ts';
-import { fieldError } from './errors.ts';
 
 /** Upload kinds by content, not by name: pdf, jpg, png (DESIGN: files). */
 export const DOCUMENT_MIMES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const IMAGE_MIMES = ['image/jpeg', 'image/png'] as const;
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const EXT_BY_MIME: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', [DOCX_MIME]: 'docx' };
+/** The extension a stored file gets by its detected kind (a .docx may be seen as a plain zip). */
+export const EXT_BY_MIME: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', [DOCX_MIME]: 'docx', 'application/zip': 'zip' };
 
 export async function sniffMime(buffer: Buffer): Promise<string | null> {
   return (await fileTypeFromBuffer(buffer))?.mime ?? null;
-}
-
-export function fileTooLarge(buffer: Buffer): boolean {
-  return buffer.length > FILE_MAX_BYTES;
-}
-
-/**
- * Checks an upload by its bytes: the kind must be one of `allowed` (pdf, jpg, png for documents;
- * docx for templates) and the size at most 10 MB. Answers 422 under `field` with the spec's text.
- * Returns the detected type and the extension to store it with; the client's file name is never used.
- */
-export async function checkUpload(
-  buffer: Buffer | null | undefined,
-  opts: { field: string; allowed: readonly string[]; truncated?: boolean },
-): Promise<{ mime: string; ext: string }> {
-  const typeMessage = opts.allowed.includes(DOCX_MIME) ? FileMessages.docxType : FileMessages.documentType;
-  if (!buffer || buffer.length === 0) throw fieldError(opts.field, FileMessages.noFile);
-  if (opts.truncated || fileTooLarge(buffer)) throw fieldError(opts.field, FileMessages.tooLarge);
-  const mime = await sniffMime(buffer);
-  if (!mime || !opts.allowed.includes(mime)) throw fieldError(opts.field, typeMessage);
-  return { mime, ext: EXT_BY_MIME[mime] };
 }
 
 /** A display name safe to keep and to send in Content-Disposition: no folders, no control characters. */

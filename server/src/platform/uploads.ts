@@ -13,7 +13,7 @@ import { FILE_MAX_BYTES, FileMessages } from '@edu/domain/documents/files';
 import type { FieldErrors } from '@edu/domain/common/validation';
 import { rows, type Queryable } from './db.ts';
 import { takeAttempt } from './attempts.ts';
-import { DOCUMENT_MIMES, sniffMime } from './files.ts';
+import { DOCUMENT_MIMES, EXT_BY_MIME, safeFileName, sniffMime } from './files.ts';
 import { AppError, fieldError, validationError } from './errors.ts';
 
 /**
@@ -38,18 +38,12 @@ export interface UploadForm {
   fields: Record<string, string>;
 }
 
-const EXT_BY_MIME: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'application/zip': 'zip' };
-EXT_BY_MIME['application/vnd.openxmlformats-officedocument.wordprocessingml.document'] = 'docx';
-
 /** Bytes read before the kind is decided (file-type looks at no more for pdf, jpg, png; a docx is a zip here). */
 const SNIFF_BYTES = 4100;
 
 /** A display name from whatever the browser sent: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(raw: string | undefined, ext: string): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
-  return cleaned || `document.${ext}`;
+  return safeFileName(raw, `document.${ext}`);
 }
 
 function isCode(error: unknown, ...codes: string[]): boolean {
