@@ -104,7 +104,7 @@ function limitedUser(request: FastifyRequest): number | null {
 }
 
 /** The bytes of a user's live files (what the quota counts). */
-export async function liveBytesOf(db: Queryable, userId: number): Promise<number> {
+async function liveBytesOf(db: Queryable, userId: number): Promise<number> {
   const [r] = await rows<{ bytes: string | number }>(db, sql`select coalesce(sum(size), 0) as bytes from files where user_id = ${userId} and deleted_at is null`);
   return Number(r?.bytes ?? 0);
 }
@@ -115,7 +115,7 @@ const quotaError = (app: FastifyInstance, field: string) => fieldError(field, Fi
  * The quota, exact: locks the user's row (uploads of one user wait for each other) and checks that
  * the live files plus `adding` bytes fit. Called in the transaction that stores the files.
  */
-export async function assertQuota(app: FastifyInstance, tx: Queryable, userId: number, adding: number, field = 'file'): Promise<void> {
+async function assertQuota(app: FastifyInstance, tx: Queryable, userId: number, adding: number, field = 'file'): Promise<void> {
   const quotaMb = app.config.uploads.quotaMb;
   if (!(quotaMb > 0)) return;
   await tx.execute(sql`select id from users where id = ${userId} for update`);
