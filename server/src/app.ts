@@ -17,6 +17,8 @@ import { overrideMethod } from './platform/method-override.ts';
 import { paymentOperatorRoutes, paymentRoutes } from './features/payments/routes.ts';
 import { registerPaymentJobs } from './features/payments/jobs.ts';
 import { registerPublicationJobs } from './features/publications/jobs.ts';
+import { registerFileJobs } from './features/files/file-retention.ts';
+import { uploadsPlugin } from './platform/uploads.ts';
 import { registerEventJobs } from './features/events/event-delivery.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { registerMailingJobs } from './features/mailing/mailing-job.ts';
@@ -136,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMailingJobs(jobs);
   app.addHook('onClose', async () => app.mailer.close?.());
   registerPrintJobs(jobs);
+  registerFileJobs(jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   const converters = {
@@ -153,7 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openapi: { info: { title: 'Кабинет учебного центра: API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024 + 1, files: 10, fields: 50 } });
+  // Parts are streamed to temporary files by platform/uploads.ts (readCheckedUploads), never buffered.
+  await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: 10 * 1024 * 1024 + 1, files: 10, fields: 50 } });
+  await app.register(uploadsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin);

@@ -5,6 +5,8 @@ import { openDatabase } from './platform/db.ts';
 import { createMailer } from './platform/mail.ts';
 import { prepareDatabase } from './platform/startup.ts';
 import { scheduleStopListRefresh } from './features/publications/jobs.ts';
+import { scheduleFilePurge } from './features/files/file-retention.ts';
+import { sweepUploadTmp } from './platform/uploads.ts';
 
 let config: Config;
 try {
@@ -24,9 +26,11 @@ const app = await buildApp({
 
 const demo = await prepareDatabase(database, config);
 
+await sweepUploadTmp(config.dataDir);
 await app.listen({ port: config.port, host: config.host });
 if (config.jobsIntervalMs > 0) {
   await scheduleStopListRefresh(app.db);
+  await scheduleFilePurge(app.db);
   app.jobs.start(config.jobsIntervalMs);
 }
 

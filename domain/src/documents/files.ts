@@ -10,4 +10,8 @@ export const FileMessages = {
   tooLarge: 'Файл больше 10 МБ',
   documentType: 'Допустимые форматы: .pdf, .jpg, .png, не более 10 МБ',
   docxType: 'Загрузите шаблон в формате .docx',
+  // Ours (issue 18: production limits), in the same voice.
+  malformedForm: 'Форма с файлами пришла с ошибкой или не полностью. Отправьте её ещё раз.',
+  quotaExceeded: (mb: number) => `Не хватает места: на все ваши файлы отведено ${mb} МБ. Удалите ненужные документы или обратитесь к менеджеру.`,
+  tooManyUploads: (count: number, minutes: number) => `Слишком много загрузок файлов: не больше ${count} за ${minutes} мин. Попробуйте позже.`,
 } as const;

@@ -41,6 +41,12 @@ export interface Config {
   officeConverters: number;
   /** Chromium for HTML -> PDF; empty turns it off. */
   chromiumPath: string;
+  /**
+   * Upload limits of users (operators are exempt): the live files of one user at most quotaMb
+   * (0 = no quota); at most ratePerWindow upload requests per windowMinutes (0 = no limit). Files of
+   * deleted documents and publications and replaced avatars leave the storage after retentionDays.
+   */
+  uploads: { quotaMb: number; ratePerWindow: number; windowMinutes: number; retentionDays: number };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     officeConverters: Number(env.OFFICE_CONVERTERS ?? 2),
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    uploads: {
+      quotaMb: Number(env.UPLOAD_QUOTA_MB ?? 200),
+      ratePerWindow: Number(env.UPLOAD_RATE_LIMIT ?? 30),
+      windowMinutes: Number(env.UPLOAD_RATE_WINDOW_MINUTES ?? 10),
+      retentionDays: Number(env.DELETED_FILES_RETENTION_DAYS ?? 30),
+    },
     ...overrides,
   };
 }

@@ -1,42 +1,22 @@
 import fs from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { FILE_MAX_BYTES, FileMessages } from '@edu/domain/documents/files';
+import { sql } from 'drizzle-orm';
 import { files } from '../db/schema/index.ts';
 import type { Queryable } from './db.ts';
-import { fieldError } from './errors.ts';
 
 /** Upload kinds by content, not by name: pdf, jpg, png (DESIGN: files). */
 export const DOCUMENT_MIMES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const IMAGE_MIMES = ['image/jpeg', 'image/png'] as const;
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const EXT_BY_MIME: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', [DOCX_MIME]: 'docx' };
+/** The extension a stored file gets by its detected kind (a .docx may be seen as a plain zip). */
+export const EXT_BY_MIME: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', [DOCX_MIME]: 'docx', 'application/zip': 'zip' };
 
 export async function sniffMime(buffer: Buffer): Promise<string | null> {
   return (await fileTypeFromBuffer(buffer))?.mime ?? null;
-}
-
-export function fileTooLarge(buffer: Buffer): boolean {
-  return buffer.length > FILE_MAX_BYTES;
-}
-
-/**
- * Checks an upload by its bytes: the kind must be one of `allowed` (pdf, jpg, png for documents;
- * docx for templates) and the size at most 10 MB. Answers 422 under `field` with the spec's text.
- * Returns the detected type and the extension to store it with; the client's file name is never used.
- */
-export async function checkUpload(
-  buffer: Buffer | null | undefined,
-  opts: { field: string; allowed: readonly string[]; truncated?: boolean },
-): Promise<{ mime: string; ext: string }> {
-  const typeMessage = opts.allowed.includes(DOCX_MIME) ? FileMessages.docxType : FileMessages.documentType;
-  if (!buffer || buffer.length === 0) throw fieldError(opts.field, FileMessages.noFile);
-  if (opts.truncated || fileTooLarge(buffer)) throw fieldError(opts.field, FileMessages.tooLarge);
-  const mime = await sniffMime(buffer);
-  if (!mime || !opts.allowed.includes(mime)) throw fieldError(opts.field, typeMessage);
-  return { mime, ext: EXT_BY_MIME[mime] };
 }
 
 /** A display name safe to keep and to send in Content-Disposition: no folders, no control characters. */
@@ -50,6 +30,8 @@ export function safeFileName(name: string | undefined, fallback: string): string
 /** Where bytes live. Keys are made by the app (random hex), never from user input. */
 export interface ObjectStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores the bytes of a local file (streamed, never read whole); the local file may be moved. */
+  putFile(key: string, file: string, size: number, contentType: string): Promise<void>;
   /** The bytes, or null when there is no such object. */
   get(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
@@ -71,6 +53,20 @@ export class DiskStorage implements ObjectStorage {
     const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
     await fs.writeFile(tmp, body);
     await fs.rename(tmp, file);
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.full(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      // An upload's temporary file lives under DATA_DIR too: usually one rename, no copy.
+      await fs.rename(file, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const tmp = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+      await fs.copyFile(file, tmp);
+      await fs.rename(tmp, target);
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -128,6 +124,12 @@ export class S3Storage implements ObjectStorage {
     await this.client.send(new PutObjectCommand({ Bucket: this.s.bucket, Key: this.k(key), Body: body, ContentType: contentType }));
   }
 
+  async putFile(key: string, file: string, size: number, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.s.bucket, Key: this.k(key), Body: createReadStream(file), ContentLength: size, ContentType: contentType }),
+    );
+  }
+
   async get(key: string): Promise<Buffer | null> {
     try {
       const r = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: this.k(key) }));
@@ -163,6 +165,17 @@ function isNotFound(err: unknown): boolean {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/**
+ * Marks files as no longer used by anything live (a deleted document or publication, a replaced
+ * avatar): they stop being served and counted in the quota, and the retention job removes their
+ * bytes DELETED_FILES_RETENTION_DAYS later.
+ */
+export async function retireFiles(db: Queryable, ids: Array<number | null | undefined>): Promise<void> {
+  const list = [...new Set(ids.filter((i): i is number => typeof i === 'number'))];
+  if (list.length === 0) return;
+  await db.execute(sql`update files set deleted_at = now() where deleted_at is null and id in (${sql.join(list.map((i) => sql`${i}`), sql`, `)})`);
+}
+
 /** Uploaded files: 'ab/<32 hex>.ext'. Generated files: 'cache/ab/<hex>.ext', 'batches/ab/<hex>.zip'. */
 const KEY_PATTERN = /^(?:[a-f0-9]{2}\/[a-f0-9]{32}(?:\.[a-z0-9]+)?|(?:cache|batches)\/[a-f0-9]{2}\/[a-f0-9]{16,64}\.[a-z0-9]+)$/;
 
@@ -183,15 +196,37 @@ export class FileStore {
     this.storage = typeof storage === 'string' ? new DiskStorage(storage) : storage;
   }
 
-  async save(db: Queryable, f: { userId: number | null; name: string; mime: string; buffer: Buffer; ext: string }) {
+  private newKey(ext: string): string {
     const id = randomBytes(16).toString('hex');
-    const key = assertKey(`${id.slice(0, 2)}/${id}.${f.ext}`);
+    return assertKey(`${id.slice(0, 2)}/${id}.${ext}`);
+  }
+
+  /** Writes the row of a stored object; when that fails the object is removed again. */
+  private async insertRow(db: Queryable, key: string, f: { userId: number | null; name: string; mime: string; ext: string; size: number }) {
+    try {
+      const [row] = await db
+        .insert(files)
+        .values({ user_id: f.userId, name: safeFileName(f.name, `file.${f.ext}`).slice(0, 255), storage_key: key, mime: f.mime, size: f.size })
+        .returning();
+      return row;
+    } catch (err) {
+      await this.storage.remove(key).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Keeps bytes held in memory (small generated files: resized images, templates). */
+  async save(db: Queryable, f: { userId: number | null; name: string; mime: string; buffer: Buffer; ext: string }) {
+    const key = this.newKey(f.ext);
     await this.storage.put(key, f.buffer, f.mime);
-    const [row] = await db
-      .insert(files)
-      .values({ user_id: f.userId, name: safeFileName(f.name, `file.${f.ext}`).slice(0, 255), storage_key: key, mime: f.mime, size: f.buffer.length })
-      .returning();
-    return row;
+    return this.insertRow(db, key, { ...f, size: f.buffer.length });
+  }
+
+  /** Keeps an upload received into a local temporary file (streamed to the storage). */
+  async saveFile(db: Queryable, f: { userId: number | null; name: string; mime: string; ext: string; size: number; path: string }) {
+    const key = this.newKey(f.ext);
+    await this.storage.putFile(key, f.path, f.size, f.mime);
+    return this.insertRow(db, key, f);
   }
 
   /** The bytes of a stored key; throws when missing (callers answer 404). */

@@ -1,4 +1,5 @@
 import { date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, deletedAt, id, updatedAt } from './columns.ts';
 import { dictDocumentTypes } from './dictionaries.ts';
 import { entries } from './entries.ts';
@@ -17,9 +18,12 @@ export const files = pgTable(
     mime: varchar('mime', { length: 100 }).notNull(),
     size: integer('size').notNull(),
     created_at: createdAt(),
+    /** Set when nothing live uses the file any more (a deleted document or publication, a replaced avatar). */
     deleted_at: deletedAt(),
+    /** Set when the retention job removed the bytes from storage, DELETED_FILES_RETENTION_DAYS after deleted_at. */
+    purged_at: timestamp('purged_at', { withTimezone: true }),
   },
-  (t) => [index('files_user_idx').on(t.user_id)],
+  (t) => [index('files_user_idx').on(t.user_id), index('files_to_purge_idx').on(t.deleted_at).where(sql`purged_at is null and deleted_at is not null`)],
 );
 
 /**

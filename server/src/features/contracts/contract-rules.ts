@@ -9,7 +9,7 @@ import { rows, type Db, type Queryable } from '../../platform/db.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
-import type { CheckedUpload } from '../../platform/uploads.ts';
+import type { CheckedUpload, StoreUpload } from '../../platform/uploads.ts';
 import { contractDataState } from '../documents/documents-repository.ts';
 
 const unprocessable = (message: string, field = 'status') => new AppError(422, message, { errors: { [field]: [message] } });
@@ -41,28 +41,26 @@ async function lockEntry(tx: Queryable, entryId: number): Promise<LockedEntry | 
  * are complete (is_contract_allowed); an operator may upload for anyone. A new scan replaces the
  * previous one and puts the contract back to pending; an approved contract is final.
  */
-export async function uploadContractScan(app: FastifyInstance, me: AuthUser, entryId: number, upload: CheckedUpload): Promise<void> {
-  await app.db.transaction(async (tx) => {
-    const entry = await lockEntry(tx, entryId);
-    if (!entry || entry.deleted_at || (entry.created_by !== me.id && me.role !== Role.operator)) throw notFound();
-    if (!entry.contract_needed) throw unprocessable(ContractMessages.notContractEntry, 'entry_id');
-    if (me.role !== Role.operator) {
-      const state = await contractDataState(tx, entry.created_by);
-      if (!state?.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);
-      if (!state.is_contract_allowed) throw unprocessable(ContractMessages.documentsFirst, 'file');
-    }
-    const [existing] = await tx.select({ status: contracts.status }).from(contracts).where(eq(contracts.entry_id, entryId));
-    if (existing?.status === ContractStatus.approved) throw unprocessable(ContractMessages.alreadyApproved, 'file');
-    const file = await app.files.save(tx, { userId: entry.created_by, name: upload.name, mime: upload.mime, buffer: upload.buffer, ext: upload.ext });
-    const now = new Date();
-    await tx
-      .insert(contracts)
-      .values({ entry_id: entryId, user_id: entry.created_by, service_id: entry.service_id, status: ContractStatus.pending, file_id: file.id })
-      .onConflictDoUpdate({
-        target: contracts.entry_id,
-        set: { status: ContractStatus.pending, comment: null, file_id: file.id, reviewed_by: null, reviewed_at: null, updated_at: now },
-      });
-  });
+export async function uploadContractScan(tx: Queryable, me: AuthUser, entryId: number, upload: CheckedUpload, store: StoreUpload): Promise<void> {
+  const entry = await lockEntry(tx, entryId);
+  if (!entry || entry.deleted_at || (entry.created_by !== me.id && me.role !== Role.operator)) throw notFound();
+  if (!entry.contract_needed) throw unprocessable(ContractMessages.notContractEntry, 'entry_id');
+  if (me.role !== Role.operator) {
+    const state = await contractDataState(tx, entry.created_by);
+    if (!state?.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);
+    if (!state.is_contract_allowed) throw unprocessable(ContractMessages.documentsFirst, 'file');
+  }
+  const [existing] = await tx.select({ status: contracts.status }).from(contracts).where(eq(contracts.entry_id, entryId));
+  if (existing?.status === ContractStatus.approved) throw unprocessable(ContractMessages.alreadyApproved, 'file');
+  const file = await store(tx, entry.created_by, upload);
+  const now = new Date();
+  await tx
+    .insert(contracts)
+    .values({ entry_id: entryId, user_id: entry.created_by, service_id: entry.service_id, status: ContractStatus.pending, file_id: file.id })
+    .onConflictDoUpdate({
+      target: contracts.entry_id,
+      set: { status: ContractStatus.pending, comment: null, file_id: file.id, reviewed_by: null, reviewed_at: null, updated_at: now },
+    });
 }
 
 interface ReviewedContract {

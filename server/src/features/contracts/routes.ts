@@ -8,7 +8,7 @@ import { ContractMessages, contractExportQuery, contractListQuery, rejectContrac
 import { DocumentMessages } from '@edu/domain/documents/documents';
 import { currentUser } from '../../platform/auth.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { readCheckedUploads } from '../../platform/uploads.ts';
+import { readCheckedUploads, storeUploads } from '../../platform/uploads.ts';
 import { reviewContract, setRegistrationNumber, uploadContractScan } from './contract-rules.ts';
 import { findContractByEntry, listContracts } from './contracts-repository.ts';
 import { writeContractsXlsx } from './contracts-excel.ts';
@@ -35,9 +35,9 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/contract/upload?entry_id= (multipart "file"): the signed scan of the entry's contract. */
   app.post('/contract/upload', { schema: { tags: ['contracts'], querystring: z.object({ entry_id: idField() }) } }, async (request) => {
     const me = currentUser(request);
-    const { files } = await readCheckedUploads(request, { allowedFields: (f) => f === 'file' });
-    if (files.length !== 1) throw fieldError('file', DocumentMessages.noFile);
-    await uploadContractScan(app, me, request.query.entry_id, files[0]);
+    const form = await readCheckedUploads(request, { allowedFields: (f) => f === 'file' });
+    if (form.files.length !== 1) throw fieldError('file', DocumentMessages.noFile);
+    await storeUploads(request, form, (tx, store) => uploadContractScan(tx, me, request.query.entry_id, form.files[0], store));
     return { data: await findContractByEntry(app.db, request.query.entry_id), message: DocumentMessages.fileUploaded };
   });
 };

@@ -17,7 +17,8 @@ import {
 import { contracts, fileLinks, files, identityDocuments, userDocuments, users } from '../../db/schema/index.ts';
 import { currentUser, type AuthUser } from '../../platform/auth.ts';
 import { AppError, fieldError, forbidden, notFound, validationError } from '../../platform/errors.ts';
-import { readCheckedUploads } from '../../platform/uploads.ts';
+import { readCheckedUploads, storeUploads } from '../../platform/uploads.ts';
+import { retireFiles } from '../../platform/files.ts';
 import { contractDataState, countFilesOfKinds, findIdentityDocument, isDocumentsUploadAllowed, listUserDocuments } from './documents-repository.ts';
 
 
@@ -90,9 +91,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = request.params.id;
     assertSelfOrOperator(me, userId);
     await assertMayWrite(me, userId);
-    const { files: uploads } = await readCheckedUploads(request, { allowedFields: isDocumentKind });
+    const form = await readCheckedUploads(request, { allowedFields: isDocumentKind });
+    const uploads = form.files;
     if (uploads.length === 0) throw fieldError('file', DocumentMessages.noFile);
-    await app.db.transaction(async (tx) => {
+    await storeUploads(request, form, async (tx, store) => {
       // Serialise one user's uploads so the per-kind bound holds under parallel requests.
       await tx.execute(sql`select id from users where id = ${userId} for update`);
       const have = await countFilesOfKinds(tx, userId);
@@ -102,7 +104,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (over.length) throw validationError(Object.fromEntries(over.map((k) => [k, [DocumentMessages.tooManyOfKind]])));
       for (const u of uploads) {
         const kind = u.field as keyof typeof documentTypeIds;
-        const file = await app.files.save(tx, { userId, name: u.name, mime: u.mime, buffer: u.buffer, ext: u.ext });
+        const file = await store(tx, userId, u);
         await tx.insert(userDocuments).values({ user_id: userId, kind, file_id: file.id, dict_document_type_id: documentTypeIds[kind] });
       }
     });
@@ -144,7 +146,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (file.user_id !== null) await assertMayWrite(me, file.user_id);
     await app.db.transaction(async (tx) => {
       await tx.delete(userDocuments).where(eq(userDocuments.file_id, file.id));
-      await tx.update(files).set({ deleted_at: new Date() }).where(eq(files.id, file.id));
+      await retireFiles(tx, [file.id]);
     });
     return { message: 'Успешно удалено' };
   });

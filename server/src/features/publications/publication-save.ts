@@ -20,8 +20,8 @@ import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
-import type { FileStore } from '../../platform/files.ts';
-import type { CheckedUpload } from '../../platform/uploads.ts';
+import { retireFiles } from '../../platform/files.ts';
+import type { CheckedUpload, StoreUpload } from '../../platform/uploads.ts';
 import { entryNumber } from '../entries/entry-rules.ts';
 import { scheduleUniquenessCheck } from './jobs.ts';
 import { movePublication, type PublicationChanges } from './publication-status.ts';
@@ -207,10 +207,9 @@ async function createPublicationEntry(tx: Queryable, by: AuthUser, ownerId: numb
   return id;
 }
 
-async function storeFile(tx: Queryable, store: FileStore | null, userId: number, f: CheckedUpload): Promise<number> {
+async function storeFile(tx: Queryable, store: StoreUpload | null, userId: number, f: CheckedUpload): Promise<number> {
   if (!store) throw new Error('no file store to keep the upload');
-  const row = await store.save(tx, { userId, name: f.name, mime: f.mime, buffer: f.buffer, ext: f.ext });
-  return row.id;
+  return (await store(tx, userId, f)).id;
 }
 
 export interface SaveResult {
@@ -226,7 +225,7 @@ export interface SaveResult {
  * live publication) or a new one for `service_id` / `dict_subtype_id`, at the price for the number
  * of authors. The creator is the first author; the text is sanitised; the check is scheduled.
  */
-export async function createPublication(tx: Queryable, store: FileStore | null, user: AuthUser, input: SaveInput, files: CheckedUpload[]): Promise<SaveResult> {
+export async function createPublication(tx: Queryable, store: StoreUpload | null, user: AuthUser, input: SaveInput, files: CheckedUpload[]): Promise<SaveResult> {
   const isOperator = user.role === Role.operator;
   const mainFile = files.find((f) => f.field === 'file');
   const extra = files.filter((f) => f.field === 'additionalFiles');
@@ -261,9 +260,11 @@ export async function createPublication(tx: Queryable, store: FileStore | null, 
   }
 
   const checked = await checkFields(tx, { input, subtypeId: service.dict_subtype_id, hasFile: service.publication_has_file, fileThere: Boolean(mainFile), user });
-  if (entryId === null) entryId = await createPublicationEntry(tx, user, ownerId, service, checked.price);
-
+  // The files first (the owner's quota is checked there), the new entry only once they are kept.
   const fileId = mainFile ? await storeFile(tx, store, ownerId, mainFile) : null;
+  const extraIds: number[] = [];
+  for (const f of extra) extraIds.push(await storeFile(tx, store, ownerId, f));
+  if (entryId === null) entryId = await createPublicationEntry(tx, user, ownerId, service, checked.price);
   const values = {
     title: input.title,
     text: checked.text,
@@ -280,7 +281,7 @@ export async function createPublication(tx: Queryable, store: FileStore | null, 
   await tx.insert(publicationEntries).values({ publication_id: row.id, entry_id: entryId });
   await tx.insert(publicationAuthors).values({ publication_id: row.id, user_id: ownerId, fio: (await fioOf(tx, ownerId)).slice(0, 255) || '—', position: 0, accepted_at: new Date() });
   await replaceCoAuthors(tx, { publicationId: row.id, creator: ownerId, by: user, authors: checked.authors });
-  for (const f of extra) await tx.insert(publicationFiles).values({ publication_id: row.id, file_id: await storeFile(tx, store, ownerId, f) });
+  for (const fileId of extraIds) await tx.insert(publicationFiles).values({ publication_id: row.id, file_id: fileId });
   await priceEntries(tx, row.id, checked.price, user.id);
   await logChange(tx, { type: 'publication', entityId: row.id, userId: user.id, before: null, after: { ...values, authors: checked.authors.map((a) => a.fio), entry_id: entryId } });
   const scheduled = Boolean(checked.text);
@@ -295,7 +296,7 @@ export async function createPublication(tx: Queryable, store: FileStore | null, 
  */
 export async function updatePublication(
   tx: Queryable,
-  store: FileStore,
+  store: StoreUpload,
   user: AuthUser,
   id: number,
   input: SaveInput,
@@ -344,6 +345,8 @@ export async function updatePublication(
     existingReleaseId: current.release_id,
   });
   const fileId = mainFile ? await storeFile(tx, store, current.created_by, mainFile) : keepFile ? current.file_id : null;
+  // A replaced or removed main file is no longer served; its bytes go after the retention period.
+  if (current.file_id !== null && fileId !== current.file_id) await retireFiles(tx, [current.file_id]);
   const set: PublicationChanges = {
     title: input.title,
     text: checked.text,

@@ -244,3 +244,13 @@ export async function canSee(db: Queryable, user: AuthUser, id: number): Promise
   const [r] = await rows<{ ok: boolean }>(db, sql`select true as ok from publications p where p.id = ${id} and p.deleted_at is null and ${visibleTo(user)}`);
   return Boolean(r);
 }
+
+/** The main and the additional files of a publication (retired with it when it is deleted). */
+export async function publicationFileIds(db: Queryable, publicationId: number): Promise<number[]> {
+  const list = await rows<{ id: number }>(
+    db,
+    sql`select file_id as id from publications where id = ${publicationId} and file_id is not null
+        union select file_id from publication_files where publication_id = ${publicationId}`,
+  );
+  return list.map((r) => r.id);
+}

@@ -25,11 +25,12 @@ import { fioCondition } from '../../platform/list-query.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { contentDisposition } from '../../platform/signed-links.ts';
-import { readCheckedUploads, type CheckedUpload } from '../../platform/uploads.ts';
+import { retireFiles } from '../../platform/files.ts';
+import { readCheckedUploads, storeUploads, type UploadForm } from '../../platform/uploads.ts';
 import { checkPublication, removePublicationIndex } from './uniqueness-repository.ts';
 import { createPublication, updatePublication } from './publication-save.ts';
 import { movePublication } from './publication-status.ts';
-import { canSee, findPublication, listPublications, loadRecord } from './publications-repository.ts';
+import { canSee, findPublication, listPublications, loadRecord, publicationFileIds } from './publications-repository.ts';
 import { answerInvitation, pendingInvitations } from './co-authors.ts';
 
 const tags = ['publications'];
@@ -38,11 +39,11 @@ const FILE_FIELDS = new Set(['file', 'additionalFiles']);
 /** Multipart (file, additionalFiles[] and fields) or JSON; fields checked by the save schema. */
 async function readSave(request: FastifyRequest, opts: { update?: boolean } = {}) {
   let raw: Record<string, unknown>;
-  let files: CheckedUpload[] = [];
+  let form: UploadForm = { files: [], fields: {} };
   if (request.isMultipart()) {
-    const read = await readCheckedUploads(request, { allowedFields: (f) => FILE_FIELDS.has(f) });
-    raw = read.fields;
-    files = read.files;
+    form = await readCheckedUploads(request, { allowedFields: (f) => FILE_FIELDS.has(f) });
+    raw = form.fields;
+    const files = form.files;
     if (files.filter((f) => f.field === 'file').length > 1) throw fieldError('file', PublicationMessages.attachFile);
     if (opts.update && files.some((f) => f.field === 'additionalFiles')) throw fieldError('additionalFiles', PublicationMessages.additionalFilesOnCreate);
   } else {
@@ -51,7 +52,7 @@ async function readSave(request: FastifyRequest, opts: { update?: boolean } = {}
   }
   const parsed = savePublicationBody.safeParse(raw);
   if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
-  return { input: parsed.data, files, sent: { authors: 'authors' in raw } };
+  return { input: parsed.data, form, sent: { authors: 'authors' in raw } };
 }
 
 async function answerOne(app: FastifyInstance, user: AuthUser, id: number): Promise<Publication> {
@@ -104,8 +105,8 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/publication (multipart: file, additionalFiles[], fields). */
   app.post('/', { schema: { tags } }, async (request) => {
     const user = currentUser(request);
-    const { input, files } = await readSave(request);
-    const result = await app.db.transaction((tx) => createPublication(tx, app.files, user, input, files));
+    const { input, form } = await readSave(request);
+    const result = await storeUploads(request, form, (tx, store) => createPublication(tx, store, user, input, form.files));
     return { message: PublicationMessages.saved, info: result.scheduled ? PublicationMessages.willBeChecked : null, data: await answerOne(app, user, result.id) };
   });
 
@@ -113,8 +114,8 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     const { id } = request.params;
     if (!(await canSee(app.db, user, id))) throw notFound(PublicationMessages.notFound);
-    const { input, files, sent } = await readSave(request, { update: true });
-    const result = await app.db.transaction((tx) => updatePublication(tx, app.files, user, id, input, files, sent));
+    const { input, form, sent } = await readSave(request, { update: true });
+    const result = await storeUploads(request, form, (tx, store) => updatePublication(tx, store, user, id, input, form.files, sent));
     return { message: result.moved ? PublicationMessages.typeAndReleaseUpdated : PublicationMessages.saved, info: result.scheduled ? PublicationMessages.willBeChecked : null, data: await answerOne(app, user, id) };
   };
   /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
@@ -134,6 +135,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const at = new Date();
       await tx.update(publications).set({ deleted_at: at }).where(sql`id = ${id}`);
+      await retireFiles(tx, await publicationFileIds(tx, id));
       await removePublicationIndex(tx, id);
       await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: at } });
     });

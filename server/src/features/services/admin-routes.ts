@@ -11,7 +11,8 @@ import { currentUser } from '../../platform/auth.ts';
 import { JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { rows } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { fileTooLarge, IMAGE_MIMES, sniffMime } from '../../platform/files.ts';
+import { IMAGE_MIMES } from '../../platform/files.ts';
+import { readCheckedUploads } from '../../platform/uploads.ts';
 import { createService, deleteService, setServiceImage, updateService } from './service-admin.ts';
 import { PUBLISH_SERVICE_JOB, requestPublication } from './service-publishing.ts';
 import { getService } from './services-repository.ts';
@@ -71,20 +72,17 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id/upload-image', { schema: { tags: ['services'], params: idParams } }, async (request) => {
     const [exists] = await rows<{ id: number }>(app.db, sql`select id from services where id = ${request.params.id} and deleted_at is null`);
     if (!exists) throw notFound(Messages.serviceNotFound);
-    const part = await request.file().catch(() => undefined);
-    if (!part) throw fieldError('file', ServiceFormMessages.imageType);
-    const buffer = await part.toBuffer().catch(() => null);
-    if (!buffer || part.file.truncated || fileTooLarge(buffer)) throw fieldError('file', ServiceFormMessages.imageType);
-    const mime = await sniffMime(buffer);
-    if (!mime || !(IMAGE_MIMES as readonly string[]).includes(mime)) throw fieldError('file', ServiceFormMessages.imageType);
+    const form = await readCheckedUploads(request, { allowed: IMAGE_MIMES, typeMessage: ServiceFormMessages.imageType });
+    const upload = form.files[0];
+    if (!upload) throw fieldError('file', ServiceFormMessages.imageType);
     let resized: Buffer;
     try {
-      resized = await sharp(buffer).rotate().resize({ width: SERVICE_IMAGE_WIDTH, withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+      resized = await sharp(upload.path).rotate().resize({ width: SERVICE_IMAGE_WIDTH, withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
     } catch {
       throw fieldError('file', ServiceFormMessages.imageType);
     }
     const me = currentUser(request);
-    const file = await app.files.save(app.db, { userId: me.id, name: part.filename || 'service.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
+    const file = await app.files.save(app.db, { userId: me.id, name: upload.name || 'service.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
     await setServiceImage(app.db, me, request.params.id, file.id, publish());
     return { data: await serviceAnswer(app, request.params.id), message: ServiceFormMessages.imageUploaded };
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +10,8 @@ import { DEFAULTABLE_TYPES, templateEditor, templateFields, templateListQuery, T
 import { templates } from '../../db/schema/index.ts';
 import { rows } from '../../platform/db.ts';
 import { fieldError, notFound, validationError } from '../../platform/errors.ts';
-import { checkUpload, DOCX_MIME } from '../../platform/files.ts';
+import { DOCX_MIME } from '../../platform/files.ts';
+import { readCheckedUploads, type CheckedUpload } from '../../platform/uploads.ts';
 import { malformedMacros, MACRO_PATTERN, unknownMacros } from '../macros/macro-catalogue.ts';
 import { DocxTemplateError, inspectDocx } from './docx.ts';
 import { findTemplate, listTemplates, toTemplate } from './templates-repository.ts';
@@ -18,7 +20,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 interface TemplateForm {
   fields: Record<string, string>;
-  file: { buffer: Buffer; name: string; truncated: boolean } | null;
+  /** The checked .docx (a zip by its first bytes; inspectDocx checks the rest), received into a temporary file. */
+  file: CheckedUpload | null;
 }
 
 /** Reads a multipart form (fields and at most one file named "file"); a JSON body is accepted too. */
@@ -29,23 +32,8 @@ async function readForm(request: FastifyRequest): Promise<TemplateForm> {
     for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) fields[k] = String(v);
     return { fields, file: null };
   }
-  const fields: Record<string, string> = {};
-  let file: TemplateForm['file'] = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.fieldname === 'file' && !file) file = { buffer, name: part.filename, truncated: part.file.truncated };
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (err) {
-    // Over 10 MB: the multipart reader stops; answer with the spec's limit, not a bare 413.
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', FileMessages.tooLarge);
-    throw err;
-  }
-  return { fields, file };
+  const form = await readCheckedUploads(request, { allowedFields: (f) => f === 'file', allowed: [DOCX_MIME, 'application/zip'], typeMessage: FileMessages.docxType });
+  return { fields: form.fields, file: form.files[0] ?? null };
 }
 
 function macrosInText(text: string | null | undefined): string[] {
@@ -105,16 +93,15 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     let content = v.content ?? null;
     if (editor === 'file') {
       content = null;
-      if (form.file && form.file.buffer.length > 0) {
+      if (form.file) {
         // By content: a .docx is a zip with word/document.xml (file-type may only see the zip; inspectDocx checks the rest).
-        await checkUpload(form.file.buffer, { field: 'file', allowed: [DOCX_MIME, 'application/zip'], truncated: form.file.truncated });
         try {
-          inspectDocx(form.file.buffer);
+          inspectDocx(await fs.readFile(form.file.path));
         } catch (err) {
           if (err instanceof DocxTemplateError) throw validationError({ file: err.problems }, TemplateMessages.badTemplate);
           throw err;
         }
-        const saved = await app.files.save(app.db, { userId: null, name: form.file.name || 'template.docx', mime: DOCX_MIME, buffer: form.file.buffer, ext: 'docx' });
+        const saved = await app.files.saveFile(app.db, { ...form.file, userId: null, name: form.file.name || 'template.docx', mime: DOCX_MIME, ext: 'docx' });
         fileId = saved.id;
       }
       if (!fileId) throw fieldError('file', TemplateMessages.fileRequired);

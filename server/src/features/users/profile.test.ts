@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { Messages } from '@edu/domain/common/messages';
 import { ProfileMessages } from '@edu/domain/users/profile';
 import { ReviewMessages } from '@edu/domain/reviews/review';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { rows } from '../../platform/db.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,6 +120,35 @@ describe('avatar', () => {
     expect(img.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(img.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([180, 180]);
+  });
+
+  it('serves only the current avatar of a live user: a replaced one is 404 at once, so is the avatar of a deleted user', async () => {
+    const u = await t.createUser();
+    const h = await t.loginAs(u);
+    const upload = async (background: string) => {
+      const png = await sharp({ create: { width: 200, height: 200, channels: 3, background } }).png().toBuffer();
+      const { payload, headers } = multipart('file', 'me.png', png, 'image/png');
+      const res = await t.inject({ method: 'POST', url: `/api/user/${u.id}/upload-avatar`, headers: { ...h, ...headers }, payload });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.avatar_url as string;
+    };
+    const first = await upload('#ff0000');
+    expect((await t.inject({ method: 'GET', url: first })).statusCode).toBe(200);
+    const second = await upload('#00ff00');
+    expect(second).not.toBe(first);
+    expect((await t.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: second })).statusCode).toBe(200);
+    // The replaced file is retired (the retention job removes its bytes later), the current one is live.
+    const retired = await rows<{ storage_key: string; deleted: boolean }>(
+      t.database.db,
+      sql`select storage_key, deleted_at is not null as deleted from files where user_id = ${u.id} order by id`,
+    );
+    expect(retired.map((f) => [`/api/avatar/${f.storage_key}`, f.deleted])).toEqual([
+      [first, true],
+      [second, false],
+    ]);
+    await t.database.db.execute(sql`update users set deleted_at = now() where id = ${u.id}`);
+    expect((await t.inject({ method: 'GET', url: second })).statusCode).toBe(404);
   });
 
   it('refuses a non-image named .png and a file over 10 MB', async () => {

@@ -7,11 +7,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { AVATAR_SIZE, changePasswordBody, ProfileMessages, storeProfilesBody, updateUserBody } from '@edu/domain/users/profile';
-import { dictProfiles, files, userProfiles, users } from '../../db/schema/index.ts';
+import { dictProfiles, userProfiles, users } from '../../db/schema/index.ts';
 import { bearer, currentUser, hashToken, revokeUserSessions, touchSession, type AuthUser } from '../../platform/auth.ts';
 import { clearAttempts, takeAttempt } from '../../platform/attempts.ts';
 import { AppError, fieldError, notFound, unauthenticated, validationError } from '../../platform/errors.ts';
-import { fileTooLarge, IMAGE_MIMES, sniffMime } from '../../platform/files.ts';
+import { IMAGE_MIMES, retireFiles } from '../../platform/files.ts';
+import { readCheckedUploads } from '../../platform/uploads.ts';
+import { rows } from '../../platform/db.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { loadCurrentUser, loadCurrentUserBy } from './current-user.ts';
@@ -148,27 +150,43 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/user/:id/upload-avatar', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams } }, async (request) => {
     const me = currentUser(request);
     assertSelfOrOperator(me, request.params.id);
-    const part = await request.file().catch(() => undefined);
-    if (!part) throw fieldError('file', ProfileMessages.avatarType);
-    const buffer = await part.toBuffer().catch(() => null);
-    if (!buffer || part.file.truncated || fileTooLarge(buffer)) throw fieldError('file', ProfileMessages.fileTooLarge);
-    const mime = await sniffMime(buffer);
-    if (!mime || !(IMAGE_MIMES as readonly string[]).includes(mime)) throw fieldError('file', ProfileMessages.avatarType);
+    const id = request.params.id;
+    // The quota is not asked here: the stored avatar is a small jpeg and replaces the previous one.
+    const form = await readCheckedUploads(request, { allowed: IMAGE_MIMES, typeMessage: ProfileMessages.avatarType, quota: false });
+    const upload = form.files[0];
+    if (!upload) throw fieldError('file', ProfileMessages.avatarType);
     let resized: Buffer;
     try {
-      resized = await sharp(buffer).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
+      resized = await sharp(upload.path).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).jpeg({ quality: 85 }).toBuffer();
     } catch {
       throw fieldError('file', ProfileMessages.avatarType);
     }
-    const file = await app.files.save(app.db, { userId: request.params.id, name: part.filename || 'avatar.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
-    await app.db.update(users).set({ avatar_id: file.id, updated_at: new Date() }).where(eq(users.id, request.params.id));
+    let stored: string | null = null;
+    try {
+      await app.db.transaction(async (tx) => {
+        const [before] = await rows<{ avatar_id: number | null }>(tx, sql`select avatar_id from users where id = ${id} and deleted_at is null for update`);
+        if (!before) throw notFound();
+        const file = await app.files.save(tx, { userId: id, name: upload.name || 'avatar.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
+        stored = file.storage_key;
+        await tx.update(users).set({ avatar_id: file.id, updated_at: new Date() }).where(eq(users.id, id));
+        // The previous avatar stops being served at once; its bytes go after the retention period.
+        await retireFiles(tx, [before.avatar_id]);
+      });
+    } catch (err) {
+      if (stored) await app.files.remove(stored).catch(() => undefined);
+      throw err;
+    }
     return { data: await loadCurrentUser(app.database, request.params.id), message: ProfileMessages.avatarChanged };
   });
 
   /** GET /api/avatar/{key}: avatars are not private; the 128-bit random key is the only way to one. */
   app.get('/avatar/:a/:b', { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } }, async (request, reply) => {
     const key = `${request.params.a}/${request.params.b}`;
-    const [file] = await app.db.select({ id: files.id }).from(files).where(eq(files.storage_key, key));
+    // Only a current avatar of a live user: a replaced or deleted one is gone at once.
+    const [file] = await rows<{ id: number }>(
+      app.db,
+      sql`select f.id from files f join users u on u.avatar_id = f.id where f.storage_key = ${key} and f.deleted_at is null and u.deleted_at is null`,
+    );
     if (!file) throw notFound();
     const data = await app.files.read(key).catch(() => null);
     if (!data) throw notFound();

@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "purged_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "files_to_purge_idx" ON "files" USING btree ("deleted_at") WHERE purged_at is null and deleted_at is not null;
