@@ -41,6 +41,11 @@ export interface Config {
   officeConverters: number;
   /** Chromium for HTML -> PDF; empty turns it off. */
   chromiumPath: string;
+  /**
+   * Printing limits per instance (decision 019): renders in flight per account (one more is 429),
+   * documents waiting for each converter (one more is 503).
+   */
+  print: { perUser: number; queueLimit: number };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     officeConverters: Number(env.OFFICE_CONVERTERS ?? 2),
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    print: {
+      perUser: Math.max(1, Number(env.PRINTS_PER_USER ?? 2)),
+      queueLimit: Math.max(1, Number(env.PRINT_QUEUE_LIMIT ?? 32)),
+    },
     ...overrides,
   };
 }

@@ -40,7 +40,7 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = currentUser(request);
     const print = async () => {
       const row = await timed('entry', () => entryForPrint(deps(), request.params.id, me));
-      const doc = await printEntryDocument(deps(), row, request.params.kind, me.role);
+      const doc = await printEntryDocument(deps(), row, request.params.kind, me);
       return { url: await timed('signed-link', () => signedFileUrl(app.db, doc)) };
     };
     // At debug level, one line per print with the time of each stage.
@@ -52,7 +52,7 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user/:id/consent/print', { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
     const me = currentUser(request);
     if (me.role !== Role.operator && me.id !== request.params.id) throw notFound();
-    const doc = await printConsent(deps(), request.params.id);
+    const doc = await printConsent(deps(), request.params.id, me.id);
     return { url: await signedFileUrl(app.db, doc) };
   });
 };
