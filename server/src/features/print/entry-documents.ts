@@ -37,8 +37,8 @@ export async function entryForPrint(deps: DocumentDeps, entryId: number, me: Pic
 }
 
 /**
- * Checks the print rules for the asker and makes the document (a render counted against the asker's
- * limit). A certificate gets its number on the first print.
+ * Checks the print rules for the asker and makes the document (the converters serve the asker in
+ * turn with others). A certificate gets its number on the first print.
  */
 export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow, kind: PrintKind, me: Pick<AuthUser, 'id' | 'role'>): Promise<StoredDocument> {
   const ctx = toPrintContext(row);

@@ -2,12 +2,12 @@ import { PrintMessages } from '@edu/domain/documents/print';
 import { AppError } from '../../platform/errors.ts';
 
 /**
- * Renders in flight on this instance (decision 019):
+ * Prints in flight on this instance (decision 019):
+ * - at most `perUser` print requests of one account at a time; one more is answered 429 at once,
+ *   before any database or converter work;
  * - one render per distinct document at a time: a request for a document that is being rendered
- *   (same cache key) waits for that render instead of starting another;
- * - at most `perUser` renders started by one account at a time; one more is answered 429.
- * A request that joins a render in flight, or finds the document in the cache, costs no render and
- * is not counted. Work of jobs (no account) is not limited here: a job bounds its own lanes.
+ *   (same cache key, asked by anyone, a job included) waits for that render instead of starting
+ *   another.
  */
 export class PrintGate {
   private readonly renders = new Map<string, Promise<void>>();
@@ -17,26 +17,26 @@ export class PrintGate {
 
   constructor(private readonly perUser: number) {}
 
-  /**
-   * Runs `render` for the document `key` unless it is running already (then waits for that run).
-   * `account` is the asking user, null for a job.
-   */
-  async once(key: string, account: number | null, render: () => Promise<void>): Promise<void> {
-    const running = this.renders.get(key);
-    if (running) return running;
-    if (account !== null) {
-      const busy = this.perAccount.get(account) ?? 0;
-      if (busy >= this.perUser) throw new AppError(429, PrintMessages.tooManyPrints);
-      this.perAccount.set(account, busy + 1);
-    }
-    this.started++;
-    const run = render().finally(() => {
-      this.renders.delete(key);
-      if (account === null) return;
+  /** Runs one print request of `account`, or refuses it (429) when the account has `perUser` running. */
+  async forAccount<T>(account: number, print: () => Promise<T>): Promise<T> {
+    const busy = this.perAccount.get(account) ?? 0;
+    if (busy >= this.perUser) throw new AppError(429, PrintMessages.tooManyPrints);
+    this.perAccount.set(account, busy + 1);
+    try {
+      return await print();
+    } finally {
       const left = (this.perAccount.get(account) ?? 1) - 1;
       if (left > 0) this.perAccount.set(account, left);
       else this.perAccount.delete(account);
-    });
+    }
+  }
+
+  /** Runs `render` for the document `key` unless it is running already; then waits for that run. */
+  once(key: string, render: () => Promise<void>): Promise<void> {
+    const running = this.renders.get(key);
+    if (running) return running;
+    this.started++;
+    const run = render().finally(() => this.renders.delete(key));
     this.renders.set(key, run);
     return run;
   }

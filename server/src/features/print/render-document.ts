@@ -97,9 +97,8 @@ function htmlPage(body: string, title: string): string {
 /**
  * Fills a template for a subject and stores the result (PDF, or the .docx itself when asked),
  * reusing the stored file while the template and the values are unchanged. A document being rendered
- * for someone else is waited for, not rendered again; `account` (the asking user; none for a job)
- * may have only so many renders in flight and is served in turn with others by the converters
- * (decision 019).
+ * for someone else is waited for, not rendered again; the converters serve `account` (the asking
+ * user; none for a job) in turn with the others (decision 019).
  */
 export async function renderDocument(
   deps: DocumentDeps,
@@ -117,7 +116,7 @@ export async function renderDocument(
   if (await timed('cache-check', () => deps.files.storage.exists(key))) return { key, name, mime, cached: true };
   const account = opts.account ?? null;
   const owner: ConvertOwner = account === null ? { key: 'job', bounded: false } : { key: `user:${account}` };
-  await deps.gate.once(key, account, async () => {
+  await deps.gate.once(key, async () => {
     // Stored by a render that ended between our cache check and now.
     if (await deps.files.storage.exists(key)) return;
     let body: Buffer;
