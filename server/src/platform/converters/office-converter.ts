@@ -54,7 +54,7 @@ export interface OfficeOptions {
 
 /** Who asks for a conversion: the queue serves owners in turn (decision 019). */
 export interface ConvertOwner {
-  /** 'user:12', 'job:print-certificates', ... */
+  /** 'user:12' (an account), 'job' (certificate batches), 'system' (warm-up, tests). */
   key: string;
   /** False for a job's own lanes (already bounded by the job): they never get ConverterBusy. */
   bounded?: boolean;
