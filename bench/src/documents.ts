@@ -71,6 +71,12 @@ const MIDDLE = ['Александрович', 'Дмитриевич', 'Серг�
 async function setup() {
   const [operator] = await rows<{ id: number }>(db, sql`insert into users (email, last_name, first_name, middle_name, role) values ('bench-operator@example.com', 'Операторова', 'Анна', 'Ивановна', 1) returning id`);
   const token = (await createSession(db, { userId: operator.id, remember: true })).access_token;
+  // One operator per lane: an account may have only PRINTS_PER_USER prints in flight (decision 019).
+  const laneTokens: string[] = [];
+  for (let i = 0; i < concurrency; i++) {
+    const [lane] = await rows<{ id: number }>(db, sql`insert into users (email, last_name, first_name, middle_name, role) values (${`bench-lane-${i}@example.com`}, 'Операторова', 'Лана', 'Ивановна', 1) returning id`);
+    laneTokens.push((await createSession(db, { userId: lane.id, remember: true })).access_token);
+  }
   const file = await app.files.save(db, {
     userId: null,
     name: 'certificate.docx',
@@ -90,7 +96,7 @@ async function setup() {
     const entries = await rows<{ id: number }>(db, sql`insert into entries (number, created_by, service_id, price, status, done_at) values ${sql.join(values, sql`, `)} returning id`);
     return { id: s.id, entryIds: entries.map((e) => e.id) };
   };
-  return { token, single: await service('Вебинар «Замер печати сертификатов»', requests + 8, 0), batch: await service('Курс «Архив сертификатов»', batchSize, 10_000) };
+  return { token, laneTokens, single: await service('Вебинар «Замер печати сертификатов»', requests + 8, 0), batch: await service('Курс «Архив сертификатов»', batchSize, 10_000) };
 }
 
 // Stage times of the current phase, by stage.
@@ -163,10 +169,10 @@ async function measured<T>(fn: () => Promise<T>, count: () => number): Promise<{
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function printAll(ids: number[], token: string): Promise<number[]> {
+async function printAll(ids: number[], tokens: string[]): Promise<number[]> {
   const times: number[] = [];
   let next = 0;
-  const worker = async () => {
+  const worker = async (token: string) => {
     while (next < ids.length) {
       const id = ids[next++];
       const t0 = performance.now();
@@ -178,24 +184,24 @@ async function printAll(ids: number[], token: string): Promise<number[]> {
       if (!pdf.ok || (await pdf.arrayBuffer()).byteLength < 1000) throw new Error(`pdf ${id}: ${pdf.status}`);
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(tokens.slice(0, concurrency).map(worker));
   return times.sort((a, b) => a - b);
 }
 
 try {
-  const { token, single, batch } = await setup();
+  const { token, laneTokens, single, batch } = await setup();
   const t0 = performance.now();
   await app.converters.office.warm();
   const warmMs = performance.now() - t0;
-  await printAll(single.entryIds.slice(0, 8), token);
+  await printAll(single.entryIds.slice(0, 8), laneTokens);
   takeStages();
 
   const started = performance.now();
-  const coldRun = await measured(() => printAll(single.entryIds.slice(8), token), () => requests);
+  const coldRun = await measured(() => printAll(single.entryIds.slice(8), laneTokens), () => requests);
   const cold = coldRun.result;
   const wall = performance.now() - started;
   const coldStages = takeStages();
-  const cachedRun = await measured(() => printAll(single.entryIds.slice(8), token), () => requests);
+  const cachedRun = await measured(() => printAll(single.entryIds.slice(8), laneTokens), () => requests);
   const cached = cachedRun.result;
   const cachedStages = takeStages();
 

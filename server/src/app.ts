@@ -57,6 +57,7 @@ import { templateRoutes } from './features/templates/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { printOperatorRoutes, printRoutes } from './features/print/routes.ts';
 import { registerPrintJobs } from './features/print/certificate-batch.ts';
+import { PrintGate } from './features/print/print-gate.ts';
 import { publicationOperatorRoutes, publicationRoutes } from './features/publications/routes.ts';
 
 declare module 'fastify' {
@@ -69,6 +70,8 @@ declare module 'fastify' {
     payments: YookassaClient;
     jobs: JobRunner;
     converters: { office: OfficeConverterPool; html: HtmlPdfConverter };
+    /** Renders in flight on this instance: one per document, a few per account (decision 021). */
+    printGate: PrintGate;
     /** Every route as registered (method, url, schema): walked by the security and property tests. */
     routeList: RouteEntry[];
     cms: Cms;
@@ -142,10 +145,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   const converters = {
-    office: new OfficeConverterPool({ size: deps.config.officeConverters, log: app.log }),
-    html: new HtmlPdfConverter({ executablePath: deps.config.chromiumPath }),
+    office: new OfficeConverterPool({ size: deps.config.officeConverters, queueLimit: deps.config.print.queueLimit, log: app.log }),
+    html: new HtmlPdfConverter({ executablePath: deps.config.chromiumPath, queueLimit: deps.config.print.queueLimit }),
   };
   app.decorate('converters', converters);
+  app.decorate('printGate', new PrintGate(deps.config.print.perUser));
   app.addHook('onClose', async () => {
     await converters.office.close();
     await converters.html.close();

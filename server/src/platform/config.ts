@@ -47,6 +47,11 @@ export interface Config {
    * deleted documents and publications and replaced avatars leave the storage after retentionDays.
    */
   uploads: { quotaMb: number; ratePerWindow: number; windowMinutes: number; retentionDays: number };
+  /**
+   * Printing limits per instance (decision 021): renders in flight per account (one more is 429),
+   * documents waiting for each converter (one more is 503).
+   */
+  print: { perUser: number; queueLimit: number };
 }
 
 export class ConfigError extends Error {}
@@ -151,6 +156,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ratePerWindow: Number(env.UPLOAD_RATE_LIMIT ?? 30),
       windowMinutes: Number(env.UPLOAD_RATE_WINDOW_MINUTES ?? 10),
       retentionDays: Number(env.DELETED_FILES_RETENTION_DAYS ?? 30),
+    },
+    print: {
+      perUser: Math.max(1, Number(env.PRINTS_PER_USER ?? 2)),
+      queueLimit: Math.max(1, Number(env.PRINT_QUEUE_LIMIT ?? 32)),
     },
     ...overrides,
   };

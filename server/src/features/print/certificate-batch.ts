@@ -24,7 +24,7 @@ export async function printableCertificates(deps: Pick<DocumentDeps, 'db'>, serv
 }
 
 export function documentDeps(app: FastifyInstance): DocumentDeps {
-  return { db: app.db, files: app.files, office: app.converters.office, html: app.converters.html };
+  return { db: app.db, files: app.files, office: app.converters.office, html: app.converters.html, gate: app.printGate };
 }
 
 /**

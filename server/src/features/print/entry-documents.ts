@@ -37,12 +37,13 @@ export async function entryForPrint(deps: DocumentDeps, entryId: number, me: Pic
 }
 
 /**
- * Checks the print rules for the asker and makes the document. A certificate gets its number on
- * the first print.
+ * Checks the print rules for the asker and makes the document (the converters serve the asker in
+ * turn with others). A certificate gets its number on the first print.
  */
-export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow, kind: PrintKind, role: number): Promise<StoredDocument> {
+export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow, kind: PrintKind, me: Pick<AuthUser, 'id' | 'role'>): Promise<StoredDocument> {
   const ctx = toPrintContext(row);
-  const refusal = printRefusal(kind, ctx, role);
+  const refusal = printRefusal(kind, ctx, me.role);
+  const account = me.id;
   if (refusal) throw new AppError(refusal.status, refusal.message);
   switch (kind) {
     case 'certificate':
@@ -53,22 +54,23 @@ export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow,
         subject: { entryId: row.id },
         output: kind === 'certificate' ? 'pdf' : 'docx',
         name: fileTitle(TITLES[kind], number),
+        account,
       });
     }
     case 'program':
-      return renderDocument(deps, { templateId: ctx.programTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.service_title) });
+      return renderDocument(deps, { templateId: ctx.programTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.service_title), account });
     case 'registration-list':
-      return renderDocument(deps, { templateId: ctx.regListTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.number) });
+      return renderDocument(deps, { templateId: ctx.regListTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.number), account });
     case 'contract':
-      return renderDocument(deps, { templateId: ctx.contractTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.number) });
+      return renderDocument(deps, { templateId: ctx.contractTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.number), account });
   }
 }
 
-/** The consent to personal data processing, filled for the user. */
-export async function printConsent(deps: DocumentDeps, userId: number): Promise<StoredDocument> {
+/** The consent to personal data processing, filled for the user; `account` asks (the user or an operator). */
+export async function printConsent(deps: DocumentDeps, userId: number, account: number): Promise<StoredDocument> {
   const templateId = await consentTemplateId(deps.db);
   if (templateId === null) throw new AppError(422, PrintMessages.noConsentTemplate);
   const [user] = await rows<{ id: number }>(deps.db, sql`select id from users where id = ${userId} and deleted_at is null`);
   if (!user) throw notFound();
-  return renderDocument(deps, { templateId, subject: { userId }, output: 'pdf', name: 'Согласие на обработку персональных данных' });
+  return renderDocument(deps, { templateId, subject: { userId }, output: 'pdf', name: 'Согласие на обработку персональных данных', account });
 }

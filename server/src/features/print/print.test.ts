@@ -167,7 +167,9 @@ describe('certificate documents', () => {
   it('gives one number under concurrent first prints', async () => {
     const service = await makeService(t.database.db, { dict_type_id: 2, template_certificate_id: certificateTemplate });
     const id = await makeEntry(service.id);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => t.inject({ method: 'GET', url: `/api/entry/${id}/print/certificate-docx`, headers: op })));
+    // Six operators at once (one account may have only PRINTS_PER_USER prints in flight).
+    const operators = await Promise.all(Array.from({ length: 6 }, async () => t.loginAs(await t.createUser({ role: 1 }))));
+    const answers = await Promise.all(operators.map((h) => t.inject({ method: 'GET', url: `/api/entry/${id}/print/certificate-docx`, headers: h })));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     const docs = await Promise.all(answers.map((a) => fetchDocument(a)));
     const texts = new Set(docs.map((d) => docxText(d.rawPayload).match(/№ (\d{12})/)?.[1]));

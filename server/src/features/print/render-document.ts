@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { rows } from '../../platform/db.ts';
 import { DOCX_MIME, type FileStore } from '../../platform/files.ts';
-import type { OfficeConverterPool } from '../../platform/converters/office-converter.ts';
+import type { ConvertOwner, OfficeConverterPool } from '../../platform/converters/office-converter.ts';
 import type { HtmlPdfConverter } from '../../platform/converters/html-pdf.ts';
 import { ConversionFailed, ConverterUnavailable } from '../../platform/converters/converter-errors.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -11,6 +11,8 @@ import { PrintMessages } from '@edu/domain/documents/print';
 import { macroValues, type MacroSubject } from '../macros/macro-values.ts';
 import { renderMacros } from '../macros/render-macros.ts';
 import { fillDocx } from '../templates/docx.ts';
+import { withoutMetaRefresh } from '../templates/html-template.ts';
+import type { PrintGate } from './print-gate.ts';
 import { timed } from '../../platform/stage-timing.ts';
 
 export interface DocumentDeps {
@@ -18,13 +20,14 @@ export interface DocumentDeps {
   files: FileStore;
   office: OfficeConverterPool;
   html: HtmlPdfConverter;
+  gate: PrintGate;
 }
 
 export interface StoredDocument {
   key: string;
   name: string;
   mime: string;
-  /** True when the file came from the cache. */
+  /** True when the file came from the cache (not rendered for this request nor waited for). */
   cached: boolean;
 }
 
@@ -76,9 +79,15 @@ function digest(parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
+/**
+ * The printed page of an HTML template. The policy allows nothing outside the page (pictures and
+ * fonts only as data: URLs): the converter blocks every request anyway, this stops them earlier.
+ */
+const PAGE_POLICY = "default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline' data:";
+
 function htmlPage(body: string, title: string): string {
   const esc = title.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${esc}</title><style>
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}"><title>${esc}</title><style>
     body { font-family: 'Liberation Serif', 'Times New Roman', serif; font-size: 12pt; line-height: 1.4; color: #000; }
     table { border-collapse: collapse; width: 100%; } td, th { border: 1px solid #000; padding: 4px 6px; vertical-align: top; }
     h1, h2, h3 { font-family: 'Liberation Sans', Arial, sans-serif; }
@@ -87,11 +96,13 @@ function htmlPage(body: string, title: string): string {
 
 /**
  * Fills a template for a subject and stores the result (PDF, or the .docx itself when asked),
- * reusing the stored file while the template and the values are unchanged.
+ * reusing the stored file while the template and the values are unchanged. A document being rendered
+ * for someone else is waited for, not rendered again; the converters serve `account` (the asking
+ * user; none for a job) in turn with the others (decision 021).
  */
 export async function renderDocument(
   deps: DocumentDeps,
-  opts: { templateId: number; subject: MacroSubject; output: 'pdf' | 'docx'; name: string; values?: Record<string, string> },
+  opts: { templateId: number; subject: MacroSubject; output: 'pdf' | 'docx'; name: string; values?: Record<string, string>; account?: number },
 ): Promise<StoredDocument> {
   // Two independent reads at once.
   const [template, values] = await Promise.all([
@@ -103,19 +114,25 @@ export async function renderDocument(
   const key = deps.files.generatedKey('cache', digest([1, opts.output, template.id, template.storage_key, template.content, new Date(template.updated_at).toISOString(), values]), ext);
   const name = `${opts.name}.${ext}`;
   if (await timed('cache-check', () => deps.files.storage.exists(key))) return { key, name, mime, cached: true };
-
-  let body: Buffer;
-  if (template.storage_key) {
-    const source = await timed('template-read', () => templateFile(deps.files, template.storage_key!));
-    if (!source) throw new AppError(422, PrintMessages.templateNotUploaded);
-    const docx = await timed('fill', () => fillDocx(source, values));
-    body = opts.output === 'docx' ? docx : await timed('convert', () => convert(() => deps.office.toPdf(docx)));
-  } else {
-    if (opts.output === 'docx') throw new AppError(422, PrintMessages.templateNotUploaded);
-    const html = renderMacros(template.content ?? '', values, { escape: 'html', missing: 'marker' });
-    body = await timed('convert', () => convert(() => deps.html.toPdf(htmlPage(html, opts.name))));
-  }
-  await timed('store', () => deps.files.putGenerated(key, body, mime));
+  const account = opts.account ?? null;
+  const owner: ConvertOwner = account === null ? { key: 'job', bounded: false } : { key: `user:${account}` };
+  await deps.gate.once(key, async () => {
+    // Stored by a render that ended between our cache check and now.
+    if (await deps.files.storage.exists(key)) return;
+    let body: Buffer;
+    if (template.storage_key) {
+      const source = await timed('template-read', () => templateFile(deps.files, template.storage_key!));
+      if (!source) throw new AppError(422, PrintMessages.templateNotUploaded);
+      const docx = await timed('fill', () => fillDocx(source, values));
+      body = opts.output === 'docx' ? docx : await timed('convert', () => convert(() => deps.office.toPdf(docx, owner)));
+    } else {
+      if (opts.output === 'docx') throw new AppError(422, PrintMessages.templateNotUploaded);
+      // Templates saved before refreshes were refused are neutralised here.
+      const html = renderMacros(withoutMetaRefresh(template.content ?? ''), values, { escape: 'html', missing: 'marker' });
+      body = await timed('convert', () => convert(() => deps.html.toPdf(htmlPage(html, opts.name), owner)));
+    }
+    await timed('store', () => deps.files.putGenerated(key, body, mime));
+  });
   return { key, name, mime, cached: false };
 }
 
@@ -123,6 +140,7 @@ async function convert(run: () => Promise<Buffer>): Promise<Buffer> {
   try {
     return await run();
   } catch (err) {
+    // Missing, restarted after a hang, or its queue full (ConverterBusy): 503 with the converter's text.
     if (err instanceof ConverterUnavailable) throw new AppError(503, err.message);
     if (err instanceof ConversionFailed) throw new AppError(422, 'Не удалось преобразовать документ в PDF: проверьте файл шаблона');
     throw err;

@@ -38,11 +38,13 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/entry/{id}/print/{kind}: {url}, a link to the document valid for a few minutes. */
   app.get('/entry/:id/print/:kind', { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }) } }, async (request) => {
     const me = currentUser(request);
-    const print = async () => {
-      const row = await timed('entry', () => entryForPrint(deps(), request.params.id, me));
-      const doc = await printEntryDocument(deps(), row, request.params.kind, me.role);
-      return { url: await timed('signed-link', () => signedFileUrl(app.db, doc)) };
-    };
+    // At most PRINTS_PER_USER prints of one account at a time (decision 021).
+    const print = () =>
+      app.printGate.forAccount(me.id, async () => {
+        const row = await timed('entry', () => entryForPrint(deps(), request.params.id, me));
+        const doc = await printEntryDocument(deps(), row, request.params.kind, me);
+        return { url: await timed('signed-link', () => signedFileUrl(app.db, doc)) };
+      });
     // At debug level, one line per print with the time of each stage.
     if (request.log.level !== 'debug' && request.log.level !== 'trace') return print();
     return collectStages(print, (stages) => request.log.debug({ kind: request.params.kind, stages }, 'print timing'));
@@ -52,8 +54,10 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/user/:id/consent/print', { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
     const me = currentUser(request);
     if (me.role !== Role.operator && me.id !== request.params.id) throw notFound();
-    const doc = await printConsent(deps(), request.params.id);
-    return { url: await signedFileUrl(app.db, doc) };
+    return app.printGate.forAccount(me.id, async () => {
+      const doc = await printConsent(deps(), request.params.id, me.id);
+      return { url: await signedFileUrl(app.db, doc) };
+    });
   });
 };
 

@@ -1,5 +1,6 @@
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
+import { TemplateMessages } from '@edu/domain/templates/template';
 import { isKnownMacro } from '../macros/macro-catalogue.ts';
 import { missingMarker } from '../macros/render-macros.ts';
 
@@ -33,7 +34,7 @@ function describe(err: DocxError): string {
   }
 }
 
-function open(buffer: Buffer, tags: string[], values: Record<string, string> | null): Docxtemplater {
+function readZip(buffer: Buffer): PizZip {
   let zip: PizZip;
   try {
     zip = new PizZip(buffer);
@@ -41,6 +42,10 @@ function open(buffer: Buffer, tags: string[], values: Record<string, string> | n
     throw new DocxTemplateError(['Файл повреждён или не является документом .docx']);
   }
   if (!zip.file('word/document.xml')) throw new DocxTemplateError(['Файл не является документом Word (.docx)']);
+  return zip;
+}
+
+function open(buffer: Buffer, tags: string[], values: Record<string, string> | null, zip: PizZip = readZip(buffer)): Docxtemplater {
   try {
     return new Docxtemplater(zip, {
       delimiters: DELIMITERS,
@@ -63,12 +68,16 @@ function open(buffer: Buffer, tags: string[], values: Record<string, string> | n
 }
 
 /**
- * Checks an uploaded .docx template: it opens, its `${...}` macros are well formed (docxtemplater joins
- * macros Word split across runs) and every macro is in the catalogue. Returns the macros used.
+ * Checks an uploaded .docx template: it opens, it links to no outside file, its `${...}` macros are
+ * well formed (docxtemplater joins macros Word split across runs) and every macro is in the
+ * catalogue. Returns the macros used.
  */
 export function inspectDocx(buffer: Buffer): string[] {
   const tags: string[] = [];
-  open(buffer, tags, null);
+  const zip = readZip(buffer);
+  const outside = externalLinks(zip);
+  if (outside.length) throw new DocxTemplateError([TemplateMessages.externalLinks([...new Set(outside.map((l) => l.target))])]);
+  open(buffer, tags, null, zip);
   const names = [...new Set(tags)];
   const bad = names.filter((n) => !/^[a-zA-Z_][\w.]*$/.test(n));
   const unknown = names.filter((n) => !bad.includes(n) && !isKnownMacro(n));
@@ -77,11 +86,63 @@ export function inspectDocx(buffer: Buffer): string[] {
   return names;
 }
 
-/** The template with every macro filled; a macro without a value prints a visible marker. */
+/** The template with every macro filled, external links stripped; a macro without a value prints a visible marker. */
 export function fillDocx(buffer: Buffer, values: Record<string, string>): Buffer {
   const doc = open(buffer, [], values);
   doc.render();
-  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
+  const zip = doc.getZip();
+  stripExternalLinks(zip);
+  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
+}
+
+// Templates cannot reach the network (decision 021). A .docx names outside files in its relationship
+// parts (`*.rels`): `<Relationship Type=".../image" Target="http://..." TargetMode="External"/>` makes a
+// reader fetch that picture (or template, frame, OLE object, sub-document) every time it opens the
+// file. Hyperlinks are external too but only followed by a click, so they stay.
+
+const RELATIONSHIP = /<(?:[\w.-]+:)?Relationship\b(?:[^>"']|"[^"]*"|'[^']*')*?(?:\/>|>[\s\S]*?<\/(?:[\w.-]+:)?Relationship\s*>)/g;
+const ATTRIBUTE = /([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function xmlText(value: string): string {
+  return value.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (whole, ref: string) => {
+    if (ref[0] === '#') return String.fromCodePoint(ref[1].toLowerCase() === 'x' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1)));
+    return XML_ENTITIES[ref] ?? whole;
+  });
+}
+
+interface ExternalLink {
+  part: string;
+  /** The relationship element as written. */
+  element: string;
+  target: string;
+}
+
+/** Relationships to outside files that a reader would fetch: every External one but hyperlinks. */
+function externalLinks(zip: PizZip): ExternalLink[] {
+  const found: ExternalLink[] = [];
+  for (const part of Object.keys(zip.files)) {
+    if (!part.toLowerCase().endsWith('.rels') || zip.files[part].dir) continue;
+    for (const [element] of zip.file(part)!.asText().matchAll(RELATIONSHIP)) {
+      const attrs: Record<string, string> = {};
+      for (const m of element.matchAll(ATTRIBUTE)) attrs[m[1].replace(/^[\w.-]+:/, '').toLowerCase()] = xmlText(m[2] ?? m[3] ?? '').trim();
+      if (attrs.targetmode?.toLowerCase() !== 'external') continue;
+      if (/\/hyperlink$/i.test(attrs.type ?? '')) continue;
+      found.push({ part, element, target: attrs.target ?? '' });
+    }
+  }
+  return found;
+}
+
+/** Removes every relationship to an outside file (a linked picture then prints as an empty frame). */
+function stripExternalLinks(zip: PizZip): void {
+  const byPart = new Map<string, string[]>();
+  for (const link of externalLinks(zip)) byPart.set(link.part, [...(byPart.get(link.part) ?? []), link.element]);
+  for (const [part, elements] of byPart) {
+    let xml = zip.file(part)!.asText();
+    for (const element of elements) xml = xml.replace(element, '');
+    zip.file(part, xml);
+  }
 }
 
 /** All the text of a .docx (paragraphs joined by new lines), for tests and previews. */

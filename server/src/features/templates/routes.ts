@@ -14,6 +14,7 @@ import { DOCX_MIME } from '../../platform/files.ts';
 import { readCheckedUploads, type CheckedUpload } from '../../platform/uploads.ts';
 import { malformedMacros, MACRO_PATTERN, unknownMacros } from '../macros/macro-catalogue.ts';
 import { DocxTemplateError, inspectDocx } from './docx.ts';
+import { hasMetaRefresh } from './html-template.ts';
 import { findTemplate, listTemplates, toTemplate } from './templates-repository.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -111,6 +112,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       if (malformed.length) throw fieldError('content', TemplateMessages.malformedMacros(malformed), TemplateMessages.badTemplate);
       const unknown = unknownMacros(content);
       if (unknown.length) throw fieldError('content', TemplateMessages.unknownMacros(unknown), TemplateMessages.badTemplate);
+      if (hasMetaRefresh(content)) throw fieldError('content', TemplateMessages.metaRefresh, TemplateMessages.badTemplate);
       fileId = null;
     }
     const values = { title: v.title, dict_type_id: v.dict_type_id, content, file_id: fileId, event_id: v.event_id ?? null, updated_at: new Date() };

@@ -1,3 +1,5 @@
+import { PrintMessages } from '@edu/domain/documents/print';
+
 /** A converter that is not installed or failed to start: answered 503 with this Russian text. */
 export class ConverterUnavailable extends Error {
   constructor(message: string) {
@@ -12,6 +14,13 @@ export class ConverterUnavailable extends Error {
 export class ConverterTimeout extends ConverterUnavailable {
   constructor(seconds: number) {
     super(`Документ не удалось преобразовать в PDF за ${seconds} с: конвертер перезапущен, попробуйте ещё раз`);
+  }
+}
+
+/** The converter's queue is full (decision 021): answered 503 with this text; trying later works. */
+export class ConverterBusy extends ConverterUnavailable {
+  constructor() {
+    super(PrintMessages.printQueueFull);
   }
 }
 

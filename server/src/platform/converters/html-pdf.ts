@@ -1,21 +1,40 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
-import { ConverterUnavailable } from './converter-errors.ts';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { ConversionFailed, ConverterUnavailable } from './converter-errors.ts';
+import { FairQueue } from './fair-queue.ts';
+import type { ConvertOwner } from './office-converter.ts';
+import { SYSTEM_OWNER } from './office-converter.ts';
 
 export const CHROMIUM_MISSING = 'Печать программ и регистрационных листов недоступна: на сервере не установлен Chromium (пакет chromium, см. README).';
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// No name resolves (`MAP * ~NOTFOUND`): a request that slipped past the page's interception still
+// finds no host.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+];
 
 /**
  * HTML -> PDF (A4) in one Chromium kept open between requests; each document gets its own page in
- * a fresh context, at most `concurrency` at a time. Pages cannot reach the network.
+ * a fresh context, at most `concurrency` at a time, the others waiting in a fair, bounded queue
+ * (decision 021). Pages cannot reach the network: every request but data: URLs is cancelled,
+ * navigations away from the document (a meta refresh) included.
  */
 export class HtmlPdfConverter {
   private browser: Promise<Browser> | null = null;
   private active = 0;
-  private readonly waiters: (() => void)[] = [];
+  private readonly waiting: FairQueue<() => void>;
 
-  constructor(private readonly opts: { executablePath: string; concurrency?: number }) {}
+  constructor(private readonly opts: { executablePath: string; concurrency?: number; queueLimit?: number }) {
+    this.waiting = new FairQueue(opts.queueLimit ?? 32);
+  }
 
   missing(): string | null {
     return this.opts.executablePath && existsSync(this.opts.executablePath) ? null : CHROMIUM_MISSING;
@@ -36,44 +55,56 @@ export class HtmlPdfConverter {
     return this.browser;
   }
 
-  async toPdf(html: string): Promise<Buffer> {
+  async toPdf(html: string, owner: ConvertOwner = SYSTEM_OWNER): Promise<Buffer> {
     const missing = this.missing();
     if (missing) throw new ConverterUnavailable(missing);
-    await this.slot();
+    await this.slot(owner);
     try {
       const browser = await this.launch().catch(() => {
         throw new ConverterUnavailable(CHROMIUM_MISSING);
       });
-      const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+      let context: BrowserContext;
+      try {
+        context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+      } catch {
+        throw new ConverterUnavailable(CHROMIUM_MISSING);
+      }
       try {
         const page = await context.newPage();
-        await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+        // The document comes from setContent, not from a request. ERR_ABORTED (not ERR_FAILED) makes
+        // a cancelled navigation leave the document in place instead of showing an error page.
+        await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort('aborted')));
         await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
         return await page.pdf({ format: 'A4', printBackground: true, margin: { top: '15mm', bottom: '15mm', left: '15mm', right: '15mm' } });
+      } catch (err) {
+        // Whatever a template's content does, it is that document's failure (422), not the server's.
+        if (!browser.isConnected()) throw new ConverterUnavailable(CHROMIUM_MISSING);
+        throw new ConversionFailed((err as Error)?.message ?? String(err));
       } finally {
-        await context.close();
+        await context.close().catch(() => undefined);
       }
     } finally {
       this.release();
     }
   }
 
-  private async slot(): Promise<void> {
+  private async slot(owner: ConvertOwner): Promise<void> {
     if (this.active < (this.opts.concurrency ?? 2)) {
       this.active++;
       return;
     }
-    await new Promise<void>((resolve) => this.waiters.push(resolve));
-    this.active++;
+    // The releasing document hands its slot over (active stays the same).
+    await new Promise<void>((resolve) => this.waiting.push(owner.key, resolve, { bounded: owner.bounded ?? true }));
   }
 
   private release(): void {
-    this.active--;
-    this.waiters.shift()?.();
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
   }
 
   describe(): string {
-    return this.missing() ? 'Chromium не установлен' : 'Chromium';
+    return this.missing() ? 'Chromium не установлен' : 'Chromium без доступа к сети';
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import readline from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { ConversionFailed, ConverterTimeout, ConverterUnavailable } from './converter-errors.ts';
+import { FairQueue } from './fair-queue.ts';
 import { makeDocx } from './minimal-docx.ts';
 import { recordStage, timed } from '../stage-timing.ts';
 
@@ -38,11 +39,28 @@ export interface OfficeOptions {
   timeoutMs?: number;
   /** A process that has not connected over UNO by then is killed and replaced. */
   startTimeoutMs?: number;
+  /** Documents that may wait for a process (requests; a job's lanes are not counted against it); past it ConverterBusy (503). */
+  queueLimit?: number;
+  /**
+   * 'auto': each converter runs in an empty network namespace (`unshare --net`) when the system
+   * allows it; 'off': in the server's own network (tests of the fallback only).
+   */
+  isolation?: 'auto' | 'off';
   soffice?: string;
   python?: string;
   workDir?: string;
   log?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }
+
+/** Who asks for a conversion: the queue serves owners in turn (decision 021). */
+export interface ConvertOwner {
+  /** 'user:12' (an account), 'job' (certificate batches), 'system' (warm-up, tests). */
+  key: string;
+  /** False for a job's own lanes (already bounded by the job): they never get ConverterBusy. */
+  bounded?: boolean;
+}
+
+export const SYSTEM_OWNER: ConvertOwner = { key: 'system', bounded: false };
 
 interface Task {
   /** Converts on the given worker, in the caller's async context (its stage timings). */
@@ -58,8 +76,8 @@ interface Task {
  */
 export class OfficeConverterPool {
   private readonly workers: OfficeWorker[] = [];
-  private readonly queue: Task[] = [];
-  private readonly opts: Required<Omit<OfficeOptions, 'log'>> & Pick<OfficeOptions, 'log'>;
+  private readonly queue: FairQueue<Task>;
+  private readonly opts: WorkerOptions;
   private closed = false;
   converted = 0;
   /** Processes that ended while the pool was open (after maxDocuments documents, killed after a hang, or crashed); each is replaced when work arrives. */
@@ -73,8 +91,17 @@ export class OfficeConverterPool {
       soffice: '/usr/bin/soffice',
       python: '/usr/bin/python3',
       workDir: path.join(workBase(), `edu-office-${process.pid}`),
+      queueLimit: 32,
+      isolation: 'auto',
       ...opts,
+      unshare: opts.isolation === 'off' || opts.size <= 0 ? null : networkNamespaceArgs(),
     };
+    this.queue = new FairQueue(this.opts.queueLimit);
+  }
+
+  /** True when the converters run without network access (their own empty network namespace). */
+  isolated(): boolean {
+    return this.opts.unshare !== null;
   }
 
   /** Null when LibreOffice, python3 or its UNO bindings are missing; otherwise what is missing. */
@@ -95,7 +122,7 @@ export class OfficeConverterPool {
     await Promise.all(this.workers.map((w) => w.ready.then(() => w.convert(blank)).catch(() => undefined)));
   }
 
-  toPdf(input: Buffer): Promise<Buffer> {
+  toPdf(input: Buffer, owner: ConvertOwner = SYSTEM_OWNER): Promise<Buffer> {
     const missing = this.missing();
     if (missing) return Promise.reject(new ConverterUnavailable(missing));
     if (this.closed) return Promise.reject(new ConverterUnavailable(OFFICE_MISSING));
@@ -105,7 +132,7 @@ export class OfficeConverterPool {
       return worker.convert(input);
     });
     return new Promise((resolve, reject) => {
-      this.queue.push({ run, resolve, reject });
+      this.queue.push(owner.key, { run, resolve, reject }, { bounded: owner.bounded ?? true });
       this.pump();
     });
   }
@@ -159,16 +186,71 @@ export class OfficeConverterPool {
   }
 
   describe(): string {
-    return this.missing() ? 'LibreOffice не установлен' : `LibreOffice, ${this.opts.size} процесса`;
+    if (this.missing()) return 'LibreOffice не установлен';
+    const network = this.isolated()
+      ? 'без доступа к сети (отдельное сетевое пространство)'
+      : 'сеть не изолирована (unshare недоступен): внешние ссылки шаблонов вырезаются, загрузка удалённого содержимого запрещена настройками';
+    return `LibreOffice, ${this.opts.size} процесса, ${network}`;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const t of this.queue.splice(0)) t.reject(new ConverterUnavailable(OFFICE_MISSING));
+    for (const t of this.queue.drain()) t.reject(new ConverterUnavailable(OFFICE_MISSING));
     await Promise.all(this.workers.map((w) => w.stop()));
     // The folder lives in memory (tmpfs) when it can: leave nothing behind.
     if (this.workers.length === 0) await fs.rm(this.opts.workDir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+type WorkerOptions = Required<Omit<OfficeOptions, 'log'>> & Pick<OfficeOptions, 'log'> & { unshare: string[] | null };
+
+let namespaceArgs: string[] | null | undefined;
+
+/**
+ * The `unshare` arguments that give a process an empty network namespace (only a loopback that is
+ * down: no address, inside or outside, can be reached), or null when the system refuses both:
+ * `--net` needs CAP_SYS_ADMIN (root), `--map-root-user --net` needs unprivileged user namespaces.
+ * Tried once per server.
+ */
+export function networkNamespaceArgs(): string[] | null {
+  if (namespaceArgs !== undefined) return namespaceArgs;
+  namespaceArgs = null;
+  for (const args of [['--net'], ['--map-root-user', '--net']]) {
+    const probe = spawnSync('unshare', [...args, '--', 'true'], { stdio: 'ignore', timeout: 5000 });
+    if (probe.status === 0) {
+      namespaceArgs = args;
+      break;
+    }
+  }
+  return namespaceArgs;
+}
+
+/**
+ * Settings of every converter's profile, whatever the network: links to pictures and other content of
+ * documents outside the trusted locations are not followed (BlockUntrustedRefererLinks; our
+ * documents live in a work folder that is not trusted), and every HTTP, HTTPS and FTP request goes to
+ * a proxy that does not exist (port 9 of the loopback). With the network namespace this is a second
+ * wall; without it, the only one besides stripping external links from templates.
+ */
+const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+${[
+  ['/org.openoffice.Office.Common/Security/Scripting', 'BlockUntrustedRefererLinks', 'true'],
+  ['/org.openoffice.Inet/Settings', 'ooInetProxyType', '2'],
+  ...['HTTP', 'HTTPS', 'FTP'].flatMap((p) => [
+    ['/org.openoffice.Inet/Settings', `ooInet${p}ProxyName`, '127.0.0.1'],
+    ['/org.openoffice.Inet/Settings', `ooInet${p}ProxyPort`, '9'],
+  ]),
+  ['/org.openoffice.Inet/Settings', 'ooInetNoProxy', ''],
+]
+  .map(([item, name, value]) => `<item oor:path="${item}"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`)
+  .join('\n')}
+</oor:items>
+`;
+
+function writeProfileSettings(profile: string): void {
+  mkdirSync(path.join(profile, 'user'), { recursive: true });
+  writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
 }
 
 /** Work folders left by servers that were killed (SIGKILL leaves no time to clean up). */
@@ -211,12 +293,18 @@ class OfficeWorker {
   private seq = 0;
   private readonly waiting = new Map<number, (answer: Answer) => void>();
 
-  constructor(private readonly opts: Required<Omit<OfficeOptions, 'log'>> & Pick<OfficeOptions, 'log'>) {
+  constructor(private readonly opts: WorkerOptions) {
     this.dir = path.join(opts.workDir, randomBytes(6).toString('hex'));
     const profile = path.join(this.dir, 'profile');
     const pipe = `edu_office_${process.pid}_${randomBytes(4).toString('hex')}`;
-    // Its own process group: stopping the bridge also stops its soffice.
-    this.proc = spawn(opts.python, [bridgeScript, profile, pipe, opts.soffice], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    writeProfileSettings(profile);
+    // Its own process group: stopping the bridge also stops its soffice. In an empty network
+    // namespace when possible (unshare then runs the bridge in its own place, same process id), so
+    // nothing a document links to is ever fetched.
+    const command = [opts.python, bridgeScript, profile, pipe, opts.soffice];
+    this.proc = opts.unshare
+      ? spawn('unshare', [...opts.unshare, '--', ...command], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] })
+      : spawn(command[0], command.slice(1), { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.pid = this.proc.pid;
     let readyResolve!: () => void;
     let readyReject!: (err: Error) => void;

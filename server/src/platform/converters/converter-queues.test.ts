@@ -1,0 +1,102 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { PrintMessages } from '@edu/domain/documents/print';
+import { ConverterBusy, ConverterUnavailable } from './converter-errors.ts';
+import { FairQueue } from './fair-queue.ts';
+import { HtmlPdfConverter } from './html-pdf.ts';
+import { makeDocx } from './minimal-docx.ts';
+import { OfficeConverterPool } from './office-converter.ts';
+
+// The converters' queues (decision 021): owners are served in turn, so one account's burst does not
+// delay another's single document by more than about one document; at most `queueLimit` documents
+// wait, one more is refused at once (503) instead of the queue growing without end.
+
+describe('FairQueue', () => {
+  it('serves owners in turn, each in its own order', () => {
+    const q = new FairQueue<string>(100);
+    for (let i = 1; i <= 4; i++) q.push('a', `a${i}`);
+    q.push('b', 'b1');
+    q.push('c', 'c1');
+    q.push('b', 'b2');
+    const order: string[] = [];
+    for (let item = q.shift(); item !== undefined; item = q.shift()) {
+      order.push(item);
+      // 'a' keeps adding while it is served: still one turn each.
+      if (item === 'a1') q.push('a', 'a5');
+    }
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3', 'a4', 'a5']);
+    expect(q.length).toBe(0);
+  });
+
+  it('refuses past its limit, except unbounded pushes', () => {
+    const q = new FairQueue<number>(2);
+    q.push('a', 1);
+    q.push('b', 2);
+    expect(() => q.push('c', 3)).toThrow(ConverterBusy);
+    expect(() => q.push('c', 3)).toThrow(PrintMessages.printQueueFull);
+    q.push('job', 4, { bounded: false });
+    expect(q.length).toBe(3);
+    expect(q.drain()).toEqual([1, 2, 4]);
+    expect(q.length).toBe(0);
+  });
+});
+
+/** Completion order of the promises, by label. */
+function completionOrder(items: [string, Promise<unknown>][]): Promise<string[]> {
+  const order: string[] = [];
+  return Promise.all(items.map(([label, p]) => p.then(() => order.push(label)))).then(() => order);
+}
+
+describe('LibreOffice pool queue', () => {
+  const pool = new OfficeConverterPool({ size: 1, queueLimit: 6 });
+  afterAll(() => pool.close());
+
+  it("serves another account's single document after at most one of a burst", async () => {
+    await pool.warm();
+    const burst: [string, Promise<unknown>][] = Array.from({ length: 5 }, (_, i) => [`a${i + 1}`, pool.toPdf(makeDocx([`Пакет ${i + 1}`]), { key: 'user:1' })]);
+    const single: [string, Promise<unknown>] = ['b1', pool.toPdf(makeDocx(['Один документ']), { key: 'user:2' })];
+    // a1 converts, a2..a5 wait, then b1 arrives: b1 goes right after a2, the one waiting ahead of it.
+    expect(await completionOrder([...burst, single])).toEqual(['a1', 'a2', 'b1', 'a3', 'a4', 'a5']);
+  }, 60_000);
+
+  it('refuses a document at once when the queue is full, and queues a job lane anyway', async () => {
+    const small = new OfficeConverterPool({ size: 1, queueLimit: 1 });
+    try {
+      const converting = small.toPdf(makeDocx(['Первый']), { key: 'user:1' });
+      const waiting = small.toPdf(makeDocx(['Второй']), { key: 'user:2' });
+      const refused = await small.toPdf(makeDocx(['Третий']), { key: 'user:3' }).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(ConverterBusy);
+      expect(refused).toBeInstanceOf(ConverterUnavailable);
+      expect((refused as Error).message).toBe(PrintMessages.printQueueFull);
+      const lane = small.toPdf(makeDocx(['Задание']), { key: 'job', bounded: false });
+      await Promise.all([converting, waiting, lane]);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+});
+
+describe('Chromium queue', () => {
+  const html = new HtmlPdfConverter({ executablePath: '/usr/bin/chromium', concurrency: 1, queueLimit: 6 });
+  afterAll(() => html.close());
+  const page = (text: string) => `<!doctype html><meta charset="utf-8"><h1>${text}</h1>`;
+
+  it("serves another account's single document after at most one of a burst", async () => {
+    await html.toPdf(page('Запуск'));
+    const burst: [string, Promise<unknown>][] = Array.from({ length: 5 }, (_, i) => [`a${i + 1}`, html.toPdf(page(`Пакет ${i + 1}`), { key: 'user:1' })]);
+    const single: [string, Promise<unknown>] = ['b1', html.toPdf(page('Один документ'), { key: 'user:2' })];
+    expect(await completionOrder([...burst, single])).toEqual(['a1', 'a2', 'b1', 'a3', 'a4', 'a5']);
+  }, 60_000);
+
+  it('refuses a document at once when the queue is full', async () => {
+    const small = new HtmlPdfConverter({ executablePath: '/usr/bin/chromium', concurrency: 1, queueLimit: 1 });
+    try {
+      const converting = small.toPdf(page('Первый'), { key: 'user:1' });
+      const waiting = small.toPdf(page('Второй'), { key: 'user:2' });
+      const refused = await small.toPdf(page('Третий'), { key: 'user:3' }).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(ConverterBusy);
+      await Promise.all([converting, waiting]);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+});
