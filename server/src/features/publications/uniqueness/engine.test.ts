@@ -142,6 +142,34 @@ describe('uniqueness check', () => {
   });
 });
 
+describe('cost', () => {
+  // A paragraph repeated over the whole text: every trigram occurs hundreds of times in both texts.
+  const paragraph =
+    'Чтобы открыть свойства слоя, щёлкните по нему правой кнопкой мыши и выберите пункт «Свойства» в контекстном меню. ' +
+    'Окно покажет имя слоя, его размеры и режим наложения. ';
+  const repeated = (chars: number) => paragraph.repeat(Math.ceil(chars / paragraph.length));
+  const timed = (text: string) => {
+    const idx = new MemoryIndex<string>();
+    idx.add('copy', text);
+    const started = performance.now();
+    const r = idx.check(text);
+    return { r, ms: performance.now() - started };
+  };
+
+  it('aligns repeated phrases without pairing every occurrence with every other (50 000 characters well under 3 s)', () => {
+    const { r, ms } = timed(repeated(50_000));
+    expect(r.uniqueness).toBe(0);
+    expect(r.spans).toHaveLength(1);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('checks 500 000 characters of repeated paragraphs against an identical copy in seconds', { timeout: 30_000 }, () => {
+    const { r, ms } = timed(repeated(500_000));
+    expect(r.uniqueness).toBe(0);
+    expect(ms).toBeLessThan(10_000);
+  });
+});
+
 describe('candidates', () => {
   const o = { maxPostings: 4, minShared: 2, minChain: 2, chainWords: 60, chainSlack: 20, maxCandidates: 10 };
   // s0 shares hashes 2 and 3 close together on one diagonal; s1 shares 2 and 4 far apart.
