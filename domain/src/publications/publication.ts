@@ -58,9 +58,18 @@ export const PublicationMessages = {
   nothingToPublish: 'Нет одобренных интернет-публикаций',
   noText: 'У публикации нет текста для проверки',
   checkDone: 'Проверка уникальности завершена',
+  checkQueued: 'Публикация уже в очереди на проверку уникальности',
+  checkRunning: 'Публикация уже проверяется на уникальность',
+  checkPostponed: 'Проверки уникальности сейчас заняты: публикация поставлена в очередь',
+  tooManyChecks: (n: number) =>
+    `На проверке уникальности уже ${n} ${n % 10 === 1 && n % 100 !== 11 ? 'ваша публикация' : 'ваших публикаций'}. Дождитесь результата и отправьте текст снова`,
   unknownPublications: 'Некоторые публикации не найдены',
   additionalFilesOnCreate: 'Дополнительные файлы прикладываются только при создании',
 } as const;
+
+/** A uniqueness check not finished yet: waiting for a worker, or being run. */
+export type UniquenessState = 'queued' | 'running';
+export const uniquenessStateLabels: Record<UniquenessState, string> = { queued: 'в очереди', running: 'проверяется' };
 
 /** Badge colors (Mantine) by status. Rejected cards are also shown faded. */
 export const publicationStatusColors: Record<number, string> = {
@@ -192,6 +201,8 @@ export interface Publication {
   /** Percent of original text, null until checked. */
   uniqueness: number | null;
   uniqueness_checked_at: string | null;
+  /** The uniqueness check waits in the queue or runs now (the percent shown is then not current); null otherwise. */
+  uniqueness_state: UniquenessState | null;
   matches: PublicationMatch[];
   highlight: number[];
   spans: Array<[number, number]>;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultWorkerCount } from './worker-pool.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -41,6 +42,12 @@ export interface Config {
   officeConverters: number;
   /** Chromium for HTML -> PDF; empty turns it off. */
   chromiumPath: string;
+  /**
+   * Uniqueness checks: worker threads (default cores - 1, at least 1), tasks that may wait for one
+   * (more answer "busy"), checks of one author the job runner runs at once, and a user's publications
+   * awaiting their check beyond which a new text is refused (429).
+   */
+  uniqueness: { workers: number; queue: number; runningPerUser: number; pendingPerUser: number };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +147,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     officeConverters: Number(env.OFFICE_CONVERTERS ?? 2),
     chromiumPath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    uniqueness: {
+      workers: Math.max(1, Number(env.UNIQUENESS_WORKERS ?? defaultWorkerCount())),
+      queue: Math.max(0, Number(env.UNIQUENESS_QUEUE ?? 8)),
+      runningPerUser: Math.max(1, Number(env.UNIQUENESS_RUNNING_PER_USER ?? 1)),
+      pendingPerUser: Math.max(1, Number(env.UNIQUENESS_PENDING_PER_USER ?? 5)),
+    },
     ...overrides,
   };
 }

@@ -396,11 +396,29 @@ describe('moderation', () => {
   it('checks uniqueness now for a text, and refuses a file without text', async () => {
     const u = await person('Проверкина');
     const a = await created(u.h, internetBody({ text: longText(3400, 'Формирование читательской грамотности школьников') }));
-    await t.inject({ method: 'POST', url: `/api/publication/${a.id}/check-uniqueness`, headers: operator });
+    // Its check is queued since the submit: the button says so and starts nothing twice.
+    const queued = await act(a.id, 'check-uniqueness');
+    expect(queued.statusCode, queued.body).toBe(202);
+    expect(queued.json().message).toBe(PublicationMessages.checkQueued);
+    expect(queued.json().data).toMatchObject({ uniqueness: null, uniqueness_state: 'queued' });
+    const jobOf = (id: number) => sql`name = 'check-publication-uniqueness' and unique_key = ${`publication:${id}`} and done_at is null`;
+    await t.database.db.execute(sql`update jobs set locked_until = now() + interval '1 minute' where ${jobOf(a.id)}`);
+    const running = await act(a.id, 'check-uniqueness');
+    expect(running.statusCode).toBe(202);
+    expect(running.json().message).toBe(PublicationMessages.checkRunning);
+    expect(running.json().data.uniqueness_state).toBe('running');
+    // The list shows the state too.
+    const list = (await t.inject({ method: 'GET', url: `/api/publication?userId=${u.id}`, headers: operator })).json().data as Publication[];
+    expect(list.find((x) => x.id === a.id)?.uniqueness_state).toBe('running');
+    await t.database.db.execute(sql`update jobs set locked_until = null where ${jobOf(a.id)}`);
+    await t.app.jobs.runDue();
     const copy = await created(u.h, internetBody({ title: 'Копия', text: longText(3400, 'Формирование читательской грамотности школьников') }));
+    await t.database.db.execute(sql`update jobs set done_at = now() where ${jobOf(copy.id)}`);
     const res = await act(copy.id, 'check-uniqueness');
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(PublicationMessages.checkDone);
     const data: Publication = res.json().data;
+    expect(data.uniqueness_state).toBeNull();
     expect(data.uniqueness).not.toBeNull();
     expect(data.uniqueness!).toBeLessThan(70);
     expect(data.matches.length).toBeGreaterThan(0);
