@@ -437,6 +437,35 @@ describe('moderation', () => {
   });
 });
 
+describe('limits of the uniqueness check', () => {
+  it('refuses a user\'s new text with 429 while too many of their publications await the check; an edit of one waiting is fine, operators are not limited', async () => {
+    const limits = t.app.config.uniqueness;
+    const saved = limits.pendingPerUser;
+    limits.pendingPerUser = 2;
+    try {
+      const u = await person('Очередёва');
+      const first = await created(u.h, internetBody({ text: longText(3300, 'Первая статья об очереди проверок') }));
+      await created(u.h, internetBody({ title: 'Вторая', text: longText(3300, 'Вторая статья об очереди проверок') }));
+      const count = async () => (await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from publications where created_by = ${u.id}`))[0].n;
+      const third = await create(u.h, internetBody({ title: 'Третья', text: longText(3300, 'Третья статья об очереди проверок') }));
+      expect(third.statusCode, third.body).toBe(429);
+      expect(third.json().message).toBe(PublicationMessages.tooManyChecks(2));
+      expect(await count()).toBe(2);
+      // Editing the text of one already waiting adds no check.
+      const edit = await t.inject({ method: 'PUT', url: `/api/publication/${first.id}`, headers: u.h, payload: internetBody({ service_id: undefined, text: longText(3400, 'Первая статья об очереди проверок') }) });
+      expect(edit.statusCode, edit.body).toBe(200);
+      // An operator may still submit for the user.
+      const byOperator = await create(operator, internetBody({ title: 'От оператора', user_id: u.id, text: longText(3300, 'Статья оператора об очереди проверок') }));
+      expect(byOperator.statusCode, byOperator.body).toBe(200);
+      // Once the checks ran, the user may submit again.
+      await t.app.jobs.runDue();
+      expect((await create(u.h, internetBody({ title: 'Третья', text: longText(3300, 'Третья статья об очереди проверок') }))).statusCode).toBe(200);
+    } finally {
+      limits.pendingPerUser = saved;
+    }
+  });
+});
+
 describe('editing', () => {
   it('the creator edits in rework (back to pending, check scheduled), not once approved; co-authors only read', async () => {
     const u = await person('Правкина');
