@@ -117,6 +117,19 @@ describe('uniqueness check', () => {
     expect(r.matches).toEqual([]);
   });
 
+  it('does not report a stock phrase across a sentence boundary that holds no whole clause, but keeps a copied clause and a longer run', () => {
+    const stored =
+      'Чтобы изменить свойства слоя, щёлкните по нему правой кнопкой мыши. В открывшемся контекстном меню выберите пункт «Свойства» и задайте имя слоя.';
+    const checked =
+      'Откройте файл с рисунком и найдите нужный фрагмент, затем нажмите правой кнопкой мыши. В открывшемся контекстном меню отыщите команду экспорта в формат PNG.';
+    const stray = compare(prepareText(checked), [{ id: 1, text: stored }]);
+    expect(stray).toEqual({ uniqueness: 100, matches: [], words: [], spans: [] });
+    // The same words as a whole clause of the checked text are a borrowing.
+    const clause = 'Сначала сохраните работу. Затем щёлкните по нему правой кнопкой мыши. В открывшемся контекстном меню нажмите Удалить.';
+    const copied = compare(prepareText(clause), [{ id: 1, text: stored }]);
+    expect(copied.matches.map((m) => m.spans.map(([a, b]) => clause.slice(a, b)))).toEqual([['щёлкните по нему правой кнопкой мыши. В открывшемся контекстном меню']]);
+  });
+
   it('attributes a fragment found in two sources to the one covering more, and lists the other only when it adds its own part', () => {
     const idx = index();
     idx.add('projects-copy', projects.slice(0, projects.indexOf('Учителю')));

@@ -235,6 +235,63 @@ export function spansOf(text: string, words: { starts: Int32Array; ends: Int32Ar
   return spans;
 }
 
+/** Punctuation (or a line break) between two words that ends a clause. */
+const CLAUSE_END = /[.,;:!?…\n]/u;
+
+/**
+ * Clauses of the checked text as runs of words between clause punctuation: for each word, the first
+ * and the last content word of its clause (-1 when the clause has none).
+ */
+export interface Clauses {
+  /** The last word of the clause. */
+  end: Int32Array;
+  firstContent: Int32Array;
+  lastContent: Int32Array;
+}
+
+export function clausesOf(check: Pick<PreparedText, 'text' | 'starts' | 'ends' | 'codes'>): Clauses {
+  const count = check.starts.length;
+  const c: Clauses = { end: new Int32Array(count), firstContent: new Int32Array(count), lastContent: new Int32Array(count) };
+  let from = 0;
+  for (let k = 0; k < count; k++) {
+    const last = k === count - 1 || CLAUSE_END.test(check.text.slice(check.ends[k], check.starts[k + 1]));
+    if (!last) continue;
+    let first = -1;
+    let lastContent = -1;
+    for (let w = from; w <= k; w++) {
+      if ((check.codes[w] & 1) === 0) {
+        if (first < 0) first = w;
+        lastContent = w;
+      }
+    }
+    c.end.fill(k, from, k + 1);
+    c.firstContent.fill(first, from, k + 1);
+    c.lastContent.fill(lastContent, from, k + 1);
+    from = k + 1;
+  }
+  return c;
+}
+
+/**
+ * Regions kept as borrowed: a region that covers the content words of no whole clause of the checked
+ * text (a stock phrase across a sentence boundary: "правой кнопкой мыши. В контекстном меню") is
+ * dropped, unless it is part of a longer borrowed run (another region of the same source within
+ * `maxGap` words) or long itself (twice `minContent` content words: a text without punctuation).
+ */
+export function withoutStrayPhrases(regions: Region[], clauses: Clauses, o: AlignOptions): Region[] {
+  const sorted = [...regions].sort((x, y) => x.from - y.from);
+  return sorted.filter((r, k) => {
+    if (r.content >= 2 * o.minContent) return true;
+    const prev = sorted[k - 1];
+    const next = sorted[k + 1];
+    if ((prev && r.from - prev.to <= o.maxGap) || (next && next.from - r.to <= o.maxGap)) return true;
+    for (let w = r.from; w <= r.to; w = clauses.end[w] + 1) {
+      if (clauses.firstContent[w] >= r.from && clauses.lastContent[w] >= 0 && clauses.lastContent[w] <= r.to) return true;
+    }
+    return false;
+  });
+}
+
 function round2(x: number): number {
   return Math.round(x * 100) / 100;
 }
@@ -256,10 +313,11 @@ export function compare<Id extends SourceId>(
   const count = check.codes.length;
   const isStop = (k: number) => (check.codes[k] & 1) === 1;
   const index = seedIndex(a);
+  const clauses = clausesOf(check);
   const found: Array<{ id: Id; covered: Uint8Array; letters: number }> = [];
   for (const source of sources) {
     const codes = 'codes' in source ? source.codes : stemCodes(analyse(source.text).tokens);
-    const regions: Region[] = align(a, interner.codes(codes), o, index);
+    const regions: Region[] = withoutStrayPhrases(align(a, interner.codes(codes), o, index), clauses, o);
     if (regions.length === 0) continue;
     const covered = new Uint8Array(count);
     let letters = 0;
