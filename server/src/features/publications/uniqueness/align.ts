@@ -133,60 +133,79 @@ function nextContent(t: AlignTokens): Int32Array {
 }
 
 /**
- * The seed index of a checked text, built once for all its candidates: the positions of its word
- * trigrams that hold a content word and of its pairs of consecutive content words.
+ * The seed index of a checked text, built once for all its candidates: each distinct key (a word
+ * trigram holding a content word, a pair of consecutive content words) gets a small id, and each word
+ * the ids of the trigram and the pair starting at it (-1 for none), with the words where each key starts.
  */
 export interface SeedIndex {
-  positions: Map<number, number[]>;
+  ids: Map<number, number>;
+  tripleAt: Int32Array;
+  pairAt: Int32Array;
+  positions: number[][];
   nextContent: Int32Array;
 }
 
-function addTo(map: Map<number, number[]>, k: number, i: number) {
-  const list = map.get(k);
-  if (list) list.push(i);
-  else map.set(k, [i]);
-}
-
 export function seedIndex(a: AlignTokens): SeedIndex {
-  const positions = new Map<number, number[]>();
-  for (let i = 0; i + 2 < a.ids.length; i++) if (!allStop(a, i)) addTo(positions, tri(a, i), i);
-  const next = nextContent(a);
-  for (let i = 0; i < a.ids.length; i++) if (a.stop[i] === 0 && next[i] >= 0) addTo(positions, pairKey(a.ids[i], a.ids[next[i]]), i);
-  return { positions, nextContent: next };
+  const n = a.ids.length;
+  const index: SeedIndex = { ids: new Map(), tripleAt: new Int32Array(n).fill(-1), pairAt: new Int32Array(n).fill(-1), positions: [], nextContent: nextContent(a) };
+  const idOf = (k: number, i: number) => {
+    let id = index.ids.get(k);
+    if (id === undefined) {
+      index.ids.set(k, (id = index.positions.length));
+      index.positions.push([]);
+    }
+    index.positions[id].push(i);
+    return id;
+  };
+  for (let i = 0; i + 2 < n; i++) if (!allStop(a, i)) index.tripleAt[i] = idOf(tri(a, i), i);
+  const next = index.nextContent;
+  for (let i = 0; i < n; i++) if (a.stop[i] === 0 && next[i] >= 0) index.pairAt[i] = idOf(pairKey(a.ids[i], a.ids[next[i]]), i);
+  return index;
 }
 
 /**
- * The keys of `b` that the checked text holds, with their positions in `b` (ascending), and the
- * positions of the checked text where a seed may start. One pass over each text: no step pairs every
- * occurrence of a repeated key in one text with every occurrence in the other.
+ * The places in `b` of each key of the checked text (ascending, as one flat array cut by `offsets`:
+ * no map or array per key), and the words of the checked text where a seed may start. One pass over
+ * each text: no step pairs every occurrence of a repeated key in one text with every occurrence in
+ * the other.
  */
 interface SharedKeys {
-  inB: Map<number, number[]>;
+  offsets: Int32Array;
+  places: Int32Array;
   starts: Uint8Array;
   nextB: Int32Array;
 }
 
 function sharedKeys(a: AlignTokens, index: SeedIndex, b: AlignTokens): SharedKeys {
-  const inB = new Map<number, number[]>();
-  const starts = new Uint8Array(a.ids.length);
-  const add = (k: number, j: number) => {
-    const list = inB.get(k);
-    if (list) list.push(j);
-    else {
-      const at = index.positions.get(k);
-      if (!at) return;
-      inB.set(k, [j]);
-      for (const i of at) starts[i] = 1;
-    }
-  };
-  for (let j = 0; j + 2 < b.ids.length; j++) if (!allStop(b, j)) add(tri(b, j), j);
+  const m = b.ids.length;
   const nextB = nextContent(b);
-  for (let j = 0; j < b.ids.length; j++) if (b.stop[j] === 0 && nextB[j] >= 0) add(pairKey(b.ids[j], b.ids[nextB[j]]), j);
-  return { inB, starts, nextB };
+  const hitId = new Int32Array(2 * m);
+  const hitPlace = new Int32Array(2 * m);
+  let hits = 0;
+  const hit = (k: number, j: number) => {
+    const id = index.ids.get(k);
+    if (id === undefined) return;
+    hitId[hits] = id;
+    hitPlace[hits++] = j;
+  };
+  for (let j = 0; j + 2 < m; j++) if (!allStop(b, j)) hit(tri(b, j), j);
+  for (let j = 0; j < m; j++) if (b.stop[j] === 0 && nextB[j] >= 0) hit(pairKey(b.ids[j], b.ids[nextB[j]]), j);
+  const keys = index.positions.length;
+  const offsets = new Int32Array(keys + 1);
+  for (let h = 0; h < hits; h++) offsets[hitId[h] + 1]++;
+  const starts = new Uint8Array(a.ids.length);
+  for (let id = 0; id < keys; id++) {
+    if (offsets[id + 1] > 0) for (const i of index.positions[id]) starts[i] = 1;
+    offsets[id + 1] += offsets[id];
+  }
+  const places = new Int32Array(hits);
+  const fill = offsets.slice(0, keys);
+  for (let h = 0; h < hits; h++) places[fill[hitId[h]]++] = hitPlace[h];
+  return { offsets, places, starts, nextB };
 }
 
 /** The `count` entries of an ascending list nearest to `target` (index of the first one not below it found by bisection). */
-function nearest(list: number[], target: number, count: number, out: number[]): void {
+function nearest(list: Int32Array, target: number, count: number, out: number[]): void {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -207,10 +226,11 @@ function nearest(list: number[], target: number, count: number, out: number[]): 
  * at most `seedsPerWord` (ascending), otherwise the `seedsPerWord` nearest to the diagonal `diagonal`
  * (that of the last borrowed region: a repeated phrase is taken from the copy being followed).
  */
-function seedPlaces(a: AlignTokens, index: SeedIndex, b: AlignTokens, { inB, nextB }: SharedKeys, i: number, diagonal: number, limit: number): number[] {
+function seedPlaces(a: AlignTokens, index: SeedIndex, b: AlignTokens, { offsets, places, nextB }: SharedKeys, i: number, diagonal: number, limit: number): number[] {
   const nextA = index.nextContent[i];
-  const triple = i + 2 < a.ids.length && !allStop(a, i) ? inB.get(tri(a, i)) : undefined;
-  const pair = a.stop[i] === 0 && nextA >= 0 ? inB.get(pairKey(a.ids[i], a.ids[nextA])) : undefined;
+  const listOf = (id: number) => (id >= 0 && offsets[id + 1] > offsets[id] ? places.subarray(offsets[id], offsets[id + 1]) : undefined);
+  const triple = listOf(index.tripleAt[i]);
+  const pair = listOf(index.pairAt[i]);
   const out: number[] = [];
   const total = (triple?.length ?? 0) + (pair?.length ?? 0);
   if (total <= limit) {
