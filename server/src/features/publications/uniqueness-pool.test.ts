@@ -43,10 +43,11 @@ describe('uniqueness worker pool', () => {
       const result = await pool.compare(prepared, [source]);
       const elapsed = performance.now() - started;
       expect(result.uniqueness).toBe(0);
-      // The check took a while, and the timer kept firing all along (in-process it would not fire once).
+      // The check took a while, and the timer kept firing all along: in process it would not fire
+      // until the end (one gap as long as the check). The bounds leave room for a loaded machine.
       expect(elapsed).toBeGreaterThan(200);
       expect(ticks).toBeGreaterThan(elapsed / 20 / 4);
-      expect(worstGap).toBeLessThan(250);
+      expect(worstGap).toBeLessThan(elapsed / 2);
     } finally {
       clearInterval(timer);
     }
