@@ -3,6 +3,7 @@ import { BoundMessages, filterText, hasNul, idField, idListField, textField } fr
 import { KnownIds, PublicationStatus, publicationStatusLabels } from '../common/codes.ts';
 import { Messages } from '../common/messages.ts';
 import { pageQuery } from '../common/pagination.ts';
+import { plural } from '../common/plural.ts';
 import { publicationPlainText } from './plain-text.ts';
 
 // Publications (spec 03 §1-9; spec 02 §2 publication subtypes; spec 01 publication entry form).
@@ -62,7 +63,7 @@ export const PublicationMessages = {
   checkRunning: 'Публикация уже проверяется на уникальность',
   checkPostponed: 'Проверки уникальности сейчас заняты: публикация поставлена в очередь',
   tooManyChecks: (n: number) =>
-    `На проверке уникальности уже ${n} ${n % 10 === 1 && n % 100 !== 11 ? 'ваша публикация' : 'ваших публикаций'}. Дождитесь результата и отправьте текст снова`,
+    `На проверке уникальности уже ${n} ${plural(n, 'ваша публикация', 'ваши публикации', 'ваших публикаций')}. Дождитесь результата и отправьте текст снова`,
   unknownPublications: 'Некоторые публикации не найдены',
   additionalFilesOnCreate: 'Дополнительные файлы прикладываются только при создании',
 } as const;

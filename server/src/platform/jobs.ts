@@ -66,11 +66,6 @@ export class JobRunner {
     if (lane) this.lanes.set(name, { ...lane, inFlight: new Set() });
   }
 
-  /** Jobs of this lane running in this process now. */
-  inFlight(name: string): number {
-    return this.lanes.get(name)?.inFlight.size ?? 0;
-  }
-
   private async claim(): Promise<JobRow | undefined> {
     const laneNames = [...this.lanes.keys()];
     const [job] = await rows<JobRow>(
