@@ -71,7 +71,7 @@ const MIDDLE = ['Александрович', 'Дмитриевич', 'Серг�
 async function setup() {
   const [operator] = await rows<{ id: number }>(db, sql`insert into users (email, last_name, first_name, middle_name, role) values ('bench-operator@example.com', 'Операторова', 'Анна', 'Ивановна', 1) returning id`);
   const token = (await createSession(db, { userId: operator.id, remember: true })).access_token;
-  // One operator per lane: an account may have only PRINTS_PER_USER prints in flight (decision 019).
+  // One operator per lane: an account may have only PRINTS_PER_USER prints in flight (decision 021).
   const laneTokens: string[] = [];
   for (let i = 0; i < concurrency; i++) {
     const [lane] = await rows<{ id: number }>(db, sql`insert into users (email, last_name, first_name, middle_name, role) values (${`bench-lane-${i}@example.com`}, 'Операторова', 'Лана', 'Ивановна', 1) returning id`);

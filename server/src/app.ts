@@ -59,6 +59,7 @@ import { printOperatorRoutes, printRoutes } from './features/print/routes.ts';
 import { registerPrintJobs } from './features/print/certificate-batch.ts';
 import { PrintGate } from './features/print/print-gate.ts';
 import { publicationOperatorRoutes, publicationRoutes } from './features/publications/routes.ts';
+import { createUniquenessPool, type UniquenessPool } from './features/publications/uniqueness-pool.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,8 @@ declare module 'fastify' {
     /** Every route as registered (method, url, schema): walked by the security and property tests. */
     routeList: RouteEntry[];
     cms: Cms;
+    /** The uniqueness engine's worker threads. */
+    uniqueness: UniquenessPool;
   }
 }
 
@@ -132,9 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sandbox = deps.config.yookassa.sandbox && deps.config.yookassa.enabled && deps.config.env !== 'production';
   if (sandbox && !deps.config.yookassa.secretKey) Object.assign(deps.config.yookassa, sandboxCredentials(deps.config.dataDir));
   app.decorate('payments', new YookassaClient({ ...deps.config.yookassa, returnBase: () => app.config.appUrl }));
+  const uniqueness = createUniquenessPool({ size: deps.config.uniqueness.workers, maxQueue: deps.config.uniqueness.queue });
+  app.decorate('uniqueness', uniqueness);
   const jobs = new JobRunner(app);
   registerPaymentJobs(jobs);
-  registerPublicationJobs(jobs);
+  registerPublicationJobs(jobs, deps.config.uniqueness);
   registerServiceJobs(jobs);
   app.decorate('cms', new Cms(deps.config.cms));
   registerEventJobs(jobs);
@@ -143,7 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrintJobs(jobs);
   registerFileJobs(jobs);
   app.decorate('jobs', jobs);
-  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await uniqueness.close();
+  });
   const converters = {
     office: new OfficeConverterPool({ size: deps.config.officeConverters, queueLimit: deps.config.print.queueLimit, log: app.log }),
     html: new HtmlPdfConverter({ executablePath: deps.config.chromiumPath, queueLimit: deps.config.print.queueLimit }),

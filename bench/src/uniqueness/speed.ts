@@ -18,7 +18,8 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { openPostgres } from '../../../server/src/platform/db.ts';
 import { candidateQuery, checkText, indexPublication, type CheckTimings } from '../../../server/src/features/publications/uniqueness-repository.ts';
-import { analyse, DEFAULT_CANDIDATES, queryFingerprints, stemCodes, stemCodesToBytes } from '../../../server/src/features/publications/uniqueness/engine.ts';
+import { analyse, DEFAULT_CANDIDATES, inProcessWork, prepareText, queryFingerprints, stemCodes, stemCodesToBytes } from '../../../server/src/features/publications/uniqueness/engine.ts';
+import { publicationPlainText } from '../../../server/src/features/publications/uniqueness/plain-text.ts';
 import { CpuMeter } from '../lib/cpu.ts';
 import { storedFingerprints } from '../../../server/src/features/publications/uniqueness/fingerprint.ts';
 import { tokenize, type Token } from '../../../server/src/features/publications/uniqueness/tokenize.ts';
@@ -279,7 +280,7 @@ async function main() {
     console.log(`candidate query for ${fps.length} hashes:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
   // Warm-up: JIT and the stemmer cache, as in a running server.
-  for (const t of texts.slice(0, 3)) await checkText(database.db, t.text, { storedStems: !args.flag('from-text') });
+  for (const t of texts.slice(0, 3)) await checkText(database.db, t.text, { work: inProcessWork, storedStems: !args.flag('from-text') });
   const times: Record<string, number[]> = { original: [], borrowed: [], all: [] };
   const uniq: Record<string, number[]> = { original: [], borrowed: [] };
   const stages: Record<string, number[]> = {};
@@ -287,7 +288,7 @@ async function main() {
   meter.start();
   for (const t of texts) {
     const started = performance.now();
-    const { result, timings } = await checkText(database.db, t.text, { storedStems: !args.flag('from-text') });
+    const { result, timings } = await checkText(database.db, t.text, { work: inProcessWork, storedStems: !args.flag('from-text') });
     const elapsed = performance.now() - started;
     if (args.flag('verbose')) console.log(t.kind, Math.round(elapsed), JSON.stringify(Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)]))), result.uniqueness);
     for (const [k, v] of Object.entries(timings) as Array<[keyof CheckTimings, number]>) (stages[k] ??= []).push(v);
@@ -308,7 +309,7 @@ async function main() {
     const d = document(3000, 30000);
     const { rows } = await client.query<{ id: number }>(`insert into publications (title, text, created_by) values ('Новая', $1, $2) returning id`, [d.text, userId]);
     const started = performance.now();
-    await indexPublication(database.db, rows[0].id, d.text);
+    await indexPublication(database.db, rows[0].id, prepareText(publicationPlainText(d.text)));
     indexTimes.push(performance.now() - started);
   }
   console.log(`indexing one publication of 3 000 - 30 000 characters: median ${ms(median(indexTimes))}, p95 ${ms(p95(indexTimes))}`);

@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { Messages } from './messages.ts';
+import { plural } from './plural.ts';
 
 // The Russian error map of every zod schema without its own message: body fields, query and path
 // parameters alike. Installed once by the server (buildApp) and the web app (main.tsx).
 
 const ruLocale = z.locales.ru().localeError;
-
-const plural = (n: number, one: string, few: string, many: string) => {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
-};
 
 const num = (v: unknown) => (typeof v === 'bigint' || typeof v === 'number' ? Number(v).toLocaleString('ru-RU') : String(v));
 

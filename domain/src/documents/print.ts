@@ -36,7 +36,7 @@ export const PrintMessages = {
   batchNothing: 'Нет заявок, для которых можно распечатать сертификат',
   certificateNumberTaken: 'Сертификат с таким номером уже существует',
   certificateNumberFormat: 'Номер сертификата: 12 цифр',
-  // Production limits (decision 019): answered 429 and 503.
+  // Production limits (decision 021): answered 429 and 503.
   tooManyPrints: 'Документы уже готовятся, подождите немного и повторите.',
   printQueueFull: 'Сейчас готовится слишком много документов. Повторите через минуту.',
 } as const;

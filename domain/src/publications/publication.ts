@@ -3,6 +3,7 @@ import { BoundMessages, filterText, flagField, hasNul, idField, idListField, tex
 import { KnownIds, PublicationStatus, publicationStatusLabels } from '../common/codes.ts';
 import { Messages } from '../common/messages.ts';
 import { pageQuery } from '../common/pagination.ts';
+import { plural } from '../common/plural.ts';
 import { publicationPlainText } from './plain-text.ts';
 
 // Publications (spec 03 §1-9; spec 02 §2 publication subtypes; spec 01 publication entry form).
@@ -58,9 +59,18 @@ export const PublicationMessages = {
   nothingToPublish: 'Нет одобренных интернет-публикаций',
   noText: 'У публикации нет текста для проверки',
   checkDone: 'Проверка уникальности завершена',
+  checkQueued: 'Публикация уже в очереди на проверку уникальности',
+  checkRunning: 'Публикация уже проверяется на уникальность',
+  checkPostponed: 'Проверки уникальности сейчас заняты: публикация поставлена в очередь',
+  tooManyChecks: (n: number) =>
+    `На проверке уникальности уже ${n} ${plural(n, 'ваша публикация', 'ваши публикации', 'ваших публикаций')}. Дождитесь результата и отправьте текст снова`,
   unknownPublications: 'Некоторые публикации не найдены',
   additionalFilesOnCreate: 'Дополнительные файлы прикладываются только при создании',
 } as const;
+
+/** A uniqueness check not finished yet: waiting for a worker, or being run. */
+export type UniquenessState = 'queued' | 'running';
+export const uniquenessStateLabels: Record<UniquenessState, string> = { queued: 'в очереди', running: 'проверяется' };
 
 /** Badge colors (Mantine) by status. Rejected cards are also shown faded. */
 export const publicationStatusColors: Record<number, string> = {
@@ -194,6 +204,8 @@ export interface Publication {
   /** Percent of original text, null until checked. */
   uniqueness: number | null;
   uniqueness_checked_at: string | null;
+  /** The uniqueness check waits in the queue or runs now (the percent shown is then not current); null otherwise. */
+  uniqueness_state: UniquenessState | null;
   matches: PublicationMatch[];
   highlight: number[];
   spans: Array<[number, number]>;

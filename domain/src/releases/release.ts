@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../common/messages.ts';
 import { hasNul, idField, BoundMessages, flagField } from '../common/bounds.ts';
+import { plural } from '../common/plural.ts';
 
 // Journal releases ('Выпуски журнала', spec 03 §2, §3, §4): issues of the journal or collections.
 
@@ -22,14 +23,6 @@ export const ReleaseMessages = {
   hasPublications: (n: number) => `Нельзя удалить выпуск: в нём ${n} ${plural(n, 'публикация', 'публикации', 'публикаций')}. Сначала перенесите их в другой выпуск.`,
   urlFormat: 'Ссылка должна начинаться с http:// или https://',
 } as const;
-
-function plural(n: number, one: string, few: string, many: string): string {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
-}
 
 const link = z
   .union([z.string().trim().max(500, { error: Messages.maxLength(500) }), z.null()])

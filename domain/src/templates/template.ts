@@ -17,7 +17,7 @@ export const TemplateMessages = {
   notDefaultable: 'Шаблоны этого типа не назначаются по умолчанию',
   copied: 'Скопировано в буфер обмена',
   searchPlaceholder: 'Поиск по названию или описанию',
-  // Templates cannot reach the network (decision 019).
+  // Templates cannot reach the network (decision 021).
   externalLinks: (targets: string[]) =>
     `Шаблон подгружает файлы по внешним адресам (${targets.slice(0, 3).join(', ')}${targets.length > 3 ? ', …' : ''}): вставьте рисунки в документ, а не связью с файлом`,
   metaRefresh: 'Шаблон не может содержать <meta http-equiv="refresh">: удалите этот тег',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultWorkerCount } from './worker-pool.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -52,6 +53,12 @@ export interface Config {
    * documents waiting for each converter (one more is 503).
    */
   print: { perUser: number; queueLimit: number };
+  /**
+   * Uniqueness checks: worker threads (default cores - 1, at least 1), tasks that may wait for one
+   * (more answer "busy"), checks of one author the job runner runs at once, and a user's publications
+   * awaiting their check beyond which a new text is refused (429).
+   */
+  uniqueness: { workers: number; queue: number; runningPerUser: number; pendingPerUser: number };
 }
 
 export class ConfigError extends Error {}
@@ -160,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     print: {
       perUser: Math.max(1, Number(env.PRINTS_PER_USER ?? 2)),
       queueLimit: Math.max(1, Number(env.PRINT_QUEUE_LIMIT ?? 32)),
+    },
+    uniqueness: {
+      workers: Math.max(1, Number(env.UNIQUENESS_WORKERS ?? defaultWorkerCount())),
+      queue: Math.max(0, Number(env.UNIQUENESS_QUEUE ?? 8)),
+      runningPerUser: Math.max(1, Number(env.UNIQUENESS_RUNNING_PER_USER ?? 1)),
+      pendingPerUser: Math.max(1, Number(env.UNIQUENESS_PENDING_PER_USER ?? 5)),
     },
     ...overrides,
   };

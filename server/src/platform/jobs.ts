@@ -19,12 +19,30 @@ interface JobRow {
 
 const MAX_ATTEMPTS = 25;
 
-/** Schedules a job; with a unique key, an unfinished job of the same name and key is kept instead. */
-export async function scheduleJob(db: Queryable, name: string, payload: Record<string, unknown>, opts: { runAt?: Date; uniqueKey?: string } = {}): Promise<void> {
+/**
+ * Schedules a job; with a unique key, an unfinished job of the same name and key is kept instead. The
+ * owner (a user id) counts for the per-owner limit and the fair order of a lane.
+ */
+export async function scheduleJob(
+  db: Queryable,
+  name: string,
+  payload: Record<string, unknown>,
+  opts: { runAt?: Date; uniqueKey?: string; ownerId?: number } = {},
+): Promise<void> {
   await db
     .insert(jobs)
-    .values({ name, payload, run_at: opts.runAt ?? new Date(), unique_key: opts.uniqueKey ?? null })
+    .values({ name, payload, run_at: opts.runAt ?? new Date(), unique_key: opts.uniqueKey ?? null, owner_id: opts.ownerId ?? null })
     .onConflictDoNothing();
+}
+
+/**
+ * A lane: jobs of one name run beside the others, up to `concurrency` at once (CPU work handed to a
+ * worker pool of that size), at most `perOwner` of one owner at a time, and the owner served least
+ * recently first, so one author's burst does not hold back everyone else's.
+ */
+export interface Lane {
+  concurrency: number;
+  perOwner: number;
 }
 
 /**
@@ -34,35 +52,101 @@ export async function scheduleJob(db: Queryable, name: string, payload: Record<s
  */
 export class JobRunner {
   private handlers = new Map<string, JobHandler>();
+  private lanes = new Map<string, Lane & { inFlight: Set<Promise<void>> }>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private filling: Promise<number> | null = null;
+  private refill = false;
 
   constructor(private readonly app: FastifyInstance) {}
 
-  register(name: string, handler: JobHandler): void {
+  /** A handler; with a lane, its jobs run beside the others under the lane's limits. */
+  register(name: string, handler: JobHandler, lane?: Lane): void {
     this.handlers.set(name, handler);
+    if (lane) this.lanes.set(name, { ...lane, inFlight: new Set() });
   }
 
   private async claim(): Promise<JobRow | undefined> {
+    const laneNames = [...this.lanes.keys()];
     const [job] = await rows<JobRow>(
       this.app.db,
-      sql`update jobs set locked_until = now() + interval '2 minutes', attempts = attempts + 1
+      sql`update jobs set locked_until = now() + interval '2 minutes', attempts = attempts + 1, started_at = now()
           where id = (select id from jobs where done_at is null and run_at <= now() and (locked_until is null or locked_until < now())
+                        ${laneNames.length ? sql`and name not in (${sql.join(laneNames.map((n) => sql`${n}`), sql`, `)})` : sql``}
                       order by run_at, id limit 1 for update skip locked)
           returning id, name, payload, attempts`,
     );
     return job;
   }
 
-  /** Runs every due job once; answers how many ran. */
-  async runDue(limit = 100): Promise<number> {
-    let count = 0;
-    for (; count < limit; count++) {
-      const job = await this.claim();
-      if (!job) break;
-      await this.execute(job);
+  /**
+   * The next due job of a lane: of an owner with fewer than `perOwner` of them running, the owner
+   * whose last one started longest ago (or never) first, then by due time.
+   */
+  private async claimLane(name: string, perOwner: number): Promise<JobRow | undefined> {
+    const [job] = await rows<JobRow>(
+      this.app.db,
+      sql`update jobs set locked_until = now() + interval '2 minutes', attempts = attempts + 1, started_at = now()
+          where id = (select j.id from jobs j
+                      where j.name = ${name} and j.done_at is null and j.run_at <= now() and (j.locked_until is null or j.locked_until < now())
+                        and (j.owner_id is null or (select count(*) from jobs r where r.name = j.name and r.owner_id = j.owner_id
+                                                     and r.done_at is null and r.locked_until > now()) < ${perOwner})
+                      order by (select max(r.started_at) from jobs r where r.name = j.name and r.owner_id = j.owner_id) nulls first, j.run_at, j.id
+                      limit 1 for update of j skip locked)
+          returning id, name, payload, attempts`,
+    );
+    return job;
+  }
+
+  /** Starts due lane jobs while their lanes have room; answers how many started. */
+  private fillLanes(): Promise<number> {
+    if (this.filling) {
+      this.refill = true;
+      return this.filling;
     }
-    return count;
+    this.filling = (async () => {
+      let started = 0;
+      do {
+        this.refill = false;
+        for (const [name, lane] of this.lanes) {
+          while (lane.inFlight.size < lane.concurrency) {
+            const job = await this.claimLane(name, lane.perOwner);
+            if (!job) break;
+            started++;
+            const run: Promise<void> = this.execute(job)
+              .then(() => undefined)
+              .catch((err) => this.app.log.error({ err, job: job.name, id: job.id }, 'job bookkeeping failed'))
+              .finally(() => {
+                lane.inFlight.delete(run);
+                // A freed place takes the next due job at once while the runner is on.
+                if (this.timer) void this.fillLanes();
+              });
+            lane.inFlight.add(run);
+          }
+        }
+      } while (this.refill);
+      return started;
+    })().finally(() => {
+      this.filling = null;
+    });
+    return this.filling;
+  }
+
+  private laneRuns(): Array<Promise<void>> {
+    return [...this.lanes.values()].flatMap((l) => [...l.inFlight]);
+  }
+
+  /** Runs every due job once (lane jobs beside the others) and waits for them; answers how many ran. */
+  async runDue(limit = 100): Promise<number> {
+    const main = this.runMain(limit);
+    let count = 0;
+    for (;;) {
+      count += await this.fillLanes();
+      const runs = this.laneRuns();
+      if (runs.length === 0) break;
+      await Promise.race(runs);
+    }
+    return count + (await main);
   }
 
   /**
@@ -73,7 +157,7 @@ export class JobRunner {
   async runNow(name: string, uniqueKey: string): Promise<{ state: 'done' | 'busy' | 'none' } | { state: 'failed'; error: string }> {
     const [job] = await rows<JobRow>(
       this.app.db,
-      sql`update jobs set locked_until = now() + interval '2 minutes', attempts = attempts + 1
+      sql`update jobs set locked_until = now() + interval '2 minutes', attempts = attempts + 1, started_at = now()
           where id = (select id from jobs where name = ${name} and unique_key = ${uniqueKey} and done_at is null
                         and (locked_until is null or locked_until < now()) limit 1 for update skip locked)
           returning id, name, payload, attempts`,
@@ -132,17 +216,31 @@ export class JobRunner {
   start(intervalMs = 2000): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
+      void this.fillLanes();
       if (this.running) return;
-      this.running = this.runDue().finally(() => {
+      this.running = this.runMain().finally(() => {
         this.running = null;
       });
     }, intervalMs);
     this.timer.unref();
   }
 
+  /** The timer's pass over the jobs outside lanes (lane jobs are started by fillLanes). */
+  private async runMain(limit = 100): Promise<number> {
+    let count = 0;
+    for (; count < limit; count++) {
+      const job = await this.claim();
+      if (!job) break;
+      await this.execute(job);
+    }
+    return count;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    await this.filling;
+    await Promise.all(this.laneRuns());
   }
 }

@@ -19,10 +19,15 @@ export const jobs = pgTable(
     locked_until: timestamp('locked_until', { withTimezone: true }),
     done_at: timestamp('done_at', { withTimezone: true }),
     last_error: text('last_error'),
+    /** Whose work it is (a publication's author for its uniqueness check): per-owner limits and fair order. */
+    owner_id: integer('owner_id'),
+    /** When a runner last took it. */
+    started_at: timestamp('started_at', { withTimezone: true }),
     created_at: createdAt(),
   },
   (t) => [
     index('jobs_due_idx').on(t.run_at).where(sql`done_at is null`),
+    index('jobs_owner_idx').on(t.name, t.owner_id, t.started_at),
     uniqueIndex('jobs_unique_key').on(t.name, t.unique_key).where(sql`done_at is null and unique_key is not null`),
   ],
 );

@@ -1,31 +1,85 @@
-import { sql } from 'drizzle-orm';
+import { PublicationMessages, type UniquenessState } from '@edu/domain/publications/publication';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
 import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
+import { PoolBusyError } from '../../platform/worker-pool.ts';
 import { checkPublication, refreshStopList } from './uniqueness-repository.ts';
 
 export const UNIQUENESS_JOB = 'check-publication-uniqueness';
+const jobKey = (publicationId: number) => `publication:${publicationId}`;
 
-/**
- * Schedules the uniqueness check of a publication (on submit and on edit: 'будет проверена
- * антиплагиатом в течение часа'). An unfinished check of the same publication is kept instead of a
- * second one; it reads the text when it runs, so it sees the latest edit.
- */
-export async function scheduleUniquenessCheck(db: Queryable, publicationId: number): Promise<void> {
-  await scheduleJob(db, UNIQUENESS_JOB, { publicationId }, { uniqueKey: `publication:${publicationId}` });
+/** SQL: 'queued' or 'running' while the check of the publication `id` (a column or value) is unfinished, else null. */
+export function uniquenessStateSql(id: SQL): SQL {
+  return sql`(select case when j.locked_until > now() then 'running' else 'queued' end from jobs j
+              where j.name = ${UNIQUENESS_JOB} and j.unique_key = 'publication:' || ${id} and j.done_at is null limit 1)`;
+}
+
+export async function uniquenessState(db: Queryable, publicationId: number): Promise<UniquenessState | null> {
+  const [r] = await rows<{ state: UniquenessState | null }>(db, sql`select ${uniquenessStateSql(sql`${publicationId}`)} as state`);
+  return r?.state ?? null;
 }
 
 /**
- * 'check-publication-uniqueness' {publicationId}: indexes the text and stores the check's result.
- * An edit saved while the check ran (its schedule was merged into this job) makes it run again.
+ * Schedules the uniqueness check of a publication (on submit and on edit: 'будет проверена
+ * антиплагиатом в течение часа'), owned by its author. An unfinished check of the same publication
+ * is kept instead of a second one; it reads the text when it runs, so it sees the latest edit. With
+ * `pendingLimit` (a user's own submission) the author may have at most that many other publications
+ * awaiting their check: one more answers 429 and the save is rolled back.
+ */
+export async function scheduleUniquenessCheck(db: Queryable, publicationId: number, ownerId: number, opts: { pendingLimit?: number } = {}): Promise<void> {
+  if (opts.pendingLimit !== undefined) {
+    // One author's saves count one after another (two parallel submissions cannot both slip under the limit).
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${UNIQUENESS_JOB}), ${ownerId})`);
+    const [r] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from jobs where name = ${UNIQUENESS_JOB} and owner_id = ${ownerId} and done_at is null and unique_key <> ${jobKey(publicationId)}`,
+    );
+    if (r.n >= opts.pendingLimit) throw new AppError(429, PublicationMessages.tooManyChecks(r.n));
+  }
+  await scheduleJob(db, UNIQUENESS_JOB, { publicationId }, { uniqueKey: jobKey(publicationId), ownerId });
+}
+
+/**
+ * 'check-publication-uniqueness' {publicationId}: indexes the text and stores the check's result; the
+ * analysis and alignment run in the worker pool (app.uniqueness). An edit saved while the check ran
+ * (its schedule was merged into this job) makes it run again; a pool with a full queue (operators'
+ * checks) makes it wait a little.
  */
 async function checkPublicationJob(app: FastifyInstance, payload: Record<string, unknown>) {
   const id = Number(payload.publicationId);
   if (!Number.isInteger(id) || id <= 0) return;
-  const result = await checkPublication(app.db, id);
+  let result;
+  try {
+    result = await checkPublication(app.db, id, app.uniqueness);
+  } catch (err) {
+    if (err instanceof PoolBusyError) return { retryInSeconds: 5, continuation: true };
+    throw err;
+  }
+  if (result === 'stale') return { retryInSeconds: 1 };
   if (!result) return;
   const [pub] = await rows<{ stale: boolean }>(app.db, sql`select updated_at > uniqueness_checked_at as stale from publications where id = ${id}`);
   if (pub?.stale) return { retryInSeconds: 1 };
+}
+
+/**
+ * The operator's 'Проверить': the check runs now in the pool and its result is stored, unless the
+ * publication's check is already queued or running (answered as such, nothing started twice) or the
+ * pool's queue is full (then it is scheduled and answered 'postponed').
+ */
+export async function checkPublicationNow(app: FastifyInstance, publicationId: number, ownerId: number): Promise<{ state: 'done' | 'postponed' | UniquenessState }> {
+  const state = await uniquenessState(app.db, publicationId);
+  if (state) return { state };
+  try {
+    const result = await checkPublication(app.db, publicationId, app.uniqueness);
+    if (result === 'stale') await scheduleUniquenessCheck(app.db, publicationId, ownerId);
+    return { state: 'done' };
+  } catch (err) {
+    if (!(err instanceof PoolBusyError)) throw err;
+    await scheduleUniquenessCheck(app.db, publicationId, ownerId);
+    return { state: 'postponed' };
+  }
 }
 
 export const STOP_LIST_JOB = 'refresh-uniqueness-stop-list';
@@ -52,7 +106,8 @@ async function stopListJob(app: FastifyInstance) {
   return { retryInSeconds: Math.max(60, (nextNightRun().getTime() - Date.now()) / 1000), continuation: true };
 }
 
-export function registerPublicationJobs(runner: JobRunner): void {
-  runner.register(UNIQUENESS_JOB, checkPublicationJob);
+/** The checks run beside the other jobs, as many at once as the pool has workers, `runningPerUser` of one author. */
+export function registerPublicationJobs(runner: JobRunner, limits: { workers: number; runningPerUser: number }): void {
+  runner.register(UNIQUENESS_JOB, checkPublicationJob, { concurrency: limits.workers, perOwner: limits.runningPerUser });
   runner.register(STOP_LIST_JOB, stopListJob);
 }

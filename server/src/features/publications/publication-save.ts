@@ -225,7 +225,19 @@ export interface SaveResult {
  * live publication) or a new one for `service_id` / `dict_subtype_id`, at the price for the number
  * of authors. The creator is the first author; the text is sanitised; the check is scheduled.
  */
-export async function createPublication(tx: Queryable, store: StoreUpload | null, user: AuthUser, input: SaveInput, files: CheckedUpload[]): Promise<SaveResult> {
+/** A user's publications awaiting their uniqueness check at most (UNIQUENESS_PENDING_PER_USER); operators (and the demo seed) have no limit. */
+export interface SaveLimits {
+  pendingChecks: number;
+}
+
+export async function createPublication(
+  tx: Queryable,
+  store: StoreUpload | null,
+  user: AuthUser,
+  input: SaveInput,
+  files: CheckedUpload[],
+  limits?: SaveLimits,
+): Promise<SaveResult> {
   const isOperator = user.role === Role.operator;
   const mainFile = files.find((f) => f.field === 'file');
   const extra = files.filter((f) => f.field === 'additionalFiles');
@@ -285,7 +297,7 @@ export async function createPublication(tx: Queryable, store: StoreUpload | null
   await priceEntries(tx, row.id, checked.price, user.id);
   await logChange(tx, { type: 'publication', entityId: row.id, userId: user.id, before: null, after: { ...values, authors: checked.authors.map((a) => a.fio), entry_id: entryId } });
   const scheduled = Boolean(checked.text);
-  if (scheduled) await scheduleUniquenessCheck(tx, row.id);
+  if (scheduled) await scheduleUniquenessCheck(tx, row.id, ownerId, { pendingLimit: isOperator ? undefined : limits?.pendingChecks });
   return { id: row.id, scheduled };
 }
 
@@ -302,6 +314,7 @@ export async function updatePublication(
   input: SaveInput,
   files: CheckedUpload[],
   sent: { authors: boolean },
+  limits?: SaveLimits,
 ): Promise<SaveResult> {
   const isOperator = user.role === Role.operator;
   const current = await loadRecord(tx, id, { lock: true });
@@ -383,7 +396,7 @@ export async function updatePublication(
   }
   await priceEntries(tx, id, checked.price, user.id);
   const scheduled = checked.text !== null && checked.text !== current.text;
-  if (scheduled) await scheduleUniquenessCheck(tx, id);
+  if (scheduled) await scheduleUniquenessCheck(tx, id, current.created_by, { pendingLimit: isOperator ? undefined : limits?.pendingChecks });
   return { id, scheduled, moved: Boolean(moveTo) };
 }
 

@@ -18,9 +18,11 @@ import {
   type PublicationFileRef,
   type PublicationMatch,
   type PublicationStatusCode,
+  type UniquenessState,
 } from '@edu/domain/publications/publication';
 import type { AuthUser } from '../../platform/auth.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { uniquenessStateSql } from './jobs.ts';
 import { allOf, containsPattern, fioCondition, listPage, prefixPattern, when, type ListPage } from '../../platform/list-query.ts';
 
 export interface PublicationRow {
@@ -38,6 +40,7 @@ export interface PublicationRow {
   manager_comment: string | null;
   uniqueness: number | string | null;
   uniqueness_checked_at: Date | string | null;
+  uniqueness_state: UniquenessState | null;
   highlight: number[] | null;
   uniqueness_spans: Array<[number, number]> | null;
   dict_category_id: number | null;
@@ -61,6 +64,7 @@ export interface PublicationRow {
 const select = (full: boolean) => sql`
   select p.id, p.title, ${full ? sql`p.text` : sql`left(p.text, 6000) as text`}, p.file_id, f.name as file_name, p.url, p.url_contents, p.status,
     p.release_id, r.title as release_title, p.is_journal, p.manager_comment, p.uniqueness, p.uniqueness_checked_at,
+    ${uniquenessStateSql(sql`p.id`)} as uniqueness_state,
     ${full ? sql`p.highlight, p.uniqueness_spans` : sql`null::jsonb as highlight, null::jsonb as uniqueness_spans`},
     p.dict_category_id, p.type, p.price_id, pp.price, pp.authors_num, p.created_by, p.created_at,
     s.id as service_id, s.title as service_title, s.dict_subtype_id, st.publication_has_file,
@@ -135,6 +139,7 @@ export function toPublication(r: PublicationRow, user: AuthUser, full: boolean):
     manager_comment: isOperator || ownerSeesComment(status) ? r.manager_comment : null,
     uniqueness: num(r.uniqueness),
     uniqueness_checked_at: r.uniqueness_checked_at ? new Date(r.uniqueness_checked_at).toISOString() : null,
+    uniqueness_state: r.uniqueness_state,
     matches,
     highlight: r.highlight ?? [],
     spans: r.uniqueness_spans ?? [],

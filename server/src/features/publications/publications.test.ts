@@ -445,11 +445,29 @@ describe('moderation', () => {
   it('checks uniqueness now for a text, and refuses a file without text', async () => {
     const u = await person('Проверкина');
     const a = await created(u.h, internetBody({ text: longText(3400, 'Формирование читательской грамотности школьников') }));
-    await t.inject({ method: 'POST', url: `/api/publication/${a.id}/check-uniqueness`, headers: operator });
+    // Its check is queued since the submit: the button says so and starts nothing twice.
+    const queued = await act(a.id, 'check-uniqueness');
+    expect(queued.statusCode, queued.body).toBe(202);
+    expect(queued.json().message).toBe(PublicationMessages.checkQueued);
+    expect(queued.json().data).toMatchObject({ uniqueness: null, uniqueness_state: 'queued' });
+    const jobOf = (id: number) => sql`name = 'check-publication-uniqueness' and unique_key = ${`publication:${id}`} and done_at is null`;
+    await t.database.db.execute(sql`update jobs set locked_until = now() + interval '1 minute' where ${jobOf(a.id)}`);
+    const running = await act(a.id, 'check-uniqueness');
+    expect(running.statusCode).toBe(202);
+    expect(running.json().message).toBe(PublicationMessages.checkRunning);
+    expect(running.json().data.uniqueness_state).toBe('running');
+    // The list shows the state too.
+    const list = (await t.inject({ method: 'GET', url: `/api/publication?userId=${u.id}`, headers: operator })).json().data as Publication[];
+    expect(list.find((x) => x.id === a.id)?.uniqueness_state).toBe('running');
+    await t.database.db.execute(sql`update jobs set locked_until = null where ${jobOf(a.id)}`);
+    await t.app.jobs.runDue();
     const copy = await created(u.h, internetBody({ title: 'Копия', text: longText(3400, 'Формирование читательской грамотности школьников') }));
+    await t.database.db.execute(sql`update jobs set done_at = now() where ${jobOf(copy.id)}`);
     const res = await act(copy.id, 'check-uniqueness');
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(PublicationMessages.checkDone);
     const data: Publication = res.json().data;
+    expect(data.uniqueness_state).toBeNull();
     expect(data.uniqueness).not.toBeNull();
     expect(data.uniqueness!).toBeLessThan(70);
     expect(data.matches.length).toBeGreaterThan(0);
@@ -465,6 +483,35 @@ describe('moderation', () => {
     const refused = await act(f.json().data.id, 'check-uniqueness');
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(PublicationMessages.checkFileOnly);
+  });
+});
+
+describe('limits of the uniqueness check', () => {
+  it('refuses a user\'s new text with 429 while too many of their publications await the check; an edit of one waiting is fine, operators are not limited', async () => {
+    const limits = t.app.config.uniqueness;
+    const saved = limits.pendingPerUser;
+    limits.pendingPerUser = 2;
+    try {
+      const u = await person('Очередёва');
+      const first = await created(u.h, internetBody({ text: longText(3300, 'Первая статья об очереди проверок') }));
+      await created(u.h, internetBody({ title: 'Вторая', text: longText(3300, 'Вторая статья об очереди проверок') }));
+      const count = async () => (await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from publications where created_by = ${u.id}`))[0].n;
+      const third = await create(u.h, internetBody({ title: 'Третья', text: longText(3300, 'Третья статья об очереди проверок') }));
+      expect(third.statusCode, third.body).toBe(429);
+      expect(third.json().message).toBe(PublicationMessages.tooManyChecks(2));
+      expect(await count()).toBe(2);
+      // Editing the text of one already waiting adds no check.
+      const edit = await t.inject({ method: 'PUT', url: `/api/publication/${first.id}`, headers: u.h, payload: internetBody({ service_id: undefined, text: longText(3400, 'Первая статья об очереди проверок') }) });
+      expect(edit.statusCode, edit.body).toBe(200);
+      // An operator may still submit for the user.
+      const byOperator = await create(operator, internetBody({ title: 'От оператора', user_id: u.id, text: longText(3300, 'Статья оператора об очереди проверок') }));
+      expect(byOperator.statusCode, byOperator.body).toBe(200);
+      // Once the checks ran, the user may submit again.
+      await t.app.jobs.runDue();
+      expect((await create(u.h, internetBody({ title: 'Третья', text: longText(3300, 'Третья статья об очереди проверок') }))).statusCode).toBe(200);
+    } finally {
+      limits.pendingPerUser = saved;
+    }
   });
 });
 

@@ -27,7 +27,8 @@ import { JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { contentDisposition } from '../../platform/signed-links.ts';
 import { retireFiles } from '../../platform/files.ts';
 import { readCheckedUploads, storeUploads, type UploadForm } from '../../platform/uploads.ts';
-import { checkPublication, removePublicationIndex } from './uniqueness-repository.ts';
+import { checkPublicationNow } from './jobs.ts';
+import { removePublicationIndex } from './uniqueness-repository.ts';
 import { createPublication, updatePublication } from './publication-save.ts';
 import { movePublication } from './publication-status.ts';
 import { canSee, findPublication, listPublications, loadRecord, publicationFileIds } from './publications-repository.ts';
@@ -106,7 +107,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/', { schema: { tags } }, async (request) => {
     const user = currentUser(request);
     const { input, form } = await readSave(request);
-    const result = await storeUploads(request, form, (tx, store) => createPublication(tx, store, user, input, form.files));
+    const result = await storeUploads(request, form, (tx, store) => createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser }));
     return { message: PublicationMessages.saved, info: result.scheduled ? PublicationMessages.willBeChecked : null, data: await answerOne(app, user, result.id) };
   });
 
@@ -115,7 +116,7 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     if (!(await canSee(app.db, user, id))) throw notFound(PublicationMessages.notFound);
     const { input, form, sent } = await readSave(request, { update: true });
-    const result = await storeUploads(request, form, (tx, store) => updatePublication(tx, store, user, id, input, form.files, sent));
+    const result = await storeUploads(request, form, (tx, store) => updatePublication(tx, store, user, id, input, form.files, sent, { pendingChecks: app.config.uniqueness.pendingPerUser }));
     return { message: result.moved ? PublicationMessages.typeAndReleaseUpdated : PublicationMessages.saved, info: result.scheduled ? PublicationMessages.willBeChecked : null, data: await answerOne(app, user, id) };
   };
   /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
@@ -223,15 +224,21 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     return statusAnswer(app, user, request.params.id);
   });
 
-  /** Runs the uniqueness check now and stores percent and matches; a file without text cannot be checked. */
-  app.post('/:id/check-uniqueness', { schema: { tags, params: idParams } }, async (request) => {
+  /**
+   * Runs the uniqueness check now (in the worker pool) and stores percent and matches; a file without
+   * text cannot be checked. A check already queued or running is not started again: 202 says so, as
+   * does a check put in the queue because the pool is full.
+   */
+  app.post('/:id/check-uniqueness', { schema: { tags, params: idParams } }, async (request, reply) => {
     const user = currentUser(request);
     const p = await loadRecord(app.db, request.params.id);
     if (!p) throw notFound(PublicationMessages.notFound);
     const plain = p.text ? publicationPlainText(p.text).trim() : '';
     if (!plain) throw new AppError(422, p.file_id ? PublicationMessages.checkFileOnly : PublicationMessages.noText);
-    await checkPublication(app.db, p.id);
-    return { message: PublicationMessages.checkDone, data: await answerOne(app, user, p.id) };
+    const { state } = await checkPublicationNow(app, p.id, p.created_by);
+    const message = { done: PublicationMessages.checkDone, queued: PublicationMessages.checkQueued, running: PublicationMessages.checkRunning, postponed: PublicationMessages.checkPostponed }[state];
+    if (state !== 'done') reply.code(202);
+    return { message, data: await answerOne(app, user, p.id) };
   });
 
   /** Adds a registered user as a co-author; authorId must be a user picked from the dropdown. */

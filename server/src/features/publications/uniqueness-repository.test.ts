@@ -4,8 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { publicationFingerprints, publicationMatches, publications } from '../../db/schema/index.ts';
 import { rows } from '../../platform/db.ts';
 import { nextNightRun, scheduleStopListRefresh, scheduleUniquenessCheck, STOP_LIST_JOB } from './jobs.ts';
-import { checkPublication, checkText, indexPublication, refreshStopList } from './uniqueness-repository.ts';
-import { analyse } from './uniqueness/engine.ts';
+import { checkPublication, checkText, indexPublication as indexPrepared, refreshStopList, type PublicationUniqueness } from './uniqueness-repository.ts';
+import { analyse, inProcessWork as work, prepareText } from './uniqueness/engine.ts';
 import { publicationPlainText } from './uniqueness/plain-text.ts';
 
 const projects =
@@ -37,6 +37,16 @@ async function fingerprintCount(id: number): Promise<number> {
   return r.n;
 }
 
+/** Indexes a publication text as the check does (its plain text, prepared in process). */
+const indexPublication = (db: typeof t.database.db, id: number, text: string | null) => indexPrepared(db, id, text ? prepareText(publicationPlainText(text)) : null);
+
+/** Checks a publication in process; no edit runs meanwhile here, so the answer is never 'stale'. */
+async function check(id: number): Promise<PublicationUniqueness | null> {
+  const result = await checkPublication(t.database.db, id, work);
+  if (result === 'stale') throw new Error('stale');
+  return result;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   userId = (await t.createUser()).id;
@@ -65,11 +75,11 @@ describe('uniqueness repository', () => {
 
   it('checks a publication against the stored ones and stores percent, words, spans and sources', async () => {
     const source = await publication(forest, { url: 'https://example.org/les' });
-    await checkPublication(t.database.db, source);
+    await check(source);
     const copied = forest.slice(forest.indexOf('Однако'));
     const text = `<p>${own}</p><p>${copied}</p>`;
     const id = await publication(text);
-    const result = await checkPublication(t.database.db, id);
+    const result = await check(id);
     const plain = publicationPlainText(text);
     expect(result?.matches.map((m) => [m.source_publication_id, m.url])).toEqual([[source, 'https://example.org/les']]);
     expect(result!.spans.map(([s, e]) => plain.slice(s, e))).toEqual([copied]);
@@ -87,40 +97,40 @@ describe('uniqueness repository', () => {
     expect(matches[0].highlight.length).toBeGreaterThan(10);
 
     // A second check replaces the matches instead of adding to them.
-    await checkPublication(t.database.db, id);
+    await check(id);
     expect(await t.database.db.select().from(publicationMatches).where(eq(publicationMatches.publication_id, id))).toHaveLength(1);
   });
 
   it('never matches a publication with itself, and forgets deleted publications', async () => {
     const a = await publication(projects);
-    expect((await checkPublication(t.database.db, a))!.uniqueness).toBe(100);
+    expect((await check(a))!.uniqueness).toBe(100);
     const b = await publication(projects);
-    expect((await checkPublication(t.database.db, b))!.matches.map((m) => m.source_publication_id)).toContain(a);
+    expect((await check(b))!.matches.map((m) => m.source_publication_id)).toContain(a);
     await t.database.db.update(publications).set({ deleted_at: new Date() }).where(eq(publications.id, a));
-    const again = await checkPublication(t.database.db, b);
+    const again = await check(b);
     expect(again!.matches.map((m) => m.source_publication_id)).not.toContain(a);
-    expect(await checkPublication(t.database.db, a)).toBeNull();
+    expect(await check(a)).toBeNull();
     expect(await fingerprintCount(a)).toBe(0);
   });
 
   it('answers null and changes nothing for a file-only or missing publication', async () => {
     const id = await publication(null);
-    expect(await checkPublication(t.database.db, id)).toBeNull();
+    expect(await check(id)).toBeNull();
     const [pub] = await t.database.db.select().from(publications).where(eq(publications.id, id));
     expect(pub.uniqueness).toBeNull();
-    expect(await checkPublication(t.database.db, 999_999)).toBeNull();
+    expect(await check(999_999)).toBeNull();
   });
 
   it('aligns with the stored stem codes, falling back to the text of a publication indexed without them', async () => {
     const source = await publication(forest);
     await indexPublication(t.database.db, source, forest);
     const text = `${own} ${forest}`;
-    const fromCodes = await checkText(t.database.db, text);
-    const fromText = await checkText(t.database.db, text, { storedStems: false });
+    const fromCodes = await checkText(t.database.db, text, { work });
+    const fromText = await checkText(t.database.db, text, { work, storedStems: false });
     expect(fromCodes.result.matches.length).toBeGreaterThan(0);
     expect(fromCodes.result).toEqual(fromText.result);
     await t.database.db.execute(sql`delete from publication_stems where publication_id in (${sql.join(fromCodes.result.matches.map((m) => sql`${m.source}`), sql`, `)}, ${source})`);
-    expect((await checkText(t.database.db, text)).result).toEqual(fromText.result);
+    expect((await checkText(t.database.db, text, { work })).result).toEqual(fromText.result);
   });
 
   it('skips hashes shared by too many stored texts', async () => {
@@ -128,15 +138,15 @@ describe('uniqueness repository', () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push(await publication(`${phrase} Своя часть номер ${i}: ${['море', 'горы', 'поле', 'город'][i]} и ещё немного слов.`));
     for (const id of ids) await indexPublication(t.database.db, id, (await t.database.db.select().from(publications).where(eq(publications.id, id)))[0].text);
-    const { sources } = await checkText(t.database.db, `${phrase} ${own}`, { candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
+    const { sources } = await checkText(t.database.db, `${phrase} ${own}`, { work, candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
     expect([...sources.keys()].filter((id) => ids.includes(id))).toEqual([]);
     // The common hashes are remembered with how many texts were seen (a lower bound) and not probed again.
     const common = await rows<{ postings: number }>(t.database.db, sql`select postings from publication_common_hashes`);
     expect(common.length).toBeGreaterThan(0);
     expect(common.every((c) => c.postings === 4)).toBe(true);
-    const { sources: again } = await checkText(t.database.db, `${phrase} ${own}`, { candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
+    const { sources: again } = await checkText(t.database.db, `${phrase} ${own}`, { work, candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
     expect([...again.keys()].filter((id) => ids.includes(id))).toEqual([]);
-    const { sources: withCommon } = await checkText(t.database.db, `${phrase} ${own}`, { candidates: { maxPostings: 10, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
+    const { sources: withCommon } = await checkText(t.database.db, `${phrase} ${own}`, { work, candidates: { maxPostings: 10, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
     expect([...withCommon.keys()].filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
   });
 
@@ -184,8 +194,8 @@ describe('uniqueness repository', () => {
     const source = await publication(river);
     await indexPublication(t.database.db, source, river);
     const id = await publication(`${mine} ${river}`);
-    await scheduleUniquenessCheck(t.database.db, id);
-    await scheduleUniquenessCheck(t.database.db, id);
+    await scheduleUniquenessCheck(t.database.db, id, userId);
+    await scheduleUniquenessCheck(t.database.db, id, userId);
     const [queued] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and done_at is null`);
     expect(queued.n).toBe(1);
     await t.app.jobs.runDue();

@@ -4,19 +4,16 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../../platform/db.ts';
 import {
-  analyse,
-  compare,
   DEFAULT_CANDIDATES,
-  queryFingerprints,
   selectCandidates,
-  stemCodes,
   stemCodesFromBytes,
   stemCodesToBytes,
-  storedFingerprints,
   type CandidateOptions,
   type CheckResult,
   type CompareSource,
   type Posting,
+  type PreparedText,
+  type UniquenessWork,
 } from './uniqueness/engine.ts';
 import { publicationPlainText } from './uniqueness/plain-text.ts';
 
@@ -25,18 +22,16 @@ function intArray(values: Array<bigint | number>): string {
   return `{${values.join(',')}}`;
 }
 
-/** Replaces the stored fingerprints and stem codes of a publication with those of its text (none for no text). */
-export async function indexPublication(db: Queryable, publicationId: number, text: string | null): Promise<number> {
+/** Replaces the stored fingerprints and stem codes of a publication with those of its prepared plain text (none for no text). */
+export async function indexPublication(db: Queryable, publicationId: number, prepared: PreparedText | null): Promise<number> {
   await db.execute(sql`delete from publication_fingerprints where publication_id = ${publicationId}`);
   await db.execute(sql`delete from publication_stems where publication_id = ${publicationId}`);
-  if (!text) return 0;
-  const tokens = analyse(publicationPlainText(text)).tokens;
-  const fingerprints = storedFingerprints(tokens);
-  if (fingerprints.length === 0) return 0;
+  const fingerprints = prepared?.stored ?? [];
+  if (!prepared || fingerprints.length === 0) return 0;
   await db.execute(sql`
     insert into publication_fingerprints (hash, publication_id, position)
     select h, ${publicationId}, p from unnest(${intArray(fingerprints.map((f) => f.hash))}::bigint[], ${intArray(fingerprints.map((f) => f.position))}::int[]) as t(h, p)`);
-  const codes = stemCodesToBytes(stemCodes(tokens));
+  const codes = stemCodesToBytes(prepared.codes);
   await db.execute(sql`insert into publication_stems (publication_id, codes) values (${publicationId}, ${Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength)})`);
   return fingerprints.length;
 }
@@ -47,26 +42,6 @@ export async function removePublicationIndex(db: Queryable, publicationId: numbe
   await db.execute(sql`delete from publication_stems where publication_id = ${publicationId}`);
 }
 
-/**
- * Analysed texts of recently aligned sources, by publication: a source found once tends to be found
- * again (the same template or popular article). An entry is used only while the text is the same.
- */
-const analysedSources = new Map<number, { text: string; tokens: ReturnType<typeof analyse>['tokens'] }>();
-const ANALYSED_LIMIT = 300;
-
-function sourceTokens(id: number, text: string) {
-  const cached = analysedSources.get(id);
-  if (cached && cached.text === text) {
-    analysedSources.delete(id);
-    analysedSources.set(id, cached);
-    return cached.tokens;
-  }
-  const tokens = analyse(publicationPlainText(text)).tokens;
-  analysedSources.set(id, { text, tokens });
-  if (analysedSources.size > ANALYSED_LIMIT) analysedSources.delete(analysedSources.keys().next().value!);
-  return tokens;
-}
-
 export interface UniquenessSource {
   id: number;
   url: string | null;
@@ -74,17 +49,13 @@ export interface UniquenessSource {
 
 /** Milliseconds spent in each stage of one check, and how many candidate texts were aligned. */
 export interface CheckTimings {
-  /** Normalising, tokenising and stemming the checked text. */
+  /** Normalising, tokenising and stemming the checked text, and its winnowed fingerprints. */
   analyse: number;
-  /** Its winnowed fingerprints. */
-  fingerprint: number;
   /** The candidate query (postings of the shared hashes). */
   query: number;
   /** Loading the candidates' texts. */
   fetch: number;
-  /** Analysing the candidates' texts (or taking them from the cache). */
-  sources: number;
-  /** Aligning and scoring. */
+  /** Aligning and scoring (a candidate stored without stem codes is analysed here). */
   align: number;
   candidates: number;
 }
@@ -124,23 +95,23 @@ const CANDIDATE_ROWS = 200;
 /**
  * Checks a text against the stored publications (all but `excludeId` and deleted ones). Hashes
  * stored for more than `maxPostings` texts are stock phrases and are skipped (and remembered in the
- * stop-list); the postings of the others pick the candidates (selectCandidates), whose texts are
- * aligned with the checked one.
+ * stop-list); the postings of the others pick the candidates (selectCandidates), whose stem codes
+ * are aligned with the checked text. Analysis and alignment are handed to `work` (worker threads in
+ * the app); a text already prepared is not analysed again.
  */
 export async function checkText(
   db: Queryable,
-  plainText: string,
-  opts: { excludeId?: number; candidates?: CandidateOptions; storedStems?: boolean } = {},
-): Promise<{ result: CheckResult<number>; sources: Map<number, UniquenessSource>; timings: CheckTimings }> {
+  input: string | PreparedText,
+  opts: { work: UniquenessWork; excludeId?: number; candidates?: CandidateOptions; storedStems?: boolean },
+): Promise<{ result: CheckResult<number>; sources: Map<number, UniquenessSource>; timings: CheckTimings; prepared: PreparedText }> {
   const c = opts.candidates ?? DEFAULT_CANDIDATES;
   const t0 = performance.now();
-  const analysed = analyse(plainText);
-  const t1 = performance.now();
-  const fingerprints = queryFingerprints(analysed.tokens);
+  const prepared = typeof input === 'string' ? await opts.work.prepare(input) : input;
+  const fingerprints = prepared.query;
   const sources = new Map<number, UniquenessSource>();
-  const t2 = performance.now();
-  const timings: CheckTimings = { analyse: t1 - t0, fingerprint: t2 - t1, query: 0, fetch: 0, sources: 0, align: 0, candidates: 0 };
-  if (fingerprints.length === 0) return { result: compare(analysed, []), sources, timings };
+  const t1 = performance.now();
+  const timings: CheckTimings = { analyse: t1 - t0, query: 0, fetch: 0, align: 0, candidates: 0 };
+  if (fingerprints.length === 0) return { result: await opts.work.compare(prepared, []), sources, timings, prepared };
   const exclude = opts.excludeId ?? -1;
   const hits = await rows<{ publication_id: number | null; h: string; check_position: number; position: number | null }>(db, candidateQuery(fingerprints, exclude, c));
   const postings: Array<Posting<number>> = [];
@@ -156,7 +127,7 @@ export async function checkText(
       on conflict (hash) do update set postings = greatest(publication_common_hashes.postings, excluded.postings)`);
   }
   const ids = selectCandidates(postings, c);
-  const t3 = performance.now();
+  const t2 = performance.now();
   // The candidates' stored stem codes; the text only of one indexed before codes were stored.
   const candidates = ids.length
     ? await rows<{ id: number; url: string | null; codes: Uint8Array | string | null; text: string | null }>(
@@ -166,17 +137,16 @@ export async function checkText(
             where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and p.deleted_at is null and p.text is not null`,
       )
     : [];
-  const t4 = performance.now();
+  const t3 = performance.now();
   const sourceList: Array<CompareSource<number>> = [];
   for (const s of candidates) {
     sources.set(s.id, { id: s.id, url: s.url });
-    if (s.text !== null) sourceList.push({ id: s.id, tokens: sourceTokens(s.id, s.text) });
+    if (s.text !== null) sourceList.push({ id: s.id, text: publicationPlainText(s.text) });
     else if (s.codes !== null) sourceList.push({ id: s.id, codes: stemCodesFromBytes(typeof s.codes === 'string' ? Buffer.from(s.codes.slice(2), 'hex') : s.codes) });
   }
-  const t5 = performance.now();
-  const result = compare(analysed, sourceList);
-  Object.assign(timings, { query: t3 - t2, fetch: t4 - t3, sources: t5 - t4, align: performance.now() - t5, candidates: candidates.length });
-  return { result, sources, timings };
+  const result = await opts.work.compare(prepared, sourceList);
+  Object.assign(timings, { query: t2 - t1, fetch: t3 - t2, align: performance.now() - t3, candidates: candidates.length });
+  return { result, sources, timings, prepared };
 }
 
 /**
@@ -208,35 +178,45 @@ export interface PublicationUniqueness {
  * other stored publications; the percent, the highlighted words and spans, and the matching sources
  * are stored on the publication. Answers null, changing nothing, for a deleted or missing publication
  * or one without text (a file only: the spec disables the check for it).
+ *
+ * The analysis and the alignment run outside any transaction (in `work`: worker threads in the app),
+ * so a long text holds no row lock and no connection meanwhile; the result is stored in one short
+ * transaction under the row lock, and only if the text is still the one checked (an edit made
+ * meanwhile answers 'stale': its own check is due).
  */
-export async function checkPublication(db: Queryable, publicationId: number): Promise<PublicationUniqueness | null> {
+export async function checkPublication(db: Queryable, publicationId: number, work: UniquenessWork): Promise<PublicationUniqueness | null | 'stale'> {
+  const [pub] = await rows<{ text: string | null; deleted_at: Date | null }>(db, sql`select text, deleted_at from publications where id = ${publicationId}`);
+  if (!pub || pub.deleted_at) {
+    if (pub) await removePublicationIndex(db, publicationId);
+    return null;
+  }
+  const plain = pub.text ? publicationPlainText(pub.text) : '';
+  if (!plain.trim()) {
+    await indexPublication(db, publicationId, null);
+    return null;
+  }
+  const { result, sources, prepared } = await checkText(db, plain, { excludeId: publicationId, work });
+  const outcome: PublicationUniqueness = {
+    uniqueness: result.uniqueness,
+    highlight: result.words,
+    spans: result.spans,
+    matches: result.matches.map((m) => ({
+      source_publication_id: m.source,
+      url: sources.get(m.source)?.url ?? '',
+      percent: m.percent,
+      highlight: m.words,
+      spans: m.spans,
+    })),
+  };
   return db.transaction(async (tx) => {
-    // The row lock serialises two checks of one publication (the job and the 'Проверить' button).
-    const [pub] = await rows<{ id: number; text: string | null; deleted_at: Date | null }>(
-      tx,
-      sql`select id, text, deleted_at from publications where id = ${publicationId} for update`,
-    );
-    if (!pub || pub.deleted_at) {
-      if (pub) await removePublicationIndex(tx, publicationId);
+    // The row lock serialises two stores of one publication (the job and the 'Проверить' button).
+    const [now] = await rows<{ text: string | null; deleted_at: Date | null }>(tx, sql`select text, deleted_at from publications where id = ${publicationId} for update`);
+    if (!now || now.deleted_at) {
+      if (now) await removePublicationIndex(tx, publicationId);
       return null;
     }
-    const plain = pub.text ? publicationPlainText(pub.text) : '';
-    await indexPublication(tx, publicationId, plain ? pub.text : null);
-    if (!plain.trim()) return null;
-
-    const { result, sources } = await checkText(tx, plain, { excludeId: publicationId });
-    const outcome: PublicationUniqueness = {
-      uniqueness: result.uniqueness,
-      highlight: result.words,
-      spans: result.spans,
-      matches: result.matches.map((m) => ({
-        source_publication_id: m.source,
-        url: sources.get(m.source)?.url ?? '',
-        percent: m.percent,
-        highlight: m.words,
-        spans: m.spans,
-      })),
-    };
+    if (now.text !== pub.text) return 'stale' as const;
+    await indexPublication(tx, publicationId, prepared);
     await tx.execute(sql`
       update publications set uniqueness = ${outcome.uniqueness}, highlight = ${JSON.stringify(outcome.highlight)}::jsonb,
         uniqueness_spans = ${JSON.stringify(outcome.spans)}::jsonb, uniqueness_checked_at = now()

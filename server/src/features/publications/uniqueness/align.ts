@@ -27,9 +27,11 @@ export interface AlignOptions {
   minContent: number;
   /** Letters and digits a source's attributed words need for the source to be reported. */
   minLetters: number;
+  /** Places in the source a word of the checked text tries as a seed when its words occur more often there (nearest to the current diagonal first). */
+  seedsPerWord: number;
 }
 
-export const DEFAULT_ALIGN: AlignOptions = { maxGap: 5, substitutionPenalty: 0.25, indelPenalty: 0.5, contentWeight: 1, stopWeight: 0.5, xDrop: 3, minContent: 5, minLetters: 40 };
+export const DEFAULT_ALIGN: AlignOptions = { maxGap: 5, substitutionPenalty: 0.25, indelPenalty: 0.5, contentWeight: 1, stopWeight: 0.5, xDrop: 3, minContent: 5, minLetters: 40, seedsPerWord: 8 };
 
 /** A run of the checked text (word indexes, inclusive) aligned to a run of the source. */
 export interface Region {
@@ -102,102 +104,236 @@ function extend(a: AlignTokens, b: AlignTokens, i0: number, j0: number, dir: 1 |
   return best;
 }
 
-/** Exact numbers for a pair of interned ids (below 2^20 within one check) and for a triple (the third id in part). */
+/**
+ * Seed keys. A pair of interned ids is exact below 2^20 (a negative number); a trigram is exact when
+ * its three ids are below 2^17 (a number below 2^51) and otherwise folded into [2^51, 2^52), where two
+ * trigrams may share a key: seeds are verified against the words themselves.
+ */
+const TRI = 0x20000;
 function pairKey(x: number, y: number): number {
   return -((x & 0xfffff) * 0x100000 + (y & 0xfffff)) - 1;
 }
 function tripleKey(x: number, y: number, z: number): number {
-  return ((x & 0xfffff) * 0x100000 + (y & 0xfffff)) * 0x2000 + (z & 0x1fff);
+  if (x < TRI && y < TRI && z < TRI) return (x * TRI + y) * TRI + z;
+  return 2 ** 51 + ((x & (TRI - 1)) * TRI + (y & (TRI - 1))) * TRI + (z & (TRI - 1));
 }
 
-const contentIndexes = (t: AlignTokens) => {
-  const out: number[] = [];
-  for (let i = 0; i < t.ids.length; i++) if (t.stop[i] === 0) out.push(i);
-  return out;
-};
+const allStop = (t: AlignTokens, i: number) => t.stop[i] === 1 && t.stop[i + 1] === 1 && t.stop[i + 2] === 1;
 const tri = (t: AlignTokens, i: number) => tripleKey(t.ids[i], t.ids[i + 1], t.ids[i + 2]);
 
+/** The next content word after each word (-1 for none). */
+function nextContent(t: AlignTokens): Int32Array {
+  const out = new Int32Array(t.ids.length).fill(-1);
+  let next = -1;
+  for (let i = t.ids.length - 1; i >= 0; i--) {
+    out[i] = next;
+    if (t.stop[i] === 0) next = i;
+  }
+  return out;
+}
+
 /**
- * The seed index of a checked text, built once for all its candidates: the positions of its word
- * trigrams that hold a content word and of its pairs of consecutive content words.
+ * The seed index of a checked text, built once for all its candidates: each distinct key (a word
+ * trigram holding a content word, a pair of consecutive content words) gets a small id, and each word
+ * the ids of the trigram and the pair starting at it (-1 for none), with the words where each key starts.
  */
 export interface SeedIndex {
-  positions: Map<number, number[]>;
+  ids: Map<number, number>;
+  tripleAt: Int32Array;
+  pairAt: Int32Array;
+  positions: number[][];
+  nextContent: Int32Array;
 }
 
 export function seedIndex(a: AlignTokens): SeedIndex {
-  const positions = new Map<number, number[]>();
-  const add = (k: number, i: number) => {
-    const list = positions.get(k);
-    if (list) list.push(i);
-    else positions.set(k, [i]);
+  const n = a.ids.length;
+  const index: SeedIndex = { ids: new Map(), tripleAt: new Int32Array(n).fill(-1), pairAt: new Int32Array(n).fill(-1), positions: [], nextContent: nextContent(a) };
+  const idOf = (k: number, i: number) => {
+    let id = index.ids.get(k);
+    if (id === undefined) {
+      index.ids.set(k, (id = index.positions.length));
+      index.positions.push([]);
+    }
+    index.positions[id].push(i);
+    return id;
   };
-  for (let i = 0; i + 2 < a.ids.length; i++) {
-    if (a.stop[i] && a.stop[i + 1] && a.stop[i + 2]) continue;
-    add(tri(a, i), i);
-  }
-  const ac = contentIndexes(a);
-  for (let q = 0; q + 1 < ac.length; q++) add(pairKey(a.ids[ac[q]], a.ids[ac[q + 1]]), ac[q]);
-  return { positions };
+  for (let i = 0; i + 2 < n; i++) if (!allStop(a, i)) index.tripleAt[i] = idOf(tri(a, i), i);
+  const next = index.nextContent;
+  for (let i = 0; i < n; i++) if (a.stop[i] === 0 && next[i] >= 0) index.pairAt[i] = idOf(pairKey(a.ids[i], a.ids[next[i]]), i);
+  return index;
 }
 
-/** Seeds: (i, j) pairs starting a shared word trigram with a content word, or a shared pair of consecutive content words. */
-function seeds(a: AlignTokens, index: SeedIndex, b: AlignTokens): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  for (let j = 0; j + 2 < b.ids.length; j++) {
-    if (b.stop[j] && b.stop[j + 1] && b.stop[j + 2]) continue;
-    const list = index.positions.get(tri(b, j));
-    if (list) for (const i of list) if (a.ids[i + 2] === b.ids[j + 2]) out.push([i, j]);
-  }
-  const bc = contentIndexes(b);
-  for (let q = 0; q + 1 < bc.length; q++) {
-    const list = index.positions.get(pairKey(b.ids[bc[q]], b.ids[bc[q + 1]]));
-    if (list) for (const i of list) out.push([i, bc[q]]);
-  }
-  out.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-  return out;
+/**
+ * The places in `b` of each key of the checked text (ascending, as one flat array cut by `offsets`:
+ * no map or array per key), and the words of the checked text where a seed may start. One pass over
+ * each text: no step pairs every occurrence of a repeated key in one text with every occurrence in
+ * the other.
+ */
+interface SharedKeys {
+  offsets: Int32Array;
+  places: Int32Array;
+  starts: Uint8Array;
+  nextB: Int32Array;
 }
 
-/** The regions of `a` (checked text) borrowed from `b` (a source). */
+function sharedKeys(a: AlignTokens, index: SeedIndex, b: AlignTokens): SharedKeys {
+  const m = b.ids.length;
+  const nextB = nextContent(b);
+  const hitId = new Int32Array(2 * m);
+  const hitPlace = new Int32Array(2 * m);
+  let hits = 0;
+  const hit = (k: number, j: number) => {
+    const id = index.ids.get(k);
+    if (id === undefined) return;
+    hitId[hits] = id;
+    hitPlace[hits++] = j;
+  };
+  for (let j = 0; j + 2 < m; j++) if (!allStop(b, j)) hit(tri(b, j), j);
+  for (let j = 0; j < m; j++) if (b.stop[j] === 0 && nextB[j] >= 0) hit(pairKey(b.ids[j], b.ids[nextB[j]]), j);
+  const keys = index.positions.length;
+  const offsets = new Int32Array(keys + 1);
+  for (let h = 0; h < hits; h++) offsets[hitId[h] + 1]++;
+  const starts = new Uint8Array(a.ids.length);
+  for (let id = 0; id < keys; id++) {
+    if (offsets[id + 1] > 0) for (const i of index.positions[id]) starts[i] = 1;
+    offsets[id + 1] += offsets[id];
+  }
+  const places = new Int32Array(hits);
+  const fill = offsets.slice(0, keys);
+  for (let h = 0; h < hits; h++) places[fill[hitId[h]]++] = hitPlace[h];
+  return { offsets, places, starts, nextB };
+}
+
+/** The `count` entries of an ascending list nearest to `target` (index of the first one not below it found by bisection). */
+function nearest(list: Int32Array, target: number, count: number, out: number[]): void {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < target) lo = mid + 1;
+    else hi = mid;
+  }
+  let left = lo - 1;
+  let right = lo;
+  for (let n = 0; n < count && (left >= 0 || right < list.length); n++) {
+    if (right >= list.length || (left >= 0 && target - list[left] <= list[right] - target)) out.push(list[left--]);
+    else out.push(list[right++]);
+  }
+}
+
+/**
+ * Where in `b` a seed at word `i` of `a` may start, to try in this order: every place when there are
+ * at most `seedsPerWord` (ascending), otherwise the `seedsPerWord` nearest to the diagonal `diagonal`
+ * (that of the last borrowed region: a repeated phrase is taken from the copy being followed).
+ */
+function seedPlaces(a: AlignTokens, index: SeedIndex, b: AlignTokens, { offsets, places, nextB }: SharedKeys, i: number, diagonal: number, limit: number): number[] {
+  const nextA = index.nextContent[i];
+  const listOf = (id: number) => (id >= 0 && offsets[id + 1] > offsets[id] ? places.subarray(offsets[id], offsets[id + 1]) : undefined);
+  const triple = listOf(index.tripleAt[i]);
+  const pair = listOf(index.pairAt[i]);
+  const out: number[] = [];
+  const total = (triple?.length ?? 0) + (pair?.length ?? 0);
+  if (total <= limit) {
+    if (triple) out.push(...triple);
+    if (pair) out.push(...pair);
+    if (triple && pair) out.sort((x, y) => x - y);
+  } else {
+    if (triple) nearest(triple, i - diagonal, limit, out);
+    if (pair) nearest(pair, i - diagonal, limit, out);
+    out.sort((x, y) => Math.abs(i - diagonal - x) - Math.abs(i - diagonal - y) || x - y);
+    out.length = Math.min(out.length, limit);
+  }
+  // A folded key may stand for other words: keep the places whose words are the same.
+  return out.filter(
+    (j) =>
+      a.ids[i] === b.ids[j] &&
+      ((j + 2 < b.ids.length && a.ids[i + 1] === b.ids[j + 1] && a.ids[i + 2] === b.ids[j + 2]) || (nextA >= 0 && nextB[j] >= 0 && a.ids[nextA] === b.ids[nextB[j]])),
+  );
+}
+
+/**
+ * The regions of `a` (checked text) borrowed from `b` (a source). Work grows with the lengths of the
+ * two texts, not with the product of the repetitions of a phrase: each word of `a` tries at most
+ * `seedsPerWord` places in `b`, and a word already inside a borrowed region tries none.
+ */
 export function align(a: AlignTokens, b: AlignTokens, o: AlignOptions = DEFAULT_ALIGN, index: SeedIndex = seedIndex(a)): Region[] {
   const accepted: Region[] = [];
   const tried = new Set<number>();
   const covered = new Uint8Array(a.ids.length);
   const short: Region[] = [];
   const steps = stepOrder(o);
-  for (const [i, j] of seeds(a, index, b)) {
-    if (covered[i]) continue;
-    if (tried.has(i * 0x200000 + (i - j + 0x100000))) continue;
-    const fwd = extend(a, b, i, j, 1, o, steps);
-    const back = extend(a, b, i, j, -1, o, steps);
-    const seedContent = a.stop[i] === 0 ? 1 : 0;
-    const region: Region = {
-      from: back.i,
-      to: fwd.i,
-      sourceFrom: back.j,
-      sourceTo: fwd.j,
-      matched: back.matched + fwd.matched + 1,
-      content: back.content + fwd.content + seedContent,
-    };
-    if (region.content >= o.minContent) {
-      accepted.push(region);
-      covered.fill(1, region.from, region.to + 1);
-    } else {
-      if (region.content >= 3) short.push(region);
-      for (let k = region.from; k <= region.to; k++) tried.add(k * 0x200000 + (i - j + 0x100000));
-    }
-  }
-  // A short region right next to a borrowed one from the same source is part of the same borrowing
-  // (a short sentence among reordered ones).
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const r of short) {
-      if (accepted.includes(r) || accepted.some((x) => r.from <= x.to && r.to >= x.from)) continue;
-      if (accepted.some((x) => Math.abs(r.from - x.to) <= o.maxGap || Math.abs(x.from - r.to) <= o.maxGap)) {
-        accepted.push(r);
-        grew = true;
+  const shared = sharedKeys(a, index, b);
+  let diagonal = 0;
+  for (let i = 0; i < a.ids.length; i++) {
+    if (!shared.starts[i] || covered[i]) continue;
+    for (const j of seedPlaces(a, index, b, shared, i, diagonal, o.seedsPerWord)) {
+      if (covered[i]) break;
+      if (tried.has(i * 0x200000 + (i - j + 0x100000))) continue;
+      const fwd = extend(a, b, i, j, 1, o, steps);
+      const back = extend(a, b, i, j, -1, o, steps);
+      const seedContent = a.stop[i] === 0 ? 1 : 0;
+      const region: Region = {
+        from: back.i,
+        to: fwd.i,
+        sourceFrom: back.j,
+        sourceTo: fwd.j,
+        matched: back.matched + fwd.matched + 1,
+        content: back.content + fwd.content + seedContent,
+      };
+      if (region.content >= o.minContent) {
+        accepted.push(region);
+        covered.fill(1, region.from, region.to + 1);
+        diagonal = i - j;
+      } else {
+        if (region.content >= 3) short.push(region);
+        for (let k = region.from; k <= region.to; k++) tried.add(k * 0x200000 + (i - j + 0x100000));
       }
     }
   }
-  return accepted.sort((x, y) => x.from - y.from);
+  return withNeighbours(accepted, short, a.ids.length, o.maxGap).sort((x, y) => x.from - y.from);
+}
+
+/**
+ * A short region right next to a borrowed one from the same source is part of the same borrowing (a
+ * short sentence among reordered ones); one taken in may take in the next. Each short region is
+ * looked up by its ends, so the cost stays near linear in the number of regions.
+ */
+function withNeighbours(accepted: Region[], short: Region[], words: number, maxGap: number): Region[] {
+  if (short.length === 0 || accepted.length === 0) return accepted;
+  const taken = new Uint8Array(words);
+  for (const r of accepted) taken.fill(1, r.from, r.to + 1);
+  const byFrom = short.map((_, k) => k).sort((x, y) => short[x].from - short[y].from);
+  const byTo = short.map((_, k) => k).sort((x, y) => short[x].to - short[y].to);
+  const firstAtLeast = (order: number[], value: (r: Region) => number, min: number) => {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (value(short[order[mid]]) < min) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const done = new Uint8Array(short.length);
+  const queue = [...accepted];
+  while (queue.length) {
+    const x = queue.pop()!;
+    // Short regions starting within maxGap of x's end, or ending within maxGap of its start.
+    const near: number[] = [];
+    for (let k = firstAtLeast(byFrom, (r) => r.from, x.to - maxGap); k < byFrom.length && short[byFrom[k]].from <= x.to + maxGap; k++) near.push(byFrom[k]);
+    for (let k = firstAtLeast(byTo, (r) => r.to, x.from - maxGap); k < byTo.length && short[byTo[k]].to <= x.from + maxGap; k++) near.push(byTo[k]);
+    near.sort((p, q) => p - q);
+    for (const k of near) {
+      if (done[k]) continue;
+      const r = short[k];
+      let overlaps = false;
+      for (let w = r.from; w <= r.to && !overlaps; w++) overlaps = taken[w] === 1;
+      if (overlaps) continue;
+      done[k] = 1;
+      taken.fill(1, r.from, r.to + 1);
+      accepted.push(r);
+      queue.push(r);
+    }
+  }
+  return accepted;
 }

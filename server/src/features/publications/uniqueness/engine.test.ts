@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyse, compare, MemoryIndex, selectCandidates, spansOf, stemCodes, stemCodesFromBytes, stemCodesToBytes } from './engine.ts';
+import { analyse, compare, MemoryIndex, prepareText, selectCandidates, spansOf, stemCodes, stemCodesFromBytes, stemCodesToBytes } from './engine.ts';
 import { publicationPlainText } from './plain-text.ts';
 
 // Three unrelated stored texts: two on school projects, one on the forest.
@@ -39,15 +39,16 @@ describe('uniqueness check', () => {
     expect(r.words.length).toBe(analyse(projects).tokens.length);
   });
 
-  it('gives the same result from stored stem codes as from the source tokens', () => {
-    const check = analyse(`${own} ${projects.slice(0, 200)} ${forest}`);
-    const sources = [projects, forest, conference].map((text, id) => ({ id, tokens: analyse(text).tokens }));
-    const codes = sources.map((s) => ({ id: s.id, codes: stemCodesFromBytes(stemCodesToBytes(stemCodes(s.tokens))) }));
-    expect(codes[0].codes).toEqual(stemCodes(sources[0].tokens));
-    expect(codes[0].codes.length).toBe(sources[0].tokens.length);
-    const fromTokens = compare(check, sources);
-    expect(fromTokens.matches.length).toBeGreaterThan(0);
-    expect(compare(check, codes)).toEqual(fromTokens);
+  it('gives the same result from stored stem codes as from the source texts', () => {
+    const check = prepareText(`${own} ${projects.slice(0, 200)} ${forest}`);
+    const sources = [projects, forest, conference].map((text, id) => ({ id, text }));
+    const tokens = analyse(projects).tokens;
+    const codes = sources.map((s) => ({ id: s.id, codes: stemCodesFromBytes(stemCodesToBytes(stemCodes(analyse(s.text).tokens))) }));
+    expect(codes[0].codes).toEqual(stemCodes(tokens));
+    expect(codes[0].codes.length).toBe(tokens.length);
+    const fromTexts = compare(check, sources);
+    expect(fromTexts.matches.length).toBeGreaterThan(0);
+    expect(compare(check, codes)).toEqual(fromTexts);
   });
 
   it('gives 100 % to an original text on the same topic', () => {
@@ -116,6 +117,19 @@ describe('uniqueness check', () => {
     expect(r.matches).toEqual([]);
   });
 
+  it('does not report a stock phrase across a sentence boundary that holds no whole clause, but keeps a copied clause and a longer run', () => {
+    const stored =
+      'Чтобы изменить свойства слоя, щёлкните по нему правой кнопкой мыши. В открывшемся контекстном меню выберите пункт «Свойства» и задайте имя слоя.';
+    const checked =
+      'Откройте файл с рисунком и найдите нужный фрагмент, затем нажмите правой кнопкой мыши. В открывшемся контекстном меню отыщите команду экспорта в формат PNG.';
+    const stray = compare(prepareText(checked), [{ id: 1, text: stored }]);
+    expect(stray).toEqual({ uniqueness: 100, matches: [], words: [], spans: [] });
+    // The same words as a whole clause of the checked text are a borrowing.
+    const clause = 'Сначала сохраните работу. Затем щёлкните по нему правой кнопкой мыши. В открывшемся контекстном меню нажмите Удалить.';
+    const copied = compare(prepareText(clause), [{ id: 1, text: stored }]);
+    expect(copied.matches.map((m) => m.spans.map(([a, b]) => clause.slice(a, b)))).toEqual([['щёлкните по нему правой кнопкой мыши. В открывшемся контекстном меню']]);
+  });
+
   it('attributes a fragment found in two sources to the one covering more, and lists the other only when it adds its own part', () => {
     const idx = index();
     idx.add('projects-copy', projects.slice(0, projects.indexOf('Учителю')));
@@ -138,7 +152,35 @@ describe('uniqueness check', () => {
 
   it('answers 100 % for a text without letters', () => {
     expect(index().check('— … !!!').uniqueness).toBe(100);
-    expect(compare(analyse(''), []).uniqueness).toBe(100);
+    expect(compare(prepareText(''), []).uniqueness).toBe(100);
+  });
+});
+
+describe('cost', () => {
+  // A paragraph repeated over the whole text: every trigram occurs hundreds of times in both texts.
+  const paragraph =
+    'Чтобы открыть свойства слоя, щёлкните по нему правой кнопкой мыши и выберите пункт «Свойства» в контекстном меню. ' +
+    'Окно покажет имя слоя, его размеры и режим наложения. ';
+  const repeated = (chars: number) => paragraph.repeat(Math.ceil(chars / paragraph.length));
+  const timed = (text: string) => {
+    const idx = new MemoryIndex<string>();
+    idx.add('copy', text);
+    const started = performance.now();
+    const r = idx.check(text);
+    return { r, ms: performance.now() - started };
+  };
+
+  it('aligns repeated phrases without pairing every occurrence with every other (50 000 characters well under 3 s)', () => {
+    const { r, ms } = timed(repeated(50_000));
+    expect(r.uniqueness).toBe(0);
+    expect(r.spans).toHaveLength(1);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('checks 500 000 characters of repeated paragraphs against an identical copy in seconds', { timeout: 30_000 }, () => {
+    const { r, ms } = timed(repeated(500_000));
+    expect(r.uniqueness).toBe(0);
+    expect(ms).toBeLessThan(10_000);
   });
 });
 
@@ -170,12 +212,12 @@ describe('candidates', () => {
 describe('spans', () => {
   it('joins neighbouring covered words over spaces and punctuation and takes in closing punctuation and quotes', () => {
     const text = 'Он сказал: «Мир велик». Потом ушёл.';
-    const a = analyse(text);
-    const covered = new Uint8Array(a.tokens.length);
+    const a = prepareText(text);
+    const covered = new Uint8Array(a.codes.length);
     covered[2] = covered[3] = 1; // мир велик
-    expect(spansOf(text, a.tokens, covered).map(([s, e]) => text.slice(s, e))).toEqual(['«Мир велик».']);
+    expect(spansOf(text, a, covered).map(([s, e]) => text.slice(s, e))).toEqual(['«Мир велик».']);
     covered[4] = 1; // потом
-    expect(spansOf(text, a.tokens, covered).map(([s, e]) => text.slice(s, e))).toEqual(['«Мир велик». Потом']);
+    expect(spansOf(text, a, covered).map(([s, e]) => text.slice(s, e))).toEqual(['«Мир велик». Потом']);
   });
 });
 

@@ -64,6 +64,40 @@ export function analyse(text: string): AnalysedText {
 
 export { storedFingerprints, queryFingerprints, type Fingerprint };
 
+/**
+ * A checked text in the form that crosses a thread boundary (typed arrays and plain objects, no
+ * tokens): what the alignment, the spans and the index need of it.
+ */
+export interface PreparedText {
+  text: string;
+  /** Letters and digits of the whole text. */
+  letters: number;
+  /** Stem code of each word (see StemCodes). */
+  codes: StemCodes;
+  /** UTF-16 offsets of each word, end exclusive, and its letters and digits. */
+  starts: Int32Array;
+  ends: Int32Array;
+  wordLetters: Int32Array;
+  /** Winnowed fingerprints: looked up (query) and stored for the text (stored). */
+  query: Fingerprint[];
+  stored: Fingerprint[];
+}
+
+/** Analyses a text once for its check and its index entry. */
+export function prepareText(text: string): PreparedText {
+  const { tokens, letters } = analyse(text);
+  const n = tokens.length;
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  const wordLetters = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    starts[k] = tokens[k].start;
+    ends[k] = tokens[k].end;
+    wordLetters[k] = tokens[k].letters;
+  }
+  return { text, letters, codes: stemCodes(tokens), starts, ends, wordLetters, query: queryFingerprints(tokens), stored: storedFingerprints(tokens) };
+}
+
 /** A hash of the checked text (at `checkPosition`) stored for a text (at `position`). */
 export interface Posting<Id extends SourceId> {
   hash: bigint;
@@ -169,30 +203,28 @@ class Interner {
     }
     return { ids, stop };
   }
-  tokens(tokens: Token[]): AlignTokens {
-    return this.codes(stemCodes(tokens));
-  }
 }
 
-/** A source to compare with: its tokens, or its stored stem codes. */
-export type CompareSource<Id extends SourceId> = { id: Id; tokens: Token[] } | { id: Id; codes: StemCodes };
+/** A source to compare with: its stored stem codes, or its text (one indexed before the codes were stored). */
+export type CompareSource<Id extends SourceId> = { id: Id; codes: StemCodes } | { id: Id; text: string };
 
 const OPENING = /[«„“"'([]/u;
 const CLOSING = /[.!?…»”"')\]]/u;
 
 /** Character spans of covered words: neighbours with only spaces and punctuation between them are joined. */
-export function spansOf(text: string, tokens: Token[], covered: Uint8Array): Span[] {
+export function spansOf(text: string, words: { starts: Int32Array; ends: Int32Array }, covered: Uint8Array): Span[] {
   const spans: Span[] = [];
+  const count = words.starts.length;
   let i = 0;
-  while (i < tokens.length) {
+  while (i < count) {
     if (!covered[i]) {
       i++;
       continue;
     }
     let j = i;
-    while (j + 1 < tokens.length && covered[j + 1]) j++;
-    let start = tokens[i].start;
-    let end = tokens[j].end;
+    while (j + 1 < count && covered[j + 1]) j++;
+    let start = words.starts[i];
+    let end = words.ends[j];
     while (start > 0 && OPENING.test(text[start - 1])) start--;
     while (end < text.length && CLOSING.test(text[end])) end++;
     const last = spans[spans.length - 1];
@@ -201,6 +233,63 @@ export function spansOf(text: string, tokens: Token[], covered: Uint8Array): Spa
     i = j + 1;
   }
   return spans;
+}
+
+/** Punctuation (or a line break) between two words that ends a clause. */
+const CLAUSE_END = /[.,;:!?…\n]/u;
+
+/**
+ * Clauses of the checked text as runs of words between clause punctuation: for each word, the first
+ * and the last content word of its clause (-1 when the clause has none).
+ */
+export interface Clauses {
+  /** The last word of the clause. */
+  end: Int32Array;
+  firstContent: Int32Array;
+  lastContent: Int32Array;
+}
+
+export function clausesOf(check: Pick<PreparedText, 'text' | 'starts' | 'ends' | 'codes'>): Clauses {
+  const count = check.starts.length;
+  const c: Clauses = { end: new Int32Array(count), firstContent: new Int32Array(count), lastContent: new Int32Array(count) };
+  let from = 0;
+  for (let k = 0; k < count; k++) {
+    const last = k === count - 1 || CLAUSE_END.test(check.text.slice(check.ends[k], check.starts[k + 1]));
+    if (!last) continue;
+    let first = -1;
+    let lastContent = -1;
+    for (let w = from; w <= k; w++) {
+      if ((check.codes[w] & 1) === 0) {
+        if (first < 0) first = w;
+        lastContent = w;
+      }
+    }
+    c.end.fill(k, from, k + 1);
+    c.firstContent.fill(first, from, k + 1);
+    c.lastContent.fill(lastContent, from, k + 1);
+    from = k + 1;
+  }
+  return c;
+}
+
+/**
+ * Regions kept as borrowed: a region that covers the content words of no whole clause of the checked
+ * text (a stock phrase across a sentence boundary: "правой кнопкой мыши. В контекстном меню") is
+ * dropped, unless it is part of a longer borrowed run (another region of the same source within
+ * `maxGap` words) or long itself (twice `minContent` content words: a text without punctuation).
+ */
+export function withoutStrayPhrases(regions: Region[], clauses: Clauses, o: AlignOptions): Region[] {
+  const sorted = [...regions].sort((x, y) => x.from - y.from);
+  return sorted.filter((r, k) => {
+    if (r.content >= 2 * o.minContent) return true;
+    const prev = sorted[k - 1];
+    const next = sorted[k + 1];
+    if ((prev && r.from - prev.to <= o.maxGap) || (next && next.from - r.to <= o.maxGap)) return true;
+    for (let w = r.from; w <= r.to; w = clauses.end[w] + 1) {
+      if (clauses.firstContent[w] >= r.from && clauses.lastContent[w] >= 0 && clauses.lastContent[w] <= r.to) return true;
+    }
+    return false;
+  });
 }
 
 function round2(x: number): number {
@@ -215,22 +304,26 @@ function round2(x: number): number {
  * them all. A source's percent is the share of the text found in it, attributed or not.
  */
 export function compare<Id extends SourceId>(
-  check: AnalysedText,
+  check: PreparedText,
   sources: Array<CompareSource<Id>>,
   o: AlignOptions = DEFAULT_ALIGN,
 ): CheckResult<Id> {
   const interner = new Interner();
-  const a = interner.tokens(check.tokens);
+  const a = interner.codes(check.codes);
+  const count = check.codes.length;
+  const isStop = (k: number) => (check.codes[k] & 1) === 1;
   const index = seedIndex(a);
+  const clauses = clausesOf(check);
   const found: Array<{ id: Id; covered: Uint8Array; letters: number }> = [];
   for (const source of sources) {
-    const regions: Region[] = align(a, 'codes' in source ? interner.codes(source.codes) : interner.tokens(source.tokens), o, index);
+    const codes = 'codes' in source ? source.codes : stemCodes(analyse(source.text).tokens);
+    const regions: Region[] = withoutStrayPhrases(align(a, interner.codes(codes), o, index), clauses, o);
     if (regions.length === 0) continue;
-    const covered = new Uint8Array(check.tokens.length);
+    const covered = new Uint8Array(count);
     let letters = 0;
     for (const r of regions) {
       for (let k = r.from; k <= r.to; k++) {
-        if (!covered[k]) letters += check.tokens[k].letters;
+        if (!covered[k]) letters += check.wordLetters[k];
         covered[k] = 1;
       }
     }
@@ -238,15 +331,15 @@ export function compare<Id extends SourceId>(
   }
   found.sort((x, y) => y.letters - x.letters || String(x.id).localeCompare(String(y.id)));
 
-  const owner = new Int32Array(check.tokens.length).fill(-1);
+  const owner = new Int32Array(count).fill(-1);
   const exclusiveContent = new Array<number>(found.length).fill(0);
   const exclusiveLetters = new Array<number>(found.length).fill(0);
   found.forEach((f, s) => {
     for (let k = 0; k < owner.length; k++) {
       if (!f.covered[k] || owner[k] !== -1) continue;
       owner[k] = s;
-      exclusiveLetters[s] += check.tokens[k].letters;
-      if (!check.tokens[k].stop) exclusiveContent[s]++;
+      exclusiveLetters[s] += check.wordLetters[k];
+      if (!isStop(k)) exclusiveContent[s]++;
     }
   });
   const reported = found.map((_, s) => exclusiveContent[s] >= o.minContent && exclusiveLetters[s] >= o.minLetters);
@@ -256,11 +349,11 @@ export function compare<Id extends SourceId>(
     if (!reported[s]) return;
     const words: number[] = [];
     for (let k = 0; k < f.covered.length; k++) if (f.covered[k]) words.push(k);
-    matches.push({ source: f.id, percent: check.letters ? round2((100 * f.letters) / check.letters) : 0, words, spans: spansOf(check.text, check.tokens, f.covered) });
+    matches.push({ source: f.id, percent: check.letters ? round2((100 * f.letters) / check.letters) : 0, words, spans: spansOf(check.text, check, f.covered) });
   });
   matches.sort((x, y) => y.percent - x.percent || String(x.source).localeCompare(String(y.source)));
 
-  const any = new Uint8Array(check.tokens.length);
+  const any = new Uint8Array(count);
   const words: number[] = [];
   let borrowed = 0;
   for (let k = 0; k < owner.length; k++) {
@@ -268,22 +361,38 @@ export function compare<Id extends SourceId>(
     if (!found.some((f, s) => reported[s] && f.covered[k])) continue;
     any[k] = 1;
     words.push(k);
-    borrowed += check.tokens[k].letters;
+    borrowed += check.wordLetters[k];
   }
   const uniqueness = check.letters ? round2(100 - (100 * borrowed) / check.letters) : 100;
-  return { uniqueness, matches, words, spans: spansOf(check.text, check.tokens, any) };
+  return { uniqueness, matches, words, spans: spansOf(check.text, check, any) };
 }
+
+/**
+ * The two heavy steps of a check, the work a caller hands over: analysing the checked text, and
+ * aligning it with the candidates. The app runs them in worker threads (uniqueness-pool.ts); the
+ * `similarity` command, the bench and tests may run them in process.
+ */
+export interface UniquenessWork {
+  prepare(text: string): Promise<PreparedText>;
+  compare(check: PreparedText, sources: Array<CompareSource<number>>): Promise<CheckResult<number>>;
+}
+
+export const inProcessWork: UniquenessWork = {
+  prepare: async (text) => prepareText(text),
+  compare: async (check, sources) => compare(check, sources),
+};
 
 /** An index of stored texts held in memory: the `similarity` command and tests. */
 export class MemoryIndex<Id extends SourceId = string> {
   private postings = new Map<bigint, Array<{ source: Id; position: number }>>();
-  private texts = new Map<Id, AnalysedText>();
+  private texts = new Map<Id, { codes: StemCodes; stored: Fingerprint[] }>();
 
   add(id: Id, text: string): void {
     this.remove(id);
-    const analysed = analyse(text);
-    this.texts.set(id, analysed);
-    for (const f of storedFingerprints(analysed.tokens)) {
+    const { tokens } = analyse(text);
+    const entry = { codes: stemCodes(tokens), stored: storedFingerprints(tokens) };
+    this.texts.set(id, entry);
+    for (const f of entry.stored) {
       const list = this.postings.get(f.hash);
       if (list) list.push({ source: id, position: f.position });
       else this.postings.set(f.hash, [{ source: id, position: f.position }]);
@@ -294,7 +403,7 @@ export class MemoryIndex<Id extends SourceId = string> {
     const old = this.texts.get(id);
     if (!old) return;
     this.texts.delete(id);
-    for (const f of storedFingerprints(old.tokens)) {
+    for (const f of old.stored) {
       const list = this.postings.get(f.hash);
       if (!list) continue;
       const kept = list.filter((p) => p.source !== id);
@@ -308,17 +417,17 @@ export class MemoryIndex<Id extends SourceId = string> {
   }
 
   check(text: string, opts: { exclude?: Id; candidates?: CandidateOptions; align?: AlignOptions } = {}): CheckResult<Id> {
-    const analysed = analyse(text);
+    const prepared = prepareText(text);
     const postings: Posting<Id>[] = [];
-    for (const f of queryFingerprints(analysed.tokens)) {
+    for (const f of prepared.query) {
       for (const p of this.postings.get(f.hash) ?? []) {
         if (p.source !== opts.exclude) postings.push({ hash: f.hash, source: p.source, checkPosition: f.position, position: p.position });
       }
     }
     const ids = selectCandidates(postings, opts.candidates);
     return compare(
-      analysed,
-      ids.map((id) => ({ id, tokens: this.texts.get(id)!.tokens })),
+      prepared,
+      ids.map((id) => ({ id, codes: this.texts.get(id)!.codes })),
       opts.align,
     );
   }

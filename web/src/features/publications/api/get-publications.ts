@@ -12,11 +12,15 @@ export function getPublications(filters: PublicationFilters, signal?: AbortSigna
   return api.get<PublicationPage>('/api/publication', { query: { ...filters }, signal });
 }
 
+/** While a uniqueness check is queued or running, the data is read again every few seconds. */
+const CHECK_POLL_MS = 3000;
+
 export const publicationsQuery = (filters: PublicationFilters) =>
   queryOptions({
     queryKey: ['publications', 'list', filters],
     queryFn: ({ signal }) => getPublications(filters, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.data.some((p) => p.uniqueness_state) ? CHECK_POLL_MS : false),
   });
 
 export function usePublications(filters: PublicationFilters) {
@@ -29,5 +33,10 @@ export function getPublication(id: number, signal?: AbortSignal): Promise<Public
 }
 
 export function usePublication(id: number | null) {
-  return useQuery({ queryKey: ['publications', 'detail', id], queryFn: ({ signal }) => getPublication(id as number, signal), enabled: id !== null });
+  return useQuery({
+    queryKey: ['publications', 'detail', id],
+    queryFn: ({ signal }) => getPublication(id as number, signal),
+    enabled: id !== null,
+    refetchInterval: (q) => (q.state.data?.uniqueness_state ? CHECK_POLL_MS : false),
+  });
 }

@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
 import { PublicationStatus } from '@edu/domain/common/codes';
 import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { usePublication } from '../api/get-publications';
 import { addAuthor, runAction, savePublication, useInvalidatePublications } from '../api/manage-publication';
 import { canTransition, cut, DisplayCuts } from '@edu/domain/publications/publication';
@@ -122,7 +122,9 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
   const onCheck = () =>
     act('check', async () => {
       try {
-        await runAction(p.id, { kind: 'check-uniqueness' });
+        const answer = await runAction(p.id, { kind: 'check-uniqueness' });
+        // Done, or already queued or running: the answer says which.
+        if (answer?.message && answer.message !== PublicationMessages.checkDone) notifyInfo(answer.message);
         await detail.refetch();
       } catch (error) {
         notifyError(errorMessage(error));

@@ -1,6 +1,6 @@
 import { Fragment, useMemo } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { UNIQUENESS_THRESHOLD, type Publication } from '../api/types';
+import { UNIQUENESS_THRESHOLD, uniquenessStateLabels, type Publication, type UniquenessState } from '../api/types';
 import { plainText } from './text-stats';
 
 /** Pieces of a text with the borrowed character spans marked. */
@@ -34,6 +34,15 @@ function wordSpans(text: string, indexes: number[]): Array<[number, number]> {
 /** The source url shown from character 8 for 20 characters (spec 03 §9: after 'https://'). */
 export const shortSourceUrl = (url: string) => (/^https:\/\//.test(url) ? url.slice(8, 28) : url.replace(/^[a-z]+:\/\//i, '').slice(0, 20));
 
+/** A check not finished yet: «в очереди» or «проверяется» instead of an empty or stale percent. */
+export function UniquenessStateBadge({ state }: { state: UniquenessState }) {
+  return (
+    <Badge color={state === 'running' ? 'blue' : 'gray'} variant="light" data-testid="uniqueness-state">
+      {uniquenessStateLabels[state]}
+    </Badge>
+  );
+}
+
 /**
  * The uniqueness check result (spec 03 §4): the percent (green above 70, red otherwise), the
  * matching sources with their percents, and the checked text with the borrowed parts highlighted.
@@ -44,6 +53,18 @@ export function UniquenessBlock({ publication }: { publication: Publication }) {
     () => publication.spans?.length ? publication.spans : wordSpans(text, publication.highlight ?? []),
     [publication.spans, publication.highlight, text],
   );
+  if (publication.uniqueness_state) {
+    return (
+      <Paper withBorder p="sm" radius="md" data-testid="publication-uniqueness">
+        <Group gap="xs">
+          <Text size="sm" fw={600}>
+            Уникальность:
+          </Text>
+          <UniquenessStateBadge state={publication.uniqueness_state} />
+        </Group>
+      </Paper>
+    );
+  }
   if (publication.uniqueness === null || publication.uniqueness === undefined) return null;
   const ok = publication.uniqueness > UNIQUENESS_THRESHOLD;
   return (

@@ -17,6 +17,7 @@ import { addToRelease, publishAccepted, useInvalidatePublications } from '../api
 import { PublicationMessages, UNIQUENESS_THRESHOLD, type Publication } from '../api/types';
 import { PublicationViewModal } from '../components/publication-view-modal';
 import { PublicationStatusBadge } from '../components/status-badge';
+import { UniquenessStateBadge } from '../components/uniqueness-block';
 
 const statusOptions = Object.entries(publicationStatusLabels).map(([value, label]) => ({ value, label }));
 
@@ -132,7 +133,9 @@ export function ManagerPublicationsPage() {
       key: 'uniqueness',
       label: 'Уникальность',
       render: (p) =>
-        p.uniqueness === null || p.uniqueness === undefined ? (
+        p.uniqueness_state ? (
+          <UniquenessStateBadge state={p.uniqueness_state} />
+        ) : p.uniqueness === null || p.uniqueness === undefined ? (
           '—'
         ) : (
           <Text size="sm" fw={600} c={p.uniqueness > UNIQUENESS_THRESHOLD ? 'teal.7' : 'red.7'}>

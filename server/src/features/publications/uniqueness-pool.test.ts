@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { PoolBusyError } from '../../platform/worker-pool.ts';
+import { createUniquenessPool } from './uniqueness-pool.ts';
+import { compare, prepareText, stemCodes, analyse } from './uniqueness/engine.ts';
+
+const paragraph =
+  'Чтобы открыть свойства слоя, щёлкните по нему правой кнопкой мыши и выберите пункт «Свойства» в контекстном меню. ' +
+  'Окно покажет имя слоя, его размеры и режим наложения. Режим наложения определяет, как пиксели слоя смешиваются с нижними. ';
+const text = (chars: number) => paragraph.repeat(Math.ceil(chars / paragraph.length));
+
+const pool = createUniquenessPool({ size: 1, maxQueue: 1 });
+afterAll(() => pool.close());
+
+describe('uniqueness worker pool', () => {
+  it('prepares and compares in a worker with the same result as in process', async () => {
+    const checked = `Своё вступление о школьных проектах. ${text(3000)}`;
+    const source = { id: 7, codes: stemCodes(analyse(text(3000)).tokens) };
+    const prepared = await pool.prepare(checked);
+    const local = prepareText(checked);
+    expect(prepared.codes).toEqual(local.codes);
+    expect(prepared.query).toEqual(local.query);
+    expect(prepared.stored).toEqual(local.stored);
+    const expected = compare(local, [{ id: 7, codes: stemCodes(analyse(text(3000)).tokens) }]);
+    expect(await pool.compare(prepared, [source])).toEqual(expected);
+    expect(expected.matches.map((m) => m.source)).toEqual([7]);
+  });
+
+  it('keeps the event loop free while a 500 000-character text is checked', { timeout: 60_000 }, async () => {
+    const big = text(500_000);
+    let ticks = 0;
+    let worstGap = 0;
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worstGap = Math.max(worstGap, now - last);
+      last = now;
+      ticks++;
+    }, 20);
+    try {
+      const started = performance.now();
+      const prepared = await pool.prepare(big);
+      const source = { id: 1, codes: prepared.codes.slice() };
+      const result = await pool.compare(prepared, [source]);
+      const elapsed = performance.now() - started;
+      expect(result.uniqueness).toBe(0);
+      // The check took a while, and the timer kept firing all along: in process it would not fire
+      // until the end (one gap as long as the check). The bounds leave room for a loaded machine.
+      expect(elapsed).toBeGreaterThan(200);
+      expect(ticks).toBeGreaterThan(elapsed / 20 / 4);
+      expect(worstGap).toBeLessThan(elapsed / 2);
+    } finally {
+      clearInterval(timer);
+    }
+  });
+
+  it('queues at most maxQueue tasks beyond its workers and refuses more at once', async () => {
+    const runs = [pool.prepare(text(200_000)), pool.prepare(text(1000)), pool.prepare(text(1000))];
+    const settled = await Promise.allSettled(runs);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((settled[2] as PromiseRejectedResult).reason).toBeInstanceOf(PoolBusyError);
+    expect(pool.stats()).toEqual({ size: 1, running: 0, queued: 0 });
+  });
+});

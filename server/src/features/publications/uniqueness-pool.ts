@@ -1,0 +1,30 @@
+// The uniqueness engine's work in worker threads: `prepare` (analysis and fingerprints of the checked
+// text) and `compare` (alignment with the candidates) each run in a pool worker, so a 500 000-character
+// check never blocks the event loop. The pool is sized from the cores (one left to the API); its
+// queue is bounded, a full one answers PoolBusyError at once.
+import type { Transferable } from 'node:worker_threads';
+import { WorkerPool } from '../../platform/worker-pool.ts';
+import type { CheckResult, CompareSource, PreparedText, UniquenessWork } from './uniqueness/engine.ts';
+import type { UniquenessAnswer, UniquenessTask } from './uniqueness/worker.ts';
+
+export interface UniquenessPool extends UniquenessWork {
+  stats(): { size: number; running: number; queued: number };
+  close(): Promise<void>;
+}
+
+/** Heap limit of one worker: a 500 000-character check needs well under it. */
+const WORKER_HEAP_MB = 256;
+
+export function createUniquenessPool(o: { size: number; maxQueue: number }): UniquenessPool {
+  const pool = new WorkerPool<UniquenessTask, UniquenessAnswer>({ entry: new URL('./uniqueness/worker.ts', import.meta.url), size: o.size, maxQueue: o.maxQueue, maxHeapMb: WORKER_HEAP_MB });
+  return {
+    prepare: async (text) => (await pool.run({ kind: 'prepare', text })) as PreparedText,
+    compare: async (check: PreparedText, sources: Array<CompareSource<number>>) => {
+      // The check's arrays are copied (the caller keeps them for the index); the sources' move.
+      const transfer: Transferable[] = sources.flatMap((s) => ('codes' in s ? [s.codes.buffer as ArrayBuffer] : []));
+      return (await pool.run({ kind: 'compare', check, sources }, transfer)) as CheckResult<number>;
+    },
+    stats: () => pool.stats,
+    close: () => pool.close(),
+  };
+}
