@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { BoundMessages, filterText, idField, isRealDate as isRealCalendarDate, ruDateField, textField } from '../common/bounds.ts';
 import { EntryStatus, PayType, ParticipationType, entryStatusLabels, payTypeLabels, type EntryStatusCode } from '../common/codes.ts';
+import { formatRub } from '../common/format.ts';
 import { pageQuery } from '../common/pagination.ts';
+import { PACKAGE_PAY_WINDOW_MIN } from '../service-packages/service-package.ts';
 import type { PrintKind } from '../documents/print.ts';
 import { operatorEntryFields, type CompetitionMember } from './entry-admin.ts';
 
@@ -150,6 +152,18 @@ export const updateEntryBody = z
     is_extramural: z.coerce.number().int().min(0).max(1).optional(),
   })
   .extend(operatorEntryFields.shape);
+
+/**
+ * The payment line of the "entry created" letter (macro ${entry.payment_note}): what to pay and where,
+ * or that nothing is to be paid; a free entry is never asked for payment.
+ */
+export function entryPaymentNote(price: number, what: 'entry' | 'package' = 'entry'): string {
+  if (price <= 0) return what === 'package' ? 'Пакет бесплатный, оплачивать ничего не нужно.' : 'Участие бесплатное, оплачивать ничего не нужно.';
+  const sum = formatRub(price);
+  return what === 'package'
+    ? `Стоимость пакета: ${sum}. Оплатить его можно в разделе «Мои заявки» в течение ${PACKAGE_PAY_WINDOW_MIN} минут.`
+    : `Стоимость участия: ${sum}. Оплатить заявку можно в разделе «Мои заявки».`;
+}
 
 export const IMPOSSIBLE_DATE_MESSAGE = BoundMessages.date;
 

@@ -193,6 +193,7 @@ export const macrosesData: Seeded<typeof dictMacroses>[] = [
   { id: 68, fdv: '${package.title}', description: 'Название пакета услуг (письмо об удалении неоплаченного пакета)', dict_category_id: c.entry },
   { id: 69, fdv: '${package.entries}', description: 'Заявки пакета услуг: номера и услуги (письмо об удалении неоплаченного пакета)', dict_category_id: c.entry },
   { id: 70, fdv: '${entry.summary}', description: 'Что создано: заявка или пакет услуг с номерами и суммой (событие «Заявка создана»)', dict_category_id: c.entry },
+  { id: 72, fdv: '${entry.payment_note}', description: 'Что и где оплатить по заявке или пакету; для бесплатной заявки — что оплачивать ничего не нужно', dict_category_id: c.entry },
   { id: 71, fdv: '${payment.summary}', description: 'Что оплачено: заявка, несколько заявок или пакет услуг с суммой (событие «Заявка оплачена»)', dict_category_id: c.entry },
 ];
 
@@ -211,6 +212,27 @@ export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [
 
 const signature = '<p>С уважением,<br>команда учебного центра</p>';
 const cabinetLink = '<p><a href="${app.url}">Перейти в личный кабинет</a></p>';
+
+/** The "entry created" letter: the payment line comes from ${entry.payment_note}, so a free entry is not asked to pay. */
+const ENTRY_CREATED_LETTER =
+  '<p>Здравствуйте, ${user.fio}!</p><p>Ваша заявка № ${entry.number} на участие в мероприятии «${service.title}» принята.</p><p>${entry.payment_note}</p>' +
+  cabinetLink +
+  signature;
+
+/**
+ * Letters shipped by earlier versions, replaced on start by today's default when an install still has
+ * them word for word (an operator's own text is never touched).
+ */
+export const replacedEventContents: Array<{ eventId: number; old: string; now: string }> = [
+  {
+    eventId: EventId.entryCreated,
+    old:
+      '<p>Здравствуйте, ${user.fio}!</p><p>Ваша заявка № ${entry.number} на участие в мероприятии «${service.title}» принята. Стоимость участия: ${entry.price} ₽.</p><p>Оплатить заявку можно в разделе «Мои заявки».</p>' +
+      cabinetLink +
+      signature,
+    now: ENTRY_CREATED_LETTER,
+  },
+];
 
 /** Event ids are fixed in domain (EventId): the server raises them by these numbers. */
 export const eventsData: Seeded<typeof dictEvents>[] = [
@@ -231,10 +253,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     icon: 'IconFilePlus',
     color: 'blue',
     dv: 'Заявка № ${entry.number} принята',
-    content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Ваша заявка № ${entry.number} на участие в мероприятии «${service.title}» принята. Стоимость участия: ${entry.price} ₽.</p><p>Оплатить заявку можно в разделе «Мои заявки».</p>' +
-      cabinetLink +
-      signature,
+    content: ENTRY_CREATED_LETTER,
   },
   {
     id: EventId.entryPaid,

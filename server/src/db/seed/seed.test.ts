@@ -5,6 +5,7 @@ import { openPglite, rows, type Database } from '../../platform/db.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { dictProfiles } from '../schema/index.ts';
 import { demoServices } from './demo-data.ts';
+import { replacedEventContents } from './dictionaries-data.ts';
 import { seedDemo, seedDictionaries, type DemoCredentials } from './seed.ts';
 
 const countedTables = [
@@ -100,6 +101,17 @@ describe('seed', () => {
 
     const [forgot] = await rows<{ content: string }>(database.db, sql`select content from dict_events where dv = 'Новый пароль для входа'`);
     expect(forgot.content).toContain('{password}');
+
+    // A letter an earlier version shipped is brought up to date on start; an operator's own text is kept.
+    const [replaced] = replacedEventContents;
+    await database.db.execute(sql`update dict_events set content = ${replaced.old} where id = ${replaced.eventId}`);
+    await seedDictionaries(database.db);
+    const content = async () => (await rows<{ content: string }>(database.db, sql`select content from dict_events where id = ${replaced.eventId}`))[0].content;
+    expect(await content()).toBe(replaced.now);
+    await database.db.execute(sql`update dict_events set content = ${'<p>Свой текст оператора</p>'} where id = ${replaced.eventId}`);
+    await seedDictionaries(database.db);
+    expect(await content()).toBe('<p>Свой текст оператора</p>');
+    await database.db.execute(sql`update dict_events set content = ${replaced.now} where id = ${replaced.eventId}`);
 
     const [category] = await rows<{ fdv: string }>(
       database.db,

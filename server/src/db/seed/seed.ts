@@ -29,6 +29,7 @@ import {
   documentTypesData,
   eventNotificationTemplatesData,
   eventsData,
+  replacedEventContents,
   leadingsData,
   macroCategoriesData,
   macrosesData,
@@ -82,6 +83,7 @@ export async function seedDictionaries(db: Queryable): Promise<void> {
       });
     await tx.insert(dictTemplateTypes).values(templateTypesData).onConflictDoNothing();
     await tx.insert(dictEvents).values(eventsData).onConflictDoNothing();
+    for (const r of replacedEventContents) await tx.execute(sql`update dict_events set content = ${r.now} where id = ${r.eventId} and content = ${r.old}`);
     await tx.insert(dictPublicationCategories).values(publicationCategoriesData).onConflictDoNothing();
     await tx.insert(dictDocumentTypes).values(documentTypesData).onConflictDoNothing();
     await tx.insert(dictRegions).values(regionsData).onConflictDoNothing();

@@ -72,6 +72,17 @@ describe('events raised by the app', () => {
     expect(mailsTo('anna.s@example.com')).toHaveLength(1);
   });
 
+  it('a free entry\'s letter asks for no payment', async () => {
+    const u = await t.createUser({ last_name: 'Бесплатнова', first_name: 'Ольга', middle_name: null });
+    const s = await makeService(t.database.db, { price: 0, title: 'Открытый вебинар' });
+    const created = await t.inject({ method: 'POST', url: '/api/entry', headers: await t.loginAs(u), payload: { service_id: s.id, pay_type: 3, is_extramural: 1 } });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.app.jobs.runDue();
+    const mail = await t.smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).includes('принята'));
+    expect(mail.text).toContain('Участие бесплатное, оплачивать ничего не нужно.');
+    expect(mail.text).not.toMatch(/Оплатить|Стоимость участия/);
+  });
+
   it('entry created and entry paid send their letters and notifications with the entry and service macros', async () => {
     const u = await t.createUser({ last_name: 'Орлов', first_name: 'Денис', middle_name: 'Ильич' });
     const headers = await t.loginAs(u);
@@ -84,6 +95,7 @@ describe('events raised by the app', () => {
     expect(createdMail.subject).toBe(`Заявка № ${entry.number} принята`);
     expect(createdMail.html).toContain('«Семинар «Функциональная грамотность»»');
     expect(createdMail.text).toMatch(/Стоимость участия: 2\s500 ₽/);
+    expect(createdMail.text).toContain('Оплатить заявку можно в разделе «Мои заявки».');
 
     const paid = await t.inject({ method: 'POST', url: `/api/entry/${entry.id}/pay`, headers: operator, payload: { pay_type: 2 } });
     expect(paid.statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { loadConfig } from '../../platform/config.ts';
 import { formatInterval } from '../../platform/moscow-time.ts';
 import { readRequisites } from './requisites.ts';
 import { dativeName, genderOf, joinFio, rublesInFigures, rublesInWords, shortFio, splitFio, type NameParts } from './russian-words.ts';
+import { entryPaymentNote } from '@edu/domain/entries/entry';
 
 /** What a template is filled for. Missing links are followed: an entry gives its client and service. */
 export interface MacroSubject {
@@ -61,6 +62,7 @@ export async function macroValues(db: Queryable, subject: MacroSubject, extra: R
       put('entry.number', e.number);
       put('entry.price', rublesInFigures(price));
       put('entry.price_words', rublesInWords(price));
+      put('entry.payment_note', entryPaymentNote(price));
       put('entry.status', entryStatusLabels[e.status as EntryStatusCode]);
       put('entry.section', e.section);
       put('entry.certificate_number', e.certificate_number);

@@ -9,6 +9,7 @@ import { validationError } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { createEntryIn } from '../entries/entry-rules.ts';
+import { entryPaymentNote } from '@edu/domain/entries/entry';
 
 /** The user's live entries for any of these services (any section). */
 export async function appliedEntries(db: Queryable, userId: number, serviceIds: number[]) {
@@ -67,6 +68,7 @@ export async function enrollPackageIn(tx: Queryable, user: AuthUser, pkg: Servic
       'entry.number': numbers.map((n) => n.number).join(', '),
       'service.title': `пакет услуг «${pkg.title}»`,
       'entry.price': new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(pkg.price),
+      'entry.payment_note': entryPaymentNote(pkg.price, 'package'),
       'entry.summary': `Заявка на пакет услуг «${pkg.title}» (${list}) создана. Ожидает оплаты: ${formatRub(pkg.price)}.`,
     },
   });
