@@ -6,6 +6,7 @@ import { rows } from '../../platform/db.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { refreshPayment } from './payment-rules.ts';
+import { sendRefundJob } from './refund-rules.ts';
 
 /** How long a payment may stay unanswered before we stop asking the provider. */
 const RECONCILE_GIVE_UP_H = 24;
@@ -70,4 +71,5 @@ async function expirePackage(app: FastifyInstance, payload: Record<string, unkno
 export function registerPaymentJobs(runner: JobRunner): void {
   runner.register('reconcile-payment', reconcilePayment);
   runner.register('expire-package', expirePackage);
+  runner.register('send-refund', sendRefundJob);
 }
