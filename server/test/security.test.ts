@@ -80,6 +80,7 @@ const POLICY: Record<string, Access | { owner: Owned; body?: Record<string, unkn
   'POST /api/service': 'operator',
   'POST /api/service-package': 'operator',
   'POST /sandbox/yookassa/v3/payments': 'shop',
+  'GET /sandbox/yookassa/v3/payments': 'shop',
   'GET /sandbox/yookassa/v3/payments/:id': 'shop',
   'POST /sandbox/yookassa/v3/payments/:id/capture': 'shop',
   'POST /sandbox/yookassa/v3/payments/:id/cancel': 'shop',

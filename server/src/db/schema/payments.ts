@@ -135,6 +135,8 @@ export const sandboxPayments = pgTable(
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     /** The request's capture flag: false holds the payment for capture (a request-only field, not in the body). */
     capture: boolean('capture').notNull().default(false),
+    /** SHA-256 of the request (method, path, canonical JSON body): the same key with another request is refused. */
+    request_hash: varchar('request_hash', { length: 64 }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -151,6 +153,7 @@ export const sandboxRefunds = pgTable(
     shop_id: varchar('shop_id', { length: 64 }).notNull(),
     status: varchar('status', { length: 32 }).notNull(),
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    request_hash: varchar('request_hash', { length: 64 }),
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('sandbox_refunds_key_unique').on(t.shop_id, t.idempotence_key), index('sandbox_refunds_payment_idx').on(t.payment_id)],

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sandboxPayments, sandboxRefunds } from '../../db/schema/index.ts';
 import type { Queryable } from '../db.ts';
@@ -40,6 +40,35 @@ interface SandboxError {
 }
 const bad = (parameter: string, description: string): SandboxError => ({ status: 400, code: 'invalid_request', description, parameter });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** JSON with object keys sorted at every level: two bodies that mean the same have the same text. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v ?? null);
+}
+
+/**
+ * What an Idempotence-Key stands for: the method, the path and the body's data. "If you repeat a
+ * request with the same key and the same data, the API answers as to the first one; the same key with
+ * other data is an error" (https://yookassa.ru/developers/using-api/interaction-format#idempotence):
+ * 400 invalid_request, parameter Idempotence-Key. The data are compared, not the bytes (key order and
+ * spacing do not matter).
+ */
+const requestHash = (method: string, path: string, body: unknown) => createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
+const keyReused = () => bad('Idempotence-Key', 'Idempotence-Key was already used with another request');
+
+/** A list cursor: where the previous page ended (created_at, id), opaque to the shop. */
+const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+function decodeCursor(cursor: string): [string, string] | null {
+  try {
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
+    return Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && typeof v[1] === 'string' && UUID.test(v[1]) ? [v[0], v[1]] : null;
+  } catch {
+    return null;
+  }
+}
+const TIME_FILTERS = ['gte', 'gt', 'lte', 'lt'] as const;
 
 /** Amount object {value, currency} as the API checks it; kopecks or an error. */
 function amountIn(v: unknown, parameter: string): number | SandboxError {
@@ -170,12 +199,13 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
     const key = request.headers['idempotence-key'];
     if (typeof key !== 'string' || key.length === 0) return fail(reply, bad('Idempotence-Key', 'Idempotence-Key header is required'));
     if (key.length > 64) return fail(reply, bad('Idempotence-Key', 'Idempotence-Key must be at most 64 characters'));
+    const body = request.body;
+    const hash = requestHash('POST', '/v3/payments', body);
     const [existing] = await opts.db
       .select()
       .from(sandboxPayments)
       .where(and(eq(sandboxPayments.shop_id, opts.shopId), eq(sandboxPayments.idempotence_key, key)));
-    if (existing) return existing.body;
-    const body = request.body;
+    if (existing) return existing.request_hash && existing.request_hash !== hash ? fail(reply, keyReused()) : (await load(existing.id)) ?? existing.body;
     if (!isObject(body)) return fail(reply, bad('body', 'Request body must be a JSON object'));
     const totalKop = amountIn(body.amount, 'amount');
     if (typeof totalKop !== 'number') return fail(reply, totalKop);
@@ -216,15 +246,67 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
       .insert(sandboxPayments)
       // capture is a request field (the API holds a payment for capture unless capture: true is
       // sent) and not part of the payment object: kept beside it.
-      .values({ id, idempotence_key: key, shop_id: opts.shopId, status: 'pending', capture: body.capture === true, body: payment as unknown as Record<string, unknown> })
+      .values({ id, idempotence_key: key, shop_id: opts.shopId, status: 'pending', capture: body.capture === true, request_hash: hash, body: payment as unknown as Record<string, unknown> })
       .onConflictDoNothing()
       .returning({ id: sandboxPayments.id });
     if (inserted.length === 0) {
-      // Two creates with one key at once: both get the payment that won.
+      // Two creates with one key at once: both get the payment that won (if they asked the same).
       const [winner] = await opts.db.select().from(sandboxPayments).where(and(eq(sandboxPayments.shop_id, opts.shopId), eq(sandboxPayments.idempotence_key, key)));
-      return winner.body;
+      return winner.request_hash && winner.request_hash !== hash ? fail(reply, keyReused()) : winner.body;
     }
     return payment;
+  });
+
+  /**
+   * GET /v3/payments (https://yookassa.ru/developers/api#get_payments_list): newest first, `limit`
+   * 1..100 (default 10), filters `status`, `created_at.gte|gt|lte|lt`, `captured_at.gte|gt|lte|lt`,
+   * and `cursor` from the previous page's `next_cursor`; answers {type: 'list', items, next_cursor?}.
+   * A bad parameter is 400 invalid_request naming it.
+   */
+  app.get<{ Querystring: Record<string, string | string[] | undefined> }>('/v3/payments', async (request, reply) => {
+    if (!authorised(request, reply)) return;
+    const q = request.query;
+    const one = (name: string) => (Array.isArray(q[name]) ? (q[name] as string[])[0] : (q[name] as string | undefined));
+    const known = new Set(['limit', 'status', 'cursor', 'payment_method', ...['created_at', 'captured_at'].flatMap((f) => TIME_FILTERS.map((m) => `${f}.${m}`))]);
+    const unknown = Object.keys(q).find((k) => !known.has(k));
+    if (unknown) return fail(reply, bad(unknown, `Unknown parameter ${unknown}`));
+    const limit = one('limit') === undefined ? 10 : Number(one('limit'));
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return fail(reply, bad('limit', 'limit must be an integer from 1 to 100'));
+    const where: SQL[] = [eq(sandboxPayments.shop_id, opts.shopId)];
+    const status = one('status');
+    if (status !== undefined) {
+      if (!['pending', 'waiting_for_capture', 'succeeded', 'canceled'].includes(status)) return fail(reply, bad('status', 'Unknown payment status'));
+      where.push(eq(sandboxPayments.status, status));
+    }
+    const ops = { gte, gt, lte, lt };
+    for (const field of ['created_at', 'captured_at'] as const) {
+      for (const mode of TIME_FILTERS) {
+        const value = one(`${field}.${mode}`);
+        if (value === undefined) continue;
+        if (Number.isNaN(Date.parse(value))) return fail(reply, bad(`${field}.${mode}`, 'Expected an ISO 8601 date and time'));
+        where.push(ops[mode](sql`(${sandboxPayments.body}->>${field})::timestamptz`, new Date(value).toISOString()));
+      }
+    }
+    const cursor = one('cursor');
+    if (cursor !== undefined) {
+      const at = decodeCursor(cursor);
+      if (!at) return fail(reply, bad('cursor', 'Invalid cursor'));
+      const created = sql`(${sandboxPayments.body}->>'created_at')::timestamptz`;
+      where.push(or(lt(created, at[0]), and(eq(created, at[0]), lt(sandboxPayments.id, at[1])))!);
+    }
+    const found = await opts.db
+      .select({ id: sandboxPayments.id })
+      .from(sandboxPayments)
+      .where(and(...where))
+      .orderBy(desc(sql`(${sandboxPayments.body}->>'created_at')::timestamptz`), desc(sandboxPayments.id))
+      .limit(limit + 1);
+    const items: ProviderPayment[] = [];
+    for (const { id } of found.slice(0, limit)) {
+      const p = await load(id);
+      if (p) items.push(p);
+    }
+    const last = items[items.length - 1];
+    return { type: 'list', items, ...(found.length > limit && last ? { next_cursor: encodeCursor(last.created_at, last.id) } : {}) };
   });
 
   app.get<{ Params: { id: string } }>('/v3/payments/:id', async (request, reply) => {
@@ -263,9 +345,10 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
     const key = request.headers['idempotence-key'];
     if (typeof key !== 'string' || key.length === 0) return fail(reply, bad('Idempotence-Key', 'Idempotence-Key header is required'));
     if (key.length > 64) return fail(reply, bad('Idempotence-Key', 'Idempotence-Key must be at most 64 characters'));
-    const [existing] = await opts.db.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.shop_id, opts.shopId), eq(sandboxRefunds.idempotence_key, key)));
-    if (existing) return existing.body;
     const body = request.body;
+    const hash = requestHash('POST', '/v3/refunds', body);
+    const [existing] = await opts.db.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.shop_id, opts.shopId), eq(sandboxRefunds.idempotence_key, key)));
+    if (existing) return existing.request_hash && existing.request_hash !== hash ? fail(reply, keyReused()) : existing.body;
     if (!isObject(body)) return fail(reply, bad('body', 'Request body must be a JSON object'));
     if (typeof body.payment_id !== 'string' || body.payment_id.length === 0) return fail(reply, bad('payment_id', 'payment_id is required'));
     const kop = amountIn(body.amount, 'amount');
@@ -293,12 +376,12 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
       };
       const inserted = await tx
         .insert(sandboxRefunds)
-        .values({ id: r.id, payment_id: p.id, idempotence_key: key, shop_id: opts.shopId, status: r.status, body: r as unknown as Record<string, unknown> })
+        .values({ id: r.id, payment_id: p.id, idempotence_key: key, shop_id: opts.shopId, status: r.status, request_hash: hash, body: r as unknown as Record<string, unknown> })
         .onConflictDoNothing()
         .returning({ id: sandboxRefunds.id });
       if (inserted.length === 0) {
         const [winner] = await tx.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.shop_id, opts.shopId), eq(sandboxRefunds.idempotence_key, key)));
-        return winner.body as unknown as ProviderRefund;
+        return winner.request_hash && winner.request_hash !== hash ? keyReused() : (winner.body as unknown as ProviderRefund);
       }
       const total = refundedKop + kop;
       const next: ProviderPayment = { ...p, refunded_amount: { value: (total / 100).toFixed(2), currency: p.amount.currency }, refundable: total < Math.round(Number(p.amount.value) * 100) };
@@ -318,6 +401,9 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
     if (!row) return fail(reply, { status: 404, code: 'not_found', description: 'Refund not found' });
     return row.body;
   });
+
+  // Any other path is the API's 404 error object, never a page (https://yookassa.ru/developers/using-api/response-handling/response-format).
+  app.setNotFoundHandler((_request, reply) => fail(reply, { status: 404, code: 'not_found', description: 'The requested resource does not exist' }));
 
   app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
     const p = await load(request.params.id);
