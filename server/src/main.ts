@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db.ts';
 import { createMailer } from './platform/mail.ts';
 import { prepareDatabase } from './platform/startup.ts';
 import { scheduleStopListRefresh } from './features/publications/jobs.ts';
+import { scheduleReconcileSweep } from './features/payments/jobs.ts';
 
 let config: Config;
 try {
@@ -27,6 +28,7 @@ const demo = await prepareDatabase(database, config);
 await app.listen({ port: config.port, host: config.host });
 if (config.jobsIntervalMs > 0) {
   await scheduleStopListRefresh(app.db);
+  await scheduleReconcileSweep(app.db);
   app.jobs.start(config.jobsIntervalMs);
 }
 

@@ -6,6 +6,7 @@ import { rows, type Database } from '../../platform/db.ts';
 import { startYookassaWorld, until, type YookassaWorld } from '../../../test/yookassa-world.ts';
 import { makeService } from '../../../test/fixtures.ts';
 import { servicePackages, servicePackageServices } from '../../db/schema/index.ts';
+import { RECONCILE_SWEEP_JOB, scheduleReconcileSweep } from './jobs.ts';
 
 // Contract tests: the real YooKassa client against a YooKassa-like HTTP server on 127.0.0.1, and
 // webhooks sent by that server over HTTP to the app listening on 127.0.0.1.
@@ -128,6 +129,26 @@ describe('paying an entry online', () => {
     await database.db.execute(sql`update jobs set run_at = now() - interval '1 second' where name = 'reconcile-payment' and unique_key = ${uuid}`);
     await app.jobs.runDue();
     expect(await status(e.id)).toBe(2);
+  });
+
+  it('the sweep over the provider’s list of payments (GET /v3/payments) pays what a lost webhook and a given-up reconcile job missed', async () => {
+    const u = await user();
+    const e = await entryFor(u);
+    const { id: uuid } = (await pay(u, e.id)).json();
+    deliver = false;
+    await confirmOnProvider(uuid);
+    deliver = true;
+    // The payment's own reconcile job is gone (it gives up after 24 hours).
+    await database.db.execute(sql`delete from jobs where name = 'reconcile-payment' and unique_key = ${uuid}`);
+    await scheduleReconcileSweep(database.db);
+    await scheduleReconcileSweep(database.db);
+    await database.db.execute(sql`update jobs set run_at = now() - interval '1 second' where name = ${RECONCILE_SWEEP_JOB} and done_at is null`);
+    await app.jobs.runDue();
+    expect(await status(e.id)).toBe(2);
+    expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
+    // One sweep stays scheduled, in about 10 minutes.
+    const open = await rows<{ minutes: number }>(database.db, sql`select round(extract(epoch from run_at - now()) / 60)::int as minutes from jobs where name = ${RECONCILE_SWEEP_JOB} and done_at is null`);
+    expect(open).toEqual([{ minutes: 10 }]);
   });
 
   it('the provider’s payment is logged under the system, the operator’s under the operator; a canceled payment leaves the entry unpaid', async () => {

@@ -251,6 +251,16 @@ export class YookassaClient {
     return this.call('POST', '/refunds', { payment_id: r.paymentId, amount: { value: money(r.amount), currency: 'RUB' }, description: r.description.slice(0, 250) }, r.idempotenceKey);
   }
 
+  /** GET /v3/payments: one page, newest first (https://yookassa.ru/developers/api#get_payments_list). */
+  listPayments(q: { createdGte?: Date; status?: ProviderStatus; limit?: number; cursor?: string }): Promise<{ items: ProviderPayment[]; next_cursor?: string }> {
+    const params = new URLSearchParams();
+    if (q.createdGte) params.set('created_at.gte', q.createdGte.toISOString());
+    if (q.status) params.set('status', q.status);
+    params.set('limit', String(q.limit ?? 100));
+    if (q.cursor) params.set('cursor', q.cursor);
+    return this.call('GET', `/payments?${params.toString()}`);
+  }
+
   getRefund(id: string): Promise<ProviderRefund> {
     return this.call('GET', `/refunds/${encodeURIComponent(id)}`);
   }
