@@ -50,6 +50,7 @@ export const PaymentMessages = {
   refundRejected: 'Платёжная система не приняла возврат. Проверьте сумму или верните деньги другим способом.',
   refundKeyReused: 'Этот возврат уже отправлен с другими данными. Откройте форму возврата заново.',
   doubleRefundReason: 'Двойная оплата: заявка уже была оплачена',
+  canceledAlreadyPaid: 'Отменён: заявка уже оплачена',
   filterState: 'Состояние',
   stateDouble: 'Двойная оплата',
   stateRefunded: 'С возвратом',

@@ -157,6 +157,7 @@ interface CardRow {
   entry_ids: number[];
   numbers: string[] | null;
   provider: string;
+  hold_decision: string | null;
   created_at: Date | string;
 }
 
@@ -173,7 +174,7 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
     ...fioWords.map((w) => sql`(c.fio ilike ${containsPattern(w)} or exists (select 1 from users u where u.id = c.user_id and ${fioCondition(w, 'u')}))`),
   ]);
   return listPage<CardRow, CardTransaction>(db, {
-    select: sql`select c.id, c.uuid, c.status, c.sum, c.description, c.user_id, c.fio, c.phone, c.entry_ids, c.provider, c.created_at,
+    select: sql`select c.id, c.uuid, c.status, c.sum, c.description, c.user_id, c.fio, c.phone, c.entry_ids, c.provider, c.hold_decision, c.created_at,
           (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from users u where u.id = c.user_id) as user_fio,
           (select array_agg(e.number order by e.id) from entries e where e.id in (${entryIds})) as numbers`,
     from: sql`from card_transactions c`,
@@ -184,7 +185,8 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
       id: r.id,
       uuid: r.uuid,
       status: r.status,
-      status_label: providerStatusLabels[r.status]?.label ?? r.status,
+      // A hold we cancelled because the entries were paid meanwhile says so (docs/decisions/019-no-double-charge.md).
+      status_label: r.status === 'canceled' && r.hold_decision === 'cancel' ? PaymentMessages.canceledAlreadyPaid : (providerStatusLabels[r.status]?.label ?? r.status),
       color: providerStatusLabels[r.status]?.color ?? 'gray',
       sum: Number(r.sum),
       order: r.numbers?.length ? r.numbers.join(', ') : null,

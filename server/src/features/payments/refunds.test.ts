@@ -79,6 +79,8 @@ describe('a client is never charged twice', () => {
     const provider = await providerPayment(uuid);
     expect(provider.status).toBe('canceled');
     expect(provider.body.cancellation_details).toEqual({ party: 'merchant', reason: 'canceled_by_merchant' });
+    const shown = (await app.inject({ method: 'GET', url: `/api/yookassa?uuid=${uuid}`, headers: op.headers })).json().data[0];
+    expect(shown).toMatchObject({ status: 'canceled', status_label: PaymentMessages.canceledAlreadyPaid });
     // One payment, the office one; no double, nothing to refund.
     expect(await paymentsOf(e.id)).toMatchObject([{ uuid: null, pay_type: 2, is_double: false }]);
     expect(await status(e.id)).toBe(2);
