@@ -7,6 +7,7 @@ import { prepareDatabase } from './platform/startup.ts';
 import { scheduleStopListRefresh } from './features/publications/jobs.ts';
 import { scheduleFilePurge } from './features/files/file-retention.ts';
 import { sweepUploadTmp } from './platform/uploads.ts';
+import { scheduleReconcileSweep } from './features/payments/jobs.ts';
 
 let config: Config;
 try {
@@ -31,6 +32,7 @@ await app.listen({ port: config.port, host: config.host });
 if (config.jobsIntervalMs > 0) {
   await scheduleStopListRefresh(app.db);
   await scheduleFilePurge(app.db);
+  await scheduleReconcileSweep(app.db);
   app.jobs.start(config.jobsIntervalMs);
 }
 

@@ -80,9 +80,12 @@ const POLICY: Record<string, Access | { owner: Owned; body?: Record<string, unkn
   'POST /api/service': 'operator',
   'POST /api/service-package': 'operator',
   'POST /sandbox/yookassa/v3/payments': 'shop',
+  'GET /sandbox/yookassa/v3/payments': 'shop',
   'GET /sandbox/yookassa/v3/payments/:id': 'shop',
   'POST /sandbox/yookassa/v3/payments/:id/capture': 'shop',
   'POST /sandbox/yookassa/v3/payments/:id/cancel': 'shop',
+  'POST /sandbox/yookassa/v3/refunds': 'shop',
+  'GET /sandbox/yookassa/v3/refunds/:id': 'shop',
   'GET /sandbox/yookassa/pay/:id': 'public',
   'POST /sandbox/yookassa/pay/:id': 'public',
   // The /pay result of the public form, the unsubscribe link of a letter and short-lived file links: no session by design.

@@ -31,7 +31,7 @@ export interface YookassaWorld {
  * The real YooKassa client against the YooKassa-like sandbox on 127.0.0.1, with the app listening
  * on 127.0.0.1 for the sandbox's webhooks and a real SMTP server catching the letters.
  */
-export async function startYookassaWorld(options: { deliverWebhooks?: () => boolean; userTag?: string } = {}): Promise<YookassaWorld> {
+export async function startYookassaWorld(options: { deliverWebhooks?: () => boolean; userTag?: string; refundsPending?: () => boolean } = {}): Promise<YookassaWorld> {
   const database = await openTestDatabase();
   const smtp = await startSmtp();
   const provider = Fastify();
@@ -82,6 +82,7 @@ export async function startYookassaWorld(options: { deliverWebhooks?: () => bool
     publicUrl: () => world.providerUrl,
     log: pino({ level: 'silent' }),
     deliverWebhooks: options.deliverWebhooks ?? (() => true),
+    refundsPending: options.refundsPending,
     returnBase: () => world.app.config.appUrl,
   });
   await provider.listen({ port: 0, host: '127.0.0.1' });

@@ -55,5 +55,6 @@ export const EventId = {
   publicationPublished: 11,
   packageExpired: 12,
   publicationInJournal: 13,
+  paymentRefunded: 14,
 } as const;
 export type EventIdValue = (typeof EventId)[keyof typeof EventId];

@@ -28,7 +28,7 @@ export const REF_KINDS = [
 ] as const;
 export type RefKind = (typeof REF_KINDS)[number];
 
-type Codes = Record<number, string>;
+type Codes = Record<number | string, string>;
 type Kind =
   | { kind: 'text' }
   | { kind: 'money' }
@@ -40,6 +40,7 @@ type Kind =
   | { kind: 'ref'; ref: RefKind }
   | { kind: 'refs'; ref: RefKind }
   | { kind: 'list' }
+  | { kind: 'refund' }
   | { kind: 'secret' };
 
 const text: Kind = { kind: 'text' };
@@ -158,6 +159,12 @@ const COMMON: Record<string, Field> = {
   authors: f('Соавторы', { kind: 'list' }),
   author_added: f('Добавлен автор'),
   co_author_invitation: f('Приглашение в соавторы'),
+  refund: f('Возврат', { kind: 'refund' }),
+  refund_status: f('Состояние возврата', codes({ pending: 'В обработке', succeeded: 'Выполнен', canceled: 'Отменён' })),
+  refund_id: f('Возврат №', num),
+  refunded_sum: f('Возвращено всего', money),
+  refund_cancellation: f('Причина отмены возврата'),
+  hold_decision: f('Решение по удержанному платежу', codes({ capture: 'Списать', cancel: 'Отменить' })),
   member_fio: f('Участник: ФИО'),
   member_title: f('Участник: работа'),
   member_comment: f('Участник: комментарий'),
@@ -228,7 +235,9 @@ function value(kind: Kind, v: unknown, names: RefNames): string {
     case 'bool':
       return v === true || v === 1 || v === '1' ? 'Да' : v === false || v === 0 || v === '0' ? 'Нет' : plain(v);
     case 'codes':
-      return kind.codes[Number(v)] ?? plain(v);
+      return kind.codes[typeof v === 'boolean' ? Number(v) : String(v)] ?? plain(v);
+    case 'refund':
+      return refundText(v);
     case 'secret':
       return SECRET;
     case 'ref':
@@ -238,6 +247,14 @@ function value(kind: Kind, v: unknown, names: RefNames): string {
     default:
       return plain(v);
   }
+}
+
+/** A refund as logged: {sum, reason, automatic}. */
+function refundText(v: unknown): string {
+  if (!v || typeof v !== 'object') return plain(v);
+  const r = v as { sum?: unknown; reason?: unknown; automatic?: unknown };
+  const parts = [Number.isFinite(Number(r.sum)) ? formatRub(Number(r.sum)) : null, r.reason ? `причина: ${String(r.reason)}` : null, r.automatic ? 'автоматически' : null];
+  return parts.filter(Boolean).join(', ') || plain(v);
 }
 
 function refName(kind: RefKind, v: unknown, names: RefNames): string {

@@ -24,6 +24,7 @@ export const LogReasons = {
   packageRemovedWhole: 'Пакет удалён целиком',
   packageBrokenEntryRemoved: 'Пакет разделён: из него удалена заявка',
   packageBrokenPaidInPart: 'Пакет разделён: оплачена только часть заявок',
+  refunded: (refundId: number) => `Оплата возвращена (возврат № ${refundId})`,
 } as const;
 
 /** Under the client's name, when an operator acted for them ("login as user"). */

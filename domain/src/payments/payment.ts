@@ -29,7 +29,61 @@ export const PaymentMessages = {
   providerSettings: 'Оплата картой временно недоступна. Пожалуйста, сообщите об этом оператору.',
   providerRejected: 'Платёжная система не приняла платёж. Попробуйте позже или выберите другой способ оплаты.',
   formKeyReused: 'Эта форма уже отправлена с другими данными. Обновите страницу и заполните её снова.',
+  // A payment held for capture reserves its entries until the provider answers.
+  awaitingCapture: 'Заявка оплачивается онлайн: платёжная система подтверждает платёж. Обновите страницу через минуту.',
+  // Refunds (issue 18; ours, the spec gives no text).
+  doublePayment: 'Двойная оплата',
+  paid: 'Оплачено',
+  refundLabel: (sum: string) => `Возврат ${sum}`,
+  refundPendingLabel: (sum: string) => `Возврат ${sum} в обработке`,
+  refundTitle: 'Возврат платежа',
+  refundAction: 'Вернуть',
+  refundSum: 'Сумма возврата',
+  refundReason: 'Причина возврата',
+  refundReasonRequired: 'Укажите причину возврата',
+  refundSumRequired: 'Введите сумму возврата',
+  refundSumPositive: 'Сумма возврата больше 0 ₽',
+  refundSumTooBig: (left: string) => `Можно вернуть не больше ${left}`,
+  refundOnlyOnline: 'Вернуть через платёжную систему можно только онлайн-платёж',
+  refundNothingLeft: 'Платёж уже возвращён полностью',
+  refundDone: 'Деньги возвращены клиенту',
+  refundPending: 'Возврат отправлен в платёжную систему и ждёт её ответа',
+  refundRejected: 'Платёжная система не приняла возврат. Проверьте сумму или верните деньги другим способом.',
+  refundKeyReused: 'Этот возврат уже отправлен с другими данными. Откройте форму возврата заново.',
+  doubleRefundReason: 'Двойная оплата: заявка уже была оплачена',
+  canceledAlreadyPaid: 'Отменён: заявка уже оплачена',
+  filterState: 'Состояние',
+  stateDouble: 'Двойная оплата',
+  stateRefunded: 'С возвратом',
 } as const;
+
+/** POST /api/payment/{id}/refund: sum (whole or part), reason, and the form's key (a repeat continues the same refund). */
+export const refundBody = z.object({
+  sum: z.coerce
+    .number({ error: PaymentMessages.refundSumRequired })
+    .refine((n) => Number.isFinite(n) && n > 0, { error: PaymentMessages.refundSumPositive })
+    .refine((n) => n <= 100_000_000, { error: PaymentMessages.refundSumTooBig('100 000 000 ₽') })
+    .refine((n) => Math.round(n * 100) === n * 100, { error: 'Не больше двух знаков после запятой' }),
+  reason: z.string({ error: PaymentMessages.refundReasonRequired }).trim().min(1, { error: PaymentMessages.refundReasonRequired }).max(250, { error: Messages.maxLength(250) }),
+  key: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'Некорректный ключ формы' }).optional(),
+});
+export type RefundBody = z.input<typeof refundBody>;
+
+/** A refund of a payment, as the payments list shows it. */
+export interface PaymentRefund {
+  id: number;
+  sum: number;
+  status: 'pending' | 'succeeded' | 'canceled';
+  reason: string;
+  automatic: boolean;
+  created_at_formatted: string;
+}
+
+/** The answer of POST /api/payment/{id}/refund. */
+export interface RefundAnswer {
+  message: string;
+  data: PaymentRefund;
+}
 
 /** Pay types an operator records when marking an entry paid by hand: never online. */
 export const OFFLINE_PAY_TYPES = [1, 2, 4] as const;
@@ -84,6 +138,12 @@ export interface Payment {
   color: string;
   description: string | null;
   provider_url: string | null;
+  /** Refunded through the provider (succeeded refunds), and still in progress. */
+  refunded_sum: number;
+  refund_pending_sum: number;
+  /** What an operator may still refund (online payments only; 0 otherwise). */
+  refundable_sum: number;
+  refunds: PaymentRefund[];
 }
 
 /** A card-provider transaction (/manager/yookassa). */
@@ -127,6 +187,8 @@ export const paymentListQuery = pageQuery.extend({
   sum: z.coerce.number().min(0).max(100_000_000).optional(),
   payType: z.coerce.number().int().min(1).max(4).optional(),
   uuid: filterText(64).optional(),
+  /** double: double payments; refunded: payments with a refund (done or in progress). */
+  state: z.enum(['double', 'refunded']).optional(),
   created_at: z
     .string()
     .trim()

@@ -4,9 +4,14 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { Messages } from '@edu/domain/common/messages';
 
+/** Paths that belong to the API or the payment sandbox: never the app's page, always a JSON answer. */
+const API_PATH = /^\/(api|sandbox)(\/|$)/;
+
 /**
  * Serves the built single-page app from web/dist on the same port as the API. Unknown GET paths
- * outside /api answer index.html so client routes (/login, /user/...) load on refresh.
+ * outside /api and /sandbox answer index.html so client routes (/login, /user/...) load on refresh;
+ * an unknown path under /api or /sandbox is a JSON 404 (the mounted sandbox answers its own, in
+ * YooKassa's error shape).
  */
 export const webPlugin = fp<{ root: string }>(async (app, opts) => {
   const index = path.join(opts.root, 'index.html');
@@ -16,7 +21,7 @@ export const webPlugin = fp<{ root: string }>(async (app, opts) => {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (request.method === 'GET' && hasWeb && !url.startsWith('/api/')) {
+    if (request.method === 'GET' && hasWeb && !API_PATH.test(url)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(index));
     }
     return reply.status(404).send({ message: Messages.notFound });

@@ -30,6 +30,12 @@ export const cardTransactions = pgTable(
     created_by: integer('created_by').references(() => users.id),
     /** The provider's last answer. */
     raw: jsonb('raw'),
+    /**
+     * What we decided for a payment held for capture (waiting_for_capture): 'capture' while every
+     * entry it covers is unpaid (those entries are then reserved for it), 'cancel' when they were
+     * already paid otherwise (docs/decisions/023-no-double-charge.md).
+     */
+    hold_decision: varchar('hold_decision', { length: 16 }),
     checked_at: timestamp('checked_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -80,6 +86,42 @@ export const paymentEntries = pgTable(
 );
 
 /**
+ * Refunds of online payments through the provider: automatic ones for a double payment (created_by
+ * null) and the operator's (whole or part, with a reason). The Idempotence-Key is ours and stored,
+ * so a retried or repeated request never refunds twice.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** The provider's refund id, known after its first answer. */
+    uuid: varchar('uuid', { length: 64 }),
+    idempotence_key: varchar('idempotence_key', { length: 64 }).notNull(),
+    /** pending, succeeded, canceled (as the provider's refund statuses). */
+    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    sum: money('sum').notNull(),
+    /** Why: shown to the client; sent to the provider as the refund's description (at most 250). */
+    reason: varchar('reason', { length: 250 }).notNull(),
+    /** True for the refund of a double payment made by the system. */
+    automatic: boolean('automatic').notNull().default(false),
+    created_by: integer('created_by').references(() => users.id),
+    /** The provider's refusal, when it refused. */
+    error: varchar('error', { length: 500 }),
+    raw: jsonb('raw'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_uuid_unique').on(t.uuid),
+    uniqueIndex('payment_refunds_idempotence_unique').on(t.idempotence_key),
+    index('payment_refunds_payment_idx').on(t.payment_id),
+  ],
+);
+
+/**
  * Payments of the built-in YooKassa sandbox (used when no shop credentials are set). Kept in the
  * database so the sandbox works across restarts and several app instances.
  */
@@ -91,8 +133,28 @@ export const sandboxPayments = pgTable(
     shop_id: varchar('shop_id', { length: 64 }).notNull(),
     status: varchar('status', { length: 32 }).notNull(),
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    /** The request's capture flag: false holds the payment for capture (a request-only field, not in the body). */
+    capture: boolean('capture').notNull().default(false),
+    /** SHA-256 of the request (method, path, canonical JSON body): the same key with another request is refused. */
+    request_hash: varchar('request_hash', { length: 64 }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('sandbox_payments_key_unique').on(t.shop_id, t.idempotence_key)],
+);
+
+/** Refunds of the built-in YooKassa sandbox. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    payment_id: varchar('payment_id', { length: 64 }).notNull(),
+    idempotence_key: varchar('idempotence_key', { length: 64 }).notNull(),
+    shop_id: varchar('shop_id', { length: 64 }).notNull(),
+    status: varchar('status', { length: 32 }).notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    request_hash: varchar('request_hash', { length: 64 }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('sandbox_refunds_key_unique').on(t.shop_id, t.idempotence_key), index('sandbox_refunds_payment_idx').on(t.payment_id)],
 );

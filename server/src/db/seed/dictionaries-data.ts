@@ -193,8 +193,11 @@ export const macrosesData: Seeded<typeof dictMacroses>[] = [
   { id: 68, fdv: '${package.title}', description: 'Название пакета услуг (письмо об удалении неоплаченного пакета)', dict_category_id: c.entry },
   { id: 69, fdv: '${package.entries}', description: 'Заявки пакета услуг: номера и услуги (письмо об удалении неоплаченного пакета)', dict_category_id: c.entry },
   { id: 70, fdv: '${entry.summary}', description: 'Что создано: заявка или пакет услуг с номерами и суммой (событие «Заявка создана»)', dict_category_id: c.entry },
-  { id: 72, fdv: '${entry.payment_note}', description: 'Что и где оплатить по заявке или пакету; для бесплатной заявки — что оплачивать ничего не нужно', dict_category_id: c.entry },
   { id: 71, fdv: '${payment.summary}', description: 'Что оплачено: заявка, несколько заявок или пакет услуг с суммой (событие «Заявка оплачена»)', dict_category_id: c.entry },
+  { id: 72, fdv: '${refund.sum}', description: 'Сумма возврата (событие «Возврат оплаты»)', dict_category_id: c.entry },
+  { id: 73, fdv: '${refund.summary}', description: 'Что возвращено: сумма и заявки платежа (событие «Возврат оплаты»)', dict_category_id: c.entry },
+  { id: 74, fdv: '${refund.reason}', description: 'Причина возврата (событие «Возврат оплаты»)', dict_category_id: c.entry },
+  { id: 75, fdv: '${entry.payment_note}', description: 'Что и где оплатить по заявке или пакету; для бесплатной заявки — что оплачивать ничего не нужно', dict_category_id: c.entry },
 ];
 
 export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [
@@ -373,6 +376,16 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» взят в научно-методический журнал. О выходе выпуска мы сообщим дополнительно.</p>' +
       cabinetLink +
       signature,
+  },  {
+    id: EventId.paymentRefunded,
+    fdv: 'Возврат оплаты',
+    icon: 'IconReceiptRefund',
+    color: 'grape',
+    dv: 'Возврат оплаты: ${refund.sum}',
+    content:
+      '<p>Здравствуйте, ${user.fio}!</p><p>${refund.summary}</p><p>Причина: ${refund.reason}</p><p>Деньги вернутся на карту или счёт, с которых вы платили; банк обычно зачисляет их в течение нескольких рабочих дней.</p>' +
+      cabinetLink +
+      signature,
   },
 ];
 
@@ -392,7 +405,7 @@ export const eventNotificationTemplatesData: Array<{ event_id: number; title: st
   { event_id: EventId.publicationRework, title: 'Публикация требует доработок', content: 'Публикация «${publication.title}» требует доработок. Комментарий модератора: ${publication.manager_comment}' },
   { event_id: EventId.publicationPublished, title: 'Публикация опубликована', content: 'Публикация «${publication.title}» опубликована на сайте.' },
   { event_id: EventId.packageExpired, title: 'Пакет услуг не оплачен', content: 'Заявки пакета услуг «${package.title}» (${package.entries}) удалены: пакет не был оплачен в течение 15 минут.' },
-  { event_id: EventId.publicationInJournal, title: 'Публикация взята в журнал', content: 'Публикация «${publication.title}» взята в журнал.' },
+  { event_id: EventId.publicationInJournal, title: 'Публикация взята в журнал', content: 'Публикация «${publication.title}» взята в журнал.' },  { event_id: EventId.paymentRefunded, title: 'Возврат оплаты', content: '${refund.summary} Причина: ${refund.reason}' },
 ];
 
 export const publicationCategoriesData: Seeded<typeof dictPublicationCategories>[] = [

@@ -71,3 +71,25 @@ export async function moveEntryStatus(
   }
   return { result: 'moved', entry };
 }
+
+/**
+ * The one way back from paid (2) to not paid (1): the money of the entry was refunded in full and no
+ * other payment covers it (features/payments/refund-rules.ts). Done entries (3) keep their status:
+ * the service was given. Locks the row and writes the change log in the caller's transaction.
+ */
+export async function returnEntryToUnpaid(tx: Queryable, o: { entryId: number; by: number | null; reason: string }): Promise<boolean> {
+  const [row] = await rows<{ id: number; status: number; paid_at: Date | null; payment_uuid: string | null }>(
+    tx,
+    sql`select id, status, paid_at, payment_uuid from entries where id = ${o.entryId} for update`,
+  );
+  if (!row || row.status !== EntryStatus.paid) return false;
+  await tx.update(entries).set({ status: EntryStatus.notPaid, paid_at: null, payment_uuid: null, updated_at: new Date() }).where(sql`id = ${row.id}`);
+  await logChange(tx, {
+    type: 'entry',
+    entityId: row.id,
+    userId: o.by,
+    before: { status: row.status, paid_at: row.paid_at, payment_uuid: row.payment_uuid },
+    after: { status: EntryStatus.notPaid, paid_at: null, payment_uuid: null, reason: o.reason },
+  });
+  return true;
+}

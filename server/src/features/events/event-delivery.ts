@@ -21,6 +21,7 @@ const EVENT_URL: Record<number, string> = {
   [EventId.publicationPublished]: '/user/publication',
   [EventId.publicationInJournal]: '/user/publication',
   [EventId.packageExpired]: '/user/service-package',
+  [EventId.paymentRefunded]: '/user/entry',
 };
 
 interface OutboxRow {

@@ -5,6 +5,7 @@ import { EventId, PayType, Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages } from '@edu/domain/entries/entry';
 import { OFFLINE_PAY_TYPES, PaymentMessages } from '@edu/domain/payments/payment';
+import { LogReasons } from '@edu/domain/logs/log';
 import { cardTransactions, entries, paymentEntries, payments } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
@@ -17,6 +18,7 @@ import { moveEntryStatus, type MovedEntry } from '../entries/entry-status.ts';
 import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } from '../entries/package-enrollments.ts';
 import { formatInterval } from '../../platform/moscow-time.ts';
 import { formatRub } from '@edu/domain/common/format';
+import { refundDoubleIn, sendRefund } from './refund-rules.ts';
 
 /**
  * A provider failure as the user should read it: a receipt or request problem is a 422 with its own
@@ -41,6 +43,29 @@ const REUSE_ATTEMPT_MIN = 30;
 
 const RANK: Record<string, number> = { pending: 0, waiting_for_capture: 1, succeeded: 2, canceled: 2 };
 const TERMINAL = new Set(['succeeded', 'canceled']);
+
+const idList = (ids: number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+
+/**
+ * Entries reserved by a provider payment held for capture that we decided to capture: until the
+ * provider answers, nobody else may pay them (docs/decisions/023-no-double-charge.md).
+ */
+async function heldForCapture(db: Queryable, entryIds: number[], exceptTransaction = 0): Promise<boolean> {
+  if (entryIds.length === 0) return false;
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from card_transactions c
+        where c.status = 'waiting_for_capture' and c.hold_decision = 'capture' and c.id <> ${exceptTransaction}
+          and exists (select 1 from jsonb_array_elements_text(c.entry_ids) x where x::int in (${idList(entryIds)}))`,
+  );
+  return r.n > 0;
+}
+
+/** Locks the entries (in id order, as every payment path does) and answers their statuses; missing ones are left out. */
+async function lockEntries(tx: Queryable, entryIds: number[]): Promise<Array<{ id: number; status: number }>> {
+  if (entryIds.length === 0) return [];
+  return rows<{ id: number; status: number }>(tx, sql`select id, status from entries where id in (${idList(entryIds)}) order by id for update`);
+}
 
 interface EntryToPay {
   id: number;
@@ -144,7 +169,7 @@ async function paymentScopeIn(tx: Queryable, entry: EntryToPay, by: number): Pro
         const group = await loadEntries(tx, sql`e.package_enrollment_id = ${enrollmentId} and e.status = 1 and e.deleted_at is null`);
         return { group, sum: enrollment.price, packageTitle: enrollment.title };
       }
-      await breakEnrollment(tx, enrollmentId, { by, reason: 'package broken: paid in part' });
+      await breakEnrollment(tx, enrollmentId, { by, reason: LogReasons.packageBrokenPaidInPart });
     }
     [entry] = await loadEntries(tx, sql`e.id = ${entry.id}`);
   }
@@ -161,6 +186,9 @@ export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, p
   if (!found || found.deleted_at) throw notFound(EntryMessages.entryNotFound);
   if (found.status >= 2) throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
   const { group, sum, packageTitle } = await paymentScopeIn(tx, found, by.id);
+  // The locks first, then the check: a capture decided meanwhile is seen after its commit.
+  await lockEntries(tx, group.map((e) => e.id));
+  if (await heldForCapture(tx, group.map((e) => e.id))) throw new AppError(422, PaymentMessages.awaitingCapture, { errors: {} });
   const entry = group.find((e) => e.id === entryId) ?? group[0];
   const type = payType ?? (by.role === Role.operator ? entry.pay_type : PayType.online);
   const moved: MovedEntry[] = [];
@@ -215,7 +243,8 @@ export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: nu
   const providerDescription = description.slice(0, 128);
 
   const attempt = await app.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from entries where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by id for update`);
+    await lockEntries(tx, ids);
+    if (await heldForCapture(tx, ids)) throw new AppError(422, PaymentMessages.awaitingCapture, { errors: {} });
     const [open] = await rows<{ id: number; idempotence_key: string; confirmation_url: string | null; uuid: string | null }>(
       tx,
       sql`select id, idempotence_key, confirmation_url, uuid from card_transactions
@@ -266,66 +295,111 @@ export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: nu
 }
 
 export type ApplyResult = 'unknown' | 'mismatch' | 'unchanged' | 'updated' | 'paid';
+type HoldDecision = 'capture' | 'cancel';
+
+/**
+ * What to do with a payment held for capture, in the transaction that saw it held: capture it while
+ * every entry it covers is unpaid and reserved by no other held payment (the entries are then
+ * reserved for it: markPaidIn waits for the provider), cancel it otherwise, so the client is not
+ * charged for entries paid meanwhile (an operator's office payment, another attempt).
+ */
+async function decideHold(tx: Queryable, entryIds: number[], transactionId: number): Promise<HoldDecision> {
+  if (entryIds.length === 0) return 'capture';
+  const locked = await lockEntries(tx, entryIds);
+  if (locked.length < entryIds.length || locked.some((e) => e.status !== 1)) return 'cancel';
+  if (await heldForCapture(tx, entryIds, transactionId)) return 'cancel';
+  return 'capture';
+}
 
 /**
  * Applies what the provider's API says about a payment (never what a webhook body says). Idempotent:
  * any number of repeated, late or out-of-order calls pay each entry once, record one payment row,
- * never move a status backwards. A success for entries already paid is recorded as a double payment.
+ * never move a status backwards. Payments are two-stage (capture: false): a held payment is
+ * captured or cancelled as decideHold says, with its own Idempotence-Key, and the answer applied.
+ * A success for entries already paid (a shop that captures by itself, a payment captured by hand)
+ * is recorded as a double payment and refunded in full at once (refund-rules.ts).
  */
-export async function applyProviderPayment(app: FastifyInstance, p: ProviderPayment): Promise<ApplyResult> {
+export async function applyProviderPayment(app: FastifyInstance, p: ProviderPayment, depth = 0): Promise<ApplyResult> {
   const outcome = await app.db.transaction(async (tx) => {
-    const [ct] = await rows<{ id: number; status: string; sum: string | number; currency: string; entry_ids: number[]; user_id: number | null; description: string | null }>(
+    const none = { paid: null as PaidGroup | null, hold: null as HoldDecision | null, refundId: null as number | null };
+    const [ct] = await rows<{ id: number; status: string; sum: string | number; currency: string; entry_ids: number[]; user_id: number | null; description: string | null; hold_decision: HoldDecision | null }>(
       tx,
-      sql`select id, status, sum, currency, entry_ids, user_id, description from card_transactions where uuid = ${p.id} for update`,
+      sql`select id, status, sum, currency, entry_ids, user_id, description, hold_decision from card_transactions where uuid = ${p.id} for update`,
     );
-    if (!ct) return { result: 'unknown' as const, paid: null as PaidGroup | null };
+    if (!ct) return { ...none, result: 'unknown' as const };
     if (p.amount.currency !== 'RUB' || p.amount.value !== money(Number(ct.sum))) {
       app.log.warn({ uuid: p.id, ours: ct.sum, theirs: p.amount }, 'provider amount does not match our record');
-      return { result: 'mismatch' as const, paid: null };
+      return { ...none, result: 'mismatch' as const };
     }
     const status = p.status as ProviderStatus;
+    if (status === 'waiting_for_capture' && ct.status === 'waiting_for_capture') {
+      // Still held: the capture or the cancel we decided did not go through yet; do it again.
+      await tx.execute(sql`update card_transactions set checked_at = now() where id = ${ct.id}`);
+      return { ...none, result: 'unchanged' as const, hold: ct.hold_decision };
+    }
     if (TERMINAL.has(ct.status) || (RANK[status] ?? -1) <= (RANK[ct.status] ?? 0)) {
       await tx.execute(sql`update card_transactions set checked_at = now() where id = ${ct.id}`);
-      return { result: 'unchanged' as const, paid: null };
+      return { ...none, result: 'unchanged' as const };
     }
     await tx.execute(sql`update card_transactions set status = ${status}, raw = ${JSON.stringify(p)}::jsonb, checked_at = now(), updated_at = now() where id = ${ct.id}`);
-    if (status !== 'succeeded') return { result: 'updated' as const, paid: null };
-
-    const moved: MovedEntry[] = [];
-    let double = false;
-    for (const entryId of ct.entry_ids) {
-      const r = await moveEntryStatus(tx, { entryId, to: 2, by: null, payType: PayType.online, paymentUuid: p.id, silent: true });
-      if (r.result === 'moved') moved.push(r.entry);
-      else double = true;
+    if (status === 'waiting_for_capture') {
+      const hold = await decideHold(tx, ct.entry_ids, ct.id);
+      await tx.execute(sql`update card_transactions set hold_decision = ${hold} where id = ${ct.id}`);
+      if (hold === 'cancel') app.log.warn({ uuid: p.id }, 'a held payment covers entries paid meanwhile: cancelling it at the provider');
+      return { ...none, result: 'updated' as const, hold };
     }
-    if (ct.entry_ids.length > 0) {
-      const [pay] = await tx
-        .insert(payments)
-        .values({ uuid: p.id, card_transaction_id: ct.id, sum: Number(ct.sum), pay_type: PayType.online, user_id: ct.user_id, is_double: double, description: ct.description })
-        .onConflictDoNothing()
-        .returning({ id: payments.id });
-      if (pay) {
-        const prices = await rows<{ id: number; price: string | number }>(tx, sql`select id, price from entries where id in (${sql.join(ct.entry_ids.map((i) => sql`${i}`), sql`, `)})`);
-        await tx.insert(paymentEntries).values(prices.map((e) => ({ payment_id: pay.id, entry_id: e.id, sum: Number(e.price) })));
-        // The provider acted: the log's user is the system.
-        await logChange(tx, {
-          type: 'payment',
-          entityId: pay.id,
-          userId: null,
-          before: null,
-          after: { sum: Number(ct.sum), pay_type: PayType.online, client_id: ct.user_id, uuid: p.id, is_double: double, description: ct.description },
-        });
+    if (status !== 'succeeded' || ct.entry_ids.length === 0) return { ...none, result: 'updated' as const };
+
+    // All or nothing: when any entry is paid already, the whole payment is a double and goes back.
+    const locked = await lockEntries(tx, ct.entry_ids);
+    const double = locked.length < ct.entry_ids.length || locked.some((e) => e.status >= 2);
+    const moved: MovedEntry[] = [];
+    if (!double) {
+      for (const entryId of ct.entry_ids) {
+        const r = await moveEntryStatus(tx, { entryId, to: 2, by: null, payType: PayType.online, paymentUuid: p.id, silent: true });
+        if (r.result === 'moved') moved.push(r.entry);
       }
-      if (double) app.log.warn({ uuid: p.id }, 'a success arrived for entries that were already paid: recorded as a double payment');
+    }
+    let refundId: number | null = null;
+    const [pay] = await tx
+      .insert(payments)
+      .values({ uuid: p.id, card_transaction_id: ct.id, sum: Number(ct.sum), pay_type: PayType.online, user_id: ct.user_id, is_double: double, description: ct.description })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (pay) {
+      const prices = await rows<{ id: number; price: string | number }>(tx, sql`select id, price from entries where id in (${idList(ct.entry_ids)})`);
+      await tx.insert(paymentEntries).values(prices.map((e) => ({ payment_id: pay.id, entry_id: e.id, sum: Number(e.price) })));
+      // The provider acted: the log's user is the system.
+      await logChange(tx, {
+        type: 'payment',
+        entityId: pay.id,
+        userId: null,
+        before: null,
+        after: { sum: Number(ct.sum), pay_type: PayType.online, client_id: ct.user_id, uuid: p.id, is_double: double, description: ct.description },
+      });
+      if (double) {
+        app.log.warn({ uuid: p.id }, 'a success arrived for entries that were already paid: recorded as a double payment and refunded');
+        refundId = await refundDoubleIn(tx, { paymentId: pay.id, uuid: p.id, sum: Number(ct.sum) });
+      }
     }
     const paid: PaidGroup = { userId: ct.user_id ?? moved[0]?.created_by, entries: moved, sum: Number(ct.sum), packageTitle: await packageTitleOf(tx, ct.entry_ids) };
     if (moved.length > 0 && paid.userId) await raisePaid(tx, paid);
-    return { result: 'paid' as const, paid: moved.length > 0 && paid.userId ? paid : null };
+    return { ...none, result: 'paid' as const, paid: moved.length > 0 && paid.userId ? paid : null, refundId };
   });
-  if (outcome.result === 'updated' && p.status === 'waiting_for_capture') {
-    // We create payments with capture: true; if the shop still holds one, capture it.
-    const captured = await app.payments.capturePayment(p.id, p.amount, `capture-${p.id}`);
-    return applyProviderPayment(app, captured);
+  if (outcome.hold && p.status === 'waiting_for_capture' && depth < 3) {
+    let next: ProviderPayment;
+    try {
+      next = outcome.hold === 'capture' ? await app.payments.capturePayment(p.id, p.amount, `capture-${p.id}`) : await app.payments.cancelPayment(p.id, `cancel-${p.id}`);
+    } catch (err) {
+      // Refused (the hold expired, the payment was cancelled meanwhile): what the API says now wins.
+      if (!(err instanceof ProviderError) || err.status !== 400) throw err;
+      next = await app.payments.getPayment(p.id);
+    }
+    return applyProviderPayment(app, next, depth + 1);
+  }
+  if (outcome.refundId) {
+    // At once; the 'send-refund' job committed with the payment retries if the provider does not answer.
+    await sendRefund(app, outcome.refundId).catch((err: unknown) => app.log.warn({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'double payment refund not sent yet'));
   }
   return outcome.result;
 }

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import { formatDateTime } from '@edu/domain/common/format';
 import type { PageQuery } from '@edu/domain/common/pagination';
-import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment } from '@edu/domain/payments/payment';
+import { formatRub } from '@edu/domain/common/format';
+import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment, type PaymentRefund } from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { allOf, containsPattern, fioCondition, listPage, prefixPattern, when, type ListPage } from '../../platform/list-query.ts';
 
@@ -16,6 +17,7 @@ export interface PaymentFilters {
   payType?: number;
   uuid?: string;
   created_at?: string;
+  state?: 'double' | 'refunded';
 }
 
 /** Conditions on the entries a payment covers (any of them matching is enough). */
@@ -41,6 +43,33 @@ interface PaymentRow {
   entries: Array<{ id: number; number: string; user_id: number; fio: string; title: string; type: string | null }> | null;
   package_title: string | null;
   provider: string | null;
+  refunds: Array<{ id: number; sum: string | number; status: PaymentRefund['status']; reason: string; automatic: boolean; created_at: string }> | null;
+  refunded_sum: string | number;
+  refund_pending_sum: string | number;
+}
+
+interface RefundRow {
+  id: number;
+  sum: string | number;
+  status: PaymentRefund['status'];
+  reason: string;
+  automatic: boolean;
+  created_at: Date | string;
+}
+
+const refundOf = (r: RefundRow): PaymentRefund => ({
+  id: r.id,
+  sum: Number(r.sum),
+  status: r.status,
+  reason: r.reason,
+  automatic: r.automatic,
+  created_at_formatted: formatDateTime(r.created_at),
+});
+
+/** One refund as the list shows it. */
+export async function refundOfPayment(db: Queryable, refundId: number): Promise<PaymentRefund> {
+  const [r] = await rows<RefundRow>(db, sql`select id, sum, status, reason, automatic, created_at from payment_refunds where id = ${refundId}`);
+  return refundOf(r);
 }
 
 export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQuery): Promise<ListPage<Payment>> {
@@ -50,6 +79,9 @@ export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQ
     when(f.payType, (v) => sql`p.pay_type = ${v}`),
     when(f.uuid, (v) => sql`p.uuid ilike ${containsPattern(v)}`),
     when(f.created_at, (v) => sql`to_char(p.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD HH24:MI:SS') like ${prefixPattern(v)}`),
+    when(f.state, (v) =>
+      v === 'double' ? sql`p.is_double` : sql`exists (select 1 from payment_refunds r where r.payment_id = p.id and r.status in ('pending', 'succeeded'))`,
+    ),
     entryCondition(f, sql`select pe.entry_id from payment_entries pe where pe.payment_id = p.id`),
   ]);
   return listPage<PaymentRow, Payment>(db, {
@@ -61,7 +93,11 @@ export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQ
            where pe.payment_id = p.id) as entries,
           (select en.title from payment_entries pe join entries e on e.id = pe.entry_id join package_enrollments en on en.id = e.package_enrollment_id
            where pe.payment_id = p.id limit 1) as package_title,
-          (select ct.provider from card_transactions ct where ct.id = p.card_transaction_id) as provider`,
+          (select ct.provider from card_transactions ct where ct.id = p.card_transaction_id) as provider,
+          (select json_agg(json_build_object('id', r.id, 'sum', r.sum, 'status', r.status, 'reason', r.reason, 'automatic', r.automatic, 'created_at', r.created_at) order by r.id)
+           from payment_refunds r where r.payment_id = p.id) as refunds,
+          (select coalesce(sum(r.sum), 0) from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded') as refunded_sum,
+          (select coalesce(sum(r.sum), 0) from payment_refunds r where r.payment_id = p.id and r.status = 'pending') as refund_pending_sum`,
     from: sql`from payments p`,
     where,
     order: sql`p.created_at desc, p.id desc`,
@@ -69,6 +105,12 @@ export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQ
     map: (r) => {
       const es = r.entries ?? [];
       const first = es[0];
+      const refunded = Number(r.refunded_sum);
+      const pending = Number(r.refund_pending_sum);
+      const online = r.uuid !== null && r.provider !== null;
+      // What is left to refund, in kopecks so the subtraction stays exact.
+      const leftKop = online ? Math.max(Math.round(Number(r.sum) * 100) - Math.round(refunded * 100) - Math.round(pending * 100), 0) : 0;
+      const refundLabel = refunded > 0 ? PaymentMessages.refundLabel(formatRub(refunded)) : null;
       return {
         id: r.id,
         uuid: r.uuid,
@@ -83,11 +125,15 @@ export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQ
         is_package: es.length > 1 || r.package_title !== null,
         package_title: r.package_title,
         is_double: r.is_double,
-        status_label: r.is_double ? 'Двойная оплата' : 'Оплачено',
-        color: r.is_double ? 'orange' : 'teal',
+        status_label: r.is_double ? PaymentMessages.doublePayment : (refundLabel ?? PaymentMessages.paid),
+        color: r.is_double ? 'orange' : refundLabel ? 'grape' : 'teal',
         description: r.description,
         // Only the real provider's payments have a page there; sandbox ones do not.
         provider_url: r.uuid && r.provider === 'yookassa' ? providerPaymentUrl(r.uuid) : null,
+        refunded_sum: refunded,
+        refund_pending_sum: pending,
+        refundable_sum: leftKop / 100,
+        refunds: (r.refunds ?? []).map(refundOf),
       };
     },
   });
@@ -111,6 +157,7 @@ interface CardRow {
   entry_ids: number[];
   numbers: string[] | null;
   provider: string;
+  hold_decision: string | null;
   created_at: Date | string;
 }
 
@@ -127,7 +174,7 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
     ...fioWords.map((w) => sql`(c.fio ilike ${containsPattern(w)} or exists (select 1 from users u where u.id = c.user_id and ${fioCondition(w, 'u')}))`),
   ]);
   return listPage<CardRow, CardTransaction>(db, {
-    select: sql`select c.id, c.uuid, c.status, c.sum, c.description, c.user_id, c.fio, c.phone, c.entry_ids, c.provider, c.created_at,
+    select: sql`select c.id, c.uuid, c.status, c.sum, c.description, c.user_id, c.fio, c.phone, c.entry_ids, c.provider, c.hold_decision, c.created_at,
           (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from users u where u.id = c.user_id) as user_fio,
           (select array_agg(e.number order by e.id) from entries e where e.id in (${entryIds})) as numbers`,
     from: sql`from card_transactions c`,
@@ -138,7 +185,8 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
       id: r.id,
       uuid: r.uuid,
       status: r.status,
-      status_label: providerStatusLabels[r.status]?.label ?? r.status,
+      // A hold we cancelled because the entries were paid meanwhile says so (docs/decisions/023-no-double-charge.md).
+      status_label: r.status === 'canceled' && r.hold_decision === 'cancel' ? PaymentMessages.canceledAlreadyPaid : (providerStatusLabels[r.status]?.label ?? r.status),
       color: providerStatusLabels[r.status]?.color ?? 'gray',
       sum: Number(r.sum),
       order: r.numbers?.length ? r.numbers.join(', ') : null,

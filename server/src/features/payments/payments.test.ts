@@ -6,6 +6,7 @@ import { rows, type Database } from '../../platform/db.ts';
 import { startYookassaWorld, until, type YookassaWorld } from '../../../test/yookassa-world.ts';
 import { makeService } from '../../../test/fixtures.ts';
 import { servicePackages, servicePackageServices } from '../../db/schema/index.ts';
+import { RECONCILE_SWEEP_JOB, scheduleReconcileSweep } from './jobs.ts';
 
 // Contract tests: the real YooKassa client against a YooKassa-like HTTP server on 127.0.0.1, and
 // webhooks sent by that server over HTTP to the app listening on 127.0.0.1.
@@ -130,27 +131,46 @@ describe('paying an entry online', () => {
     expect(await status(e.id)).toBe(2);
   });
 
-  it('a success for an entry already paid is recorded as a double payment; a canceled payment leaves it unpaid', async () => {
+  it('the sweep over the provider’s list of payments (GET /v3/payments) pays what a lost webhook and a given-up reconcile job missed', async () => {
+    const u = await user();
+    const e = await entryFor(u);
+    const { id: uuid } = (await pay(u, e.id)).json();
+    deliver = false;
+    await confirmOnProvider(uuid);
+    deliver = true;
+    // The payment's own reconcile job is gone (it gives up after 24 hours).
+    await database.db.execute(sql`delete from jobs where name = 'reconcile-payment' and unique_key = ${uuid}`);
+    await scheduleReconcileSweep(database.db);
+    await scheduleReconcileSweep(database.db);
+    await database.db.execute(sql`update jobs set run_at = now() - interval '1 second' where name = ${RECONCILE_SWEEP_JOB} and done_at is null`);
+    await app.jobs.runDue();
+    expect(await status(e.id)).toBe(2);
+    expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
+    // One sweep stays scheduled, in about 10 minutes.
+    const open = await rows<{ minutes: number }>(database.db, sql`select round(extract(epoch from run_at - now()) / 60)::int as minutes from jobs where name = ${RECONCILE_SWEEP_JOB} and done_at is null`);
+    expect(open).toEqual([{ minutes: 10 }]);
+  });
+
+  it('the provider’s payment is logged under the system, the operator’s under the operator; a canceled payment leaves the entry unpaid', async () => {
     const u = await user();
     const op = await user(1);
     const e = await entryFor(u);
     const { id: uuid } = (await pay(u, e.id)).json();
-    expect((await pay(op, e.id, { pay_type: 2 })).json()).toMatchObject({ status: 2, immediate: true });
     await confirmOnProvider(uuid);
     await until(async () => (await paymentRows(uuid)).n === 1);
-    expect(await paymentRows(uuid)).toEqual({ n: 1, double: true });
-    const list = (await app.inject({ method: 'GET', url: `/api/payment?uuid=${uuid}`, headers: op.headers })).json();
-    expect(list.data[0]).toMatchObject({ is_double: true, status_label: 'Двойная оплата' });
+    expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
+    const eOffice = await entryFor(u);
+    await pay(op, eOffice.id, { pay_type: 2 });
     // Both payments are in the change log, in the same transaction as the payment: the operator's
     // under the operator, the provider's under the system.
     const logged = await rows<{ entity_id: number; user_id: number | null; diff: Record<string, { old: unknown; new: unknown }> }>(
       database.db,
-      sql`select l.entity_id, l.user_id, l.diff from change_logs l join payment_entries pe on pe.payment_id = l.entity_id where l.type = 'payment' and pe.entry_id = ${e.id} order by l.id`,
+      sql`select l.entity_id, l.user_id, l.diff from change_logs l join payment_entries pe on pe.payment_id = l.entity_id where l.type = 'payment' and pe.entry_id in (${e.id}, ${eOffice.id}) order by l.id`,
     );
     expect(logged).toHaveLength(2);
-    expect(logged[0]).toMatchObject({ user_id: op.id, diff: { sum: { old: null, new: 1500 }, pay_type: { old: null, new: 2 } } });
-    expect(logged[1]).toMatchObject({ user_id: null, diff: { uuid: { old: null, new: uuid }, is_double: { old: null, new: true } } });
-    const log = (await app.inject({ method: 'GET', url: `/api/log?type=payment&entity_id=${logged[1].entity_id}`, headers: op.headers })).json();
+    expect(logged[0]).toMatchObject({ user_id: null, diff: { uuid: { old: null, new: uuid }, is_double: { old: null, new: false } } });
+    expect(logged[1]).toMatchObject({ user_id: op.id, diff: { sum: { old: null, new: 1500 }, pay_type: { old: null, new: 2 } } });
+    const log = (await app.inject({ method: 'GET', url: `/api/log?type=payment&entity_id=${logged[0].entity_id}`, headers: op.headers })).json();
     expect(log.data[0]).toMatchObject({ type_label: 'Платёж', user_label: 'Система' });
 
     const e2 = await entryFor(u);

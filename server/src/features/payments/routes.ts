@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages } from '@edu/domain/entries/entry';
-import { cardTransactionListQuery, payEntryBody, paymentListQuery, PaymentMessages, publicPayBody } from '@edu/domain/payments/payment';
+import { cardTransactionListQuery, payEntryBody, paymentListQuery, PaymentMessages, publicPayBody, refundBody } from '@edu/domain/payments/payment';
 import { cardTransactions, entries } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { takeAttempt } from '../../platform/attempts.ts';
@@ -16,6 +16,7 @@ import { scheduleJob } from '../../platform/jobs.ts';
 import { payEntry, providerFailure, RECONCILE_AFTER_S, refreshPayment } from './payment-rules.ts';
 import { ProviderError } from '../../platform/payments/yookassa-client.ts';
 import { listCardTransactions, listPayments } from './payments-repository.ts';
+import { refreshRefund, requestRefund } from './refund-rules.ts';
 
 /** A provider payment id: YooKassa's are UUID-like; nothing that could walk a URL path ('..', '/'). */
 const PROVIDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -49,12 +50,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * POST /api/yookassa/webhook: the body is only a hint. We fetch the payment from the provider's API
-   * and act on what it says; unknown payments change nothing. Always 200 so the provider stops retrying.
+   * POST /api/yookassa/webhook: the body is only a hint. We fetch the payment (or, for `refund.*`
+   * events, the refund) from the provider's API and act on what it says; unknown ones change nothing.
+   * Always 200 so the provider stops retrying.
    */
-  app.post('/yookassa/webhook', { schema: { tags: ['payments'], body: z.object({ object: z.object({ id: z.string().regex(PROVIDER_ID, { error: 'Некорректный идентификатор платежа' }) }).loose() }).loose() } }, async (request) => {
+  app.post('/yookassa/webhook', { schema: { tags: ['payments'], body: z.object({ event: z.string().max(64).optional(), object: z.object({ id: z.string().regex(PROVIDER_ID, { error: 'Некорректный идентификатор платежа' }) }).loose() }).loose() } }, async (request) => {
     try {
-      const result = await refreshPayment(app, request.body.object.id);
+      const id = request.body.object.id;
+      const result = request.body.event?.startsWith('refund.') ? await refreshRefund(app, id) : await refreshPayment(app, id);
       return { ok: true, result };
     } catch (err) {
       request.log.error({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'webhook handling failed');
@@ -154,6 +157,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         sum: q.sum,
         payType: q.payType,
         uuid: q.uuid,
+        state: q.state,
         created_at: q.created_at || undefined,
       },
       q,
@@ -175,4 +179,11 @@ export const paymentOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
+  /**
+   * POST /api/payment/{id}/refund {sum, reason, key}: an operator refunds an online payment through
+   * the provider, whole or in part; logged in the change log; the client gets a letter and a notification.
+   */
+  app.post('/payment/:id/refund', { schema: { tags: ['payments'], params: idParams, body: refundBody } }, async (request) =>
+    requestRefund(app, currentUser(request), request.params.id, request.body),
+  );
 };

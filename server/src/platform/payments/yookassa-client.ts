@@ -13,7 +13,35 @@ export interface ProviderPayment {
   metadata?: Record<string, string>;
   confirmation?: { type: 'redirect'; confirmation_url?: string; return_url?: string };
   created_at: string;
+  /** When the payment was captured (succeeded). */
+  captured_at?: string;
+  /** Until when a held payment (waiting_for_capture) may be captured; then the provider cancels it. */
+  expires_at?: string;
+  /** Whether the payment can still be refunded, and how much has been. */
+  refundable?: boolean;
+  refunded_amount?: { value: string; currency: string };
+  recipient?: { account_id: string; gateway_id: string };
   test?: boolean;
+}
+
+export type ProviderRefundStatus = 'pending' | 'succeeded' | 'canceled';
+
+/** A refund object of the API (https://yookassa.ru/developers/api#refund_object). */
+export interface ProviderRefund {
+  id: string;
+  payment_id: string;
+  status: ProviderRefundStatus;
+  cancellation_details?: { party: string; reason: string };
+  amount: { value: string; currency: string };
+  description?: string;
+  created_at: string;
+}
+
+export interface CreateRefundInput {
+  paymentId: string;
+  amount: number;
+  description: string;
+  idempotenceKey: string;
 }
 
 export interface ReceiptItem {
@@ -182,7 +210,9 @@ export class YookassaClient {
     }
     const body: Record<string, unknown> = {
       amount: { value: money(p.amount), currency: 'RUB' },
-      capture: true,
+      // Two-stage payment: the money is held, and captured only while the entries are still unpaid
+      // (cancelled otherwise), so a client is never charged twice (docs/decisions/023-no-double-charge.md).
+      capture: false,
       confirmation: { type: 'redirect', return_url: p.returnUrl },
       description: p.description.slice(0, 128),
       metadata: p.metadata,
@@ -209,5 +239,29 @@ export class YookassaClient {
 
   capturePayment(id: string, amount: { value: string; currency: string }, idempotenceKey: string): Promise<ProviderPayment> {
     return this.call('POST', `/payments/${encodeURIComponent(id)}/capture`, { amount }, idempotenceKey);
+  }
+
+  /** Releases a held payment (only waiting_for_capture can be cancelled by the shop). */
+  cancelPayment(id: string, idempotenceKey: string): Promise<ProviderPayment> {
+    return this.call('POST', `/payments/${encodeURIComponent(id)}/cancel`, {}, idempotenceKey);
+  }
+
+  /** POST /v3/refunds: the whole payment or a part of it, with our Idempotence-Key. */
+  createRefund(r: CreateRefundInput): Promise<ProviderRefund> {
+    return this.call('POST', '/refunds', { payment_id: r.paymentId, amount: { value: money(r.amount), currency: 'RUB' }, description: r.description.slice(0, 250) }, r.idempotenceKey);
+  }
+
+  /** GET /v3/payments: one page, newest first (https://yookassa.ru/developers/api#get_payments_list). */
+  listPayments(q: { createdGte?: Date; status?: ProviderStatus; limit?: number; cursor?: string }): Promise<{ items: ProviderPayment[]; next_cursor?: string }> {
+    const params = new URLSearchParams();
+    if (q.createdGte) params.set('created_at.gte', q.createdGte.toISOString());
+    if (q.status) params.set('status', q.status);
+    params.set('limit', String(q.limit ?? 100));
+    if (q.cursor) params.set('cursor', q.cursor);
+    return this.call('GET', `/payments?${params.toString()}`);
+  }
+
+  getRefund(id: string): Promise<ProviderRefund> {
+    return this.call('GET', `/refunds/${encodeURIComponent(id)}`);
   }
 }

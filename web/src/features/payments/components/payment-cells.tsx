@@ -102,7 +102,10 @@ export function PaymentService({ payment }: { payment: Payment }) {
   );
 }
 
-/** Сумма, with an orange 'Двойная оплата' badge for a second payment of the same entry. */
+/**
+ * Сумма, with an orange 'Двойная оплата' badge for a second payment of the same entry and a grape
+ * 'Возврат …' badge for the money refunded (grey while the provider has not confirmed it).
+ */
 export function PaymentSum({ payment, align = 'flex-start' }: { payment: Payment; align?: 'flex-start' | 'flex-end' }) {
   return (
     <Stack gap={4} align={align}>
@@ -111,7 +114,17 @@ export function PaymentSum({ payment, align = 'flex-start' }: { payment: Payment
       </Text>
       {payment.is_double && (
         <Badge color="orange" variant="light" tt="none" size="sm" data-testid="double-payment">
-          Двойная оплата
+          {PaymentMessages.doublePayment}
+        </Badge>
+      )}
+      {payment.refunded_sum > 0 && (
+        <Badge color="grape" variant="light" tt="none" size="sm" styles={{ label: { whiteSpace: 'nowrap' } }} data-testid="refunded-payment" title={payment.refunds.filter((r) => r.status === 'succeeded').map((r) => `${r.created_at_formatted}: ${formatRub(r.sum)} — ${r.reason}`).join('\n')}>
+          {PaymentMessages.refundLabel(formatRub(payment.refunded_sum))}
+        </Badge>
+      )}
+      {payment.refund_pending_sum > 0 && (
+        <Badge color="gray" variant="light" tt="none" size="sm" styles={{ label: { whiteSpace: 'nowrap' } }} data-testid="refund-pending">
+          {PaymentMessages.refundPendingLabel(formatRub(payment.refund_pending_sum))}
         </Badge>
       )}
     </Stack>

@@ -1,4 +1,6 @@
-import type { Payment } from '@edu/domain/payments/payment';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconReceiptRefund } from '@tabler/icons-react';
+import { PaymentMessages, type Payment } from '@edu/domain/payments/payment';
 import type { ListColumn } from '../../../components/data-list';
 import { createdAtColumn } from '../../../components/created-at-column';
 import { PaymentClient, PaymentEntry, PaymentReference, PaymentService, PaymentSum } from './payment-cells';
@@ -7,7 +9,7 @@ import { PaymentClient, PaymentEntry, PaymentReference, PaymentService, PaymentS
  * The payments list described once (spec 03 §2): Заявка, Клиент (operators' list of all payments),
  * Услуга, Тип оплаты, Сумма, Дата; a table above 1199 px, cards at or below.
  */
-export function paymentColumns(showClient: boolean): Array<ListColumn<Payment>> {
+export function paymentColumns(showClient: boolean, onRefund?: (p: Payment) => void): Array<ListColumn<Payment>> {
   return [
   {
     key: 'entry',
@@ -26,5 +28,22 @@ export function paymentColumns(showClient: boolean): Array<ListColumn<Payment>> 
   { key: 'payType', label: 'Тип оплаты', render: (p) => p.payTypeLabel || '—' },
   { key: 'sum', label: 'Сумма', card: 'aside', render: (p) => <PaymentSum payment={p} /> },
   createdAtColumn('date', 'Дата'),
+  ...(onRefund
+    ? [
+        {
+          key: 'actions',
+          label: '',
+          card: 'footer' as const,
+          render: (p: Payment) =>
+            p.refundable_sum > 0 ? (
+              <Tooltip label={PaymentMessages.refundTitle}>
+                <ActionIcon variant="subtle" color="grape" aria-label={`${PaymentMessages.refundTitle} ${p.entry_number ?? p.id}`} onClick={() => onRefund(p)} data-testid="refund-button">
+                  <IconReceiptRefund size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null,
+        },
+      ]
+    : []),
 ];
 }

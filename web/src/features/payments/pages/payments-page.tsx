@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BoundMessages } from '@edu/domain/common/bounds';
 import { payTypeLabels } from '@edu/domain/common/codes';
-import { paymentListQuery, possibleDateTimePrefix } from '@edu/domain/payments/payment';
+import { paymentListQuery, PaymentMessages, possibleDateTimePrefix, type Payment } from '@edu/domain/payments/payment';
 import { DateTimeMaskInput, dateTimePrefix } from '../../../components/date-time-mask-input';
 import type { FilterField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
@@ -9,9 +9,14 @@ import { useListParams } from '../../../components/use-list-params';
 import { useDictionary } from '../../../lib/dictionaries';
 import { usePayments } from '../api/get-payments';
 import { paymentColumns } from '../components/payment-columns';
+import { RefundModal } from '../components/refund-modal';
 import { SumInput } from '../components/sum-input';
 
 const payTypeOptions = Object.entries(payTypeLabels).map(([value, label]) => ({ value, label }));
+const stateOptions = [
+  { value: 'double', label: PaymentMessages.stateDouble },
+  { value: 'refunded', label: PaymentMessages.stateRefunded },
+];
 
 /**
  * The date filter: an impossible moment (2024-02-31, 25 o'clock) is said under the field and not
@@ -45,7 +50,8 @@ export function PaymentsPage() {
   const types = useDictionary('dict_service_types');
   const params = useListParams(paymentListQuery);
   const list = usePayments(params.query);
-  const columns = paymentColumns(true);
+  const [refunding, setRefunding] = useState<Payment | null>(null);
+  const columns = paymentColumns(true, setRefunding);
 
   const filters: FilterField[] = [
     { name: 'entry_number', label: 'Заявка', kind: 'text', placeholder: 'Номер заявки' },
@@ -55,8 +61,13 @@ export function PaymentsPage() {
     { name: 'sum', label: 'Сумма', kind: 'custom', render: (value, onChange) => <SumInput value={value} onChange={onChange} /> },
     { name: 'payType', label: 'Тип оплаты', kind: 'select', options: payTypeOptions },
     { name: 'uuid', label: 'UUID', kind: 'text', placeholder: 'Идентификатор платежа' },
+    { name: 'state', label: PaymentMessages.filterState, kind: 'select', placeholder: 'Все', options: stateOptions },
     { name: 'created_at', label: 'Дата', kind: 'custom', render: (value, onChange) => <CreatedAtFilter value={value} onChange={onChange} /> },
   ];
 
-  return <ListPage title="Платежи" filters={filters} params={params} list={list} columns={columns} testId="payments" itemTestId="payment" minWidth={960} />;
+  return (
+    <ListPage title="Платежи" filters={filters} params={params} list={list} columns={columns} testId="payments" itemTestId="payment" minWidth={900}>
+      <RefundModal payment={refunding} onClose={() => setRefunding(null)} />
+    </ListPage>
+  );
 }

@@ -1,0 +1,92 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { shot } from '../support/screens.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
+
+/** Prices are printed by Intl (ru-RU), whose group separator is a no-break space. */
+const rub = (amount: number) => new RegExp(`${new Intl.NumberFormat('ru-RU').format(amount).replace(/\s/g, '\\s')}\\s₽`);
+
+/** A client registers, applies for a service and pays it online on the sandbox's page; answers the provider's payment id. */
+async function paidOnline(request: APIRequestContext): Promise<{ uuid: string; number: string; sum: number }> {
+  const suffix = Date.now().toString().slice(-7);
+  const attributes = {
+    last_name: 'Возвратова',
+    first_name: 'Ирина',
+    middle_name: 'Павловна',
+    phone: `+7 (94${suffix.slice(0, 1)}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix.slice(6)}0`,
+    email: `refund-${suffix}@example.com`,
+    organization: 'МБОУ СОШ № 5',
+    job_title: 'Учитель',
+    password: 'Refunds-2026!',
+    password_confirmation: 'Refunds-2026!',
+  };
+  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  expect(registered.ok()).toBeTruthy();
+  const token = ((await registered.json()) as { access_token: string }).access_token;
+  const headers = { Authorization: `Bearer ${token}` };
+  const entry = await request.post('/api/entry', { headers, data: { service_id: 4, pay_type: 3, is_extramural: 1 } });
+  expect(entry.status()).toBe(201);
+  const { data } = (await entry.json()) as { data: { id: number; number: string } };
+  const started = await request.post(`/api/entry/${data.id}/pay`, { headers });
+  expect(started.ok()).toBeTruthy();
+  const { id: uuid, confirmation } = (await started.json()) as { id: string; confirmation: { confirmation_url: string } };
+  // The payer presses «Оплатить» on the sandbox's page; the app captures the held payment.
+  const confirmed = await request.post(confirmation.confirmation_url, { form: { action: 'pay' }, maxRedirects: 0 });
+  expect(confirmed.status()).toBe(303);
+  let sum = 0;
+  await expect(async () => {
+    const list = (await (await request.get(`/api/payment?uuid=${uuid}`, { headers })).json()) as { data: Array<{ sum: number }> };
+    expect(list.data).toHaveLength(1);
+    sum = list.data[0].sum;
+  }).toPass({ timeout: 15_000, intervals: [300, 1000] });
+  return { uuid, number: data.number, sum };
+}
+
+test('the operator refunds part of an online payment on /manager/payments; the list marks the refund', async ({ page, request }) => {
+  const { uuid, number, sum } = await paidOnline(request);
+  expect(sum).toBeGreaterThan(100);
+  await login(page, DEMO_OPERATOR, PASSWORD);
+  await page.goto(`/manager/payments?uuid=${uuid}`);
+  await expect(page.getByRole('heading', { name: 'Платежи' })).toBeVisible();
+  const row = page.getByTestId('payment-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(number);
+  await expect(row).toContainText('Онлайн');
+  await row.getByTestId('refund-button').click();
+
+  const form = page.getByTestId('refund-form');
+  await expect(page.getByRole('dialog', { name: 'Возврат платежа' })).toBeVisible();
+  // The whole rest is proposed; a reason is required, said under the field.
+  await expect(form.getByLabel('Сумма возврата')).toHaveValue(rub(sum));
+  await form.getByRole('button', { name: 'Вернуть' }).click();
+  await expect(form.getByText('Укажите причину возврата')).toBeVisible();
+  await form.getByLabel('Причина возврата').fill('Клиент не смог посетить одно занятие');
+  await form.getByLabel('Сумма возврата').fill('100');
+  await shot(page, 'payment-refund-modal-desktop');
+  await form.getByRole('button', { name: 'Вернуть' }).click();
+  await expect(page.getByText('Деньги возвращены клиенту')).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  await expect(row.getByTestId('refunded-payment')).toHaveText(new RegExp(`Возврат ${rub(100).source}`));
+  await expect(row.getByTestId('double-payment')).toHaveCount(0);
+  // What is left can still be refunded.
+  await expect(row.getByTestId('refund-button')).toBeVisible();
+  await shot(page, 'payment-refund-desktop');
+
+  // The filter «Состояние: С возвратом» keeps it; «Двойная оплата» does not.
+  await page.goto(`/manager/payments?uuid=${uuid}&state=refunded`);
+  await expect(row).toHaveCount(1);
+  await page.goto(`/manager/payments?uuid=${uuid}&state=double`);
+  await expect(page.getByTestId('payments-total')).toHaveText('Всего: 0');
+  await expect(row).toHaveCount(0);
+
+  // A phone: cards, the badge and the action fit; the modal too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/manager/payments?uuid=${uuid}`);
+  const card = page.getByTestId('payment-card');
+  await expect(card).toHaveCount(1);
+  await expect(card.getByTestId('refunded-payment')).toBeVisible();
+  await shot(page, 'payment-refund-phone');
+  await card.getByTestId('refund-button').click();
+  await expect(page.getByTestId('refund-form').getByLabel('Сумма возврата')).toHaveValue(rub(sum - 100));
+  await shot(page, 'payment-refund-modal-phone');
+});
