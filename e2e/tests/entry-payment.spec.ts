@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { shot } from '../support/screens.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { outputDir, shot } from '../support/screens.ts';
 import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
 
 /** Demo service 5: 'Курсы повышения квалификации «ФГОС ООО: проектирование рабочей программы»', 4 900 ₽, remote. */
@@ -7,7 +9,7 @@ const SERVICE_ID = 5;
 
 
 /** A fresh client with one unpaid entry, made through the API. */
-async function clientWithEntry(request: APIRequestContext, lastName: string) {
+async function clientWithEntry(request: APIRequestContext, lastName: string, payType = 3) {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
   const email = `entry-pay-${suffix}@example.com`;
   const attributes = {
@@ -24,7 +26,7 @@ async function clientWithEntry(request: APIRequestContext, lastName: string) {
   const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
   expect(registered.status()).toBe(201);
   const token = ((await registered.json()) as { access_token: string }).access_token;
-  const entry = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: SERVICE_ID, pay_type: 3, is_extramural: 1 } });
+  const entry = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: SERVICE_ID, pay_type: payType, is_extramural: 1 } });
   expect(entry.status()).toBe(201);
   const { data } = (await entry.json()) as { data: { id: number; number: string } };
   return { email, password: 'Entry-2026!', entry: data };
@@ -88,4 +90,40 @@ test('an operator marks another entry paid after the confirmation dialog', async
   await expect(page.getByTestId('payments-list')).toContainText(client.entry.number);
   await expect(page.getByTestId('payments-list').locator('tr, [data-testid]').filter({ hasText: client.entry.number }).first()).toContainText('Офис');
   await shot(page, 'manager-entries-payments-desktop');
+});
+
+test('a bank-transfer client prints the invoice (счёт на оплату) of an entry from «Мои заявки»', async ({ page, request }) => {
+  const client = await clientWithEntry(request, 'Счетова', 1);
+  await login(page, client.email, client.password);
+  await page.goto('/user/entry');
+  const row = page.getByTestId('entry-row').filter({ hasText: client.entry.number });
+  await expect(row.getByTestId('entry-status')).toHaveText('Не оплачена');
+  const invoice = row.getByTestId('invoice-button');
+  await expect(invoice).toHaveText('Счёт на оплату');
+  await expect(invoice).toHaveAttribute('href', `/entry/${client.entry.id}/print/invoice`);
+  await shot(page, 'entry-invoice-button-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('entry-card').filter({ hasText: client.entry.number }).getByTestId('invoice-button')).toBeVisible();
+  await shot(page, 'entry-invoice-button-narrow');
+
+  // The print page asks for the document and goes to it: a PDF with the sum in words.
+  const asked = page.waitForResponse((r) => r.url().endsWith(`/api/entry/${client.entry.id}/print/invoice`));
+  await page.goto(`/entry/${client.entry.id}/print/invoice`).catch(() => undefined); // the PDF may end as a download
+  const answer = await asked;
+  expect(answer.status()).toBe(200);
+  const pdf = await request.get(((await answer.json()) as { url: string }).url);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  const body = await pdf.body();
+  expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+  fs.mkdirSync(outputDir, { recursive: true });
+  fs.writeFileSync(path.join(outputDir, 'entry-invoice.pdf'), body);
+});
+
+test('an online-paying client is not offered an invoice', async ({ page, request }) => {
+  const client = await clientWithEntry(request, 'Онлайнова');
+  await login(page, client.email, client.password);
+  await page.goto('/user/entry');
+  const row = page.getByTestId('entry-row').filter({ hasText: client.entry.number });
+  await expect(row.getByRole('button', { name: /Оплатить/ })).toBeVisible();
+  await expect(row.getByTestId('invoice-button')).toHaveCount(0);
 });

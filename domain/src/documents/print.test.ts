@@ -12,6 +12,8 @@ const base: PrintContext = {
   programTemplateId: null,
   regListTemplateId: null,
   contractTemplateId: null,
+  payType: 3,
+  amount: 900,
 };
 
 describe('print rules', () => {
@@ -42,5 +44,15 @@ describe('print rules', () => {
     expect(printRefusal('contract', { ...base, contractTemplateId: 5 }, 2)?.message).toBe(PrintMessages.contractNotNeeded);
     expect(printRefusal('contract', { ...base, status: 1, contractNeeded: true, contractTemplateId: 5 }, 2)).toBeNull();
     expect(printRefusal('certificate', { ...base, deleted: true }, 1)?.message).toBe(PrintMessages.entryDeleted);
+  });
+
+  it('invoice: an unpaid entry with a sum; clients only when it is paid through a bank', () => {
+    const unpaid = { ...base, status: 1, payType: 1, amount: 900 };
+    expect(printRefusal('invoice', unpaid, 2)).toBeNull();
+    expect(printRefusal('invoice', { ...unpaid, payType: 3 }, 2)?.message).toBe(PrintMessages.invoiceBankOnly);
+    expect(printRefusal('invoice', { ...unpaid, payType: 3 }, 1)).toBeNull();
+    expect(printRefusal('invoice', { ...unpaid, status: 2 }, 1)?.message).toBe(PrintMessages.invoicePaid);
+    expect(printRefusal('invoice', { ...unpaid, amount: 0 }, 1)?.message).toBe(PrintMessages.invoiceFree);
+    expect(printRefusal('invoice', { ...unpaid, deleted: true }, 1)?.message).toBe(PrintMessages.entryDeleted);
   });
 });

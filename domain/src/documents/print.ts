@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { EntryStatus, PublicationStatus, Role } from '../common/codes.ts';
+import { EntryStatus, PayType, PublicationStatus, Role } from '../common/codes.ts';
 
 // Printing (spec 01 §4 Printing, spec 02 §4 Printing rules, spec 03 §4 Print rules, §8 Print failure).
 
-export const PRINT_KINDS = ['certificate', 'certificate-docx', 'program', 'registration-list', 'contract'] as const;
+export const PRINT_KINDS = ['certificate', 'certificate-docx', 'program', 'registration-list', 'contract', 'invoice'] as const;
 export type PrintKind = (typeof PRINT_KINDS)[number];
 export const printKindParam = z.enum(PRINT_KINDS);
 
@@ -14,6 +14,7 @@ export const printKindLabels: Record<PrintKind, string> = {
   program: 'Программа',
   'registration-list': 'Регистрационный лист',
   contract: 'Договор',
+  invoice: 'Счёт на оплату',
 };
 
 export const PrintMessages = {
@@ -39,6 +40,12 @@ export const PrintMessages = {
   // Production limits (decision 021): answered 429 and 503.
   tooManyPrints: 'Документы уже готовятся, подождите немного и повторите.',
   printQueueFull: 'Сейчас готовится слишком много документов. Повторите через минуту.',
+  // The bank invoice (счёт на оплату) of an unpaid entry or package.
+  invoicePaid: 'Заявка уже оплачена',
+  invoiceFree: 'Заявка бесплатна: оплачивать нечего',
+  invoiceBankOnly: 'Счёт на оплату выставляется при оплате через банк',
+  invoiceLater: 'Счёт на оплату будет доступен позже: обратитесь к оператору.',
+  invoiceRequisites: (missing: string[]) => `Для счёта на оплату заполните реквизиты центра (Макросы → Реквизиты): ${missing.join(', ')}`,
 } as const;
 
 export interface PrintContext {
@@ -54,6 +61,10 @@ export interface PrintContext {
   programTemplateId: number | null;
   regListTemplateId: number | null;
   contractTemplateId: number | null;
+  /** Pay type of the entry (1 Банк, 2 Офис, 3 Онлайн, 4 Другое). */
+  payType: number;
+  /** What is to be paid: the entry's price, or its package's while the package is whole. */
+  amount: number;
 }
 
 /**
@@ -70,6 +81,17 @@ export function certificateRefusal(c: PrintContext): string | null {
     if (c.contractNeeded && !c.registrationNumber) return PrintMessages.needsRegistrationNumber;
   }
   if (c.certificateTemplateId === null) return PrintMessages.noCertificateTemplate;
+  return null;
+}
+
+/**
+ * Invoice rule: an unpaid entry with something to pay; a client prints it when the entry is to be paid
+ * through a bank (pay type «Банк»), an operator for any unpaid entry (a client may ask for one).
+ */
+export function invoiceRefusal(c: PrintContext, role: number): string | null {
+  if (c.status !== EntryStatus.notPaid) return PrintMessages.invoicePaid;
+  if (c.amount <= 0) return PrintMessages.invoiceFree;
+  if (role !== Role.operator && c.payType !== PayType.bank) return PrintMessages.invoiceBankOnly;
   return null;
 }
 
@@ -91,6 +113,9 @@ export function printRefusal(kind: PrintKind, c: PrintContext, role: number): { 
       break;
     case 'contract':
       message = !c.contractNeeded ? PrintMessages.contractNotNeeded : c.contractTemplateId === null ? PrintMessages.noContractTemplate : null;
+      break;
+    case 'invoice':
+      message = invoiceRefusal(c, role);
       break;
   }
   return message ? { status: 422, message } : null;

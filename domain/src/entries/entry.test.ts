@@ -50,6 +50,8 @@ describe('the certificate rule for publication entries (documents/print)', () =>
     programTemplateId: null,
     regListTemplateId: null,
     contractTemplateId: null,
+    payType: 3,
+    amount: 900,
   };
   it('needs the entry paid or more and the publication approved or published', () => {
     expect(certificateRefusal({ ...base, status: 2, publicationStatus: 2 })).toBeNull();

@@ -53,6 +53,10 @@ const DEMO_REQUISITES = {
   city: 'Санкт-Петербург',
   phone: '+7 (812) 000-00-00',
   email: 'info@example.com',
+  bank: 'ПАО «Демо-банк», г. Санкт-Петербург',
+  bik: '044000000',
+  account: '40703810000000000000',
+  corr_account: '30101810000000000000',
   director: 'Смирнова Ольга Викторовна',
   director_position: 'Директор',
 };

@@ -1,15 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { entryStatusLabels, payTypeLabels, Role, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
-import { PRINT_KINDS, printRefusal, type PrintContext } from '@edu/domain/documents/print';
+import { PRINT_KINDS, printRefusal } from '@edu/domain/documents/print';
 import { formatDate } from '@edu/domain/common/format';
 import { COUNT_CAP, type PageQuery } from '@edu/domain/common/pagination';
 import { canEditThesis, clientMayChange, statusColors, type Entry } from '@edu/domain/entries/entry';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '../../platform/moscow-time.ts';
-import { printColumns } from '../print/print-context.ts';
+import { printColumns, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
 import { containsPattern, fioWords, intArray, nameWordMatches, prefixPattern, trigramsServe } from '../../platform/list-query.ts';
 
-interface EntryRow {
+interface EntryRow extends PrintColumnsRow {
   id: number;
   number: string;
   created_by: number;
@@ -18,21 +18,13 @@ interface EntryRow {
   service_title: string;
   dict_type_id: number;
   type_fdv: string | null;
-  contract_needed: boolean;
   date_type: number;
   begda: Date | string | null;
   endda: Date | string | null;
   is_thesis_needed: boolean;
-  is_publication: boolean;
-  publication_status: number | null;
-  certificate_template_id: number | null;
-  program_template_id: number | null;
-  reglist_template_id: number | null;
-  contract_template_id: number | null;
   points: number;
   section_id: number | null;
   section_title: string | null;
-  pay_type: number;
   is_extramural: number;
   price: string | number;
   status: number;
@@ -58,7 +50,7 @@ const SELECT = sql`
     s.date_type, s.begda, s.endda, s.is_thesis_needed, s.points,
     -- What the print menu needs: the templates in force and the publication status (print feature).
     ${printColumns},
-    e.section_id, sec.title as section_title, e.pay_type, e.is_extramural, e.price, e.status, e.is_service_package,
+    e.section_id, sec.title as section_title, e.is_extramural, e.price, e.status, e.is_service_package,
     e.package_enrollment_id, pe.title as package_title, pe.price as package_price, (pe.broken_at is not null) as package_broken,
     th.text as thesis_text, cm.fio as member_fio, cm.title as member_title, cm.comment as member_comment, e.certificate_number, e.registration_number, e.created_at, e.deleted_at,
     (e.is_service_package and e.status = 1 and exists (select 1 from card_transactions ct
@@ -75,18 +67,7 @@ const SELECT = sql`
 
 /** Which documents the asker may print now (spec 01 §4 Printing): the print page's own rules. */
 function printMenu(r: EntryRow, asOperator: boolean): Pick<Entry, 'printable' | 'can_print_certificate'> {
-  const context: PrintContext = {
-    status: r.status,
-    deleted: Boolean(r.deleted_at),
-    isPublication: r.is_publication,
-    publicationStatus: r.publication_status,
-    contractNeeded: r.contract_needed,
-    registrationNumber: r.registration_number,
-    certificateTemplateId: r.certificate_template_id,
-    programTemplateId: r.program_template_id,
-    regListTemplateId: r.reglist_template_id,
-    contractTemplateId: r.contract_template_id,
-  };
+  const context = toPrintContext(r, Boolean(r.deleted_at));
   const role = asOperator ? Role.operator : Role.user;
   const printable = PRINT_KINDS.filter((kind) => !printRefusal(kind, context, role));
   return { printable, can_print_certificate: printable.includes('certificate') };

@@ -19,7 +19,7 @@ const SLICE_MS = 60_000;
 
 export async function printableCertificates(deps: Pick<DocumentDeps, 'db'>, serviceId: number): Promise<{ printable: EntryPrintRow[]; skipped: number }> {
   const all = await loadEntryPrintRows(deps.db, sql`e.service_id = ${serviceId} and e.deleted_at is null`);
-  const printable = all.filter((r) => certificateRefusal(toPrintContext(r)) === null);
+  const printable = all.filter((r) => certificateRefusal(toPrintContext(r, r.deleted)) === null);
   return { printable, skipped: all.length - printable.length };
 }
 

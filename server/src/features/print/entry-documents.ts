@@ -7,7 +7,8 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { ensureCertificateNumber } from './certificate-number.ts';
 import { timed } from '../../platform/stage-timing.ts';
 import { consentTemplateId, loadEntryPrintRow, toPrintContext, type EntryPrintRow } from './print-context.ts';
-import { renderDocument, type DocumentDeps, type StoredDocument } from './render-document.ts';
+import { renderDocument, renderHtmlDocument, type DocumentDeps, type StoredDocument } from './render-document.ts';
+import { invoiceHtml, loadInvoice } from './invoice.ts';
 
 const TITLES: Record<PrintKind, string> = {
   certificate: 'Сертификат',
@@ -15,6 +16,7 @@ const TITLES: Record<PrintKind, string> = {
   program: 'Программа',
   'registration-list': 'Регистрационный лист',
   contract: 'Договор',
+  invoice: 'Счёт на оплату',
 };
 
 /** File names without characters that file systems or headers dislike. */
@@ -41,7 +43,7 @@ export async function entryForPrint(deps: DocumentDeps, entryId: number, me: Pic
  * turn with others). A certificate gets its number on the first print.
  */
 export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow, kind: PrintKind, me: Pick<AuthUser, 'id' | 'role'>): Promise<StoredDocument> {
-  const ctx = toPrintContext(row);
+  const ctx = toPrintContext(row, row.deleted);
   const refusal = printRefusal(kind, ctx, me.role);
   const account = me.id;
   if (refusal) throw new AppError(refusal.status, refusal.message);
@@ -63,6 +65,10 @@ export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow,
       return renderDocument(deps, { templateId: ctx.regListTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.number), account });
     case 'contract':
       return renderDocument(deps, { templateId: ctx.contractTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.number), account });
+    case 'invoice': {
+      const invoice = await timed('invoice', () => loadInvoice(deps.db, row, me.role));
+      return renderHtmlDocument(deps, { body: invoiceHtml(invoice), name: fileTitle(TITLES[kind], row.number), account });
+    }
   }
 }
 

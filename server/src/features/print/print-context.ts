@@ -2,23 +2,30 @@ import { sql } from 'drizzle-orm';
 import type { PrintContext } from '@edu/domain/documents/print';
 import { rows, type Queryable } from '../../platform/db.ts';
 
-export interface EntryPrintRow {
+/** The columns of `printColumns`, with the entry's own that the print rules read. */
+export interface PrintColumnsRow {
+  status: number;
+  registration_number: string | null;
+  is_publication: boolean;
+  publication_status: number | null;
+  contract_needed: boolean;
+  certificate_template_id: number | null;
+  program_template_id: number | null;
+  reglist_template_id: number | null;
+  contract_template_id: number | null;
+  pay_type: number;
+  amount: string | number;
+}
+
+export interface EntryPrintRow extends PrintColumnsRow {
   id: number;
   number: string;
   created_by: number;
   service_id: number;
   service_title: string;
-  status: number;
   deleted: boolean;
-  is_publication: boolean;
-  publication_status: number | null;
-  contract_needed: boolean;
-  registration_number: string | null;
   certificate_number: string | null;
-  certificate_template_id: number | null;
-  program_template_id: number | null;
-  reglist_template_id: number | null;
-  contract_template_id: number | null;
+  package_enrollment_id: number | null;
 }
 
 /** A live template of the type, preferring the given ids in order. */
@@ -41,7 +48,9 @@ export const printColumns = sql`(s.is_publication or coalesce(t.is_publication, 
           ${pick(1, sql`s.template_certificate_id`, sql`st.template_certificate_id`, sql`t.template_certificate_id`)} as certificate_template_id,
           ${pick(2, sql`s.template_program_id`)} as program_template_id,
           coalesce(${pick(3, sql`s.template_participation_id`)}, ${newest(3)}) as reglist_template_id,
-          ${newest(7)} as contract_template_id`;
+          ${newest(7)} as contract_template_id,
+          e.pay_type,
+          coalesce((select pk.price from package_enrollments pk where pk.id = e.package_enrollment_id and pk.broken_at is null), e.price) as amount`;
 
 /**
  * What the print rules need about an entry. Effective templates: the certificate of the service,
@@ -52,7 +61,7 @@ export async function loadEntryPrintRows(db: Queryable, where: ReturnType<typeof
   return rows<EntryPrintRow>(
     db,
     sql`select e.id, e.number, e.created_by, e.service_id, s.title as service_title, e.status, (e.deleted_at is not null or s.deleted_at is not null) as deleted,
-          e.registration_number, e.certificate_number, ${printColumns}
+          e.registration_number, e.certificate_number, e.package_enrollment_id, ${printColumns}
         from entries e
         join services s on s.id = e.service_id
         join dict_service_types t on t.id = s.dict_type_id
@@ -67,10 +76,10 @@ export async function loadEntryPrintRow(db: Queryable, entryId: number): Promise
   return row;
 }
 
-export function toPrintContext(r: EntryPrintRow): PrintContext {
+export function toPrintContext(r: PrintColumnsRow, deleted: boolean): PrintContext {
   return {
     status: r.status,
-    deleted: r.deleted,
+    deleted,
     isPublication: r.is_publication,
     publicationStatus: r.publication_status,
     contractNeeded: r.contract_needed,
@@ -79,6 +88,8 @@ export function toPrintContext(r: EntryPrintRow): PrintContext {
     programTemplateId: r.program_template_id,
     regListTemplateId: r.reglist_template_id,
     contractTemplateId: r.contract_template_id,
+    payType: r.pay_type,
+    amount: Number(r.amount),
   };
 }
 

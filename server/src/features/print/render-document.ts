@@ -7,6 +7,7 @@ import type { ConvertOwner, OfficeConverterPool } from '../../platform/converter
 import type { HtmlPdfConverter } from '../../platform/converters/html-pdf.ts';
 import { ConversionFailed, ConverterUnavailable } from '../../platform/converters/converter-errors.ts';
 import { AppError } from '../../platform/errors.ts';
+import { escapeHtml } from '../../platform/mail.ts';
 import { PrintMessages } from '@edu/domain/documents/print';
 import { macroValues, type MacroSubject } from '../macros/macro-values.ts';
 import { renderMacros } from '../macros/render-macros.ts';
@@ -86,8 +87,7 @@ function digest(parts: unknown[]): string {
 const PAGE_POLICY = "default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline' data:";
 
 function htmlPage(body: string, title: string): string {
-  const esc = title.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}"><title>${esc}</title><style>
+  return `<!doctype html><html lang="ru"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}"><title>${escapeHtml(title)}</title><style>
     body { font-family: 'Liberation Serif', 'Times New Roman', serif; font-size: 12pt; line-height: 1.4; color: #000; }
     table { border-collapse: collapse; width: 100%; } td, th { border: 1px solid #000; padding: 4px 6px; vertical-align: top; }
     h1, h2, h3 { font-family: 'Liberation Sans', Arial, sans-serif; }
@@ -96,9 +96,7 @@ function htmlPage(body: string, title: string): string {
 
 /**
  * Fills a template for a subject and stores the result (PDF, or the .docx itself when asked),
- * reusing the stored file while the template and the values are unchanged. A document being rendered
- * for someone else is waited for, not rendered again; the converters serve `account` (the asking
- * user; none for a job) in turn with the others (decision 021).
+ * reusing the stored file while the template and the values are unchanged.
  */
 export async function renderDocument(
   deps: DocumentDeps,
@@ -112,25 +110,47 @@ export async function renderDocument(
   const ext = opts.output;
   const mime = opts.output === 'pdf' ? 'application/pdf' : DOCX_MIME;
   const key = deps.files.generatedKey('cache', digest([1, opts.output, template.id, template.storage_key, template.content, new Date(template.updated_at).toISOString(), values]), ext);
-  const name = `${opts.name}.${ext}`;
-  if (await timed('cache-check', () => deps.files.storage.exists(key))) return { key, name, mime, cached: true };
-  const account = opts.account ?? null;
-  const owner: ConvertOwner = account === null ? { key: 'job', bounded: false } : { key: `user:${account}` };
-  await deps.gate.once(key, async () => {
-    // Stored by a render that ended between our cache check and now.
-    if (await deps.files.storage.exists(key)) return;
-    let body: Buffer;
+  return storedOnce(deps, { key, name: `${opts.name}.${ext}`, mime, account: opts.account }, async (owner) => {
     if (template.storage_key) {
       const source = await timed('template-read', () => templateFile(deps.files, template.storage_key!));
       if (!source) throw new AppError(422, PrintMessages.templateNotUploaded);
       const docx = await timed('fill', () => fillDocx(source, values));
-      body = opts.output === 'docx' ? docx : await timed('convert', () => convert(() => deps.office.toPdf(docx, owner)));
-    } else {
-      if (opts.output === 'docx') throw new AppError(422, PrintMessages.templateNotUploaded);
-      // Templates saved before refreshes were refused are neutralised here.
-      const html = renderMacros(withoutMetaRefresh(template.content ?? ''), values, { escape: 'html', missing: 'marker' });
-      body = await timed('convert', () => convert(() => deps.html.toPdf(htmlPage(html, opts.name), owner)));
+      return opts.output === 'docx' ? docx : await timed('convert', () => convert(() => deps.office.toPdf(docx, owner)));
     }
+    if (opts.output === 'docx') throw new AppError(422, PrintMessages.templateNotUploaded);
+    // Templates saved before refreshes were refused are neutralised here.
+    const html = renderMacros(withoutMetaRefresh(template.content ?? ''), values, { escape: 'html', missing: 'marker' });
+    return timed('convert', () => convert(() => deps.html.toPdf(htmlPage(html, opts.name), owner)));
+  });
+}
+
+/** A page the app lays out itself (the bank invoice) as PDF, cached like a template's document. */
+export async function renderHtmlDocument(deps: DocumentDeps, opts: { body: string; name: string; account?: number }): Promise<StoredDocument> {
+  const page = htmlPage(opts.body, opts.name);
+  const key = deps.files.generatedKey('cache', digest([1, 'page', page]), 'pdf');
+  return storedOnce(deps, { key, name: `${opts.name}.pdf`, mime: 'application/pdf', account: opts.account }, (owner) =>
+    timed('convert', () => convert(() => deps.html.toPdf(page, owner))),
+  );
+}
+
+/**
+ * The stored file under `key`, made by `make` when it is not there yet. A document being rendered
+ * for someone else is waited for, not rendered again; the converters serve `account` (the asking
+ * user; none for a job) in turn with the others (decision 021).
+ */
+async function storedOnce(
+  deps: DocumentDeps,
+  doc: { key: string; name: string; mime: string; account?: number },
+  make: (owner: ConvertOwner) => Promise<Buffer>,
+): Promise<StoredDocument> {
+  const { key, name, mime } = doc;
+  if (await timed('cache-check', () => deps.files.storage.exists(key))) return { key, name, mime, cached: true };
+  const account = doc.account ?? null;
+  const owner: ConvertOwner = account === null ? { key: 'job', bounded: false } : { key: `user:${account}` };
+  await deps.gate.once(key, async () => {
+    // Stored by a render that ended between our cache check and now.
+    if (await deps.files.storage.exists(key)) return;
+    const body = await make(owner);
     await timed('store', () => deps.files.putGenerated(key, body, mime));
   });
   return { key, name, mime, cached: false };

@@ -67,7 +67,7 @@ function EntryFlow({ service, onClose }: { service: Service; onClose: () => void
       )}
       {step === 'form' && <EntryForm service={service} onCreated={created} />}
       {step === 'thesis' && entry && <ThesisForm entryId={entry.id} onDone={() => afterTheses(entry)} onSkip={() => afterTheses(entry)} />}
-      {step === 'pay' && entry && <PayStep entryId={entry.id} price={entry.price} numbers={[entry.number]} />}
+      {step === 'pay' && entry && <PayStep entryId={entry.id} price={entry.price} numbers={[entry.number]} invoice={entry.printable.includes('invoice')} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { IconClock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { formatRub } from '@edu/domain/common/format';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
+import { InvoiceButton } from './invoice-button';
 import { usePayNow } from './use-pay-now';
 
 interface PayStepProps {
@@ -18,10 +19,12 @@ interface PayStepProps {
   onLater?: () => void;
   /** Go to the payment page at once (a package: 'Оплатить {price} ₽' is one click). */
   autoStart?: boolean;
+  /** The entry is paid through a bank: offer its invoice. */
+  invoice?: boolean;
 }
 
 /** The last step of the entry and package flows: pay now or later (spec 01 §4). */
-export function PayStep({ entryId, price, numbers, isPackage = false, onLater, autoStart = false }: PayStepProps) {
+export function PayStep({ entryId, price, numbers, isPackage = false, onLater, autoStart = false, invoice = false }: PayStepProps) {
   const navigate = useNavigate();
   const pay = usePayNow();
   const started = useRef(false);
@@ -43,7 +46,9 @@ export function PayStep({ entryId, price, numbers, isPackage = false, onLater, a
           Оплатите пакет онлайн в течение {PACKAGE_PAY_WINDOW_MIN} минут, иначе заявки будут удалены.
         </Alert>
       )}
+      {invoice && <Text size="sm">Распечатайте счёт на оплату и оплатите его в банке; заявка будет отмечена оплаченной, когда деньги поступят. Можно оплатить и онлайн.</Text>}
       <Group justify="flex-end" gap="sm">
+        {invoice && <InvoiceButton entryId={entryId} size="sm" />}
         <Button
           variant="default"
           onClick={() => {

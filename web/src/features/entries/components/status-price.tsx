@@ -1,7 +1,8 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { EntryStatus } from '@edu/domain/common/codes';
+import { EntryStatus, PayType } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
 import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
+import { InvoiceButton } from './invoice-button';
 import { PayButton } from './pay-button';
 
 /** Labels that must never be cut ('Подтверж…', 'Оплаче…'). */
@@ -12,7 +13,8 @@ export const priceText = (price: number) => (price === 0 ? EntryMessages.free : 
 
 /**
  * Status badge and price; an unpaid entry offers 'Оплатить {price} ₽'; while a provider payment of
- * it is open, 'Ожидается ответ платёжной системы' instead (spec 01 §2). A free entry reads
+ * it is open, 'Ожидается ответ платёжной системы' instead (spec 01 §2); an entry paid through a bank
+ * also offers «Счёт на оплату». A free entry reads
  * 'Бесплатно'. `price` overrides the entry's (a package purchase shows the package price and pays
  * as a whole); `inPackage` shows the status only, the purchase carries the price and the button.
  */
@@ -44,7 +46,13 @@ export function StatusPrice({ entry, price = entry.price, inPackage = false }: {
             {EntryMessages.awaitingProvider}
           </Text>
         ) : (
-          price > 0 && <PayButton entryId={entry.id} price={price} entry={entry} />
+          price > 0 && (
+            <Group gap={6} wrap="wrap">
+              <PayButton entryId={entry.id} price={price} entry={entry} />
+              {/* A bank-transfer entry is paid by invoice; the operators' print menu offers it too. */}
+              {entry.pay_type === PayType.bank && entry.printable.includes('invoice') && <InvoiceButton entryId={entry.id} />}
+            </Group>
+          )
         ))}
     </Stack>
   );
