@@ -24,6 +24,7 @@ async function waitForLetter(pred: (m: ParsedMail) => boolean): Promise<ParsedMa
 }
 
 const to = (m: ParsedMail) => JSON.stringify(m.to ?? '');
+const MailingSubject = 'Тема письма';
 
 async function openWelcomeTemplate(page: Page) {
   await page.goto('/manager/events');
@@ -95,7 +96,7 @@ test('the operator sends a mailing and watches its progress; a reader unsubscrib
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/mailing');
   await expect(page.getByRole('heading', { name: 'Рассылка для всех пользователей' })).toBeVisible();
-  await page.getByRole('button', { name: 'Отправить' }).click();
+  await page.getByRole('button', { name: 'Отправить', exact: true }).click();
   await expect(page.getByText('Введите текст письма')).toBeVisible();
 
   const marker = `Весенний форум ${Date.now().toString().slice(-5)}`;
@@ -105,8 +106,8 @@ test('the operator sends a mailing and watches its progress; a reader unsubscrib
   await page.keyboard.press('Enter');
   await page.keyboard.type('Регистрация открыта в личном кабинете.');
   await shot(page, 'mailing-filled-desktop');
-  await page.getByRole('button', { name: 'Отправить' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Отправить' }).click();
+  await page.getByRole('button', { name: 'Отправить', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Отправить', exact: true }).click();
   await expect(page.getByText('Письмо успешно отправлено всем пользователем!')).toBeVisible();
 
   const card = page.locator('[data-testid^="mailing-"]').filter({ hasText: marker });
@@ -141,6 +142,70 @@ test('the operator sends a mailing and watches its progress; a reader unsubscrib
   await expect(user.getByText('Данные сохранены!')).toBeVisible();
   await shot(user, 'settings-mailing-desktop');
   await user.close();
+});
+
+test('a mailing to a filtered audience: the count before sending, a preview, a test letter to the operator, then only the audience gets it', async ({ page, request }) => {
+  // A client with an unpaid entry of demo service 5 (a course), and the demo user without one.
+  const suffix = `${Date.now()}`.slice(-7);
+  const email = `audience-${suffix}@example.com`;
+  const attributes = {
+    last_name: 'Адресатова', first_name: 'Вера', middle_name: 'Ильинична', phone: `+7 (95${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
+    email, organization: 'Школа № 1', job_title: 'Учитель', password: 'Audience-2026!', password_confirmation: 'Audience-2026!',
+  };
+  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  expect(registered.status()).toBe(201);
+  const token = ((await registered.json()) as { access_token: string }).access_token;
+  const made = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: 5, pay_type: 3, is_extramural: 1 } });
+  expect(made.status()).toBe(201);
+
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto('/manager/mailing');
+  const recipients = page.getByTestId('mailing-recipients');
+  await expect(recipients).toContainText(/Получателей: \d+/);
+  const everyone = Number(/Получателей: ([\d\s\u00a0]+)/.exec((await recipients.textContent()) ?? '')![1].replace(/\D/g, ''));
+  await page.getByLabel(MailingSubject).fill('Напоминаем об оплате курса');
+  // Services: search by title and choose; entry status: not paid.
+  const services = page.getByRole('textbox', { name: 'Услуги' });
+  await services.fill('ФГОС ООО');
+  await page.getByRole('option', { name: /ФГОС ООО: проектирование/ }).click();
+  await page.getByRole('textbox', { name: 'Статус заявки' }).click();
+  await page.getByRole('option', { name: 'Не оплачена' }).click();
+  await page.keyboard.press('Escape');
+  await expect(recipients).toContainText('Статус заявки: Не оплачена');
+  const counted = Number(/Получателей: ([\d\s\u00a0]+)/.exec((await recipients.textContent()) ?? '')![1].replace(/\D/g, ''));
+  expect(counted).toBeGreaterThanOrEqual(1);
+  expect(counted).toBeLessThan(everyone);
+
+  const marker = `Оплата курса ${suffix}`;
+  await page.getByRole('textbox', { name: 'Текст письма' }).click();
+  await page.keyboard.type(`Здравствуйте! ${marker}: заявка ждёт оплаты.`);
+  await page.getByRole('button', { name: 'Предпросмотр' }).click();
+  const preview = page.getByRole('dialog', { name: 'Предпросмотр' });
+  await expect(preview).toContainText('Напоминаем об оплате курса');
+  await expect(preview.getByTestId('mailing-preview')).toBeVisible();
+  await shot(page, 'mailing-preview-desktop');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Отправить тестовое письмо себе' }).click();
+  await expect(page.getByText(`Тестовое письмо отправлено на ${DEMO_OPERATOR}`)).toBeVisible();
+  const test = await waitForLetter((m) => to(m).includes(DEMO_OPERATOR) && String(m.html).includes(marker));
+  expect(test.subject).toBe('[Тест] Напоминаем об оплате курса');
+  await shot(page, 'mailing-audience-desktop');
+
+  await page.getByRole('button', { name: 'Отправить', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Рассылка для всех пользователей' });
+  await expect(confirm).toContainText(`Отправить письмо ${counted}`);
+  await confirm.getByRole('button', { name: 'Отправить', exact: true }).click();
+  const card = page.locator('[data-testid^="mailing-"]').filter({ hasText: marker });
+  await expect(card.getByTestId('mailing-status')).toHaveText('Завершена', { timeout: 20_000 });
+  await expect(card.getByTestId('mailing-audience-label')).toContainText('Статус заявки: Не оплачена');
+  const got = await waitForLetter((m) => to(m).includes(email) && String(m.html).includes(marker));
+  expect(got.subject).toBe('Напоминаем об оплате курса');
+  // Exactly the counted audience got it (the test letter aside).
+  const sent = (await letters()).filter((m) => String(m.html).includes(marker) && !String(m.subject).startsWith('[Тест]'));
+  expect(sent).toHaveLength(counted);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'mailing-audience-narrow');
 });
 
 test('events and mailing at 390 px: cards and a full-screen template', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { flagField } from '../common/bounds.ts';
+import { flagField, idArray, textField } from '../common/bounds.ts';
+import { EntryStatus, entryStatusLabels } from '../common/codes.ts';
 
 export const MailingMessages = {
   title: 'Рассылка для всех пользователей',
@@ -18,14 +19,59 @@ export const MailingMessages = {
   subscriptionHint: 'Новости и объявления для всех пользователей. Письма о ваших заявках и оплатах приходят всегда.',
   progress: 'Ход рассылки',
   history: 'Прошлые рассылки',
+  subjectLabel: 'Тема письма',
+  subjectEmpty: 'Введите тему письма',
+  audience: 'Кому',
+  everyone: 'Все пользователи',
+  noRecipients: 'Нет получателей: измените условия',
+  recipients: (n: number) => `Получателей: ${n.toLocaleString('ru-RU')}`,
+  confirm: (n: number) => `Отправить письмо ${n.toLocaleString('ru-RU')} ${n % 10 === 1 && n % 100 !== 11 ? 'получателю' : 'получателям'}?`,
+  testSent: (email: string) => `Тестовое письмо отправлено на ${email}`,
+  testPrefix: '[Тест] ',
+  preview: 'Предпросмотр',
+  sendTest: 'Отправить тестовое письмо себе',
 } as const;
 
-/** POST /api/mail/send-all (spec 03 §7). */
-export const sendAllBody = z.object({
-  message: z
-    .string({ error: MailingMessages.required })
-    .max(200_000, { error: MailingMessages.tooLong }),
+/**
+ * Who gets a mass letter: users (not guests, not deleted, with an e-mail, not unsubscribed) matching
+ * every condition given. Profile and region: any of the chosen. The entry conditions together: the
+ * user has a live entry of one of the services, of one of the types, in one of the statuses.
+ */
+export const mailingAudience = z.object({
+  profile_ids: idArray(100).optional(),
+  region_ids: idArray(200).optional(),
+  /** 1 only St Petersburg, 0 only others, absent both. */
+  is_spb: z.union([z.literal(0), z.literal(1)], { error: 'Ожидается 0 или 1' }).nullish(),
+  service_ids: idArray(100).optional(),
+  service_type_ids: idArray(50).optional(),
+  entry_statuses: z.array(z.union([z.literal(EntryStatus.notPaid), z.literal(EntryStatus.paid), z.literal(EntryStatus.done)], { error: 'Неизвестный статус заявки' })).max(3).optional(),
 });
+export type MailingAudience = z.output<typeof mailingAudience>;
+
+/** Options of the entry status condition (paid or not included). */
+export const mailingEntryStatusOptions = [EntryStatus.notPaid, EntryStatus.paid, EntryStatus.done].map((value) => ({ value: String(value), label: entryStatusLabels[value] }));
+
+const subjectField = textField(255)
+  .transform((s) => s.trim())
+  .refine((s) => s !== '', { error: MailingMessages.subjectEmpty });
+const messageField = z.string({ error: MailingMessages.required }).max(200_000, { error: MailingMessages.tooLong });
+
+/** POST /api/mail/send-all (spec 03 §7): the spec's {message}; subject and audience are ours (default: the usual subject, everyone). */
+export const sendAllBody = z.object({
+  message: messageField,
+  subject: subjectField.optional(),
+  audience: mailingAudience.optional(),
+});
+
+/** POST /api/mail/audience-count {audience}: {data: {count}} before sending. */
+export const audienceCountBody = z.object({ audience: mailingAudience.optional() });
+
+/** POST /api/mail/preview and /api/mail/send-test {subject, message}: the letter as recipients get it. */
+export const letterBody = z.object({ message: messageField, subject: subjectField.optional() });
+export interface LetterPreview {
+  subject: string;
+  html: string;
+}
 
 export type MailingStatus = 'queued' | 'sending' | 'done';
 export const mailingStatusLabels: Record<MailingStatus, string> = { queued: 'В очереди', sending: 'Отправляется', done: 'Завершена' };
@@ -38,6 +84,9 @@ export interface MailingFailure {
 
 export interface MailingProgress {
   id: number;
+  subject: string;
+  /** Who it was for, in words ('Все пользователи', 'Профиль: Учитель; Заявки: Оплачена'). */
+  audience_label: string;
   status: MailingStatus;
   status_label: string;
   excerpt: string;

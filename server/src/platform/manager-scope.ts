@@ -58,7 +58,7 @@ export const MANAGER_ROUTES: ManagerRoutePattern[] = [
   { path: /^\/api\/user\/:id\/name-forms$/ },
   // Events (their notification templates) and the mass mailing (spec 03 §2, §7).
   { path: /^\/api\/dictionaries\/dict_events\/notification-templates$/ },
-  { path: /^\/api\/mail\/(send-all|mailings)(\/|$)/ },
+  { path: /^\/api\/mail\/(send-all|mailings|audience-count|preview|send-test)(\/|$)/ },
   // Printing: certificate numbers, all certificates of a service as one zip.
   { methods: ['PUT'], path: /^\/api\/entry\/:id\/certificate-number$/ },
   { methods: ['POST'], path: /^\/api\/service\/:id\/print-certificates$/ },

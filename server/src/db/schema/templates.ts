@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, id, updatedAt } from './columns.ts';
 import { dictEvents, dictTemplateTypes } from './dictionaries.ts';
 import { files } from './documents.ts';
@@ -38,4 +38,7 @@ export const mailings = pgTable('mailings', {
   failed: integer('failed').notNull().default(0),
   started_at: timestamp('started_at', { withTimezone: true }),
   finished_at: timestamp('finished_at', { withTimezone: true }),
+  /** Who it is for (MailingAudience; null: everyone) and the same in words for the operators' list. */
+  audience: jsonb('audience'),
+  audience_label: text('audience_label'),
 });

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MailingMessages } from '@edu/domain/mailing/mailing';
-import { Role } from '@edu/domain/common/codes';
+import { MailingMessages, type MailingAudience } from '@edu/domain/mailing/mailing';
 import { rows } from '../../platform/db.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { escapeHtml, type Mailer } from '../../platform/mail.ts';
 import { massLetterBuilder } from '../../platform/mass-letter.ts';
 import { MailingJournal } from './mailing-journal.ts';
+import { audienceWhere, mailableUser } from './mailing-repository.ts';
 
 /** A slice of sending stays well inside the job lease (2 minutes) and lets other jobs run between slices. */
 const SLICE_MS = 10_000;
@@ -49,20 +49,19 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /**
- * Lists the recipients once: every active user and operator with an e-mail who has not opted out;
- * guests and deleted users are skipped. (mailing_id, user_id) is unique, so running this twice after
- * a crash adds nobody twice.
+ * Lists the recipients once: the mailing's audience among active users and operators with an e-mail
+ * who have not opted out; guests and deleted users are skipped. (mailing_id, user_id) is unique, so
+ * running this twice after a crash adds nobody twice.
  */
 async function listRecipients(app: FastifyInstance, mailingId: number): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const [m] = await rows<{ status: string }>(tx, sql`select status from mailings where id = ${mailingId} for update`);
+    const [m] = await rows<{ status: string; audience: MailingAudience | null }>(tx, sql`select status, audience from mailings where id = ${mailingId} for update`);
     if (m?.status !== 'queued') return;
-    const active = sql`u.deleted_at is null and u.role <> ${Role.guest} and coalesce(u.email, '') <> ''`;
-    await tx.execute(sql`insert into mail_subscriptions (user_id) select u.id from users u where ${active} on conflict (user_id) do nothing`);
+    await tx.execute(sql`insert into mail_subscriptions (user_id) select u.id from users u where ${mailableUser} on conflict (user_id) do nothing`);
     await tx.execute(
       sql`insert into mailing_deliveries (mailing_id, user_id, email)
           select ${mailingId}, u.id, u.email from users u join mail_subscriptions s on s.user_id = u.id
-          where ${active} and s.unsubscribed_at is null
+          where ${mailableUser} and s.unsubscribed_at is null and ${audienceWhere(m.audience)}
           on conflict (mailing_id, user_id) do nothing`,
     );
     await tx.execute(
@@ -72,7 +71,8 @@ async function listRecipients(app: FastifyInstance, mailingId: number): Promise<
   });
 }
 
-function letter(app: FastifyInstance, m: { html: string; text: string; subject: string }, token: string) {
+/** The letter as a recipient gets it: the message, then the unsubscribe footer and headers. */
+export function letter(app: FastifyInstance, m: { html: string; text: string; subject: string }, token: string) {
   const link = `${app.config.appUrl}/unsubscribe/${token}`;
   const oneClick = `${app.config.appUrl}/api/mail/unsubscribe/${token}`;
   const html =

@@ -1,10 +1,65 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { formatDateTime } from '@edu/domain/common/format';
-import { mailingStatusLabels, type MailingProgress, type MailingStatus } from '@edu/domain/mailing/mailing';
+import { entryStatusLabels, Role, type EntryStatusCode } from '@edu/domain/common/codes';
+import { MailingMessages, mailingStatusLabels, type MailingAudience, type MailingProgress, type MailingStatus } from '@edu/domain/mailing/mailing';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { intArray } from '../../platform/list-query.ts';
+
+/**
+ * The users a mass letter may go to (alias u): live users and operators with an e-mail; guests never.
+ * Opting out is checked where the letters are listed (mail_subscriptions).
+ */
+export const mailableUser = sql`u.deleted_at is null and u.role <> ${Role.guest} and coalesce(u.email, '') <> ''`;
+
+/** The audience's conditions on users (alias u); true for everyone. */
+export function audienceWhere(a: MailingAudience | null | undefined): SQL {
+  const parts: SQL[] = [];
+  if (a?.profile_ids?.length) parts.push(sql`exists (select 1 from user_profiles up where up.user_id = u.id and up.dict_profile_id = any(${intArray(a.profile_ids)}))`);
+  if (a?.region_ids?.length) parts.push(sql`u.dict_region_id = any(${intArray(a.region_ids)})`);
+  if (a?.is_spb === 0 || a?.is_spb === 1) parts.push(sql`u.is_spb = ${a.is_spb}`);
+  const entry: SQL[] = [];
+  if (a?.service_ids?.length) entry.push(sql`e.service_id = any(${intArray(a.service_ids)})`);
+  if (a?.service_type_ids?.length) entry.push(sql`e.service_type_id = any(${intArray(a.service_type_ids)})`);
+  if (a?.entry_statuses?.length) entry.push(sql`e.status = any(${intArray(a.entry_statuses)})`);
+  if (entry.length > 0) parts.push(sql`exists (select 1 from entries e where e.created_by = u.id and e.deleted_at is null and ${sql.join(entry, sql` and `)})`);
+  return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/** How many would get the letter now: mailable, matching, not unsubscribed. */
+export async function countAudience(db: Queryable, a: MailingAudience | null | undefined): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from users u left join mail_subscriptions s on s.user_id = u.id
+        where ${mailableUser} and s.unsubscribed_at is null and ${audienceWhere(a)}`,
+  );
+  return r.n;
+}
+
+/** The audience in words, with the names of the chosen records ('Профиль: Учитель; Статус заявки: Оплачена'). */
+export async function audienceLabel(db: Queryable, a: MailingAudience | null | undefined): Promise<string> {
+  const names = async (table: SQL, column: SQL, ids: number[] | undefined) =>
+    ids?.length ? (await rows<{ name: string }>(db, sql`select ${column} as name from ${table} where id = any(${intArray(ids)}) order by id`)).map((r) => r.name).join(', ') : '';
+  const [profiles, regions, services, types] = await Promise.all([
+    names(sql`dict_profiles`, sql`fdv`, a?.profile_ids),
+    names(sql`dict_regions`, sql`fdv`, a?.region_ids),
+    names(sql`services`, sql`title`, a?.service_ids),
+    names(sql`dict_service_types`, sql`fdv`, a?.service_type_ids),
+  ]);
+  const parts = [
+    profiles && `Профиль: ${profiles}`,
+    regions && `Регион: ${regions}`,
+    a?.is_spb === 1 ? 'Санкт-Петербург' : a?.is_spb === 0 ? 'Не Санкт-Петербург' : '',
+    services && `Услуги: ${services}`,
+    types && `Тип услуги: ${types}`,
+    a?.entry_statuses?.length ? `Статус заявки: ${a.entry_statuses.map((st) => entryStatusLabels[st as EntryStatusCode]).join(', ')}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join('; ') : MailingMessages.everyone;
+}
 
 interface MailingRow {
   id: number;
+  subject: string | null;
+  audience_label: string | null;
   status: MailingStatus;
   text: string | null;
   recipients: number;
@@ -19,7 +74,7 @@ interface MailingRow {
 const EXCERPT = 140;
 
 /** Counts come from the deliveries themselves, so the view is right even after a crash mid-mailing. */
-const progressSelect = sql`select m.id, m.status, m.text, m.recipients, m.created_at, m.finished_at,
+const progressSelect = sql`select m.id, m.subject, m.audience_label, m.status, m.text, m.recipients, m.created_at, m.finished_at,
     coalesce(d.sent, 0)::int as sent, coalesce(d.failed, 0)::int as failed, coalesce(d.waiting, 0)::int as waiting,
     coalesce(d.last_minute, 0)::int as last_minute
   from mailings m
@@ -34,6 +89,8 @@ function toProgress(r: MailingRow, failures: MailingProgress['failures']): Maili
   const text = (r.text ?? '').replace(/\s+/g, ' ').trim();
   return {
     id: r.id,
+    subject: r.subject ?? MailingMessages.subject,
+    audience_label: r.audience_label ?? MailingMessages.everyone,
     status: r.status,
     status_label: mailingStatusLabels[r.status],
     excerpt: text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text,

@@ -7,6 +7,8 @@ import type { ParsedMail } from 'mailparser';
 import { MailingMessages } from '@edu/domain/mailing/mailing';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { rows } from '../../platform/db.ts';
+import { entries } from '../../db/schema/index.ts';
+import { makeService } from '../../../test/fixtures.ts';
 import { createMailer, type Mailer } from '../../platform/mail.ts';
 import { startScriptedSmtp, type Reaction } from '../../../test/scripted-smtp.ts';
 import { retryDelaySeconds, runMailingSlice } from './mailing-job.ts';
@@ -319,5 +321,77 @@ describe('exactly once at the SMTP boundary (issue 13)', () => {
     } finally {
       fs.rmSync(outbox, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a mailing to an audience (subject, audience, count, preview, test letter)', () => {
+  const count = async (audience: unknown) => t.inject({ method: 'POST', url: '/api/mail/audience-count', headers: operator, payload: { audience } });
+
+  it('counts and sends only to users matching every condition, never to unsubscribed ones, with its subject; the list says whom', async () => {
+    const db = t.database.db;
+    const tag = `aud${Date.now()}`;
+    const service = await makeService(db, { title: `Вебинар ${tag}`, price: 900 });
+    const other = await makeService(db, { title: `Семинар ${tag}`, price: 500 });
+    const make = (name: string, attrs: Record<string, unknown> = {}) => t.createUser({ email: `${tag}-${name}@example.com`, ...attrs });
+    const spbUnpaid = await make('spb-unpaid', { is_spb: 1, profiles: [1] });
+    const spbPaid = await make('spb-paid', { is_spb: 1, profiles: [1] });
+    const otherCity = await make('msk-unpaid', { is_spb: 0, profiles: [1] });
+    const otherService = await make('spb-other', { is_spb: 1, profiles: [1] });
+    const optedOut = await make('spb-optout', { is_spb: 1, profiles: [1] });
+    await t.inject({ method: 'PUT', url: '/api/mail/subscription', headers: await t.loginAs(optedOut), payload: { subscribed: false } });
+    const entry = (u: { id: number }, serviceId: number, status: number) =>
+      db.insert(entries).values({ number: `${tag}-${u.id}-${serviceId}`, created_by: u.id, service_id: serviceId, price: 900, status });
+    await entry(spbUnpaid, service.id, 1);
+    await entry(spbPaid, service.id, 2);
+    await entry(otherCity, service.id, 1);
+    await entry(otherService, other.id, 1);
+    await entry(optedOut, service.id, 1);
+
+    const audience = { is_spb: 1, service_ids: [service.id], entry_statuses: [1], profile_ids: [1] };
+    const counted = await count(audience);
+    expect(counted.statusCode).toBe(200);
+    expect(counted.json().data.count).toBe(1);
+    expect(counted.json().data.label).toBe(`Профиль: ${(await rows<{ fdv: string }>(db, sql`select fdv from dict_profiles where id = 1`))[0].fdv}; Санкт-Петербург; Услуги: Вебинар ${tag}; Статус заявки: Не оплачена`);
+    expect((await count({ service_ids: [service.id] })).json().data.count).toBe(3);
+    expect((await count({ service_ids: [service.id], entry_statuses: [2, 3] })).json().data.count).toBe(1);
+
+    const res = await t.inject({ method: 'POST', url: '/api/mail/send-all', headers: operator, payload: { message: `<p>Напоминаем об оплате ${tag}</p>`, subject: 'Оплатите участие в вебинаре', audience } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ subject: 'Оплатите участие в вебинаре', audience_label: counted.json().data.label });
+    await runToEnd(res.json().data.id as number);
+    expect([...lettersOf(tag).keys()]).toEqual([`${tag}-spb-unpaid@example.com`]);
+    const mail = t.smtp.mails.find((m) => String(m.html).includes(tag))!;
+    expect(mail.subject).toBe('Оплатите участие в вебинаре');
+    expect((await progress(res.json().data.id as number)).recipients).toBe(1);
+  });
+
+  it('refuses an audience nobody is in, a blank subject and unknown statuses, in Russian', async () => {
+    const none = await t.inject({ method: 'POST', url: '/api/mail/send-all', headers: operator, payload: { message: '<p>Никому</p>', audience: { service_ids: [2_000_000_000] } } });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.audience).toEqual([MailingMessages.noRecipients]);
+    const blank = await t.inject({ method: 'POST', url: '/api/mail/send-all', headers: operator, payload: { message: '<p>Тема?</p>', subject: '   ' } });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().errors.subject).toEqual([MailingMessages.subjectEmpty]);
+    const status = await count({ entry_statuses: [7] });
+    expect(status.statusCode).toBe(422);
+    const asUser = await t.inject({ method: 'POST', url: '/api/mail/audience-count', headers: await t.loginAs(await t.createUser()), payload: {} });
+    expect(asUser.statusCode).toBe(403);
+  });
+
+  it('previews the letter as recipients get it and sends a test letter to the operator only', async () => {
+    const tag = `test${Date.now()}`;
+    const preview = await t.inject({ method: 'POST', url: '/api/mail/preview', headers: operator, payload: { message: `<p>Новость ${tag}</p><script>x()</script>`, subject: 'Новости' } });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data.subject).toBe('Новости');
+    expect(preview.json().data.html).toContain(`Новость ${tag}`);
+    expect(preview.json().data.html).not.toContain('<script');
+    expect(preview.json().data.html).toContain(MailingMessages.unsubscribe);
+    const sent = await t.inject({ method: 'POST', url: '/api/mail/send-test', headers: operator, payload: { message: `<p>Новость ${tag}</p>`, subject: 'Новости' } });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe(MailingMessages.testSent('operator@example.com'));
+    const mail = await t.smtp.waitFor((m) => String(m.html).includes(tag));
+    expect(recipientOf(mail)).toBe('operator@example.com');
+    expect(mail.subject).toBe('[Тест] Новости');
+    expect(lettersOf(tag).size).toBe(1);
   });
 });

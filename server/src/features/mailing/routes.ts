@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { mailSubscriptionBody, MailingMessages, sendAllBody } from '@edu/domain/mailing/mailing';
+import { audienceCountBody, letterBody, mailSubscriptionBody, MailingMessages, sendAllBody, type LetterPreview } from '@edu/domain/mailing/mailing';
 import { currentUser } from '../../platform/auth.ts';
 import { rows } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { htmlToText } from '../../platform/mail.ts';
 import { sanitizeLetterHtml } from '../../platform/mail-html.ts';
-import { listMailings, mailingProgress } from './mailing-repository.ts';
+import { audienceLabel, countAudience, listMailings, mailingProgress } from './mailing-repository.ts';
+import { letter } from './mailing-job.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tokenParams = z.object({ token: z.string().max(64) });
@@ -19,24 +20,60 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * scope (app.ts), which guards it.
  */
 export const mailingOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  /**
-   * POST /api/mail/send-all {message}: the letter is sanitised and queued with its job in one
-   * transaction; the answer comes once it is queued (spec 03 §7), the job sends it.
-   */
-  app.post('/send-all', { schema: { tags: ['mailing'], body: sendAllBody } }, async (request, reply) => {
-    const html = sanitizeLetterHtml(request.body.message);
+  /** The letter's sanitised HTML and text; an empty one is refused. */
+  function content(message: string) {
+    const html = sanitizeLetterHtml(message);
     const text = htmlToText(html);
     if (!text.trim()) throw fieldError('message', MailingMessages.empty);
+    return { html, text };
+  }
+
+  /**
+   * POST /api/mail/send-all {message, subject?, audience?}: the letter is sanitised and queued with its
+   * job in one transaction; the answer comes once it is queued (spec 03 §7), the job sends it. An
+   * audience nobody is in is refused before anything is queued.
+   */
+  app.post('/send-all', { schema: { tags: ['mailing'], body: sendAllBody } }, async (request, reply) => {
+    const { html, text } = content(request.body.message);
+    const audience = request.body.audience ?? null;
+    if ((await countAudience(app.db, audience)) === 0) throw fieldError('audience', MailingMessages.noRecipients);
+    const label = await audienceLabel(app.db, audience);
+    const subject = request.body.subject ?? MailingMessages.subject;
     const id = await app.db.transaction(async (tx) => {
       const [m] = await rows<{ id: number }>(
         tx,
-        sql`insert into mailings (message, html, text, subject, created_by, status)
-            values (${request.body.message}, ${html}, ${text}, ${MailingMessages.subject}, ${currentUser(request).id}, 'queued') returning id`,
+        sql`insert into mailings (message, html, text, subject, audience, audience_label, created_by, status)
+            values (${request.body.message}, ${html}, ${text}, ${subject}, ${audience ? JSON.stringify(audience) : null}::jsonb, ${label},
+                    ${currentUser(request).id}, 'queued') returning id`,
       );
       await scheduleJob(tx, 'mailing', { mailingId: m.id }, { uniqueKey: `mailing-${m.id}` });
       return m.id;
     });
     return reply.status(201).send({ data: await mailingProgress(app.db, id), message: MailingMessages.sent });
+  });
+
+  /** POST /api/mail/audience-count {audience?}: {data: {count, label}}, who would get the letter now. */
+  app.post('/audience-count', { schema: { tags: ['mailing'], body: audienceCountBody } }, async (request) => {
+    const audience = request.body.audience ?? null;
+    const [count, label] = await Promise.all([countAudience(app.db, audience), audienceLabel(app.db, audience)]);
+    return { data: { count, label } };
+  });
+
+  /** POST /api/mail/preview {message, subject?}: {data: {subject, html}}, the letter as recipients get it. */
+  app.post('/preview', { schema: { tags: ['mailing'], body: letterBody } }, async (request) => {
+    const subject = request.body.subject ?? MailingMessages.subject;
+    const data: LetterPreview = { subject, html: letter(app, { ...content(request.body.message), subject }, 'preview').html };
+    return { data };
+  });
+
+  /** POST /api/mail/send-test {message, subject?}: the letter to the operator's own address, now. */
+  app.post('/send-test', { schema: { tags: ['mailing'], body: letterBody } }, async (request) => {
+    const me = currentUser(request);
+    const [own] = await rows<{ email: string }>(app.db, sql`select email from users where id = ${me.id}`);
+    const subject = `${MailingMessages.testPrefix}${request.body.subject ?? MailingMessages.subject}`;
+    const l = letter(app, { ...content(request.body.message), subject }, 'preview');
+    await app.mailer.send({ to: own.email, subject, html: l.html, text: l.text });
+    return { data: { email: own.email }, message: MailingMessages.testSent(own.email) };
   });
 
   /** GET /api/mail/mailings: the latest mailings with their progress. */

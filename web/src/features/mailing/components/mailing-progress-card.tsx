@@ -35,6 +35,10 @@ export function MailingProgressCard({ mailing }: { mailing: MailingProgress }) {
             <Text size="sm" c="dimmed">
               Рассылка № {mailing.id} от {mailing.created_at_formatted}
             </Text>
+            <Text fw={600}>{mailing.subject}</Text>
+            <Text size="xs" c="dimmed" data-testid="mailing-audience-label">
+              Кому: {mailing.audience_label}
+            </Text>
             <Text lineClamp={2}>{mailing.excerpt}</Text>
           </Stack>
           <Badge color={STATUS_COLOR[mailing.status]} variant="light" style={{ flexShrink: 0 }} data-testid="mailing-status">

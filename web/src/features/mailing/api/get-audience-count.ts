@@ -1,0 +1,13 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { MailingAudience } from '@edu/domain/mailing/mailing';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/mail/audience-count {audience}: how many get the letter now, and whom in words. */
+export async function getAudienceCount(audience: MailingAudience): Promise<{ count: number; label: string }> {
+  return (await api.post<{ data: { count: number; label: string } }>('/api/mail/audience-count', { audience })).data;
+}
+
+/** Counted again when the audience changes; the old figure stays while the new one comes. */
+export function useAudienceCount(audience: MailingAudience) {
+  return useQuery(queryOptions({ queryKey: ['mailing-audience', audience], queryFn: () => getAudienceCount(audience), placeholderData: keepPreviousData }));
+}
