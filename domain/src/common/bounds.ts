@@ -82,6 +82,14 @@ export const ruDateField = () =>
     .regex(/^\d{2}\.\d{2}\.\d{4}$/, { error: BoundMessages.dateFormat })
     .refine((v) => isRealDate(Number(v.slice(6, 10)), Number(v.slice(3, 5)), Number(v.slice(0, 2))), { error: BoundMessages.date });
 
+export const DATE_RANGE_BACKWARDS = 'Дата окончания раньше даты начала';
+
+/** A range of days (dd.mm.yyyy) that ends before it starts; either end may be missing. */
+export function dateRangeProblem(from: string | undefined, to: string | undefined): string | null {
+  const key = (d: string) => `${d.slice(6, 10)}${d.slice(3, 5)}${d.slice(0, 2)}`;
+  return from && to && key(from) > key(to) ? DATE_RANGE_BACKWARDS : null;
+}
+
 /** A list of ids: an array, one id, or "1,2,3"; at most `max` of them, each 1..2^31-1. */
 export const idListField = (max = MAX_ID_LIST) =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterText, ruDateField } from '../common/bounds.ts';
+import { DATE_RANGE_BACKWARDS, dateRangeProblem, filterText, ruDateField } from '../common/bounds.ts';
 import { listQuery } from '../common/pagination.ts';
 import type { PresentedChange } from './log-fields.ts';
 
@@ -51,14 +51,6 @@ export interface ChangeLogRow {
   changes: PresentedChange[];
   created_at: string;
   created_at_formatted: string;
-}
-
-export const DATE_RANGE_BACKWARDS = 'Дата окончания раньше даты начала';
-
-/** A range of days (dd.mm.yyyy) that ends before it starts; either end may be missing. */
-export function dateRangeProblem(from: string | undefined, to: string | undefined): string | null {
-  const key = (d: string) => `${d.slice(6, 10)}${d.slice(3, 5)}${d.slice(0, 2)}`;
-  return from && to && key(from) > key(to) ? DATE_RANGE_BACKWARDS : null;
 }
 
 /** GET /api/log: by type, entity id, who acted (a part of the name) and Moscow dates, newest first. */

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { changeLogListQuery, changeLogTypeLabels, dateRangeProblem, impersonatorLabel, type ChangeLogRow } from '@edu/domain/logs/log';
+import { dateRangeProblem } from '@edu/domain/common/bounds';
+import { changeLogListQuery, changeLogTypeLabels, impersonatorLabel, type ChangeLogRow } from '@edu/domain/logs/log';
 import type { ListColumn } from '../../../components/data-list';
 import type { FilterField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
