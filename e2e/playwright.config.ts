@@ -8,7 +8,7 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `edu-e2e-${process.pid}-${Date.now()}`);
 process.env.E2E_DATA_DIR = dataDir;
 export const baseURL = `http://127.0.0.1:${port}`;
-/** The fake Joomla site (server/test/fake-joomla.ts) the app publishes services to. */
+/** The fake Joomla site (server/test/fake-joomla.ts): the app publishes services to it, and publications (as the journal's site). */
 export const fakeJoomla = { url: `http://127.0.0.1:${port + 1}`, token: 'e2e-joomla-token' };
 
 // Browser journeys against the real server on a fresh embedded database with demo data.
@@ -53,7 +53,7 @@ export default defineConfig({
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseURL, DEMO_PASSWORD: 'demo1234', LOG_LEVEL: 'warn', CMS_URL: fakeJoomla.url, CMS_TOKEN: fakeJoomla.token },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseURL, DEMO_PASSWORD: 'demo1234', LOG_LEVEL: 'warn', CMS_URL: fakeJoomla.url, CMS_TOKEN: fakeJoomla.token, CMS_JOURNAL_URL: fakeJoomla.url, CMS_JOURNAL_TOKEN: fakeJoomla.token },
       stdout: 'pipe',
       stderr: 'pipe',
     },

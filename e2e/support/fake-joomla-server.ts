@@ -1,5 +1,6 @@
 // The local stand-in of the Joomla site for the browser journeys (started by playwright.config.ts):
-// the same fake the server tests use, on a fixed port, with the demo catalogue's categories.
+// the same fake the server tests use, on a fixed port, with the demo catalogue's categories. It stands
+// for both the main site (services) and the journal's site (publications, decision 026).
 import { startFakeJoomla } from '../../server/test/fake-joomla.ts';
 
 const port = Number(process.env.FAKE_JOOMLA_PORT ?? 8241);

@@ -54,7 +54,11 @@ export const PublicationMessages = {
   transitionRefused: (label: string) => `Действие недоступно для публикации в статусе «${label}»`,
   notJournal: 'Публикация не предназначена для журнала',
   notInternet: 'На сайт публикуются только интернет-публикации',
-  cmsOff: 'Публикация на сайт отключена: сайт не настроен',
+  cmsOff: 'Публикация на сайт отключена: сайт журнала не настроен',
+  /** The publication's rubric names no category of the journal site (or there is no rubric). */
+  rubricWithoutCategory: (rubric: string | null) => (rubric ? `Для рубрики «${rubric}» не указана категория сайта` : 'У публикации не выбрана рубрика'),
+  /** The rubric's category is not one of the journal site's (Joomla would make a new category titled with the number). */
+  rubricUnknownCategory: (rubric: string, catid: number) => `На сайте журнала нет категории ${catid}, указанной у рубрики «${rubric}»: выберите в рубрике существующую категорию сайта`,
   cmsFailed: 'Сайт не принял публикацию, попробуйте позже',
   nothingToPublish: 'Нет одобренных интернет-публикаций',
   noText: 'У публикации нет текста для проверки',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from './cms/joomla-client.ts';
 import { defaultWorkerCount } from './worker-pool.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -32,8 +33,11 @@ export interface Config {
   yookassa: { enabled: boolean; sandbox: boolean; apiUrl: string; shopId: string; secretKey: string; vatCode: number; receipt: boolean };
   /** Durable job runner poll interval; 0 turns the runner off (tests run jobs by hand). */
   jobsIntervalMs: number;
-  /** Joomla sites (Web Services API): the main site for services, the journal for publications; null when not set. */
-  cms: { site: { url: string; token: string } | null; journal: { url: string; token: string } | null };
+  /**
+   * Joomla sites (Web Services API): the main site for services, the journal for publications
+   * (decision 026); null when not set. timeZone: the site's zone, in which Joomla reads publish dates.
+   */
+  cms: { site: { url: string; token: string; timeZone?: string } | null; journal: { url: string; token: string; timeZone?: string } | null };
   /** Mass mailing: SMTP connections kept open, letters per minute at most (0 = no limit), tries per address. */
   mailing: { poolSize: number; ratePerMinute: number; maxAttempts: number };
   /** Private files on S3-compatible storage instead of DATA_DIR/files (needed with several instances). */
@@ -96,6 +100,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const paymentsOff = env.PAYMENTS === 'off';
   // The sandbox is a test tool, never a payment method: production needs a real shop or PAYMENTS=off.
   if (nodeEnv === 'production' && !realShop && !paymentsOff) throw new ConfigError(NO_SHOP_IN_PRODUCTION);
+  const siteZone = env.CMS_TIMEZONE || DEFAULT_SITE_TIME_ZONE;
+  const journalZone = env.CMS_JOURNAL_TIMEZONE || siteZone;
+  for (const zone of [siteZone, journalZone]) {
+    if (!isTimeZone(zone)) throw new ConfigError(`Неизвестный часовой пояс сайта: ${zone} (CMS_TIMEZONE, CMS_JOURNAL_TIMEZONE — например, Europe/Moscow).\nUnknown site time zone: ${zone}.`);
+  }
   return {
     env: nodeEnv,
     port,
@@ -137,8 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         },
     jobsIntervalMs: Number(env.JOBS_INTERVAL_MS ?? 2000),
     cms: {
-      site: env.CMS_URL && env.CMS_TOKEN ? { url: env.CMS_URL, token: env.CMS_TOKEN } : null,
-      journal: env.CMS_JOURNAL_URL && env.CMS_JOURNAL_TOKEN ? { url: env.CMS_JOURNAL_URL, token: env.CMS_JOURNAL_TOKEN } : null,
+      site: env.CMS_URL && env.CMS_TOKEN ? { url: env.CMS_URL, token: env.CMS_TOKEN, timeZone: siteZone } : null,
+      journal: env.CMS_JOURNAL_URL && env.CMS_JOURNAL_TOKEN ? { url: env.CMS_JOURNAL_URL, token: env.CMS_JOURNAL_TOKEN, timeZone: journalZone } : null,
     },
     mailing: {
       poolSize: Number(env.MAIL_POOL_SIZE ?? 5),

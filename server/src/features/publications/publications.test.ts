@@ -13,7 +13,9 @@ import { startFakeJoomla, type FakeJoomla } from '../../../test/fake-joomla.ts';
 import { rows } from '../../platform/db.ts';
 
 let t: TestApp;
+/** The journal's site (CMS_JOURNAL_URL), where publications go; `mainSite` is the services' site. */
 let joomla: FakeJoomla;
+let mainSite: FakeJoomla;
 let operator: Record<string, string>;
 let internetServiceId: number;
 let journalServiceId: number;
@@ -70,8 +72,9 @@ async function eventsOf(id: number) {
 }
 
 beforeAll(async () => {
-  joomla = await startFakeJoomla();
-  t = await createTestApp({ cms: { site: { url: joomla.url, token: joomla.token }, journal: null } });
+  joomla = await startFakeJoomla({ token: 'journal-token' });
+  mainSite = await startFakeJoomla({ token: 'site-token' });
+  t = await createTestApp({ cms: { site: { url: mainSite.url, token: mainSite.token }, journal: { url: joomla.url, token: joomla.token } } });
   operator = await t.loginAs(await t.createUser({ role: 1, last_name: 'Операторова' }));
   const db = t.database.db;
   internetServiceId = (await makeService(db, { title: 'Интернет-публикация', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, price: 0, date_type: 2 })).id;
@@ -95,6 +98,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await joomla.close();
+  await mainSite.close();
 });
 
 describe('creating a publication', () => {
@@ -635,7 +639,7 @@ describe('releases, site and counts', () => {
     expect(byNumber.json().data.map((x: Publication) => x.id)).toEqual([j.id]);
   });
 
-  it('publishes approved internet publications to the site, then status 4 with the address', async () => {
+  it("publishes approved internet publications to the journal's site, then status 4 with the address", async () => {
     // Whatever earlier tests approved is published too; count only ours.
     const u = await person('Сайтова');
     const p = await created(u.h, internetBody({ title: 'Статья для сайта' }));
@@ -648,10 +652,75 @@ describe('releases, site and counts', () => {
     expect(view.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/index\.php\?option=com_content&view=article&id=\d+&catid=7$/);
     const article = [...joomla.articles.values()].find((a) => a.title === 'Статья для сайта');
     expect(article).toMatchObject({ catid: 7, alias: `publication-${p.id}`, state: 1 });
+    expect(view.url?.startsWith(`${joomla.url}/`)).toBe(true);
+    // The main site (services) gets nothing.
+    expect(mainSite.requests).toHaveLength(0);
     expect((await eventsOf(p.id)).map((e) => e.event_id)).toEqual([EventId.publicationApproved, EventId.publicationPublished]);
     const nothing = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
     expect(nothing.statusCode).toBe(422);
     expect(nothing.json().message).toBe(PublicationMessages.nothingToPublish);
+  });
+
+  it("cuts a long title to the site's 255 characters in the article and keeps the full title here", async () => {
+    const u = await person('Длиннова');
+    const title = `${'Формирование функциональной грамотности '.repeat(12)}`.trim().slice(0, 480);
+    const p = await created(u.h, internetBody({ title }));
+    await act(p.id, 'accept');
+    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    expect(res.statusCode, res.body).toBe(200);
+    const article = [...joomla.articles.values()].find((a) => a.alias === `publication-${p.id}`)!;
+    expect(Array.from(article.title)).toHaveLength(255);
+    expect(article.title.endsWith('…')).toBe(true);
+    expect(title.startsWith(article.title.slice(0, -1))).toBe(true);
+    const view = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).json().data as Publication;
+    expect(view).toMatchObject({ title, status: PublicationStatus.published });
+  });
+
+  it("refuses a rubric whose category the journal's site does not have, naming the rubric; the others are published", async () => {
+    const u = await person('Рубрикова');
+    const bad = await created(u.h, internetBody({ title: 'Рубрика с чужой категорией', dict_category_id: 3 }));
+    const good = await created(u.h, internetBody({ title: 'Рубрика в порядке' }));
+    await act(bad.id, 'accept');
+    await act(good.id, 'accept');
+    const [rubric] = await rows<{ fdv: string }>(t.database.db, sql`select fdv from dict_publication_categories where id = 3`);
+    await t.database.db.execute(sql`update dict_publication_categories set joomla_category_id = 777 where id = 3`);
+    const categories = joomla.categories.length;
+    try {
+      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe(PublicationMessages.cmsFailed);
+      expect(res.json().published).toEqual([good.id]);
+      expect(res.json().failed).toEqual([{ id: bad.id, message: PublicationMessages.rubricUnknownCategory(rubric.fdv, 777) }]);
+      expect(res.json().failed[0].message).toBe(`На сайте журнала нет категории 777, указанной у рубрики «${rubric.fdv}»: выберите в рубрике существующую категорию сайта`);
+      expect(await statusOf(bad.id)).toBe(PublicationStatus.approved);
+      expect([...joomla.articles.values()].some((a) => a.alias === `publication-${bad.id}`)).toBe(false);
+      expect(joomla.categories).toHaveLength(categories);
+    } finally {
+      await t.database.db.execute(sql`update dict_publication_categories set joomla_category_id = 7 where id = 3`);
+    }
+    // Fixed in the rubric: published on the next press.
+    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    expect(again.json().published).toEqual([bad.id]);
+  });
+
+  it('adopts the article a lost answer left on the site instead of failing for ever on its alias', async () => {
+    const u = await person('Потерянова');
+    const p = await created(u.h, internetBody({ title: 'Ответ сайта потерян' }));
+    await act(p.id, 'accept');
+    joomla.loseCreateAnswers = 1;
+    const lost = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    expect(lost.statusCode).toBe(422);
+    expect(lost.json().failed[0].message).toMatch(/^Сайт недоступен/);
+    expect(await statusOf(p.id)).toBe(PublicationStatus.approved);
+    const made = [...joomla.articles.values()].filter((a) => a.alias === `publication-${p.id}`);
+    expect(made).toHaveLength(1);
+
+    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().published).toEqual([p.id]);
+    expect([...joomla.articles.values()].filter((a) => a.alias === `publication-${p.id}`)).toHaveLength(1);
+    const view = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).json().data as Publication;
+    expect(view.url).toBe(`${joomla.url}/index.php?option=com_content&view=article&id=${made[0].id}&catid=7`);
   });
 
   it('the site down leaves them approved', async () => {
@@ -702,7 +771,17 @@ describe('printing a publication entry', () => {
 });
 
 describe('the site switched off', () => {
-  it('publish-accepted answers a clear 422 and changes nothing', async () => {
+  it("publish-accepted answers a clear 422 and changes nothing, also when only the main site is set (publications go to the journal's)", async () => {
+    const onlyMain = await createTestApp({ cms: { site: { url: mainSite.url, token: mainSite.token }, journal: null } });
+    try {
+      const op = await onlyMain.loginAs(await onlyMain.createUser({ role: 1 }));
+      const res = await onlyMain.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: op });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(PublicationMessages.cmsOff);
+      expect(mainSite.requests).toHaveLength(0);
+    } finally {
+      await onlyMain.close();
+    }
     const off = await createTestApp({ cms: { site: null, journal: null } });
     try {
       const op = await off.loginAs(await off.createUser({ role: 1 }));

@@ -268,17 +268,20 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /**
-   * Publishes every approved internet publication (subtype 5) to the site through the CMS client:
-   * one article each (alias publication-{id}, so a retry never makes a duplicate), then status 4
-   * with the article's address. The CMS off: 422, nothing changes (docs/decisions/014).
+   * Publishes every approved internet publication (subtype 5) to the journal's site (CMS_JOURNAL_URL,
+   * decision 026) through the CMS client: one article each (alias publication-{id}; an article a lost
+   * answer left on the site is adopted, never duplicated), then status 4 with the article's address.
+   * The rubric's category is checked against the site's first (Joomla would make a new category for
+   * an unknown id). The title is cut to the site's 255 characters in the article only. The journal
+   * site off: 422, nothing changes (docs/decisions/014).
    */
   app.post('/publish-accepted', { schema: { tags } }, async (request) => {
     const user = currentUser(request);
-    const client = app.cms.client('site');
+    const client = app.cms.client('journal');
     if (!client) throw new AppError(422, PublicationMessages.cmsOff);
-    const list = await rows<{ id: number; title: string; text: string | null; joomla_category_id: number | null; authors: string | null }>(
+    const list = await rows<{ id: number; title: string; text: string | null; joomla_category_id: number | null; rubric: string | null; authors: string | null }>(
       app.db,
-      sql`select p.id, p.title, p.text, c.joomla_category_id,
+      sql`select p.id, p.title, p.text, c.joomla_category_id, c.fdv as rubric,
             (select string_agg(a.fio, ', ' order by a.position, a.id) from publication_authors a where a.publication_id = p.id) as authors
           from publications p
           left join dict_publication_categories c on c.id = p.dict_category_id
@@ -288,22 +291,36 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
           order by p.id`,
     );
     if (list.length === 0) throw new AppError(422, PublicationMessages.nothingToPublish);
+    let siteCategories: Set<number>;
+    try {
+      siteCategories = new Set((await client.categories()).map((c) => c.id));
+    } catch (err) {
+      if (!(err instanceof JoomlaError)) throw err;
+      throw new AppError(422, PublicationMessages.cmsFailed, { failed: list.map((p) => ({ id: p.id, message: err.message })) });
+    }
     const published: number[] = [];
     const failed: Array<{ id: number; message: string }> = [];
     for (const p of list) {
       if (!p.joomla_category_id) {
-        failed.push({ id: p.id, message: 'Для рубрики не указана категория сайта' });
+        failed.push({ id: p.id, message: PublicationMessages.rubricWithoutCategory(p.rubric) });
+        continue;
+      }
+      if (!siteCategories.has(p.joomla_category_id)) {
+        failed.push({ id: p.id, message: PublicationMessages.rubricUnknownCategory(p.rubric ?? '', p.joomla_category_id) });
         continue;
       }
       try {
-        const article = await client.createArticle({
-          title: p.title,
-          alias: `publication-${p.id}`,
-          catid: p.joomla_category_id,
-          introtext: p.authors ? `<p><em>${p.authors.replace(/[<>&]/g, '')}</em></p>` : '',
-          fulltext: p.text ?? '',
-          state: 1,
-        });
+        const { article } = await client.saveArticle(
+          {
+            title: p.title,
+            alias: `publication-${p.id}`,
+            catid: p.joomla_category_id,
+            introtext: p.authors ? `<p><em>${p.authors.replace(/[<>&]/g, '')}</em></p>` : '',
+            fulltext: p.text ?? '',
+            state: 1,
+          },
+          null,
+        );
         const url = client.articleUrl({ id: article.id, catid: article.catid ?? p.joomla_category_id });
         await app.db.transaction((tx) => movePublication(tx, { publicationId: p.id, action: 'publish', by: user.id, set: { url } }));
         published.push(p.id);

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { ServiceFormMessages } from '@edu/domain/services/service-form';
 import { rows } from '../../platform/db.ts';
-import { JoomlaClient, JoomlaError } from '../../platform/cms/joomla-client.ts';
+import { JoomlaClient, JoomlaError, siteTitle, wallClock } from '../../platform/cms/joomla-client.ts';
+import { ConfigError, loadConfig } from '../../platform/config.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { startFakeJoomla, type FakeJoomla } from '../../../test/fake-joomla.ts';
 import { publishService } from './service-publishing.ts';
@@ -30,6 +31,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   joomla.mode = 'ok';
+  joomla.loseCreateAnswers = 0;
   joomla.requests.length = 0;
 });
 
@@ -68,8 +70,9 @@ describe('publishing a service to the Joomla site', () => {
     expect(joomla.requests).toHaveLength(0);
 
     await t.app.jobs.runDue();
-    expect(joomla.requests).toHaveLength(1);
-    const call = joomla.requests[0];
+    // The site's categories first (all pages), then one article.
+    expect(joomla.requests.map((r) => `${r.method} ${r.path.replace(/^.*\/v1/, '')}`)).toEqual(['GET /content/categories', 'GET /content/categories', 'POST /content/articles']);
+    const call = joomla.requests[2];
     expect(call.method).toBe('POST');
     expect(call.path).toBe('/api/index.php/v1/content/articles');
     expect(call.headers.accept).toBe('application/vnd.api+json');
@@ -183,25 +186,133 @@ describe('publishing a service to the Joomla site', () => {
     expect([...joomla.articles.values()].filter((a) => a.alias === `service-${id}`)).toHaveLength(1);
   });
 
-  it("creates the article again when it was removed on the site, and refuses nothing it cannot fix: Joomla's refusal is shown, not retried", async () => {
+  it("creates the article again when it was deleted on the site (Joomla's PATCH answers 400 'Check-out failed'), while other 400s stay final", async () => {
     const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Статья удалена' }) })).json().data;
     await publish(service.id);
     const first = (await t.inject({ method: 'GET', url: `/api/service/${service.id}`, headers: operator })).json().data.joomla_article_id;
     joomla.articles.delete(first);
+    joomla.requests.length = 0;
     const again = await publish(service.id);
-    expect(again.statusCode).toBe(200);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().message).toBe(ServiceFormMessages.published);
     const second = again.json().data.joomla_article_id;
     expect(second).not.toBe(first);
-    expect(joomla.articles.get(second)?.title).toBe('Статья удалена');
+    expect(joomla.articles.get(second)).toMatchObject({ title: 'Статья удалена', alias: `service-${service.id}`, catid: 9 });
+    // The PATCH was refused as Joomla refuses it, the GET confirmed the article is gone, then a POST made it again.
+    const calls = joomla.requests.filter((r) => r.path.includes('/content/articles'));
+    expect(calls.map((r) => `${r.method} ${r.path.replace(/^.*\/v1/, '')}`)).toEqual([`PATCH /content/articles/${first}`, `GET /content/articles/${first}`, 'POST /content/articles']);
 
-    // Another article already holds the alias: a 400 from Joomla is final.
-    const other = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Дубль' }) })).json().data;
-    joomla.articles.set(9999, { ...joomla.articles.get(second)!, id: 9999, alias: `service-${other.id}` });
-    const refused = await publish(other.id);
-    expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toContain('Another article from this category has the same alias');
-    const jobs = await jobsOf(other.id);
-    expect(jobs.every((j) => j.done_at !== null)).toBe(true);
+    // An editor holds the article open on the site: the same 400 "Check-out failed", but the article exists.
+    joomla.articles.get(second)!.checked_out = 7;
+    joomla.requests.length = 0;
+    await t.inject({ method: 'PUT', url: `/api/service/${service.id}`, headers: operator, payload: body({ title: 'Статья удалена, снова' }) });
+    const held = await publish(service.id);
+    expect(held.statusCode).toBe(502);
+    expect(held.json().message).toBe(ServiceFormMessages.joomlaError('Check-out failed with the following error: The user checking out does not match the user who checked out the item.'));
+    expect(held.json().data).toMatchObject({ joomla_status: 'error', joomla_article_id: second });
+    expect(joomla.requests.some((r) => r.method === 'POST')).toBe(false);
+    expect([...joomla.articles.values()].filter((a) => a.alias === `service-${service.id}`)).toHaveLength(1);
+    expect((await jobsOf(service.id)).every((j) => j.done_at !== null)).toBe(true);
+    joomla.articles.get(second)!.checked_out = 0;
+    expect((await publish(service.id)).statusCode).toBe(200);
+    expect(joomla.articles.get(second)?.title).toBe('Статья удалена, снова');
+  });
+
+  it('adopts the article a lost answer left on the site: the retry finds it by alias and category, never a duplicate', async () => {
+    const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Ответ потерян' }) })).json().data;
+    joomla.loseCreateAnswers = 1;
+    const lost = await publish(service.id);
+    expect(lost.statusCode).toBe(502);
+    expect(lost.json().data).toMatchObject({ joomla_status: 'error', joomla_article_id: null });
+    expect(lost.json().message).toMatch(/^Ошибка сохранения в Joomla! Сайт недоступен/);
+    const made = [...joomla.articles.values()].filter((a) => a.alias === `service-${service.id}`);
+    expect(made).toHaveLength(1);
+    // The job is retried with back-off (a network failure), not given up.
+    expect((await jobsOf(service.id)).some((j) => j.done_at === null)).toBe(true);
+
+    joomla.requests.length = 0;
+    const again = await publish(service.id);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ joomla_status: 'published', joomla_article_id: made[0].id });
+    expect([...joomla.articles.values()].filter((a) => a.alias === `service-${service.id}`)).toHaveLength(1);
+    const search = joomla.requests.find((r) => r.method === 'GET' && r.path.endsWith('/content/articles'))!;
+    const q = new URLSearchParams(search.query);
+    expect(q.get('filter[search]')).toBe(`service-${service.id}`);
+    expect(q.get('filter[category]')).toBe('9');
+    expect(joomla.requests.at(-1)).toMatchObject({ method: 'PATCH', path: `/api/index.php/v1/content/articles/${made[0].id}` });
+  });
+
+  it('refuses a category the site does not have, naming the subtype or type to fix (Joomla would make a category called "777")', async () => {
+    // What Joomla does with an unknown catid, shown on the client directly: a new category titled with the number.
+    const direct = new JoomlaClient({ url: joomla.url, token: joomla.token });
+    const junk = await direct.createArticle({ title: 'Проба', alias: 'probe-777', catid: 777, introtext: '', fulltext: '', state: 0 });
+    expect(junk.catid).not.toBe(777);
+    expect(joomla.categories.find((c) => c.id === junk.catid)?.title).toBe('777');
+    joomla.categories.pop();
+    joomla.articles.delete(junk.id);
+
+    await t.database.db.execute(sql`update dict_service_subtypes set joomla_category_id = 777 where id = 7`);
+    try {
+      const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Неизвестная категория' }) })).json().data;
+      const categories = joomla.categories.length;
+      joomla.requests.length = 0;
+      const res = await publish(service.id);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe(
+        ServiceFormMessages.joomlaError('На сайте нет категории 777, указанной у подтипа услуги «Вебинар-практикум»: выберите в справочнике существующую категорию сайта'),
+      );
+      expect(res.json().message).not.toBe(ServiceFormMessages.published);
+      expect(res.json().data).toMatchObject({ joomla_status: 'error', joomla_article_id: null });
+      expect(joomla.requests.every((r) => r.method === 'GET')).toBe(true);
+      expect(joomla.categories).toHaveLength(categories);
+      expect([...joomla.articles.values()].some((a) => a.alias === `service-${service.id}`)).toBe(false);
+
+      // A type's category (the subtype has none) is named by the type.
+      await t.database.db.execute(sql`update dict_service_types set joomla_category_id = 555 where id = 6`);
+      const seminar = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ dict_type_id: 6, dict_subtype_id: 14, title: 'Семинар без категории' }) })).json().data;
+      expect((await publish(seminar.id)).json().message).toBe(
+        ServiceFormMessages.joomlaError('На сайте нет категории 555, указанной у типа услуги «Семинары»: выберите в справочнике существующую категорию сайта'),
+      );
+    } finally {
+      await t.database.db.execute(sql`update dict_service_subtypes set joomla_category_id = 9 where id = 7`);
+      await t.database.db.execute(sql`update dict_service_types set joomla_category_id = null where id = 6`);
+    }
+  });
+
+  it("sends publish_up as the site's local time, so the site stores the service's creation moment", async () => {
+    const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Время публикации' }) })).json().data;
+    await publish(service.id);
+    const [{ created_at }] = await rows<{ created_at: Date }>(t.database.db, sql`select created_at from services where id = ${service.id}`);
+    const utc = new Date(created_at).toISOString().slice(0, 19).replace('T', ' ');
+    const moscow = new Date(new Date(created_at).getTime() + 3 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const sent = joomla.requests.find((r) => r.method === 'POST')!.body as Record<string, unknown>;
+    expect(sent.publish_up).toBe(moscow);
+    const article = [...joomla.articles.values()].find((a) => a.alias === `service-${service.id}`)!;
+    expect(article.publish_up).toBe(utc);
+
+    // Another zone, set for the site (CMS_TIMEZONE): Yekaterinburg is UTC+5.
+    const ekb = await startFakeJoomla({ timeZone: 'Asia/Yekaterinburg' });
+    try {
+      const client = new JoomlaClient({ url: ekb.url, token: ekb.token, timeZone: 'Asia/Yekaterinburg' });
+      const at = new Date('2030-01-15T07:30:00Z');
+      await client.createArticle({ title: 'Урал', alias: 'ural', catid: 1, introtext: '', fulltext: '', state: 1, publish_up: at });
+      expect((ekb.requests[0].body as Record<string, unknown>).publish_up).toBe('2030-01-15 12:30:00');
+      expect([...ekb.articles.values()][0].publish_up).toBe('2030-01-15 07:30:00');
+    } finally {
+      await ekb.close();
+    }
+  });
+
+  it('clears a custom field on the site by sending an empty value (Joomla keeps the old value for a null)', async () => {
+    const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Видео уберут' }) })).json().data;
+    await publish(service.id);
+    const id = (await t.inject({ method: 'GET', url: `/api/service/${service.id}`, headers: operator })).json().data.joomla_article_id;
+    expect(joomla.articles.get(id)?.com_fields).toMatchObject({ video: '<iframe src="https://rutube.ru/play/embed/1"></iframe>', dates: '01.04.2030 10:00–12:00' });
+    await t.inject({ method: 'PUT', url: `/api/service/${service.id}`, headers: operator, payload: body({ title: 'Видео уберут', joomla_video_iframe: null, date_type: 2, begda: null, endda: null }) });
+    expect((await publish(service.id)).statusCode).toBe(200);
+    const sent = joomla.requests.at(-1)!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ video: '', dates: '' });
+    expect(joomla.articles.get(id)?.com_fields).toMatchObject({ video: '', dates: '' });
   });
 
   it('makes one article when the operator presses publish twice at once', async () => {
@@ -261,6 +372,41 @@ describe('without a site configured', () => {
 });
 
 describe('the Joomla client', () => {
+  it("reads the category from relationships.category (Joomla's view renders no catid attribute)", async () => {
+    const client = new JoomlaClient({ url: joomla.url, token: joomla.token });
+    const made = await client.createArticle({ title: 'Категория из связей', alias: 'rel-category', catid: 12, introtext: '', fulltext: '', state: 0 });
+    expect(made.catid).toBe(12);
+    const raw = (await (await fetch(`${joomla.url}/api/index.php/v1/content/articles/${made.id}`, { headers: { Accept: 'application/vnd.api+json', 'X-Joomla-Token': joomla.token } })).json()) as {
+      data: { attributes: Record<string, unknown>; relationships: { category: { data: { id: string } } } };
+    };
+    expect(raw.data.attributes.catid).toBeUndefined();
+    expect(raw.data.relationships.category.data.id).toBe('12');
+    expect((await client.getArticle(made.id))?.catid).toBe(12);
+    expect(await client.getArticle(987654)).toBeNull();
+    joomla.articles.delete(made.id);
+  });
+
+  it("cuts a title to the site's 255 characters with an ellipsis", () => {
+    expect(siteTitle('Короткое')).toBe('Короткое');
+    const long = `${'я'.repeat(300)}`;
+    expect(Array.from(siteTitle(long))).toHaveLength(255);
+    expect(siteTitle(long).endsWith('я…')).toBe(true);
+    // Characters, not UTF-16 units: an emoji counts once, as MySQL counts it.
+    const emoji = '😀'.repeat(255);
+    expect(siteTitle(emoji)).toBe(emoji);
+    expect(Array.from(siteTitle(`${emoji}!`))).toHaveLength(255);
+    expect(siteTitle('a'.repeat(255))).toHaveLength(255);
+  });
+
+  it('takes the site time zone from CMS_TIMEZONE (default Europe/Moscow) and refuses an unknown one', () => {
+    const env = { CMS_URL: 'https://site.example.ru', CMS_TOKEN: 'x', CMS_JOURNAL_URL: 'https://journal.example.ru', CMS_JOURNAL_TOKEN: 'y' };
+    expect(loadConfig(env).cms.site?.timeZone).toBe('Europe/Moscow');
+    expect(loadConfig({ ...env, CMS_TIMEZONE: 'Asia/Yekaterinburg' }).cms).toMatchObject({ site: { timeZone: 'Asia/Yekaterinburg' }, journal: { timeZone: 'Asia/Yekaterinburg' } });
+    expect(loadConfig({ ...env, CMS_JOURNAL_TIMEZONE: 'Europe/Kaliningrad' }).cms).toMatchObject({ site: { timeZone: 'Europe/Moscow' }, journal: { timeZone: 'Europe/Kaliningrad' } });
+    expect(() => loadConfig({ ...env, CMS_TIMEZONE: 'Moscow/Nowhere' })).toThrow(ConfigError);
+    expect(wallClock(new Date('2030-07-01T21:00:00Z'), 'Europe/Moscow')).toBe('2030-07-02 00:00:00');
+  });
+
   it("reads Joomla's error bodies, a wrong token and an unreachable site", async () => {
     const wrong = new JoomlaClient({ url: joomla.url, token: 'wrong' });
     await expect(wrong.tags()).rejects.toMatchObject({ message: 'Forbidden', status: 401 });

@@ -32,11 +32,12 @@ interface PublishRow
   deleted_at: Date | string | null;
   type_category: number | null;
   subtype_category: number | null;
+  /** The names of the type and subtype, to say whose category to fix. */
+  type_name?: string;
+  subtype_name?: string | null;
   subtype_tag: number | null;
   profile_tags: number[] | null;
 }
-
-const utc = (d: Date | string) => new Date(d).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The article of a service: category and tags from its type, subtype and profiles; intro and full HTML; image; video; dates. */
 export function articleOf(s: PublishRow, appUrl: string): JoomlaArticleInput | { problem: string } {
@@ -58,14 +59,16 @@ export function articleOf(s: PublishRow, appUrl: string): JoomlaArticleInput | {
     state: s.is_visible && !s.deleted_at ? 1 : 0,
     tags: [...new Set(tags)],
     images: image ? { image_intro: image, image_intro_alt: s.title, image_fulltext: image, image_fulltext_alt: s.title } : undefined,
-    publish_up: utc(s.created_at),
+    // The client sends it as the site's wall clock (Joomla reads publish_up in the site's time zone).
+    publish_up: new Date(s.created_at),
     publish_down: null,
     fields: {
       'service-id': s.id,
       price: Number(s.price),
       points: s.points,
-      dates: s.date_type === DateType.specific ? (formatInterval(s.begda, s.endda) ?? '') : '',
-      video: s.joomla_video_iframe ?? '',
+      // A field the service no longer has is null here; the client sends it as an empty value, which clears it on the site.
+      dates: s.date_type === DateType.specific ? formatInterval(s.begda, s.endda) : null,
+      video: s.joomla_video_iframe?.trim() || null,
       'cabinet-url': `${appUrl}/user/service/${s.id}`,
     },
   };
@@ -79,6 +82,7 @@ async function loadForPublishing(db: Queryable, id: number): Promise<PublishRow 
           (select tp.content from templates tp where tp.id = s.joomla_article_template_id and tp.dict_type_id = ${TemplateType.page} and tp.deleted_at is null) as article_template,
           (select f.storage_key from files f where f.id = s.image_id) as image_key, s.created_at, (extract(epoch from s.updated_at) * 1000000)::bigint::text as stamp, s.deleted_at,
           t.joomla_category_id as type_category, st.joomla_category_id as subtype_category, st.joomla_tag_id as subtype_tag,
+          t.fdv as type_name, st.fdv as subtype_name,
           (select json_agg(p.joomla_tag_id order by p.id) from service_profiles sp join dict_profiles p on p.id = sp.dict_profile_id
             where sp.service_id = s.id and p.joomla_tag_id is not null) as profile_tags
         from services s join dict_service_types t on t.id = s.dict_type_id
@@ -92,6 +96,15 @@ async function loadForPublishing(db: Queryable, id: number): Promise<PublishRow 
   return { ...service, article_html: renderMacros(template, values, { escape: 'html', missing: 'empty' }) };
 }
 
+/**
+ * The refusal when the category the article would go to is not one of the site's: Joomla would make a
+ * new category titled with the number (ArticleModel::save), so the article is not sent at all.
+ */
+export function unknownCategoryProblem(s: Pick<PublishRow, 'subtype_category' | 'type_name' | 'subtype_name'>, catid: number): string {
+  const whose = s.subtype_category ? `подтипа услуги «${s.subtype_name ?? ''}»` : `типа услуги «${s.type_name ?? ''}»`;
+  return `На сайте нет категории ${catid}, указанной у ${whose}: выберите в справочнике существующую категорию сайта`;
+}
+
 /** A refusal of the site that a retry cannot fix (validation, rights); the rest (down, 5xx, timeouts) is retried. */
 const permanent = (e: JoomlaError) => e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
 
@@ -100,8 +113,9 @@ async function markError(db: Queryable, id: number, message: string): Promise<vo
 }
 
 /**
- * The job: creates the article, or updates the same article (PATCH) once it exists; an article
- * removed on the site is created again. A service changed while it was being sent is sent again.
+ * The job: checks the category against the site's, then creates the article, or updates the same
+ * article (PATCH) once it exists; an article removed on the site is created again, one created by a
+ * request whose answer was lost is adopted. A service changed while it was being sent is sent again.
  */
 export async function publishService(app: FastifyInstance, serviceId: number): Promise<void | { retryInSeconds: number }> {
   const client: JoomlaClient | null = app.cms.client('site');
@@ -119,16 +133,12 @@ export async function publishService(app: FastifyInstance, serviceId: number): P
   }
   let saved: JoomlaArticle;
   try {
-    if (s.joomla_article_id) {
-      try {
-        saved = await client.updateArticle(s.joomla_article_id, article);
-      } catch (err) {
-        if (!(err instanceof JoomlaError && err.status === 404)) throw err;
-        saved = await client.createArticle(article);
-      }
-    } else {
-      saved = await client.createArticle(article);
+    if (!(await client.hasCategory(article.catid))) {
+      await markError(app.db, serviceId, unknownCategoryProblem(s, article.catid));
+      return;
     }
+    // Updates the known article; creates it again when it was deleted on the site; adopts the one a lost answer left there.
+    saved = (await client.saveArticle(article, s.joomla_article_id)).article;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await markError(app.db, serviceId, message);

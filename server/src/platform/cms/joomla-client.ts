@@ -5,13 +5,65 @@
 //   ({data: {type, id, attributes}} or {data: [...], meta: {'total-pages'}});
 // - custom fields go at the top level by field name (ArticlesController::preprocessSaveData moves
 //   them into com_fields); `language` must be sent ('*' = all languages); PATCH updates an article;
-// - failures answer {"errors": [{"title": "...", "code": N}]}.
+// - failures answer {"errors": [{"title": "...", "code": N}]};
+// - an article's category is not an attribute: the JSON:API view (View/Articles/JsonapiView.php)
+//   renders it as `relationships.category.data.id`;
+// - PATCH of an article that no longer exists answers 400 "Check-out failed with the following error:
+//   ..." (ApiController::edit -> FormModel::checkout -> CheckinCheckoutExceptionHandler), not 404; a GET
+//   of it answers 404 (JsonApiView::displayItem, "Item does not exist");
+// - an unknown `catid` is not refused: ArticleModel::save creates a category titled with the number
+//   (for a Super User), so the caller checks the category against categories() first;
+// - `publish_up`/`publish_down` have filter="user_utc" (administrator/components/com_content/forms/
+//   article.xml): Joomla reads them in the site's (the API user's) time zone and stores UTC;
+// - a custom field sent as null is dropped (ArticlesController::preprocessSaveData uses isset()) and
+//   the old value stays; an empty string clears it;
+// - `title` is varchar(255) in #__content.
+//
+// Publishing goes through saveArticle(): update the known article, create it again when it is gone,
+// and adopt the article the site made when a create's answer was lost (the retry is refused for the
+// fixed alias; the article is found with filter[search] and filter[category], as
+// ArticlesController::displayList supports).
 
 export interface JoomlaSiteConfig {
   /** The site's address, e.g. https://example.ru (the API lives under /api/index.php/v1). */
   url: string;
   /** An API token of a Super User (X-Joomla-Token). */
   token: string;
+  /** The site's time zone (IANA; the API user's, else the site's `offset` setting): Joomla reads dates in it. Default Europe/Moscow. */
+  timeZone?: string;
+}
+
+/** The time zone a site is assumed to be in when none is configured. */
+export const DEFAULT_SITE_TIME_ZONE = 'Europe/Moscow';
+
+/** Joomla's `title` column is varchar(255) (characters). */
+export const JOOMLA_TITLE_MAX = 255;
+
+/** A title the site can store: at most 255 characters, cut with an ellipsis (characters are code points, as MySQL counts them). */
+export function siteTitle(title: string): string {
+  const chars = Array.from(title.trim());
+  if (chars.length <= JOOMLA_TITLE_MAX) return chars.join('');
+  return `${chars.slice(0, JOOMLA_TITLE_MAX - 1).join('').trimEnd()}…`;
+}
+
+/** Whether a name is a time zone this runtime knows (e.g. Europe/Moscow). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' of a moment in a time zone (the wall clock of the site). */
+export function wallClock(moment: Date, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(moment)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 /** The two Joomla sites of the centre: the main site (services) and the journal (publications). */
@@ -37,11 +89,11 @@ export interface JoomlaArticleInput {
   state: 0 | 1 | -2;
   tags?: number[];
   images?: { image_intro?: string; image_intro_alt?: string; image_fulltext?: string; image_fulltext_alt?: string };
-  /** 'YYYY-MM-DD HH:mm:ss' (UTC). */
-  publish_up?: string | null;
-  publish_down?: string | null;
+  /** Moments; sent as the site's wall clock ('YYYY-MM-DD HH:mm:ss' in its time zone), as Joomla reads them. */
+  publish_up?: Date | null;
+  publish_down?: Date | null;
   metadesc?: string;
-  /** Custom fields of com_content.article by name (sent at the top level). */
+  /** Custom fields of com_content.article by name (sent at the top level); null is sent as '' so the site clears the field. */
   fields?: Record<string, string | number | null>;
 }
 
@@ -53,6 +105,9 @@ export interface JoomlaArticle {
   state: number | null;
 }
 
+/** How saveArticle() got the article onto the site. */
+export type JoomlaSaveOutcome = 'updated' | 'created' | 'recreated' | 'adopted';
+
 export interface JoomlaOption {
   id: number;
   title: string;
@@ -62,6 +117,7 @@ interface Resource {
   type?: string;
   id?: string | number;
   attributes?: Record<string, unknown>;
+  relationships?: Record<string, { data?: { type?: string; id?: string | number } | Array<{ type?: string; id?: string | number }> | null }>;
 }
 
 const READ_MORE = '<hr id="system-readmore">';
@@ -117,9 +173,14 @@ export class JoomlaClient {
     return json as { data?: Resource | Resource[]; meta?: Record<string, unknown> };
   }
 
-  private static body(a: JoomlaArticleInput): Record<string, unknown> {
+  private get timeZone(): string {
+    return this.site.timeZone || DEFAULT_SITE_TIME_ZONE;
+  }
+
+  private body(a: JoomlaArticleInput): Record<string, unknown> {
+    const when = (d: Date | null) => (d === null ? null : wallClock(d, this.timeZone));
     const body: Record<string, unknown> = {
-      title: a.title,
+      title: siteTitle(a.title),
       catid: a.catid,
       articletext: a.fulltext ? `${a.introtext}${READ_MORE}${a.fulltext}` : a.introtext,
       state: a.state,
@@ -129,17 +190,22 @@ export class JoomlaClient {
     };
     if (a.alias) body.alias = a.alias;
     if (a.images) body.images = a.images;
-    if (a.publish_up !== undefined) body.publish_up = a.publish_up;
-    if (a.publish_down !== undefined) body.publish_down = a.publish_down;
+    if (a.publish_up !== undefined) body.publish_up = when(a.publish_up);
+    if (a.publish_down !== undefined) body.publish_down = when(a.publish_down);
     if (a.metadesc !== undefined) body.metadesc = a.metadesc;
     for (const [name, value] of Object.entries(a.fields ?? {})) {
-      if (!(name in body)) body[name] = value;
+      // Joomla drops a null field and keeps the old value: an empty value clears it.
+      if (!(name in body)) body[name] = value ?? '';
     }
     return body;
   }
 
   private static article(doc: { data?: Resource | Resource[] }): JoomlaArticle {
     const r = Array.isArray(doc.data) ? doc.data[0] : doc.data;
+    return JoomlaClient.articleOf(r);
+  }
+
+  private static articleOf(r: Resource | undefined): JoomlaArticle {
     const id = Number(r?.id ?? r?.attributes?.id);
     if (!Number.isInteger(id) || id <= 0) throw new JoomlaError('Сайт не вернул номер статьи', null);
     const at = r?.attributes ?? {};
@@ -147,19 +213,84 @@ export class JoomlaClient {
       id,
       title: String(at.title ?? ''),
       alias: typeof at.alias === 'string' ? at.alias : null,
-      catid: at.catid === undefined || at.catid === null ? null : Number(at.catid),
+      catid: JoomlaClient.categoryOf(r),
       state: at.state === undefined || at.state === null ? null : Number(at.state),
     };
   }
 
+  /** The article's category: `relationships.category.data.id` (the view renders no `catid` attribute). */
+  private static categoryOf(r: Resource | undefined): number | null {
+    const rel = r?.relationships?.category?.data;
+    const id = Number(rel && !Array.isArray(rel) ? rel.id : NaN);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  }
+
   /** POST /content/articles. */
   async createArticle(a: JoomlaArticleInput): Promise<JoomlaArticle> {
-    return JoomlaClient.article(await this.request('POST', '/content/articles', JoomlaClient.body(a)));
+    return JoomlaClient.article(await this.request('POST', '/content/articles', this.body(a)));
   }
 
   /** PATCH /content/articles/{id}. */
   async updateArticle(id: number, a: JoomlaArticleInput): Promise<JoomlaArticle> {
-    return JoomlaClient.article(await this.request('PATCH', `/content/articles/${id}`, JoomlaClient.body(a)));
+    return JoomlaClient.article(await this.request('PATCH', `/content/articles/${id}`, this.body(a)));
+  }
+
+  /** GET /content/articles/{id}; null when the site answers 404 (the article is gone). */
+  async getArticle(id: number): Promise<JoomlaArticle | null> {
+    try {
+      return JoomlaClient.article(await this.request('GET', `/content/articles/${id}`));
+    } catch (err) {
+      if (err instanceof JoomlaError && err.status === 404) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * The article with exactly this alias in the category (GET /content/articles with filter[search]
+   * and filter[category]); trashed ones too, since Joomla keeps their alias taken.
+   */
+  async findArticle(alias: string, catid: number): Promise<JoomlaArticle | null> {
+    // Without filter[state] the list holds published and unpublished articles; trashed ones need -2.
+    for (const state of [null, -2]) {
+      const q = new URLSearchParams({ 'filter[search]': alias, 'filter[category]': String(catid), 'page[limit]': '100' });
+      if (state !== null) q.set('filter[state]', String(state));
+      const doc = await this.request('GET', `/content/articles?${q.toString()}`);
+      for (const r of Array.isArray(doc.data) ? doc.data : []) {
+        // filter[search] matches parts of titles and aliases: only the exact alias is ours.
+        if (r.attributes?.alias === alias) return JoomlaClient.articleOf(r);
+      }
+    }
+    return null;
+  }
+
+  /** Whether the site has a category with this id (Joomla would otherwise make a new category titled with the number). */
+  async hasCategory(id: number): Promise<boolean> {
+    return (await this.categories()).some((c) => c.id === id);
+  }
+
+  /**
+   * Puts the article on the site: PATCH of the known article; when the site no longer has it (its
+   * 400 check-out failure, or a 404, confirmed by a GET answering 404) it is created again. A create
+   * the site refuses while an article with our alias already sits in the category (the answer of an
+   * earlier create was lost) adopts that article and updates it. Any other refusal is thrown.
+   */
+  async saveArticle(a: JoomlaArticleInput, knownId: number | null): Promise<{ article: JoomlaArticle; outcome: JoomlaSaveOutcome }> {
+    if (knownId) {
+      try {
+        return { article: await this.updateArticle(knownId, a), outcome: 'updated' };
+      } catch (err) {
+        if (!(err instanceof JoomlaError && (err.status === 400 || err.status === 404))) throw err;
+        if ((await this.getArticle(knownId)) !== null) throw err;
+      }
+    }
+    try {
+      return { article: await this.createArticle(a), outcome: knownId ? 'recreated' : 'created' };
+    } catch (err) {
+      if (!(err instanceof JoomlaError && err.status === 400 && a.alias)) throw err;
+      const existing = await this.findArticle(a.alias, a.catid);
+      if (!existing) throw err;
+      return { article: await this.updateArticle(existing.id, a), outcome: 'adopted' };
+    }
   }
 
   private async list(path: string): Promise<JoomlaOption[]> {

@@ -23,11 +23,11 @@ export function useDeleteRubric() {
   });
 }
 
-/** POST /api/joomla/categories {joomla_system: 'site'}: the site's categories; fails (422) when the CMS is off. */
+/** POST /api/joomla/categories {joomla_system: 'journal'}: the journal site's categories (publications go there, decision 026); fails (422) when it is off. */
 export function useSiteCategories(enabled: boolean) {
   return useQuery({
-    queryKey: ['joomla', 'categories', 'site'],
-    queryFn: () => api.post<{ data: JoomlaOption[] }>('/api/joomla/categories', { joomla_system: 'site' }).then((a) => a.data),
+    queryKey: ['joomla', 'categories', 'journal'],
+    queryFn: () => api.post<{ data: JoomlaOption[] }>('/api/joomla/categories', { joomla_system: 'journal' }).then((a) => a.data),
     enabled,
     retry: false,
     staleTime: 5 * 60_000,
