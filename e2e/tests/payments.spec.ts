@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screens.ts';
 import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
@@ -108,19 +109,46 @@ test('the operator sees payments for entries in /manager/payments and filters th
   await expect(row).toContainText('Банк');
   await expect(row.getByRole('link', { name: 'Платёжная Анна Игоревна' })).toHaveAttribute('href', /\/manager\/users\?id=\d+$/);
 
-  // The date filter is typed with the mask 9999-99-99 99:99:99; a prefix is enough.
-  await page.getByLabel('Дата').pressSequentially('1999');
+  // The chosen payments' count and sum are on screen.
+  await expect(page.getByTestId('payments-totals')).toContainText('Платежей: 1');
+  // Dates are typed dd.mm.yyyy (Moscow days, both ends included); a range that ends before it starts says so.
+  const today = new Date().toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
+  await page.getByLabel('С даты').pressSequentially('01.01.1999');
+  await page.getByLabel('По дату').pressSequentially('31.12.1999');
   await expect(page.getByText('Ничего не найдено')).toBeVisible();
-  await page.getByLabel('Дата').fill('');
+  await expect(page.getByTestId('payments-totals')).toContainText('Платежей: 0');
+  await page.getByLabel('По дату').fill('');
+  await page.getByLabel('По дату').pressSequentially(today);
   await expect(row).toHaveCount(1);
-  // An impossible date is the field's own message and is not sent (the list keeps the last real
-  // prefix, 2026-02-3); clearing it brings the row back.
-  await page.getByLabel('Дата').pressSequentially('20260231');
+  await page.getByLabel('С даты').fill('');
+  await page.getByLabel('С даты').pressSequentially('31.12.2099');
+  await expect(page.getByText('Дата окончания раньше даты начала')).toBeVisible();
+  await page.getByLabel('С даты').fill('');
+  await page.getByLabel('С даты').pressSequentially(today);
+  await expect(row).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`date_from=${today.replace(/\./g, '\\.')}`));
+  // An impossible day is the field's own message and is not sent.
+  await page.getByLabel('По дату').fill('');
+  await page.getByLabel('По дату').pressSequentially('31.02.2026');
   await expect(page.getByText('Несуществующая дата')).toBeVisible();
-  await expect(page.getByText('Заполните все обязательные поля!')).toHaveCount(0);
   await shot(page, 'payments-impossible-date-desktop');
-  await page.getByLabel('Дата').fill('');
-  await expect(page.getByText('Несуществующая дата')).toHaveCount(0);
+  await page.getByLabel('По дату').fill('');
   await expect(row).toHaveCount(1);
+
+  // Excel: exactly the filtered payments with a totals row.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Скачать Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Платежи .*\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.getWorksheet('Платежи')!;
+  expect(sheet.getRow(1).getCell(3).value).toBe('№ заявки');
+  expect(sheet.rowCount).toBe(3);
+  expect(sheet.getRow(2).getCell(3).value).toBe(entryBody.data.number);
+  expect(sheet.getRow(2).getCell(4).value).toBe('Платёжная Анна Игоревна');
+  expect(sheet.getRow(3).getCell(2).value).toBe('Итого');
+  expect(sheet.getRow(3).getCell(3).value).toBe('Платежей: 1');
+  expect(sheet.getRow(3).getCell(7).value).toBe(sheet.getRow(2).getCell(7).value);
   await shot(page, 'payments-desktop');
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BoundMessages, filterText, idField } from '../common/bounds.ts';
+import { BoundMessages, DATE_RANGE_BACKWARDS, dateRangeProblem, filterText, idField, ruDateField } from '../common/bounds.ts';
 import { Messages } from '../common/messages.ts';
 import { phoneField } from '../auth/register.ts';
 import { pageQuery } from '../common/pagination.ts';
@@ -178,7 +178,7 @@ export function possibleDateTimePrefix(v: string): boolean {
   return true;
 }
 
-/** Filters of GET /api/payment (spec 03 §7); created_at typed with the mask 9999-99-99 99:99:99, a prefix is enough. */
+/** Filters of GET /api/payment (spec 03 §7) and of its export; created_at typed with the mask 9999-99-99 99:99:99, a prefix is enough. */
 export const paymentListQuery = pageQuery.extend({
   entry_number: filterText(32).optional(),
   fio: filterText(200).optional(),
@@ -197,7 +197,18 @@ export const paymentListQuery = pageQuery.extend({
     .refine((v) => possibleDateTimePrefix(v), { error: BoundMessages.date })
     .optional(),
   user_id: idField().optional(),
-});
+  /** Moscow days, dd.mm.yyyy, both included. */
+  date_from: ruDateField().optional(),
+  date_to: ruDateField().optional(),
+}).refine((q) => !dateRangeProblem(q.date_from, q.date_to), { path: ['date_to'], error: DATE_RANGE_BACKWARDS });
+
+/** GET /api/payment answers these beside {data, meta}: what the filters choose, in all. */
+export interface PaymentTotals {
+  count: number;
+  /** Received, before refunds. */
+  sum: number;
+  refunded: number;
+}
 
 /** Filters of GET /api/yookassa. */
 export const cardTransactionListQuery = pageQuery.extend({

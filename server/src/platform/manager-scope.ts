@@ -31,6 +31,8 @@ export const MANAGER_ROUTES: ManagerRoutePattern[] = [
   { path: /^\/api\/telescope(\/|$)/ },
   // Card-provider transactions (spec 03 §2, /manager/yookassa).
   { methods: ['GET'], path: /^\/api\/yookassa$/ },
+  // The payments list's export (issue 22).
+  { methods: ['GET'], path: /^\/api\/payment\/excel$/ },
   // Contract review: accept, reject, registration numbers, the board's Excel (spec 02 §4, §7).
   { methods: ['POST'], path: /^\/api\/contract\/:id\/(accept|reject)$/ },
   { methods: ['GET'], path: /^\/api\/contract\/(print-excel|excel)$/ },

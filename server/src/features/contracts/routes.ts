@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '@edu/domain/common/codes';
@@ -9,6 +8,7 @@ import { DocumentMessages } from '@edu/domain/documents/documents';
 import { currentUser } from '../../platform/auth.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { readCheckedUploads, storeUploads } from '../../platform/uploads.ts';
+import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { reviewContract, setRegistrationNumber, uploadContractScan } from './contract-rules.ts';
 import { findContractByEntry, listContracts } from './contracts-repository.ts';
 import { writeContractsXlsx } from './contracts-excel.ts';
@@ -74,16 +74,9 @@ export const contractManagerRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/contract/excel: the .xlsx itself, streamed. */
   app.get('/contract/excel', { schema: { tags: ['contracts'], querystring: exportQuery } }, async (request, reply) => {
     const q = request.query;
-    const out = new PassThrough();
-    writeContractsXlsx(app.db, { fio: q.fio, status: q.status, archive: q.archive === 1 }, out).catch((err: unknown) => {
-      request.log.error({ err }, 'contract export failed');
-      out.destroy(err instanceof Error ? err : new Error('export failed'));
-    });
     const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="contracts-${day}.xlsx"`)
-      .header('cache-control', 'private, no-store')
-      .send(out);
+    return sendXlsx(request, reply, { name: `Договоры ${day}.xlsx`, asciiName: `contracts-${day}.xlsx` }, (out) =>
+      writeContractsXlsx(app.db, { fio: q.fio, status: q.status, archive: q.archive === 1 }, out),
+    );
   });
 };

@@ -3,8 +3,9 @@ import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import { formatDateTime } from '@edu/domain/common/format';
 import type { PageQuery } from '@edu/domain/common/pagination';
 import { formatRub } from '@edu/domain/common/format';
-import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment, type PaymentRefund } from '@edu/domain/payments/payment';
+import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment, type PaymentRefund, type PaymentTotals } from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { moscowDayStart } from '../../platform/moscow-time.ts';
 import { allOf, containsPattern, fioCondition, listPage, prefixPattern, when, type ListPage } from '../../platform/list-query.ts';
 
 export interface PaymentFilters {
@@ -18,6 +19,9 @@ export interface PaymentFilters {
   uuid?: string;
   created_at?: string;
   state?: 'double' | 'refunded';
+  /** Moscow days, dd.mm.yyyy, both included. */
+  date_from?: string;
+  date_to?: string;
 }
 
 /** Conditions on the entries a payment covers (any of them matching is enough). */
@@ -72,18 +76,36 @@ export async function refundOfPayment(db: Queryable, refundId: number): Promise<
   return refundOf(r);
 }
 
-export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQuery): Promise<ListPage<Payment>> {
-  const where = allOf([
+/** The payments the filters choose (alias p): one condition for the list, its totals and its export. */
+export function paymentsWhere(f: PaymentFilters): SQL {
+  return allOf([
     when(f.userId, (v) => sql`p.user_id = ${v}`),
     when(f.sum, (v) => sql`p.sum = ${v}`),
     when(f.payType, (v) => sql`p.pay_type = ${v}`),
     when(f.uuid, (v) => sql`p.uuid ilike ${containsPattern(v)}`),
     when(f.created_at, (v) => sql`to_char(p.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD HH24:MI:SS') like ${prefixPattern(v)}`),
+    when(f.date_from, (v) => sql`p.created_at >= ${moscowDayStart(v)}::timestamptz`),
+    when(f.date_to, (v) => sql`p.created_at < ${moscowDayStart(v)}::timestamptz + interval '1 day'`),
     when(f.state, (v) =>
       v === 'double' ? sql`p.is_double` : sql`exists (select 1 from payment_refunds r where r.payment_id = p.id and r.status in ('pending', 'succeeded'))`,
     ),
     entryCondition(f, sql`select pe.entry_id from payment_entries pe where pe.payment_id = p.id`),
   ]);
+}
+
+/** How many payments the filters choose and their sum (received, before refunds) and refunded sum. */
+export async function paymentsTotals(db: Queryable, f: PaymentFilters): Promise<PaymentTotals> {
+  const [t] = await rows<{ count: number; sum: string | number | null; refunded: string | number | null }>(
+    db,
+    sql`select count(*)::int as count, coalesce(sum(p.sum), 0) as sum,
+          coalesce(sum((select coalesce(sum(r.sum), 0) from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded')), 0) as refunded
+        from payments p where ${paymentsWhere(f)}`,
+  );
+  return { count: t.count, sum: Number(t.sum ?? 0), refunded: Number(t.refunded ?? 0) };
+}
+
+export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQuery): Promise<ListPage<Payment>> {
+  const where = paymentsWhere(f);
   return listPage<PaymentRow, Payment>(db, {
     select: sql`select p.id, p.uuid, p.sum, p.pay_type, p.is_double, p.description, p.created_at,
           (select json_agg(json_build_object('id', e.id, 'number', e.number, 'user_id', u.id,

@@ -313,6 +313,50 @@ describe('public payment form and the lists', () => {
     expect(res.json().meta.total).toBeGreaterThan(0);
     expect((await app.inject({ method: 'GET', url: '/api/payment?created_at=abc', headers: op.headers })).statusCode).toBe(422);
   });
+
+  it('filters by a range of Moscow days typed dd.mm.yyyy, answers the count and sum of what is chosen, and exports exactly that to Excel with a totals row', async () => {
+    const op = await user(1);
+    const client = await user(2);
+    const entry = await entryFor(client, 2750);
+    expect((await pay(op, entry.id, { immediate: true, pay_type: 1 })).statusCode).toBeLessThan(300);
+    // One payment made just before a Moscow midnight: 23:30 on 01.03.2026 is 20:30 UTC.
+    const [moved] = await rows<{ id: number }>(
+      database.db,
+      sql`update payments set created_at = '2026-03-01 20:30:00+00' where id = (select payment_id from payment_entries where entry_id = ${entry.id}) returning id`,
+    );
+    const list = (q: string) => app.inject({ method: 'GET', url: `/api/payment?${q}`, headers: op.headers });
+    const onDay = (await list('date_from=01.03.2026&date_to=01.03.2026')).json();
+    expect(onDay.data.map((p: { id: number }) => p.id)).toEqual([moved.id]);
+    expect(onDay.totals).toEqual({ count: 1, sum: 2750, refunded: 0 });
+    expect((await list('date_from=02.03.2026')).json().data.map((p: { id: number }) => p.id)).not.toContain(moved.id);
+    expect((await list('date_to=28.02.2026')).json().data.map((p: { id: number }) => p.id)).not.toContain(moved.id);
+    const all = (await list('per_page=15')).json();
+    const [sum] = await rows<{ n: number; total: string }>(database.db, sql`select count(*)::int as n, coalesce(sum(sum), 0)::text as total from payments`);
+    expect(all.totals).toMatchObject({ count: sum.n, sum: Number(sum.total) });
+    // A user's totals are their own.
+    const own = (await app.inject({ method: 'GET', url: '/api/payment', headers: client.headers })).json();
+    expect(own.totals).toMatchObject({ count: 1, sum: 2750 });
+    const backwards = await list('date_from=02.03.2026&date_to=01.03.2026');
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors.date_to).toEqual(['Дата окончания раньше даты начала']);
+    expect((await list('date_from=31.02.2026')).statusCode).toBe(422);
+
+    const xlsx = await app.inject({ method: 'GET', url: '/api/payment/excel?date_from=01.03.2026&date_to=01.03.2026', headers: op.headers });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Платежи')!;
+    expect(sheet.rowCount).toBe(3);
+    expect(sheet.getRow(2).getCell(2).value).toBe('01.03.2026 23:30');
+    expect(sheet.getRow(2).getCell(3).value).toBe(entry.number);
+    expect(sheet.getRow(2).getCell(7).value).toBe(2750);
+    expect(sheet.getRow(3).getCell(2).value).toBe('Итого');
+    expect(sheet.getRow(3).getCell(3).value).toBe('Платежей: 1');
+    expect(sheet.getRow(3).getCell(7).value).toBe(2750);
+    expect((await app.inject({ method: 'GET', url: '/api/payment/excel', headers: client.headers })).statusCode).toBe(403);
+  });
 });
 
 describe('requests without a body', () => {

@@ -13,9 +13,11 @@ import { takeAttempt } from '../../platform/attempts.ts';
 import { rows } from '../../platform/db.ts';
 import { AppError, errorForLog, fieldError, notFound } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
+import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { payEntry, providerFailure, RECONCILE_AFTER_S, refreshPayment } from './payment-rules.ts';
 import { ProviderError } from '../../platform/payments/yookassa-client.ts';
-import { listCardTransactions, listPayments } from './payments-repository.ts';
+import { listCardTransactions, listPayments, paymentsTotals, type PaymentFilters } from './payments-repository.ts';
+import { writePaymentsXlsx } from './payments-excel.ts';
 import { refreshRefund, requestRefund } from './refund-rules.ts';
 
 /** A provider payment id: YooKassa's are UUID-like; nothing that could walk a URL path ('..', '/'). */
@@ -144,31 +146,40 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/payment: operators see all payments; a user sees their own (the Payments tab). */
   app.get('/payment', { onRequest: app.requireUser, schema: { tags: ['payments'], querystring: paymentListQuery } }, async (request) => {
     const me = currentUser(request);
-    const q = request.query;
     const isOperator = me.role === Role.operator;
-    const page = await listPayments(
-      app.db,
-      {
-        userId: isOperator ? q.user_id : me.id,
-        entry_number: q.entry_number,
-        fio: isOperator ? q.fio : undefined,
-        serviceType: q.serviceType,
-        serviceTitle: q.serviceTitle,
-        sum: q.sum,
-        payType: q.payType,
-        uuid: q.uuid,
-        state: q.state,
-        created_at: q.created_at || undefined,
-      },
-      q,
-    );
+    const filters = paymentFilters(request.query, isOperator ? undefined : me.id);
+    const [page, totals] = await Promise.all([listPayments(app.db, filters, request.query), paymentsTotals(app.db, filters)]);
     // The provider's back-office link is for operators only.
-    return isOperator ? page : { ...page, data: page.data.map((p) => ({ ...p, provider_url: null })) };
+    return isOperator ? { ...page, totals } : { ...page, totals, data: page.data.map((p) => ({ ...p, provider_url: null })) };
   });
 };
 
+/** The list's filters as the repository takes them; a user's own payments only (`userId`), an operator's any. */
+function paymentFilters(q: z.output<typeof paymentListQuery>, userId?: number): PaymentFilters {
+  return {
+    userId: userId ?? q.user_id,
+    entry_number: q.entry_number,
+    fio: userId ? undefined : q.fio,
+    serviceType: q.serviceType,
+    serviceTitle: q.serviceTitle,
+    sum: q.sum,
+    payType: q.payType,
+    uuid: q.uuid,
+    state: q.state,
+    created_at: q.created_at || undefined,
+    date_from: q.date_from,
+    date_to: q.date_to,
+  };
+}
+
 /** Operator-only payment calls; registered in the operator scope (app.ts), which guards them. */
 export const paymentOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** GET /api/payment/excel: the payments the list's filters choose, as .xlsx with a totals row (streamed). */
+  app.get('/payment/excel', { schema: { tags: ['payments'], querystring: paymentListQuery } }, async (request, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return sendXlsx(request, reply, { name: `Платежи ${day}.xlsx`, asciiName: `payments-${day}.xlsx` }, (out) => writePaymentsXlsx(app.db, paymentFilters(request.query), out));
+  });
+
   /** GET /api/yookassa: card-provider transactions, operators only. */
   app.get('/yookassa', { schema: { tags: ['payments'], querystring: cardTransactionListQuery } }, async (request) => {
     const q = request.query;

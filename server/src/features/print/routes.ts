@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import { rows } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { signedFileUrl } from '../../platform/signed-links.ts';
+import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { collectStages, timed } from '../../platform/stage-timing.ts';
 import { BatchStatus, documentDeps, PRINT_BATCH_JOB, printableCertificates } from './certificate-batch.ts';
 import { isUniqueViolation } from './certificate-number.ts';
@@ -126,18 +126,8 @@ export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/service/:id/journal/excel', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request, reply) => {
     const service = await journalService(app.db, request.params.id);
     if (!service) throw notFound();
-    const out = new PassThrough();
-    writeJournalXlsx(app.db, service.id, out).catch((err: unknown) => {
-      request.log.error({ err }, 'journal export failed');
-      out.destroy(err instanceof Error ? err : new Error('export failed'));
-    });
     const day = new Date().toISOString().slice(0, 10);
-    const name = encodeURIComponent(`Журнал ${service.title} ${day}.xlsx`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-    return reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="journal-${service.id}-${day}.xlsx"; filename*=UTF-8''${name}`)
-      .header('cache-control', 'private, no-store')
-      .send(out);
+    return sendXlsx(request, reply, { name: `Журнал ${service.title} ${day}.xlsx`, asciiName: `journal-${service.id}-${day}.xlsx` }, (out) => writeJournalXlsx(app.db, service.id, out));
   });
 
   /** GET /api/service/{id}/print-batches: the latest batches of a service. */

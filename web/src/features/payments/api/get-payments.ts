@@ -1,18 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Paginated } from '@edu/domain/common/pagination';
-import type { Payment } from '@edu/domain/payments/payment';
+import type { Payment, PaymentTotals } from '@edu/domain/payments/payment';
 import { api } from '../../../lib/api-client';
 
 /**
  * Query of GET /api/payment (spec 03 §7): entry_number, fio, serviceType, serviceTitle, sum,
- * payType, uuid, created_at (a prefix typed with the mask 9999-99-99 99:99:99), user_id (operators
+ * payType, uuid, created_at (a prefix typed with the mask 9999-99-99 99:99:99), date_from and date_to
+ * (dd.mm.yyyy, Moscow days), user_id (operators
  * only: one user's payments; a user always gets their own), page, per_page.
  */
 export type PaymentFilters = Record<string, string | number | undefined>;
 
-/** GET /api/payment: operators see every payment, a user sees their own. */
-export function getPayments(filters: PaymentFilters, signal?: AbortSignal): Promise<Paginated<Payment>> {
-  return api.get<Paginated<Payment>>('/api/payment', { query: { ...filters }, signal });
+/** GET /api/payment: operators see every payment, a user sees their own; with the count and sum of what the filters choose. */
+export function getPayments(filters: PaymentFilters, signal?: AbortSignal): Promise<Paginated<Payment> & { totals: PaymentTotals }> {
+  return api.get<Paginated<Payment> & { totals: PaymentTotals }>('/api/payment', { query: { ...filters }, signal });
 }
 
 export const paymentsQuery = (filters: PaymentFilters) =>

@@ -1,13 +1,19 @@
 import { useState } from 'react';
-import { BoundMessages } from '@edu/domain/common/bounds';
+import { Button, Group, Text } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { dateRangeProblem } from '@edu/domain/common/bounds';
 import { payTypeLabels } from '@edu/domain/common/codes';
-import { paymentListQuery, PaymentMessages, possibleDateTimePrefix, type Payment } from '@edu/domain/payments/payment';
-import { DateTimeMaskInput, dateTimePrefix } from '../../../components/date-time-mask-input';
+import { formatRub } from '@edu/domain/common/format';
+import { paymentListQuery, PaymentMessages, type Payment } from '@edu/domain/payments/payment';
 import type { FilterField } from '../../../components/filter-fields';
+import { RuDateFilter } from '../../../components/ru-date-filter';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
 import { ListPage } from '../../../components/list-page';
 import { useListParams } from '../../../components/use-list-params';
 import { useDictionary } from '../../../lib/dictionaries';
 import { usePayments } from '../api/get-payments';
+import { useExportPayments } from '../api/export-payments';
 import { paymentColumns } from '../components/payment-columns';
 import { RefundModal } from '../components/refund-modal';
 import { SumInput } from '../components/sum-input';
@@ -19,39 +25,17 @@ const stateOptions = [
 ];
 
 /**
- * The date filter: an impossible moment (2024-02-31, 25 o'clock) is said under the field and not
- * sent; the list keeps its last real filter until the date is corrected.
+ * /manager/payments 'Платежи' (spec 03 §2): every payment for entries, with filters kept in the URL,
+ * a date range typed dd.mm.yyyy, the count and sum of what is chosen, and its export to Excel.
  */
-function CreatedAtFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const [typed, setTyped] = useState(value);
-  const [sent, setSent] = useState(value);
-  if (value !== sent) {
-    setSent(value);
-    setTyped(value);
-  }
-  const possible = (v: string) => possibleDateTimePrefix(dateTimePrefix(v));
-  return (
-    <DateTimeMaskInput
-      label="Дата"
-      value={typed}
-      error={typed && !possible(typed) ? BoundMessages.date : null}
-      onChange={(v) => {
-        setTyped(v);
-        if (!possible(v)) return;
-        setSent(v);
-        onChange(v);
-      }}
-    />
-  );
-}
-
-/** /manager/payments 'Платежи' (spec 03 §2): every payment for entries, with filters kept in the URL. */
 export function PaymentsPage() {
   const types = useDictionary('dict_service_types');
   const params = useListParams(paymentListQuery);
   const list = usePayments(params.query);
+  const exporting = useExportPayments();
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const columns = paymentColumns(true, setRefunding);
+  const totals = list.data?.totals;
 
   const filters: FilterField[] = [
     { name: 'entry_number', label: 'Заявка', kind: 'text', placeholder: 'Номер заявки' },
@@ -62,11 +46,53 @@ export function PaymentsPage() {
     { name: 'payType', label: 'Тип оплаты', kind: 'select', options: payTypeOptions },
     { name: 'uuid', label: 'UUID', kind: 'text', placeholder: 'Идентификатор платежа' },
     { name: 'state', label: PaymentMessages.filterState, kind: 'select', placeholder: 'Все', options: stateOptions },
-    { name: 'created_at', label: 'Дата', kind: 'custom', render: (value, onChange) => <CreatedAtFilter value={value} onChange={onChange} /> },
+    { name: 'date_from', label: 'С даты', kind: 'custom', render: (value, onChange) => <RuDateFilter label="С даты" value={value} onChange={onChange} /> },
+    {
+      name: 'date_to',
+      label: 'По дату',
+      kind: 'custom',
+      render: (value, onChange) => <RuDateFilter label="По дату" value={value} onChange={onChange} error={dateRangeProblem(params.values.date_from, value)} />,
+    },
   ];
 
   return (
-    <ListPage title="Платежи" filters={filters} params={params} list={list} columns={columns} testId="payments" itemTestId="payment" minWidth={900}>
+    <ListPage
+      title="Платежи"
+      filters={filters}
+      params={params}
+      list={list}
+      columns={columns}
+      testId="payments"
+      itemTestId="payment"
+      minWidth={900}
+      actions={
+        <Button
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={16} />}
+          loading={exporting.isPending}
+          onClick={() => exporting.mutate(params.query, { onError: (e) => notifyError(errorMessage(e)) })}
+        >
+          Скачать Excel
+        </Button>
+      }
+      above={
+        totals && (
+          <Group gap="lg" data-testid="payments-totals">
+            <Text size="sm">
+              Платежей: <b>{totals.count.toLocaleString('ru-RU')}</b>
+            </Text>
+            <Text size="sm">
+              На сумму: <b>{formatRub(totals.sum)}</b>
+            </Text>
+            {totals.refunded > 0 && (
+              <Text size="sm">
+                Возвращено: <b>{formatRub(totals.refunded)}</b>
+              </Text>
+            )}
+          </Group>
+        )
+      }
+    >
       <RefundModal payment={refunding} onClose={() => setRefunding(null)} />
     </ListPage>
   );
