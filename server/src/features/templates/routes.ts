@@ -170,15 +170,19 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => {
     const row = await findTemplate(app.db, request.params.id);
     if (!row) throw notFound();
-    const usage = await templateUsage(app.db, row);
-    const lines = [
-      ...(usage.serviceTypes.length ? [TemplateMessages.usedByTypes(usage.serviceTypes)] : []),
-      ...(usage.services.length ? [TemplateMessages.usedByServices(usage.services, usage.servicesTotal)] : []),
-      ...(usage.events.length ? [TemplateMessages.usedByEvents(usage.events)] : []),
-      ...(usage.onlyOfItsKind ? [row.dict_type_id === TemplateType.consent ? TemplateMessages.onlyConsent : TemplateMessages.onlyContract] : []),
-    ];
-    if (lines.length) throw validationError({ id: lines }, TemplateMessages.inUse(lines));
-    await app.db.update(templates).set({ deleted_at: new Date() }).where(sql`id = ${row.id}`);
+    // The row lock makes a concurrent set-as-default of this template wait, so no default points at a deleted template.
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from templates where id = ${row.id} for update`);
+      const usage = await templateUsage(tx, row);
+      const lines = [
+        ...(usage.serviceTypes.length ? [TemplateMessages.usedByTypes(usage.serviceTypes)] : []),
+        ...(usage.services.length ? [TemplateMessages.usedByServices(usage.services, usage.servicesTotal)] : []),
+        ...(usage.events.length ? [TemplateMessages.usedByEvents(usage.events)] : []),
+        ...(usage.onlyOfItsKind ? [row.dict_type_id === TemplateType.consent ? TemplateMessages.onlyConsent : TemplateMessages.onlyContract] : []),
+      ];
+      if (lines.length) throw validationError({ id: lines }, TemplateMessages.inUse(lines));
+      await tx.update(templates).set({ deleted_at: new Date() }).where(sql`id = ${row.id}`);
+    });
     return { message: TemplateMessages.deleted };
   });
 
@@ -196,7 +200,12 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound();
       if (!DEFAULTABLE_TYPES.includes(row.dict_type_id)) throw fieldError('dict_type_id', TemplateMessages.notDefaultable, TemplateMessages.notDefaultable);
       const column = row.dict_type_id === TemplateType.certificate ? sql`template_certificate_id` : sql`template_page_id`;
-      const updated = await rows<{ id: number }>(app.db, sql`update dict_service_types set ${column} = ${row.id} where id = ${request.params.serviceTypeId} returning id`);
+      const updated = await app.db.transaction(async (tx) => {
+        // Waits for a delete of the template in flight; a template deleted meanwhile is not made a default.
+        const live = await rows<{ id: number }>(tx, sql`select id from templates where id = ${row.id} and deleted_at is null for update`);
+        if (live.length === 0) return [];
+        return rows<{ id: number }>(tx, sql`update dict_service_types set ${column} = ${row.id} where id = ${request.params.serviceTypeId} returning id`);
+      });
       if (updated.length === 0) throw notFound();
       const saved = await findTemplate(app.db, row.id);
       return { data: toTemplate(saved!, macrosInText(saved!.content)), message: TemplateMessages.setAsDefault };
