@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureSystemPackages } from './system-deps.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-test-'));
@@ -48,33 +49,13 @@ function readVitest(file) {
   }
 }
 
-function ensureChromium() {
-  if (fs.existsSync('/usr/bin/chromium')) return true;
-  console.log('\n=== Installing Debian chromium for the browser tests (apt-get)');
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  return update.status === 0 && install.status === 0 && fs.existsSync('/usr/bin/chromium');
-}
-
-/**
- * Documents (print tests): LibreOffice Writer with its UNO bridge, fonts with Cyrillic, and pdftotext.
- * Installed with apt-get when missing, like chromium.
- */
-const OFFICE_PACKAGES = ['libreoffice-writer-nogui', 'python3-uno', 'fonts-liberation2', 'fonts-crosextra-carlito', 'poppler-utils'];
-function ensureOffice() {
-  const have = fs.existsSync('/usr/bin/soffice') && fs.existsSync('/usr/lib/python3/dist-packages/uno.py') && fs.existsSync('/usr/bin/pdftotext');
-  if (have) return true;
-  console.log(`\n=== Installing ${OFFICE_PACKAGES.join(', ')} for the document tests (apt-get)`);
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...OFFICE_PACKAGES], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  return update.status === 0 && install.status === 0 && fs.existsSync('/usr/bin/soffice');
-}
-
-if (!ensureOffice()) {
+// Documents (print tests): LibreOffice with its UNO bridge, fonts with Cyrillic, pdftotext; the
+// browser tests: chromium. The same helper as `npm start` (scripts/system-deps.mjs).
+if (!ensureSystemPackages(['office', 'test'], { purpose: 'тестов печати' })) {
   failed++;
   failures.push('libreoffice install');
 }
-if (!ensureChromium()) {
+if (!ensureSystemPackages(['chromium'], { purpose: 'браузерных тестов' })) {
   failed++;
   failures.push('chromium install');
 }

@@ -134,7 +134,7 @@ test('the operator uploads a certificate template and sets it as default; after 
   await expect(page.getByRole('heading', { name: 'Шаблоны' })).toBeVisible();
   await page.getByRole('button', { name: 'Добавить шаблон' }).first().click();
   const modal = page.getByRole('dialog', { name: 'Шаблон' });
-  await modal.getByLabel('Название').fill('Сертификат участника вебинара');
+  await modal.getByLabel('Название').fill('Наш сертификат вебинара');
   // A broken template is refused with the reason.
   await modal.locator('input[type=file]').setInputFiles({ name: 'broken.docx', mimeType: 'application/octet-stream', buffer: makeDocx(['Выдан ${user.fio']) });
   await modal.getByRole('button', { name: 'Сохранить' }).click();
@@ -150,10 +150,10 @@ test('the operator uploads a certificate template and sets it as default; after 
   await shot(page, 'template-docx-desktop');
   await modal.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Успешно сохранено!')).toBeVisible();
-  const row = page.getByTestId('templates-table').getByRole('row').filter({ hasText: 'Сертификат участника вебинара' });
+  const row = page.getByTestId('templates-table').getByRole('row').filter({ hasText: 'Наш сертификат вебинара' });
   await expect(row).toContainText('Сертификат вебинара.docx');
 
-  await row.getByRole('button', { name: 'Действия с шаблоном Сертификат участника вебинара' }).click();
+  await row.getByRole('button', { name: 'Действия с шаблоном Наш сертификат вебинара' }).click();
   await page.getByRole('menuitem', { name: 'Установить по умолчанию' }).click();
   const dialog = page.getByRole('dialog', { name: 'Шаблон по умолчанию' });
   await dialog.getByLabel('Тип услуги').click();
@@ -163,7 +163,7 @@ test('the operator uploads a certificate template and sets it as default; after 
   await expect(row).toContainText('Вебинары');
   await shot(page, 'templates-desktop');
   await narrow(page);
-  await expect(page.getByTestId('templates-cards')).toContainText('Сертификат участника вебинара');
+  await expect(page.getByTestId('templates-cards')).toContainText('Наш сертификат вебинара');
   await shot(page, 'templates-mobile');
 
   // A client enrols in the free webinar (paid at once); printing before completion shows the error page.

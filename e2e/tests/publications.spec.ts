@@ -196,7 +196,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   await expect(row.getByTestId('publication-status')).toHaveText('Опубликована');
 
   // --- Paid and published: the user prints the publication's certificate (a .docx template made the
-  // default of the internet-publication subtype by the operator).
+  // default of the service type «Публикации», id 5, by the operator: defaults are per type, decision 024).
   const certificate = await request.post('/api/template', {
     headers: op,
     multipart: {

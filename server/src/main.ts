@@ -25,7 +25,7 @@ const app = await buildApp({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
 
-const demo = await prepareDatabase(database, config);
+const demo = await prepareDatabase(database, config, app.files);
 
 await sweepUploadTmp(config.dataDir);
 await app.listen({ port: config.port, host: config.host });

@@ -38,7 +38,7 @@ describe('print rules', () => {
     expect(printRefusal('certificate', { ...p, status: 3, publicationStatus: null }, 2)?.message).toBe(PrintMessages.publicationNotReady);
   });
   it('program, registration list and contract need their templates; the contract a service that needs one', () => {
-    expect(printRefusal('program', base, 2)?.message).toBe(PrintMessages.noProgramTemplate);
+    expect(printRefusal('program', base, 1)?.message).toBe(PrintMessages.noProgramTemplate);
     expect(printRefusal('program', { ...base, status: 1, programTemplateId: 3 }, 2)).toBeNull();
     expect(printRefusal('registration-list', { ...base, regListTemplateId: 4 }, 2)).toBeNull();
     expect(printRefusal('contract', { ...base, contractTemplateId: 5 }, 2)?.message).toBe(PrintMessages.contractNotNeeded);
@@ -54,5 +54,16 @@ describe('print rules', () => {
     expect(printRefusal('invoice', { ...unpaid, status: 2 }, 1)?.message).toBe(PrintMessages.invoicePaid);
     expect(printRefusal('invoice', { ...unpaid, amount: 0 }, 1)?.message).toBe(PrintMessages.invoiceFree);
     expect(printRefusal('invoice', { ...unpaid, deleted: true }, 1)?.message).toBe(PrintMessages.entryDeleted);
+  });
+
+  it('a missing template reads as "later" for a client and names the template for an operator (issue 19)', () => {
+    const done = { ...base, status: 3, contractNeeded: true, registrationNumber: '1', certificateTemplateId: null, programTemplateId: null, regListTemplateId: null, contractTemplateId: null };
+    const client = (['certificate', 'program', 'registration-list', 'contract'] as const).map((k) => printRefusal(k, done, 2)?.message);
+    const operator = (['certificate', 'program', 'registration-list', 'contract'] as const).map((k) => printRefusal(k, done, 1)?.message);
+    expect(client).toEqual([PrintMessages.certificateLater, PrintMessages.programLater, PrintMessages.regListLater, PrintMessages.contractLater]);
+    expect(operator).toEqual([PrintMessages.noCertificateTemplate, PrintMessages.noProgramTemplate, PrintMessages.noRegListTemplate, PrintMessages.noContractTemplate]);
+    for (const m of client) expect(m).toMatch(/будет доступ(ен|на|но) позже$/);
+    // Other refusals are the same for both.
+    expect(printRefusal('certificate', { ...done, status: 2 }, 2)?.message).toBe(PrintMessages.notDone);
   });
 });

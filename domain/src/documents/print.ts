@@ -29,6 +29,12 @@ export const PrintMessages = {
   noRegListTemplate: 'Не задан шаблон регистрационного листа',
   noContractTemplate: 'Не задан шаблон договора',
   noConsentTemplate: 'Не задан шаблон согласия на обработку персональных данных',
+  // What a client reads instead of the operator's 'Не задан шаблон…' (issue 19): nothing to fix on their side.
+  certificateLater: 'Сертификат будет доступен позже',
+  programLater: 'Программа будет доступна позже',
+  regListLater: 'Регистрационный лист будет доступен позже',
+  contractLater: 'Договор будет доступен позже',
+  consentLater: 'Согласие будет доступно позже',
   contractNotNeeded: 'Для этой услуги договор не требуется',
   entryDeleted: 'Заявка удалена',
   operatorsOnly: 'Сертификат в формате Word доступен только оператору',
@@ -95,6 +101,20 @@ export function invoiceRefusal(c: PrintContext, role: number): string | null {
   return null;
 }
 
+/** A missing template in the operator's words, and what a client reads instead. */
+const LATER: Record<string, string> = {
+  [PrintMessages.noCertificateTemplate]: PrintMessages.certificateLater,
+  [PrintMessages.noProgramTemplate]: PrintMessages.programLater,
+  [PrintMessages.noRegListTemplate]: PrintMessages.regListLater,
+  [PrintMessages.noContractTemplate]: PrintMessages.contractLater,
+  [PrintMessages.noConsentTemplate]: PrintMessages.consentLater,
+};
+
+/** The refusal as the asker reads it: operators see which template is missing, clients that the document comes later. */
+export function refusalFor(message: string, role: number): string {
+  return role === Role.operator ? message : (LATER[message] ?? message);
+}
+
 /** Why the asker may not print this kind now, or null when the print is allowed. */
 export function printRefusal(kind: PrintKind, c: PrintContext, role: number): { status: 403 | 422; message: string } | null {
   if (kind === 'certificate-docx' && role !== Role.operator) return { status: 403, message: PrintMessages.operatorsOnly };
@@ -118,7 +138,7 @@ export function printRefusal(kind: PrintKind, c: PrintContext, role: number): { 
       message = invoiceRefusal(c, role);
       break;
   }
-  return message ? { status: 422, message } : null;
+  return message ? { status: 422, message: refusalFor(message, role) } : null;
 }
 
 /** GET /api/entry/{id}/print/{kind}, GET /api/user/{id}/consent/print: where the document is. */

@@ -22,6 +22,9 @@ export interface ServiceTypeRef {
   points: number;
   is_contract_needed: boolean;
   is_publication: boolean;
+  /** The type's default templates (spec 02 §3 "default template ids"; defaults are per service type, decision 024). */
+  template_certificate_id: number | null;
+  template_page_id: number | null;
 }
 
 export interface ServiceSubtypeRef {

@@ -21,7 +21,26 @@ export const TemplateMessages = {
   externalLinks: (targets: string[]) =>
     `Шаблон подгружает файлы по внешним адресам (${targets.slice(0, 3).join(', ')}${targets.length > 3 ? ', …' : ''}): вставьте рисунки в документ, а не связью с файлом`,
   metaRefresh: 'Шаблон не может содержать <meta http-equiv="refresh">: удалите этот тег',
+  // Templates in use are not deleted (issue 19): the answer names what uses them.
+  inUse: (lines: string[]) => `Шаблон используется, удалить его нельзя. ${lines.join('. ')}. Сначала выберите вместо него другой шаблон.`,
+  usedByTypes: (names: string[]) => `По умолчанию для типов услуг: ${names.map((n) => `«${n}»`).join(', ')}`,
+  usedByServices: (names: string[], total: number) =>
+    `В услугах: ${names.map((n) => `«${n}»`).join(', ')}${total > names.length ? ` и ещё ${total - names.length}` : ''}`,
+  usedByEvents: (names: string[]) => `В событиях: ${names.map((n) => `«${n}»`).join(', ')}`,
+  onlyConsent: 'Это единственный шаблон согласия: без него клиенты не смогут распечатать согласие',
+  onlyContract: 'Это единственный шаблон договора: без него клиенты курсов не смогут распечатать договор',
 } as const;
+
+/** GET /api/template/missing: what the install cannot print for want of a template (the operator's check on /manager/templates). */
+export interface MissingTemplates {
+  /** Template types the install has none of: consent, contract (when a service type needs one), registration list. */
+  general: Array<{ dict_type_id: number; title: string }>;
+  /** Live services with no certificate template (own or their type's default), or no contract template while their type needs one. */
+  services: Array<{ id: number; title: string; type: string; missing: number[] }>;
+  services_total: number;
+  /** Requisites of the centre still empty (their labels): documents print «[нет данных: org.…]» in their place. */
+  requisites: string[];
+}
 
 /** How the content of a template type is edited: a .docx upload, raw HTML with a preview, or rich text. */
 export type TemplateEditor = 'file' | 'html' | 'rich';

@@ -38,7 +38,6 @@ export const dictServiceSubtypes = pgTable(
     publication_has_file: boolean('publication_has_file').notNull().default(false),
     joomla_category_id: integer('joomla_category_id'),
     joomla_tag_id: integer('joomla_tag_id'),
-    template_certificate_id: integer('template_certificate_id'),
   },
   (t) => [index('dict_service_subtypes_type_idx').on(t.dict_service_type_id)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PrintMessages, printRefusal, type PrintKind } from '@edu/domain/documents/print';
+import { PrintMessages, printRefusal, refusalFor, type PrintKind } from '@edu/domain/documents/print';
 import { Role } from '@edu/domain/common/codes';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { rows } from '../../platform/db.ts';
@@ -72,10 +72,11 @@ export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow,
   }
 }
 
-/** The consent to personal data processing, filled for the user; `account` asks (the user or an operator). */
-export async function printConsent(deps: DocumentDeps, userId: number, account: number): Promise<StoredDocument> {
+/** The consent to personal data processing, filled for the user; `me` asks (the user or an operator). */
+export async function printConsent(deps: DocumentDeps, userId: number, me: Pick<AuthUser, 'id' | 'role'>): Promise<StoredDocument> {
+  const account = me.id;
   const templateId = await consentTemplateId(deps.db);
-  if (templateId === null) throw new AppError(422, PrintMessages.noConsentTemplate);
+  if (templateId === null) throw new AppError(422, refusalFor(PrintMessages.noConsentTemplate, me.role));
   const [user] = await rows<{ id: number }>(deps.db, sql`select id from users where id = ${userId} and deleted_at is null`);
   if (!user) throw notFound();
   return renderDocument(deps, { templateId, subject: { userId }, output: 'pdf', name: 'Согласие на обработку персональных данных', account });

@@ -45,7 +45,7 @@ export const printColumns = sql`(s.is_publication or coalesce(t.is_publication, 
           (select p.status from publication_entries pe join publications p on p.id = pe.publication_id
              where pe.entry_id = e.id and p.deleted_at is null order by p.id desc limit 1) as publication_status,
           coalesce(t.is_contract_needed, false) as contract_needed,
-          ${pick(1, sql`s.template_certificate_id`, sql`st.template_certificate_id`, sql`t.template_certificate_id`)} as certificate_template_id,
+          ${pick(1, sql`s.template_certificate_id`, sql`t.template_certificate_id`)} as certificate_template_id,
           ${pick(2, sql`s.template_program_id`)} as program_template_id,
           coalesce(${pick(3, sql`s.template_participation_id`)}, ${newest(3)}) as reglist_template_id,
           ${newest(7)} as contract_template_id,
@@ -54,7 +54,7 @@ export const printColumns = sql`(s.is_publication or coalesce(t.is_publication, 
 
 /**
  * What the print rules need about an entry. Effective templates: the certificate of the service,
- * else the default of its subtype, else of its type; the program of the service; the registration
+ * else the default of its service type (defaults are per type, decision 024); the program of the service; the registration
  * list of the service (template_participation_id), else the newest one; the newest contract template.
  */
 export async function loadEntryPrintRows(db: Queryable, where: ReturnType<typeof sql>): Promise<EntryPrintRow[]> {

@@ -55,7 +55,7 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
     const me = currentUser(request);
     if (me.role !== Role.operator && me.id !== request.params.id) throw notFound();
     return app.printGate.forAccount(me.id, async () => {
-      const doc = await printConsent(deps(), request.params.id, me.id);
+      const doc = await printConsent(deps(), request.params.id, me);
       return { url: await signedFileUrl(app.db, doc) };
     });
   });

@@ -140,18 +140,21 @@ describe('creating a service', () => {
     expect(refs.json().errors).toEqual({ profiles: [ServiceFormMessages.unknownProfile], leadings: [ServiceFormMessages.unknownLeading] });
   });
 
-  it('preselects the default templates of the subtype or type, and checks each template by its type', async () => {
+  it('preselects the default templates of the service type, set by the call (decision 024), and checks each template by its type', async () => {
     const [cert] = await t.database.db.insert(templates).values({ title: 'Сертификат', dict_type_id: 1 }).returning();
     const [subCert] = await t.database.db.insert(templates).values({ title: 'Сертификат подтипа', dict_type_id: 1 }).returning();
     const [page] = await t.database.db.insert(templates).values({ title: 'Страница', dict_type_id: 4 }).returning();
     const [regList] = await t.database.db.insert(templates).values({ title: 'Регистрационный лист', dict_type_id: 3 }).returning();
-    await t.database.db.execute(sql`update dict_service_types set template_certificate_id = ${cert.id}, template_page_id = ${page.id} where id = 6`);
-    await t.database.db.execute(sql`update dict_service_subtypes set template_certificate_id = ${subCert.id} where id = 15`);
+    // The call takes a service type id (6, seminars), for the certificate and the page alike.
+    for (const id of [cert.id, page.id]) expect((await t.inject({ method: 'POST', url: `/api/template/${id}/set-as-default/6`, headers: operator })).statusCode).toBe(200);
     try {
-      const ofType = (await create(body({ dict_type_id: 6, dict_subtype_id: 14, sections: [] }))).json().data;
-      expect(ofType).toMatchObject({ template_certificate_id: cert.id, joomla_article_template_id: page.id });
-      const ofSubtype = (await create(body({ dict_type_id: 6, dict_subtype_id: 15, sections: [] }))).json().data;
-      expect(ofSubtype.template_certificate_id).toBe(subCert.id);
+      // Every subtype of the type starts with the type's defaults; the Service's type object carries them.
+      for (const subtype of [14, 15]) {
+        const created = (await create(body({ dict_type_id: 6, dict_subtype_id: subtype, sections: [] }))).json().data;
+        expect(created).toMatchObject({ template_certificate_id: cert.id, joomla_article_template_id: page.id });
+        const read = (await t.inject({ method: 'GET', url: `/api/service/${created.id}`, headers: operator })).json().data;
+        expect(read.type).toMatchObject({ template_certificate_id: cert.id, template_page_id: page.id });
+      }
       // An operator who clears the choice keeps it cleared.
       const cleared = (await create(body({ dict_type_id: 6, dict_subtype_id: 14, sections: [], template_certificate_id: null }))).json().data;
       expect(cleared.template_certificate_id).toBeNull();
@@ -175,7 +178,6 @@ describe('creating a service', () => {
       expect(withList.json().data.template_participation_id).toBe(regList.id);
     } finally {
       await t.database.db.execute(sql`update dict_service_types set template_certificate_id = null, template_page_id = null where id = 6`);
-      await t.database.db.execute(sql`update dict_service_subtypes set template_certificate_id = null where id = 15`);
     }
   });
 });

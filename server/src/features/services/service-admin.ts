@@ -22,7 +22,6 @@ interface SubtypeRow {
   id: number;
   dict_service_type_id: number;
   is_publication: boolean;
-  template_certificate_id: number | null;
 }
 
 type FieldErrors = Record<string, string[]>;
@@ -39,7 +38,7 @@ async function checkReferences(tx: Queryable, input: SaveServiceInput, errors: F
   if (type) {
     const subtypes = await rows<SubtypeRow>(
       tx,
-      sql`select id, dict_service_type_id, is_publication, template_certificate_id from dict_service_subtypes where dict_service_type_id = ${type.id}`,
+      sql`select id, dict_service_type_id, is_publication from dict_service_subtypes where dict_service_type_id = ${type.id}`,
     );
     if (input.dict_subtype_id) {
       subtype = subtypes.find((s) => s.id === input.dict_subtype_id);
@@ -107,11 +106,11 @@ function valuesOf(input: SaveServiceInput, type: TypeRow, subtype: SubtypeRow | 
   };
 }
 
-/** A new service starts with the default templates of its subtype or type (spec 02 §4). */
-function withDefaultTemplates(input: SaveServiceInput, type: TypeRow, subtype: SubtypeRow | undefined): SaveServiceInput {
+/** A new service starts with the default templates of its service type (spec 02 §4; defaults are per type, decision 024). */
+function withDefaultTemplates(input: SaveServiceInput, type: TypeRow): SaveServiceInput {
   return {
     ...input,
-    template_certificate_id: input.template_certificate_id === undefined ? (subtype?.template_certificate_id ?? type.template_certificate_id) : input.template_certificate_id,
+    template_certificate_id: input.template_certificate_id === undefined ? type.template_certificate_id : input.template_certificate_id,
     joomla_article_template_id: input.joomla_article_template_id === undefined ? type.template_page_id : input.joomla_article_template_id,
   };
 }
@@ -169,7 +168,7 @@ export async function createService(db: Db, user: AuthUser, raw: SaveServiceInpu
     const errors: FieldErrors = {};
     const { type, subtype } = await checkReferences(tx, raw, errors);
     if (Object.keys(errors).length || !type) throw validationError(errors);
-    const input = withDefaultTemplates(raw, type, subtype);
+    const input = withDefaultTemplates(raw, type);
     const [row] = await tx.insert(services).values(valuesOf(input, type, subtype)).returning({ id: services.id });
     await saveLinks(tx, row.id, input, errors);
     await logChange(tx, { type: 'service', entityId: row.id, userId: user.id, before: null, after: await snapshot(tx, row.id) });

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { TemplateType } from '@edu/domain/common/codes';
 import { FileMessages } from '@edu/domain/documents/files';
 import { pageMeta } from '@edu/domain/common/pagination';
-import { DEFAULTABLE_TYPES, templateEditor, templateFields, templateListQuery, TemplateMessages } from '@edu/domain/templates/template';
+import { DEFAULTABLE_TYPES, templateEditor, templateFields, templateListQuery, TemplateMessages, type MissingTemplates } from '@edu/domain/templates/template';
 import { templates } from '../../db/schema/index.ts';
 import { rows } from '../../platform/db.ts';
 import { fieldError, notFound, validationError } from '../../platform/errors.ts';
@@ -15,7 +15,8 @@ import { readCheckedUploads, type CheckedUpload } from '../../platform/uploads.t
 import { malformedMacros, MACRO_PATTERN, unknownMacros } from '../macros/macro-catalogue.ts';
 import { DocxTemplateError, inspectDocx } from './docx.ts';
 import { hasMetaRefresh } from './html-template.ts';
-import { findTemplate, listTemplates, toTemplate } from './templates-repository.ts';
+import { readRequisites, REQUISITE_FIELDS } from '../macros/requisites.ts';
+import { findTemplate, listTemplates, missingTemplates, templateUsage, toTemplate } from './templates-repository.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -48,6 +49,32 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { tags: ['templates'], querystring: templateListQuery } }, async (request) => {
     const { rows: list, total } = await listTemplates(app.db, request.query);
     return { data: list.map((r) => toTemplate(r, macrosInText(r.content))), meta: pageMeta(total, request.query) };
+  });
+
+  /**
+   * GET /api/template/missing: services that cannot print a certificate or a contract for want of a
+   * template, templates the install has none of, and empty requisites (shown on /manager/templates).
+   */
+  app.get('/missing', { schema: { tags: ['templates'] } }, async (): Promise<{ data: MissingTemplates }> => {
+    const [{ general, services }, requisites] = await Promise.all([missingTemplates(app.db), readRequisites(app.db)]);
+    const lacking: MissingTemplates['general'] = [];
+    if (general.consent === null) lacking.push({ dict_type_id: TemplateType.consent, title: 'Согласие на обработку персональных данных' });
+    if (general.contract === null && (general.contract_types ?? []).length > 0)
+      lacking.push({ dict_type_id: TemplateType.contract, title: `Договор (нужен для типов: ${(general.contract_types ?? []).join(', ')})` });
+    if (general.reglist === null) lacking.push({ dict_type_id: TemplateType.regList, title: 'Регистрационный лист' });
+    return {
+      data: {
+        general: lacking,
+        services: services.map((r) => ({
+          id: r.id,
+          title: r.title,
+          type: r.type,
+          missing: [...(r.no_certificate ? [TemplateType.certificate] : []), ...(r.no_contract ? [TemplateType.contract] : [])],
+        })),
+        services_total: Number(services[0]?.total ?? 0),
+        requisites: REQUISITE_FIELDS.filter(([key]) => !requisites[key]).map(([, label]) => label),
+      },
+    };
   });
 
   /** GET /api/template/{id}: with the macros it uses (read from the .docx for file templates). */
@@ -135,32 +162,50 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => save(request, request.params.id));
   app.put('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => save(request, request.params.id));
 
-  /** DELETE /api/template/{id}: soft delete; service types stop using it as their default. */
+  /**
+   * DELETE /api/template/{id}: soft delete, refused (422, naming them) while something prints with it:
+   * a service type's default, a service's own choice, an event's notification, or the install's only
+   * consent or contract (issue 19: deleting a default silently broke printing).
+   */
   app.delete('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => {
     const row = await findTemplate(app.db, request.params.id);
     if (!row) throw notFound();
+    // The row lock makes a concurrent set-as-default of this template wait, so no default points at a deleted template.
     await app.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from templates where id = ${row.id} for update`);
+      const usage = await templateUsage(tx, row);
+      const lines = [
+        ...(usage.serviceTypes.length ? [TemplateMessages.usedByTypes(usage.serviceTypes)] : []),
+        ...(usage.services.length ? [TemplateMessages.usedByServices(usage.services, usage.servicesTotal)] : []),
+        ...(usage.events.length ? [TemplateMessages.usedByEvents(usage.events)] : []),
+        ...(usage.onlyOfItsKind ? [row.dict_type_id === TemplateType.consent ? TemplateMessages.onlyConsent : TemplateMessages.onlyContract] : []),
+      ];
+      if (lines.length) throw validationError({ id: lines }, TemplateMessages.inUse(lines));
       await tx.update(templates).set({ deleted_at: new Date() }).where(sql`id = ${row.id}`);
-      await tx.execute(sql`update dict_service_types set template_certificate_id = null where template_certificate_id = ${row.id}`);
-      await tx.execute(sql`update dict_service_types set template_page_id = null where template_page_id = ${row.id}`);
-      await tx.execute(sql`update dict_service_subtypes set template_certificate_id = null where template_certificate_id = ${row.id}`);
     });
     return { message: TemplateMessages.deleted };
   });
 
   /**
-   * POST /api/template/{id}/set-as-default/{subtypeId}: the template becomes the default certificate
-   * (or page) of that service type (spec 02: per service type settings; the id is a dict_service_types id).
+   * POST /api/template/{id}/set-as-default/{serviceTypeId} (the spec's `{subtypeId}` segment): the
+   * template becomes the default certificate (or page) of that service type. Defaults are per service
+   * type everywhere: this call, the screen, the Service's `type` object, the new-service preselection
+   * and printing (decision 024); a type that does not exist is 404.
    */
   app.post(
-    '/:id/set-as-default/:subtypeId',
-    { schema: { tags: ['templates'], params: z.object({ id: z.coerce.number().int().positive(), subtypeId: z.coerce.number().int().positive() }) } },
+    '/:id/set-as-default/:serviceTypeId',
+    { schema: { tags: ['templates'], params: z.object({ id: z.coerce.number().int().positive(), serviceTypeId: z.coerce.number().int().positive() }) } },
     async (request) => {
       const row = await findTemplate(app.db, request.params.id);
       if (!row) throw notFound();
       if (!DEFAULTABLE_TYPES.includes(row.dict_type_id)) throw fieldError('dict_type_id', TemplateMessages.notDefaultable, TemplateMessages.notDefaultable);
       const column = row.dict_type_id === TemplateType.certificate ? sql`template_certificate_id` : sql`template_page_id`;
-      const updated = await rows<{ id: number }>(app.db, sql`update dict_service_types set ${column} = ${row.id} where id = ${request.params.subtypeId} returning id`);
+      const updated = await app.db.transaction(async (tx) => {
+        // Waits for a delete of the template in flight; a template deleted meanwhile is not made a default.
+        const live = await rows<{ id: number }>(tx, sql`select id from templates where id = ${row.id} and deleted_at is null for update`);
+        if (live.length === 0) return [];
+        return rows<{ id: number }>(tx, sql`update dict_service_types set ${column} = ${row.id} where id = ${request.params.serviceTypeId} returning id`);
+      });
       if (updated.length === 0) throw notFound();
       const saved = await findTemplate(app.db, row.id);
       return { data: toTemplate(saved!, macrosInText(saved!.content)), message: TemplateMessages.setAsDefault };

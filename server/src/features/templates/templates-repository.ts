@@ -58,3 +58,66 @@ export async function listTemplates(
   const list = await rows<TemplateRow>(db, sql`${SELECT} where ${cond} order by t.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`);
   return { rows: list, total: Number(count?.n ?? 0) };
 }
+
+/** Where a template is used: what would print it (or publish it) if it stayed. */
+export interface TemplateUsage {
+  /** Service types whose default certificate or page it is. */
+  serviceTypes: string[];
+  /** Live services that name it (certificate, programme, registration list, site page). */
+  services: string[];
+  servicesTotal: number;
+  /** Events whose notification it is. */
+  events: string[];
+  /** The last live consent (every client's wizard) or contract (courses) of the install. */
+  onlyOfItsKind: boolean;
+}
+
+export async function templateUsage(db: Queryable, t: Pick<TemplateRow, 'id' | 'dict_type_id'>): Promise<TemplateUsage> {
+  const [types, services, events, others] = await Promise.all([
+    rows<{ fdv: string }>(db, sql`select fdv from dict_service_types where template_certificate_id = ${t.id} or template_page_id = ${t.id} order by id`),
+    rows<{ title: string; total: number }>(
+      db,
+      sql`select title, count(*) over ()::int as total from services
+          where deleted_at is null and ${t.id} in (template_certificate_id, template_program_id, template_participation_id, joomla_article_template_id)
+          order by id limit 10`,
+    ),
+    rows<{ fdv: string }>(db, sql`select fdv from dict_events where template_id = ${t.id} order by id`),
+    rows<{ n: number; contract_types: number }>(
+      db,
+      sql`select (select count(*)::int from templates where deleted_at is null and dict_type_id = ${t.dict_type_id} and id <> ${t.id}) as n,
+                 (select count(*)::int from dict_service_types where is_contract_needed) as contract_types`,
+    ),
+  ]);
+  const [o] = others;
+  const onlyOfItsKind = Number(o?.n ?? 0) === 0 && (t.dict_type_id === 6 || (t.dict_type_id === 7 && Number(o?.contract_types ?? 0) > 0));
+  return {
+    serviceTypes: types.map((r) => r.fdv),
+    services: services.map((r) => r.title),
+    servicesTotal: Number(services[0]?.total ?? 0),
+    events: events.map((r) => r.fdv),
+    onlyOfItsKind,
+  };
+}
+
+/** Services that print nothing for want of a template, and templates the whole install lacks (the operator's check). */
+export async function missingTemplates(db: Queryable, limit = 100) {
+  const [general] = await rows<{ consent: number | null; contract: number | null; reglist: number | null; contract_types: string[] | null }>(
+    db,
+    sql`select ${newestOf(6)} as consent, ${newestOf(7)} as contract, ${newestOf(3)} as reglist,
+               (select json_agg(fdv order by id) from dict_service_types where is_contract_needed) as contract_types`,
+  );
+  const services = await rows<{ id: number; title: string; type: string; no_certificate: boolean; no_contract: boolean; total: number }>(
+    db,
+    sql`select s.id, s.title, st.fdv as type, count(*) over ()::int as total,
+          not exists (select 1 from templates tp where tp.deleted_at is null and tp.dict_type_id = 1 and tp.id in (s.template_certificate_id, st.template_certificate_id)) as no_certificate,
+          (st.is_contract_needed and ${newestOf(7)} is null) as no_contract
+        from services s join dict_service_types st on st.id = s.dict_type_id
+        where s.deleted_at is null
+          and (not exists (select 1 from templates tp where tp.deleted_at is null and tp.dict_type_id = 1 and tp.id in (s.template_certificate_id, st.template_certificate_id))
+               or (st.is_contract_needed and ${newestOf(7)} is null))
+        order by s.id desc limit ${limit}`,
+  );
+  return { general, services };
+}
+
+const newestOf = (type: number) => sql`(select tp.id from templates tp where tp.deleted_at is null and tp.dict_type_id = ${type} order by tp.updated_at desc, tp.id desc limit 1)`;

@@ -118,10 +118,75 @@ describe('templates', () => {
     expect(notDefaultable.statusCode).toBe(422);
     expect((await t.inject({ method: 'POST', url: `/api/template/${id}/set-as-default/3`, headers: user })).statusCode).toBe(403);
 
+    // In use as the type's default: refused, naming the type; nothing changes (issue 19: deleting it cleared every default).
+    const refused = await t.inject({ method: 'DELETE', url: `/api/template/${id}`, headers: op });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(TemplateMessages.inUse([TemplateMessages.usedByTypes(['Курсы повышения квалификации'])]));
+    expect(refused.json().errors).toEqual({ id: [TemplateMessages.usedByTypes(['Курсы повышения квалификации'])] });
+    const [type] = await rows<{ template_certificate_id: number | null }>(t.database.db, sql`select template_certificate_id from dict_service_types where id = 3`);
+    expect(type.template_certificate_id).toBe(id);
+    expect((await t.inject({ method: 'GET', url: `/api/template/${id}`, headers: op })).statusCode).toBe(200);
+    // Another default for the type: then it can go.
+    const other = (await upload({ title: 'Другой', dict_type_id: 1 }, { content: makeDocx(['${user.fio}']) })).json().data.id as number;
+    expect((await t.inject({ method: 'POST', url: `/api/template/${other}/set-as-default/3`, headers: op })).statusCode).toBe(200);
     const del = await t.inject({ method: 'DELETE', url: `/api/template/${id}`, headers: op });
     expect(del.json().message).toBe('Успешно удалено');
-    const [type] = await rows<{ template_certificate_id: number | null }>(t.database.db, sql`select template_certificate_id from dict_service_types where id = 3`);
-    expect(type.template_certificate_id).toBeNull();
     expect((await t.inject({ method: 'GET', url: `/api/template/${id}`, headers: op })).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a template a service names, an event notifies with, or the only consent or contract', async () => {
+    const db = t.database.db;
+    const program = (await upload({ title: 'Программа семинара', dict_type_id: 2, content: '<p>${service.title}</p>' })).json().data.id as number;
+    const titles = Array.from({ length: 12 }, (_, i) => `Семинар ${i + 1}`);
+    for (const title of titles) await db.execute(sql`insert into services (title, dict_type_id, template_program_id) values (${title}, 6, ${program})`);
+    const byServices = await t.inject({ method: 'DELETE', url: `/api/template/${program}`, headers: op });
+    expect(byServices.statusCode).toBe(422);
+    expect(byServices.json().errors.id).toEqual([TemplateMessages.usedByServices(titles.slice(0, 10), 12)]);
+    expect(byServices.json().message).toContain('«Семинар 1»');
+    expect(byServices.json().message).toContain('и ещё 2');
+    // Deleted services do not hold it.
+    await db.execute(sql`update services set deleted_at = now() where template_program_id = ${program}`);
+    expect((await t.inject({ method: 'DELETE', url: `/api/template/${program}`, headers: op })).statusCode).toBe(200);
+
+    const notice = (await upload({ title: 'Уведомление', dict_type_id: 5, content: '<p>${user.fio}</p>' })).json().data.id as number;
+    await db.execute(sql`update dict_events set template_id = ${notice} where id = 2`);
+    const byEvent = await t.inject({ method: 'DELETE', url: `/api/template/${notice}`, headers: op });
+    expect(byEvent.statusCode).toBe(422);
+    expect(byEvent.json().errors.id[0]).toMatch(/^В событиях: «.+»$/);
+
+    const consent = (await upload({ title: 'Согласие', dict_type_id: 6 }, { content: makeDocx(['${user.fio}']) })).json().data.id as number;
+    await db.execute(sql`update templates set deleted_at = now() where dict_type_id = 6 and id <> ${consent}`);
+    const only = await t.inject({ method: 'DELETE', url: `/api/template/${consent}`, headers: op });
+    expect(only.statusCode).toBe(422);
+    expect(only.json().errors.id).toEqual([TemplateMessages.onlyConsent]);
+    const newer = (await upload({ title: 'Согласие (новое)', dict_type_id: 6 }, { content: makeDocx(['${user.fio}']) })).json().data.id as number;
+    expect((await t.inject({ method: 'DELETE', url: `/api/template/${consent}`, headers: op })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/api/template/${newer}`, headers: op })).json().errors.id).toEqual([TemplateMessages.onlyConsent]);
+
+    const contract = (await upload({ title: 'Договор', dict_type_id: 7 }, { content: makeDocx(['${user.fio}']) })).json().data.id as number;
+    await db.execute(sql`update templates set deleted_at = now() where dict_type_id = 7 and id <> ${contract}`);
+    expect((await t.inject({ method: 'DELETE', url: `/api/template/${contract}`, headers: op })).json().errors.id).toEqual([TemplateMessages.onlyContract]);
+  });
+
+  it('shows the operator which services lack which template (GET /api/template/missing)', async () => {
+    const db = t.database.db;
+    expect((await t.inject({ method: 'GET', url: '/api/template/missing', headers: user })).statusCode).toBe(403);
+    await db.execute(sql`update templates set deleted_at = now() where dict_type_id in (6, 7, 3)`);
+    await db.execute(sql`update dict_service_types set template_certificate_id = null`);
+    const [course] = await rows<{ id: number }>(db, sql`insert into services (title, dict_type_id, dict_subtype_id) values ('Курс без шаблонов', 3, 9) returning id`);
+    const cert = (await upload({ title: 'Сертификат вебинара', dict_type_id: 1 }, { content: makeDocx(['${user.fio}']) })).json().data.id as number;
+    const [webinar] = await rows<{ id: number }>(db, sql`insert into services (title, dict_type_id, template_certificate_id) values ('Вебинар с сертификатом', 2, ${cert}) returning id`);
+    const before = (await t.inject({ method: 'GET', url: '/api/template/missing', headers: op })).json().data;
+    expect(before.general.map((g: { dict_type_id: number }) => g.dict_type_id)).toEqual([6, 7, 3]);
+    expect(before.services.find((s: { id: number }) => s.id === course.id)).toEqual({ id: course.id, title: 'Курс без шаблонов', type: 'Курсы повышения квалификации', missing: [1, 7] });
+    expect(before.services.find((s: { id: number }) => s.id === webinar.id)).toBeUndefined();
+    expect(before.requisites).toContain('ИНН');
+    // The type's default covers the course; a contract template covers the contract.
+    const courseCert = (await upload({ title: 'Удостоверение', dict_type_id: 1 }, { content: makeDocx(['${user.fio}']) })).json().data.id as number;
+    await t.inject({ method: 'POST', url: `/api/template/${courseCert}/set-as-default/3`, headers: op });
+    await upload({ title: 'Договор курса', dict_type_id: 7 }, { content: makeDocx(['${user.fio}']) });
+    const after = (await t.inject({ method: 'GET', url: '/api/template/missing', headers: op })).json().data;
+    expect(after.services.find((s: { id: number }) => s.id === course.id)).toBeUndefined();
+    expect(after.general.map((g: { dict_type_id: number }) => g.dict_type_id)).toEqual([6, 3]);
   });
 });

@@ -44,7 +44,8 @@ export function PrintPage() {
               <IconAlertTriangle size={30} />
             </ThemeIcon>
             <Title order={2}>{PrintMessages.error}</Title>
-            <Text>{PrintMessages.hint}</Text>
+            {/* The spec's hint speaks of a certificate: shown for certificates only, not under a contract or a consent. */}
+            {kind.startsWith('certificate') && <Text>{PrintMessages.hint}</Text>}
             {failure && (
               <Text size="sm" c="dimmed">
                 {failure}

@@ -47,7 +47,7 @@ const DATE_TYPES = [
 ];
 
 type TypeWithFlags = ServiceTypeItem & { is_contract_needed?: boolean; template_certificate_id?: number | null; template_page_id?: number | null };
-type SubtypeWithFlags = ServiceSubtypeItem & { template_certificate_id?: number | null };
+type SubtypeWithFlags = ServiceSubtypeItem;
 
 interface SectionDraft {
   id?: number;
@@ -124,7 +124,7 @@ function draftOf(service: Service | null, typeId: number | null, subtypeId: numb
       is_thesis_needed: service.is_thesis_needed,
     };
   }
-  // A new service starts with the default templates of its subtype or type (spec 02 §4).
+  // A new service starts with the default templates of its service type (spec 02 §4; per type, decision 024).
   const type = types.find((t) => t.id === typeId);
   const subtype = subtypes.find((s) => s.id === subtypeId);
   return {
@@ -147,7 +147,7 @@ function draftOf(service: Service | null, typeId: number | null, subtypeId: numb
     moodle_id: '',
     hours: '',
     days: '',
-    template_certificate_id: idOrNull(subtype?.template_certificate_id ?? type?.template_certificate_id ?? null),
+    template_certificate_id: idOrNull(type?.template_certificate_id ?? null),
     template_program_id: null,
     template_participation_id: null,
     joomla_article_template_id: idOrNull(type?.template_page_id ?? null),

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '@edu/domain/common/pagination';
-import type { Template } from '@edu/domain/templates/template';
+import type { MissingTemplates, Template } from '@edu/domain/templates/template';
 import { api } from '../../../lib/api-client';
 import { API_URL } from '../../../lib/config';
 import { getToken } from '../../../lib/storage';
@@ -21,6 +21,14 @@ export const templatesQuery = (filters: TemplateFilters) =>
 
 export function useTemplates(filters: TemplateFilters) {
   return useQuery(templatesQuery(filters));
+}
+
+/** GET /api/template/missing: services that lack a certificate or contract template, templates the install lacks, empty requisites. */
+export function useMissingTemplates() {
+  return useQuery({
+    queryKey: ['templates', 'missing'],
+    queryFn: ({ signal }) => api.get<{ data: MissingTemplates }>('/api/template/missing', { signal }).then((r) => r.data),
+  });
 }
 
 /** GET /api/template/{id}: one template with the macros it uses. */

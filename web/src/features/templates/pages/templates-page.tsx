@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Paper, Select, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Paper, Select, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { TemplateType } from '@edu/domain/common/codes';
 import type { Template } from '@edu/domain/templates/template';
 import { ListPagination } from '../../../components/list-pagination';
 import { useListParams } from '../../../components/use-list-params';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useDictionary } from '../../../lib/dictionaries';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNarrow } from '../../../lib/use-narrow';
 import { useDeleteTemplate, useSetDefaultTemplate, useTemplates } from '../api/templates';
 import { CertificateBatchPanel } from '../components/certificate-batch-panel';
+import { MissingTemplatesPanel } from '../components/missing-templates-panel';
 import { TemplateList, type TemplateAction } from '../components/template-list';
 import { TemplateModal, type TemplateTypeOption } from '../components/template-modal';
 
@@ -33,7 +34,13 @@ export function TemplatesPage() {
   };
   const list = useTemplates({ dict_type_id: typeId, page, per_page: perPage });
   const [modal, setModal] = useState<{ id: number | null } | null>(null);
-  const [removing, setRemoving] = useState<Template | null>(null);
+  const [removing, setRemovingNow] = useState<Template | null>(null);
+  // Why the server refused to delete it (the template is in use: what uses it, one line each).
+  const [inUse, setInUse] = useState<string[] | null>(null);
+  const setRemoving = (t: Template | null) => {
+    setInUse(null);
+    setRemovingNow(t);
+  };
   const [defaulting, setDefaulting] = useState<Template | null>(null);
   const [serviceType, setServiceType] = useState<string | null>(null);
   const remove = useDeleteTemplate();
@@ -83,6 +90,8 @@ export function TemplatesPage() {
         />
       )}
 
+      <MissingTemplatesPanel />
+
       {typeId === TemplateType.certificate && <CertificateBatchPanel />}
 
       {list.isLoading ? (
@@ -122,26 +131,45 @@ export function TemplatesPage() {
       <TemplateModal opened={modal !== null} onClose={() => setModal(null)} templateId={modal?.id ?? null} typeId={typeId} types={types} />
 
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Удаление шаблона" centered>
-        <Text mb="lg">Вы уверены, что хотите удалить?</Text>
+        {inUse ? (
+          <Alert color="orange" variant="light" title="Шаблон используется, удалить его нельзя" mb="lg" data-testid="template-in-use">
+            <List size="sm" spacing={4}>
+              {inUse.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" mt="xs">
+              Сначала выберите вместо него другой шаблон.
+            </Text>
+          </Alert>
+        ) : (
+          <Text mb="lg">Вы уверены, что хотите удалить?</Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setRemoving(null)}>
-            Нет
+            {inUse ? 'Закрыть' : 'Нет'}
           </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(removing!.id, {
-                onSuccess: (r) => {
-                  notifySuccess(r.message);
-                  setRemoving(null);
-                },
-                onError: (err) => notifyError(errorMessage(err)),
-              })
-            }
-          >
-            Да
-          </Button>
+          {!inUse && (
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(removing!.id, {
+                  onSuccess: (r) => {
+                    notifySuccess(r.message);
+                    setRemoving(null);
+                  },
+                  onError: (err) => {
+                    const lines = err instanceof ApiError ? err.errors?.id : undefined;
+                    if (lines?.length) setInUse(lines);
+                    else notifyError(errorMessage(err));
+                  },
+                })
+              }
+            >
+              Да
+            </Button>
+          )}
         </Group>
       </Modal>
 
