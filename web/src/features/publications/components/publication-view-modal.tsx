@@ -1,6 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Modal, Skeleton, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
 import { PublicationStatus } from '@edu/domain/common/codes';
@@ -36,6 +36,20 @@ export function PublicationViewModal({ publication, operator, onClose }: ViewMod
   );
 }
 
+/** The view modal of a publication known by its id (a match's source, an entry's publication): loads it, then shows it. */
+export function PublicationByIdModal({ publicationId, operator, onClose }: { publicationId: number | null; operator: boolean; onClose: () => void }) {
+  const detail = usePublication(publicationId);
+  const phone = useMediaQuery('(max-width: 575px)');
+  if (publicationId !== null && !detail.data) {
+    return (
+      <Modal opened onClose={onClose} title="Публикация" size="xl" centered={false} fullScreen={phone}>
+        {detail.isError ? <Alert color="red">{errorMessage(detail.error)}</Alert> : <Skeleton h={240} radius="md" />}
+      </Modal>
+    );
+  }
+  return <PublicationViewModal publication={publicationId !== null && detail.data?.id === publicationId ? detail.data : null} operator={operator} onClose={onClose} />;
+}
+
 function ViewBody({ initial, operator, onClose }: { initial: Publication; operator: boolean; onClose: () => void }) {
   const detail = usePublication(initial.id);
   const p = detail.data ?? initial;
@@ -51,6 +65,8 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
   const [commentError, setCommentError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [isJournal, setIsJournal] = useState(initial.is_journal);
+  // The publication a match was copied from, opened over this one (operators).
+  const [sourceId, setSourceId] = useState<number | null>(null);
 
   const rework = p.status === PublicationStatus.rework;
   const editable = operator || rework;
@@ -143,6 +159,7 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
     });
 
   return (
+    <>
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="xs">
         <Group gap="xs">
@@ -224,7 +241,7 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
             error={commentError}
           />
           <Checkbox label="Для журнала (доступна кнопка «В журнал»)" checked={isJournal} onChange={(e) => setIsJournal(e.currentTarget.checked)} />
-          <UniquenessBlock publication={p} />
+          <UniquenessBlock publication={p} onOpenSource={operator ? setSourceId : undefined} />
         </Stack>
       )}
 
@@ -247,5 +264,7 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
         }
       />
     </Stack>
+      <PublicationByIdModal publicationId={sourceId} operator={operator} onClose={() => setSourceId(null)} />
+    </>
   );
 }
