@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Button, Checkbox, Group, Modal, Paper, ScrollArea, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconFileSpreadsheet, IconFolder, IconHash, IconSearch, IconX } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Button, Checkbox, Group, Modal, Paper, ScrollArea, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { ContractStatus } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
-import { COMMENT_MAX, ContractMessages, type ContractItem, type ContractStatusCode } from '@edu/domain/contracts/contract';
+import { ContractMessages, type ContractStatusCode } from '@edu/domain/contracts/contract';
 import { errorMessage } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ListPagination } from '../../../components/list-pagination';
 import { useDraftParams, useListParams } from '../../../components/use-list-params';

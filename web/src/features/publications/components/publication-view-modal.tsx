@@ -29,10 +29,24 @@ interface ViewModalProps {
 export function PublicationViewModal({ publication, operator, onClose }: ViewModalProps) {
   // A phone gets the whole screen: a long form reads better than in a floating box.
   const phone = useMediaQuery('(max-width: 575px)');
+  // The publication a match was copied from, opened over this one (operators); Escape closes only it.
+  const [sourceId, setSourceId] = useState<number | null>(null);
   return (
-    <Modal opened={publication !== null} onClose={onClose} title="Публикация" size="xl" centered={false} fullScreen={phone} data-testid="publication-modal">
-      {publication && <ViewBody key={publication.id} initial={publication} operator={operator} onClose={onClose} />}
-    </Modal>
+    <>
+      <Modal
+        opened={publication !== null}
+        onClose={onClose}
+        closeOnEscape={sourceId === null}
+        title="Публикация"
+        size="xl"
+        centered={false}
+        fullScreen={phone}
+        data-testid="publication-modal"
+      >
+        {publication && <ViewBody key={publication.id} initial={publication} operator={operator} onClose={onClose} onOpenSource={setSourceId} />}
+      </Modal>
+      {sourceId !== null && <PublicationByIdModal publicationId={sourceId} operator={operator} onClose={() => setSourceId(null)} />}
+    </>
   );
 }
 
@@ -50,7 +64,7 @@ export function PublicationByIdModal({ publicationId, operator, onClose }: { pub
   return <PublicationViewModal publication={publicationId !== null && detail.data?.id === publicationId ? detail.data : null} operator={operator} onClose={onClose} />;
 }
 
-function ViewBody({ initial, operator, onClose }: { initial: Publication; operator: boolean; onClose: () => void }) {
+function ViewBody({ initial, operator, onClose, onOpenSource }: { initial: Publication; operator: boolean; onClose: () => void; onOpenSource: (id: number) => void }) {
   const detail = usePublication(initial.id);
   const p = detail.data ?? initial;
   const invalidate = useInvalidatePublications();
@@ -65,8 +79,6 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
   const [commentError, setCommentError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [isJournal, setIsJournal] = useState(initial.is_journal);
-  // The publication a match was copied from, opened over this one (operators).
-  const [sourceId, setSourceId] = useState<number | null>(null);
 
   const rework = p.status === PublicationStatus.rework;
   const editable = operator || rework;
@@ -159,7 +171,6 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
     });
 
   return (
-    <>
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="xs">
         <Group gap="xs">
@@ -241,7 +252,7 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
             error={commentError}
           />
           <Checkbox label="Для журнала (доступна кнопка «В журнал»)" checked={isJournal} onChange={(e) => setIsJournal(e.currentTarget.checked)} />
-          <UniquenessBlock publication={p} onOpenSource={operator ? setSourceId : undefined} />
+          <UniquenessBlock publication={p} onOpenSource={operator ? onOpenSource : undefined} />
         </Stack>
       )}
 
@@ -264,7 +275,5 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
         }
       />
     </Stack>
-      <PublicationByIdModal publicationId={sourceId} operator={operator} onClose={() => setSourceId(null)} />
-    </>
   );
 }
