@@ -160,6 +160,7 @@ test('a package publication gets its article without a second charge; the operat
   // A phone: the same entries and the form at 390 px.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/user/entry');
+  await expect(page.getByText(publicationEntry.number).first()).toBeVisible({ timeout: 45_000 });
   await shot(page, 'together-entries-mobile');
 });
 
@@ -195,6 +196,7 @@ test('a rejected publication leaves nothing owed; its match names the publicatio
   const opPage = await operatorContext.newPage();
   await login(opPage, DEMO_OPERATOR, DEMO_PASSWORD);
   await opPage.goto('/manager/publication');
+  await expect(opPage.getByTestId('publication-row').first()).toBeVisible({ timeout: 45_000 });
   await opPage.getByLabel('Название').fill(title);
   const opRow = opPage.getByTestId('publication-row').filter({ hasText: title });
   await expect(opRow).toHaveCount(1);
