@@ -177,6 +177,10 @@ test('a rejected publication leaves nothing owed; its match names the publicatio
   expect(source.ok(), await source.text()).toBeTruthy();
   const sourceData = ((await source.json()) as { data: { id: number; entry: { number: string } } }).data;
   expect((await request.post(`/api/publication/${sourceData.id}/check-uniqueness`, { headers: op })).status()).toBeLessThan(300);
+  // The source is stored for comparison once its own check has run (it may wait in the queue).
+  await expect
+    .poll(async () => ((await (await request.get(`/api/publication/${sourceData.id}`, { headers: op })).json()) as { data: { uniqueness: number | null; uniqueness_state: string | null } }).data, { timeout: 90_000 })
+    .toMatchObject({ uniqueness: expect.any(Number), uniqueness_state: null });
   const title = `Заимствованная статья ${Date.now().toString().slice(-5)}`;
   const created = await request.post('/api/publication', { headers: client.headers, data: body(title) });
   expect(created.ok(), await created.text()).toBeTruthy();
@@ -204,7 +208,7 @@ test('a rejected publication leaves nothing owed; its match names the publicatio
   const view = opPage.getByRole('dialog', { name: 'Публикация' }).first();
   await view.getByRole('button', { name: 'Проверить' }).click();
   const match = view.getByTestId('uniqueness-source').first();
-  await expect(match).toHaveText(`Публикация № ${sourceData.entry.number} «Оригинальная статья о проектах», ${original.fio}`);
+  await expect(match).toHaveText(`Публикация № ${sourceData.entry.number} «Оригинальная статья о проектах», ${original.fio}`, { timeout: 60_000 });
   await shot(opPage, 'together-match-source-desktop');
   await match.click();
   const sourceView = opPage.getByRole('dialog', { name: 'Публикация' }).nth(1);
