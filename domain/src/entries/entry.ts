@@ -5,6 +5,7 @@ import { formatRub } from '../common/format.ts';
 import { pageQuery } from '../common/pagination.ts';
 import { PACKAGE_PAY_WINDOW_MIN } from '../service-packages/service-package.ts';
 import type { PrintKind } from '../documents/print.ts';
+import type { FileRecord } from '../documents/documents.ts';
 import { operatorEntryFields, type CompetitionMember } from './entry-admin.ts';
 
 export const THESIS_MIN = 1500;
@@ -75,6 +76,30 @@ export const USER_PAY_TYPES = [PayType.bank, PayType.office, PayType.online] as 
 
 export const statusColors: Record<EntryStatusCode, string> = { 1: 'red', 2: 'teal', 3: 'gray' };
 
+/** The live publication of a publication entry (spec 02 §3 Entry: publication). */
+export interface EntryPublication {
+  id: number;
+  title: string;
+  status: number;
+  statusLabel: string;
+  statusColor: string;
+}
+
+/**
+ * The contract of an entry whose service type needs one (spec 02 §3 Entry: contract). Until a scan
+ * is uploaded there is no contract row: id null, pending, no file.
+ */
+export interface EntryContract {
+  id: number | null;
+  status: number;
+  statusLabel: string;
+  statusColor: string;
+  /** The operator's rejection reason. */
+  comment: string | null;
+  /** The signed scan, served through the authorised file route. */
+  file: FileRecord | null;
+}
+
 export interface EntryThesis {
   text: string;
   entry_id: number;
@@ -130,6 +155,16 @@ export interface Entry {
   printable: PrintKind[];
   /** Competition participant (contest entries), for operators. */
   competition_member: CompetitionMember | null;
+  /** Its live publication (publication services). */
+  publication: EntryPublication | null;
+  /** Its contract (services whose type needs one). */
+  contract: EntryContract | null;
+  /**
+   * A live entry of a publication service without a live publication (a package's publication, or
+   * one whose article was deleted): its article is added to it (POST /api/publication entry_id),
+   * nothing is charged again.
+   */
+  can_add_publication: boolean;
 }
 
 export const entryLabels = { status: entryStatusLabels, payType: payTypeLabels };

@@ -25,6 +25,9 @@ export const LogReasons = {
   packageBrokenEntryRemoved: 'Пакет разделён: из него удалена заявка',
   packageBrokenPaidInPart: 'Пакет разделён: оплачена только часть заявок',
   refunded: (refundId: number) => `Оплата возвращена (возврат № ${refundId})`,
+  publicationRejected: 'Публикация отклонена: неоплаченная заявка отменена',
+  publicationDeleted: 'Публикация удалена: неоплаченная заявка отменена',
+  publicationRestored: 'Публикация снова рассматривается: заявка восстановлена',
 } as const;
 
 /** Under the client's name, when an operator acted for them ("login as user"). */

@@ -44,6 +44,10 @@ export const PublicationMessages = {
   serviceNotPublication: 'Эта услуга не принимает публикации',
   entryNotPublication: 'Заявка не относится к услуге публикации',
   entryHasPublication: 'К этой заявке уже прикреплена публикация',
+  entryNotYours: 'Заявка не найдена среди ваших заявок',
+  packageOneAuthor: 'Пакет услуг включает публикацию одного автора. Статью с соавторами подайте отдельной публикацией',
+  addArticle: 'Добавить статью',
+  paidByEntry: (number: string) => `Оплачена по заявке № ${number}`,
   releaseNotOfSubtype: 'Выпуск не относится к этому типу публикаций',
   releaseHidden: 'Выпуск закрыт для приёма публикаций',
   noPrice: 'Для такого количества авторов цена не задана',
@@ -94,6 +98,8 @@ export const publicationTypeLabels: Record<number, string> = { 1: 'Статья'
 export const INTERNET_MIN_PLAIN = 3200;
 export const INTERNET_MAX_FORMATTED = 32500;
 export const UNIQUENESS_THRESHOLD = 70;
+/** A package buys the publication of this many authors (its share of the package is that price). */
+export const PACKAGE_PUBLICATION_AUTHORS = 1;
 export const INTERNET_SUBTYPE_ID = KnownIds.internetPublicationSubtype;
 /** Display cuts: title 34, excerpt 300, short url 40, a matching url from character 8 for 20. */
 export const DisplayCuts = { title: 34, excerpt: 300, shortUrl: 40, matchUrlFrom: 8, matchUrlLength: 20 } as const;
@@ -155,8 +161,23 @@ export interface PublicationAuthor {
   pending: boolean;
 }
 
+/** The stored publication a match was copied from (told to operators, and to its own creator). */
+export interface PublicationMatchSource {
+  id: number;
+  title: string;
+  /** The number of its entry ('2611-0004'), when it has one. */
+  number: string | null;
+  /** Its first author. */
+  author: string;
+  status: number;
+  statusLabel: string;
+}
+
 export interface PublicationMatch {
+  /** The source's address on the site ('' for a publication stored in the cabinet only). */
   url: string;
+  /** The publication in the cabinet it was copied from; null when gone or not for the asker's eyes. */
+  source: PublicationMatchSource | null;
   percent: number;
   /** Word indexes of the checked text found in this source. */
   highlight: number[];

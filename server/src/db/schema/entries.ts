@@ -58,6 +58,11 @@ export const entries = pgTable(
     registration_number: varchar('registration_number', { length: 64 }),
     paid_at: timestamp('paid_at', { withTimezone: true }),
     done_at: timestamp('done_at', { withTimezone: true }),
+    /**
+     * Set with deleted_at when the unpaid entry was cancelled because its publication was rejected or
+     * deleted (nothing is owed for it); an operator taking the rejection back restores exactly these.
+     */
+    publication_cancelled_at: timestamp('publication_cancelled_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),

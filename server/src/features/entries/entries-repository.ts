@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { entryStatusLabels, payTypeLabels, Role, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
+import { ContractStatus, entryStatusLabels, payTypeLabels, publicationStatusLabels, Role, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
+import { contractStatusColors, contractStatusLabels, type ContractStatusCode } from '@edu/domain/contracts/contract';
+import { publicationStatusColors } from '@edu/domain/publications/publication';
 import { PRINT_KINDS, printRefusal } from '@edu/domain/documents/print';
 import { formatDate } from '@edu/domain/common/format';
 import { COUNT_CAP, type PageQuery } from '@edu/domain/common/pagination';
@@ -7,6 +9,7 @@ import { canEditThesis, clientMayChange, statusColors, type Entry } from '@edu/d
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '../../platform/moscow-time.ts';
 import { printColumns, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
+import { fileRecord } from '../documents/documents-repository.ts';
 import { containsPattern, fioWords, intArray, nameWordMatches, prefixPattern, trigramsServe } from '../../platform/list-query.ts';
 
 interface EntryRow extends PrintColumnsRow {
@@ -42,6 +45,11 @@ interface EntryRow extends PrintColumnsRow {
   member_fio: string | null;
   member_title: string | null;
   member_comment: string | null;
+  publication: { id: number; title: string; status: number } | null;
+  contract_id: number | null;
+  contract_status: number | null;
+  contract_comment: string | null;
+  contract_file: { id: number; name: string; mime: string; size: number; created_at: string } | null;
 }
 
 const SELECT = sql`
@@ -54,7 +62,11 @@ const SELECT = sql`
     e.package_enrollment_id, pe.title as package_title, pe.price as package_price, (pe.broken_at is not null) as package_broken,
     th.text as thesis_text, cm.fio as member_fio, cm.title as member_title, cm.comment as member_comment, e.certificate_number, e.registration_number, e.created_at, e.deleted_at,
     (e.is_service_package and e.status = 1 and exists (select 1 from card_transactions ct
-       where ct.uuid is not null and ct.status in ('pending', 'waiting_for_capture') and ct.entry_ids @> jsonb_build_array(e.id))) as awaiting_provider
+       where ct.uuid is not null and ct.status in ('pending', 'waiting_for_capture') and ct.entry_ids @> jsonb_build_array(e.id))) as awaiting_provider,
+    (select json_build_object('id', p.id, 'title', p.title, 'status', p.status) from publication_entries pue join publications p on p.id = pue.publication_id
+       where pue.entry_id = e.id and p.deleted_at is null order by p.id desc limit 1) as publication,
+    ctr.id as contract_id, ctr.status as contract_status, ctr.comment as contract_comment,
+    (select json_build_object('id', cf.id, 'name', cf.name, 'mime', cf.mime, 'size', cf.size, 'created_at', cf.created_at) from files cf where cf.id = ctr.file_id and cf.deleted_at is null) as contract_file
   from entries e
   join users u on u.id = e.created_by
   join services s on s.id = e.service_id
@@ -63,7 +75,8 @@ const SELECT = sql`
   left join service_sections sec on sec.id = e.section_id
   left join entry_theses th on th.entry_id = e.id
   left join package_enrollments pe on pe.id = e.package_enrollment_id
-  left join competition_members cm on cm.entry_id = e.id`;
+  left join competition_members cm on cm.entry_id = e.id
+  left join contracts ctr on ctr.entry_id = e.id`;
 
 /** Which documents the asker may print now (spec 01 §4 Printing): the print page's own rules. */
 function printMenu(r: EntryRow, asOperator: boolean): Pick<Entry, 'printable' | 'can_print_certificate'> {
@@ -71,6 +84,20 @@ function printMenu(r: EntryRow, asOperator: boolean): Pick<Entry, 'printable' | 
   const role = asOperator ? Role.operator : Role.user;
   const printable = PRINT_KINDS.filter((kind) => !printRefusal(kind, context, role));
   return { printable, can_print_certificate: printable.includes('certificate') };
+}
+
+/** The contract of an entry whose type needs one; pending without a file until a scan is uploaded. */
+function contractOf(r: EntryRow): Entry['contract'] {
+  if (!r.contract_needed && r.contract_id === null) return null;
+  const status = (r.contract_status ?? ContractStatus.pending) as ContractStatusCode;
+  return {
+    id: r.contract_id,
+    status,
+    statusLabel: contractStatusLabels[status],
+    statusColor: contractStatusColors[status],
+    comment: r.contract_comment,
+    file: r.contract_file ? fileRecord({ ...r.contract_file, size: Number(r.contract_file.size) }) : null,
+  };
 }
 
 export function toEntry(r: EntryRow, asOperator: boolean): Entry {
@@ -119,6 +146,17 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     can_edit: !r.deleted_at && (asOperator || clientMayChange({ status, price: Number(r.price) })),
     can_edit_thesis: !r.deleted_at && r.is_thesis_needed && canEditThesis({ status, hasThesis: r.thesis_text !== null }, asOperator),
     competition_member: asOperator && r.member_fio !== null ? { entry_id: r.id, fio: r.member_fio, title: r.member_title ?? '', comment: r.member_comment ?? '' } : null,
+    publication: r.publication
+      ? {
+          id: r.publication.id,
+          title: r.publication.title,
+          status: r.publication.status,
+          statusLabel: publicationStatusLabels[r.publication.status] ?? '',
+          statusColor: publicationStatusColors[r.publication.status] ?? 'gray',
+        }
+      : null,
+    contract: contractOf(r),
+    can_add_publication: r.is_publication && !r.deleted_at && r.publication === null,
     ...printMenu(r, asOperator),
   };
 }

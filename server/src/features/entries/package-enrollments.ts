@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { serviceListPrice } from '../services/services-repository.ts';
 
 /**
  * A package purchase (docs/decisions/009-package-purchases.md): its entries are bought, removed and
@@ -48,7 +49,8 @@ export function isWholeAndUnpaid(list: EnrollmentEntry[]): boolean {
 
 /**
  * Breaks the package: it is no longer sold as a whole. Remaining live unpaid entries go back to
- * their services' list prices (never keep a package share of a price).
+ * their services' list prices (never keep a package share of a price; a publication's is the
+ * publication price for one author, serviceListPrice).
  */
 export async function breakEnrollment(tx: Queryable, enrollmentId: number, o: { by: number | null; reason: string }): Promise<void> {
   const [done] = await rows<{ id: number }>(
@@ -58,7 +60,7 @@ export async function breakEnrollment(tx: Queryable, enrollmentId: number, o: { 
   if (!done) return;
   const repriced = await rows<{ id: number; old_price: string | number; price: string | number }>(
     tx,
-    sql`update entries e set price = s.price, updated_at = now()
+    sql`update entries e set price = ${serviceListPrice(sql`s`)}, updated_at = now()
         from services s, entries old
         where s.id = e.service_id and old.id = e.id
           and e.package_enrollment_id = ${enrollmentId} and e.status = 1 and e.deleted_at is null

@@ -13,6 +13,7 @@ import { raiseEvent } from '../../platform/events.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { money, ProviderError, type ProviderRefund } from '../../platform/payments/yookassa-client.ts';
 import { returnEntryToUnpaid } from '../entries/entry-status.ts';
+import { cancelIfPublicationTurnedDown } from '../publications/publication-entries.ts';
 import { refundOfPayment } from './payments-repository.ts';
 
 // Refunds through the provider (docs/decisions/023-no-double-charge.md): the operator's (whole or
@@ -197,7 +198,11 @@ export async function applyProviderRefund(app: FastifyInstance, answer: Provider
                                 and p2.sum > coalesce((select sum(x.sum) from payment_refunds x where x.payment_id = p2.id and x.status = 'succeeded'), 0))
             order by e.id`,
       );
-      for (const e of uncovered) await returnEntryToUnpaid(tx, { entryId: e.id, by: r.created_by, reason: LogReasons.refunded(r.id) });
+      for (const e of uncovered) {
+        await returnEntryToUnpaid(tx, { entryId: e.id, by: r.created_by, reason: LogReasons.refunded(r.id) });
+        // The money of a rejected (or deleted) publication came back: nothing is owed for it either (decision 025).
+        await cancelIfPublicationTurnedDown(tx, e.id, { by: r.created_by });
+      }
     }
     if (payment.user_id) {
       const sum = formatRub(Number(r.sum));

@@ -7,6 +7,7 @@ import type { FieldErrors } from '@edu/domain/common/validation';
 import { defaultExtramural } from '@edu/domain/entries/entry';
 import {
   internetTextProblem,
+  PACKAGE_PUBLICATION_AUTHORS,
   isInternetSubtype,
   PublicationMessages,
   publicationPlainText,
@@ -91,7 +92,7 @@ interface Checked {
  */
 async function checkFields(
   tx: Queryable,
-  o: { input: SaveInput; subtypeId: number | null; hasFile: boolean; fileThere: boolean; user: AuthUser; existingReleaseId?: number | null },
+  o: { input: SaveInput; subtypeId: number | null; hasFile: boolean; fileThere: boolean; user: AuthUser; existingReleaseId?: number | null; inPackage?: boolean },
 ): Promise<Checked> {
   const { input } = o;
   const errors: FieldErrors = {};
@@ -133,6 +134,8 @@ async function checkFields(
   let price = 0;
   const authorsNum = input.authors_num ?? 0;
   if (!input.authors_num) add('authors_num', PublicationMessages.chooseAuthorsNum);
+  // A package buys the publication of one author (its price in the package is that one, decision 025).
+  else if (o.inPackage && input.authors_num > PACKAGE_PUBLICATION_AUTHORS) add('authors_num', PublicationMessages.packageOneAuthor);
   else if (o.subtypeId !== null) {
     const [p] = await rows<{ id: number; price: number | string }>(
       tx,
@@ -161,12 +164,15 @@ async function fioOf(tx: Queryable, userId: number): Promise<string> {
   return u?.fio ?? '';
 }
 
-/** An unpaid entry takes the publication's price; a paid one keeps what was paid. */
+/**
+ * An unpaid entry takes the publication's price; a paid one keeps what was paid, and a package's
+ * entry keeps its share of the package price (the package is paid as a whole).
+ */
 async function priceEntries(tx: Queryable, publicationId: number, price: number, by: number) {
   const list = await rows<{ id: number; price: number | string }>(
     tx,
     sql`select e.id, e.price from publication_entries pe join entries e on e.id = pe.entry_id
-        where pe.publication_id = ${publicationId} and e.status = 1 and e.deleted_at is null for update of e`,
+        where pe.publication_id = ${publicationId} and e.status = 1 and e.deleted_at is null and e.package_enrollment_id is null for update of e`,
   );
   for (const e of list) {
     if (Number(e.price) === price) continue;
@@ -245,19 +251,23 @@ export async function createPublication(
   let service: ServiceInfo | undefined;
   let entryId: number | null = null;
   let ownerId = user.id;
+  let inPackage = false;
   if (input.entry_id) {
-    const [e] = await rows<{ id: number; service_id: number; created_by: number; busy: boolean }>(
+    // The article of an entry bought before (a package's publication): nothing is charged again.
+    const [e] = await rows<{ id: number; service_id: number; created_by: number; busy: boolean; in_package: boolean }>(
       tx,
-      sql`select e.id, e.service_id, e.created_by, exists (select 1 from publication_entries pe join publications p on p.id = pe.publication_id
-            where pe.entry_id = e.id and p.deleted_at is null) as busy
+      sql`select e.id, e.service_id, e.created_by, e.package_enrollment_id is not null as in_package,
+            exists (select 1 from publication_entries pe join publications p on p.id = pe.publication_id
+              where pe.entry_id = e.id and p.deleted_at is null) as busy
           from entries e where e.id = ${input.entry_id} and e.deleted_at is null for update`,
     );
-    if (!e || (!isOperator && e.created_by !== user.id)) throw fieldError('entry_id', PublicationMessages.entryNotPublication);
+    if (!e || (!isOperator && e.created_by !== user.id)) throw fieldError('entry_id', PublicationMessages.entryNotYours, PublicationMessages.entryNotYours);
     service = await serviceById(tx, e.service_id);
     if (!service?.is_publication) throw fieldError('entry_id', PublicationMessages.entryNotPublication);
     if (e.busy) throw fieldError('entry_id', PublicationMessages.entryHasPublication, PublicationMessages.entryHasPublication);
     entryId = e.id;
     ownerId = e.created_by;
+    inPackage = e.in_package;
   } else {
     if (isOperator && input.user_id) {
       const [owner] = await rows<{ id: number }>(tx, sql`select id from users where id = ${input.user_id} and deleted_at is null`);
@@ -271,7 +281,7 @@ export async function createPublication(
     if (!service.is_publication) throw fieldError('service_id', PublicationMessages.serviceNotPublication);
   }
 
-  const checked = await checkFields(tx, { input, subtypeId: service.dict_subtype_id, hasFile: service.publication_has_file, fileThere: Boolean(mainFile), user });
+  const checked = await checkFields(tx, { input, subtypeId: service.dict_subtype_id, hasFile: service.publication_has_file, fileThere: Boolean(mainFile), user, inPackage });
   // The files first (the owner's quota is checked there), the new entry only once they are kept.
   const fileId = mainFile ? await storeFile(tx, store, ownerId, mainFile) : null;
   const extraIds: number[] = [];
@@ -349,6 +359,11 @@ export async function updatePublication(
     authors_num: input.authors_num ?? current.authors_num ?? undefined,
     authors: sent.authors ? input.authors : await currentCoAuthors(tx, id),
   };
+  const [pkg] = await rows<{ in_package: boolean }>(
+    tx,
+    sql`select exists (select 1 from publication_entries pe join entries e on e.id = pe.entry_id
+          where pe.publication_id = ${id} and e.package_enrollment_id is not null and e.deleted_at is null) as in_package`,
+  );
   const checked = await checkFields(tx, {
     input: merged,
     subtypeId,
@@ -356,6 +371,7 @@ export async function updatePublication(
     fileThere: Boolean(mainFile) || keepFile,
     user,
     existingReleaseId: current.release_id,
+    inPackage: pkg.in_package,
   });
   const fileId = mainFile ? await storeFile(tx, store, current.created_by, mainFile) : keepFile ? current.file_id : null;
   // A replaced or removed main file is no longer served; its bytes go after the retention period.

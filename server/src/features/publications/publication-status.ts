@@ -10,6 +10,7 @@ import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
+import { cancelUnpaidEntriesOf, restoreCancelledEntriesOf } from './publication-entries.ts';
 import { loadRecord, type PublicationRecord } from './publications-repository.ts';
 
 /** The event each action raises (told to the creator and the registered co-authors); none for a resubmit. */
@@ -78,6 +79,9 @@ export async function movePublication(tx: Queryable, o: MoveOptions): Promise<{ 
     after[k] = v;
   }
   await logChange(tx, { type: 'publication', entityId: o.publicationId, userId: o.by, before, after });
+  // A rejected publication leaves no debt; taking the rejection back makes its entry owed again (decision 025).
+  if (rule.to === PublicationStatus.rejected) await cancelUnpaidEntriesOf(tx, o.publicationId, { by: o.by, deleted: false });
+  else if (current.status === PublicationStatus.rejected) await restoreCancelledEntriesOf(tx, o.publicationId, { by: o.by });
 
   const eventId = EVENT_OF[o.action];
   const silent = o.silent && rule.to === PublicationStatus.rejected;

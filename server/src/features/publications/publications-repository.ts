@@ -57,7 +57,13 @@ export interface PublicationRow {
   entries: Array<{ id: number; number: string; status: number; price: number | string; user_id: number; fio: string }> | null;
   authors: Array<{ id: number; user_id: number | null; fio: string; pending: boolean }> | null;
   additional_files: Array<{ id: number; name: string }> | null;
-  matches: Array<{ url: string; percent: number | string; highlight: number[]; spans: Array<[number, number]> }> | null;
+  matches: Array<{
+    url: string;
+    percent: number | string;
+    highlight: number[];
+    spans: Array<[number, number]>;
+    source: { id: number; title: string; number: string | null; author: string; status: number; created_by: number } | null;
+  }> | null;
 }
 
 /** The columns of a publication; `full` adds the whole text, extra files and the matches (GET /{id}). */
@@ -78,8 +84,13 @@ const select = (full: boolean) => sql`
       full
         ? sql`(select json_agg(json_build_object('id', af.id, 'name', af.name) order by af.id)
                  from publication_files pf join files af on af.id = pf.file_id where pf.publication_id = p.id and af.deleted_at is null) as additional_files,
-              (select json_agg(json_build_object('url', m.url, 'percent', m.percent, 'highlight', m.highlight, 'spans', m.spans) order by m.percent desc, m.id)
-                 from publication_matches m where m.publication_id = p.id) as matches`
+              (select json_agg(json_build_object('url', coalesce(nullif(m.url, ''), sp.url, ''), 'percent', m.percent, 'highlight', m.highlight, 'spans', m.spans,
+                   'source', case when sp.id is not null then json_build_object('id', sp.id, 'title', sp.title, 'status', sp.status, 'created_by', sp.created_by,
+                     'number', (select e.number from publication_entries spe join entries e on e.id = spe.entry_id where spe.publication_id = sp.id order by e.id limit 1),
+                     'author', coalesce((select a.fio from publication_authors a where a.publication_id = sp.id order by a.position, a.id limit 1), ''))
+                   end) order by m.percent desc, m.id)
+                 from publication_matches m left join publications sp on sp.id = m.source_publication_id and sp.deleted_at is null
+                 where m.publication_id = p.id) as matches`
         : sql`null::json as additional_files, null::json as matches`
     }`;
 
@@ -116,7 +127,24 @@ export function toPublication(r: PublicationRow, user: AuthUser, full: boolean):
     user: { id: e.user_id, fio: e.fio },
   }));
   const file: PublicationFileRef | null = r.file_id ? { id: r.file_id, name: r.file_name ?? 'file', url: fileUrl(r.id, r.file_id) } : null;
-  const matches: PublicationMatch[] = (r.matches ?? []).map((m) => ({ url: m.url, percent: Number(m.percent), highlight: m.highlight ?? [], spans: m.spans ?? [] }));
+  // Which publication a text was copied from is for operators (and for the creator of that one).
+  const matches: PublicationMatch[] = (r.matches ?? []).map((m) => ({
+    url: m.url,
+    source:
+      m.source && (isOperator || m.source.created_by === user.id)
+        ? {
+            id: m.source.id,
+            title: m.source.title,
+            number: m.source.number,
+            author: m.source.author,
+            status: m.source.status,
+            statusLabel: publicationStatusLabels[m.source.status] ?? '',
+          }
+        : null,
+    percent: Number(m.percent),
+    highlight: m.highlight ?? [],
+    spans: m.spans ?? [],
+  }));
   const isCreator = r.created_by === user.id;
   return {
     id: r.id,

@@ -248,7 +248,7 @@ describe('creating a publication', () => {
     const busy = await create(u.h, internetBody({ service_id: undefined, entry_id: first.entry!.id }));
     expect(busy.json().errors.entry_id).toEqual([PublicationMessages.entryHasPublication]);
     const foreign = await create(other.h, internetBody({ service_id: undefined, entry_id: first.entry!.id }));
-    expect(foreign.json().errors.entry_id).toEqual([PublicationMessages.entryNotPublication]);
+    expect(foreign.json().errors.entry_id).toEqual([PublicationMessages.entryNotYours]);
   });
 });
 

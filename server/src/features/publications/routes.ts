@@ -31,6 +31,7 @@ import { checkPublicationNow } from './jobs.ts';
 import { removePublicationIndex } from './uniqueness-repository.ts';
 import { createPublication, updatePublication } from './publication-save.ts';
 import { movePublication } from './publication-status.ts';
+import { cancelUnpaidEntriesOf } from './publication-entries.ts';
 import { canSee, findPublication, listPublications, loadRecord, publicationFileIds } from './publications-repository.ts';
 import { answerInvitation, pendingInvitations } from './co-authors.ts';
 
@@ -139,6 +140,8 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
       await retireFiles(tx, await publicationFileIds(tx, id));
       await removePublicationIndex(tx, id);
       await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: at } });
+      // Nothing is owed for a deleted publication (decision 025).
+      await cancelUnpaidEntriesOf(tx, id, { by: user.id, deleted: true });
     });
     return { message: PublicationMessages.deleted };
   });

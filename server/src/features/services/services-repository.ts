@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DateType } from '@edu/domain/common/codes';
 import type { PageQuery } from '@edu/domain/common/pagination';
 import { dateTypeIcons, type Service } from '@edu/domain/services/service';
+import { PACKAGE_PUBLICATION_AUTHORS } from '@edu/domain/publications/publication';
 import type { ProfileBadge } from '@edu/domain/users/current-user';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
@@ -46,9 +47,19 @@ export interface ServiceRow {
   count_participants: number;
 }
 
+/**
+ * The list price of a service: for a publication service it is the publication price of its subtype
+ * for one author ('Цены публикаций'), so a package holding it and the publication form agree
+ * (decision 025); the service's own price only when that subtype has no such price.
+ */
+export function serviceListPrice(s: SQL): SQL {
+  return sql`coalesce(case when ${s}.is_publication or exists (select 1 from dict_service_types lpt where lpt.id = ${s}.dict_type_id and lpt.is_publication)
+    then (select lpp.price from publication_prices lpp where lpp.dict_service_subtype_id = ${s}.dict_subtype_id and lpp.authors_num = ${PACKAGE_PUBLICATION_AUTHORS}) end, ${s}.price)`;
+}
+
 /** Everything a service answer carries, aggregated in the same query (no N+1). */
 const SELECT = sql`
-  select s.id, s.title, s.description, s.price, s.points, s.is_visible, s.is_done, s.is_publication, s.is_thesis_needed,
+  select s.id, s.title, s.description, ${serviceListPrice(sql`s`)} as price, s.points, s.is_visible, s.is_done, s.is_publication, s.is_thesis_needed,
     s.dict_type_id, s.dict_subtype_id, s.participation_type, s.date_type, s.begda, s.endda, s.max_participants,
     s.template_certificate_id, s.template_program_id, s.template_participation_id,
     s.moodle_id, s.hours, s.days, s.joomla_article_template_id, s.joomla_intro_html, s.joomla_additional_html, s.joomla_video_iframe,

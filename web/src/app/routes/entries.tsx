@@ -1,3 +1,5 @@
+import { EntryContractModal } from '../../features/contracts/components/entry-contract-modal';
+import { PublicationByIdModal } from '../../features/publications/components/publication-view-modal';
 import { PaymentsList } from '../../features/payments/components/payments-list';
 import { usePaymentReturn } from '../../features/payments/use-payment-return';
 import { EntriesPage } from '../../features/entries/pages/entries-page';
@@ -16,7 +18,14 @@ export function UserEntriesRoute() {
   );
 }
 
-/** /manager/entry: every client's entries and all payments. */
+/** /manager/entry: every client's entries and all payments; the entry menu opens its publication and contract. */
 export function ManagerEntriesRoute() {
-  return <EntriesPage mode="manager" paymentsTab={<PaymentsList />} />;
+  return (
+    <EntriesPage
+      mode="manager"
+      paymentsTab={<PaymentsList />}
+      renderPublication={(id, onClose) => <PublicationByIdModal publicationId={id} operator onClose={onClose} />}
+      renderContract={(entry, onClose) => <EntryContractModal entry={entry} onClose={onClose} />}
+    />
+  );
 }

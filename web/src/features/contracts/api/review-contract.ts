@@ -11,13 +11,18 @@ export function rejectContract({ id, comment }: { id: number; comment: string })
   return api.post<{ message: string }>(`/api/contract/${id}/reject`, { comment: comment.trim() || null });
 }
 
-/** After either action all three lists reload (spec 02 §4). */
-export function useAcceptContract() {
+/** After either action all three lists reload (spec 02 §4), and the entries that carry the contract. */
+function useReload() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: acceptContract, onSettled: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }) });
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: ['contracts'] }), queryClient.invalidateQueries({ queryKey: ['entries'] })]);
+}
+
+export function useAcceptContract() {
+  const reload = useReload();
+  return useMutation({ mutationFn: acceptContract, onSettled: reload });
 }
 
 export function useRejectContract() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: rejectContract, onSettled: () => queryClient.invalidateQueries({ queryKey: ['contracts'] }) });
+  const reload = useReload();
+  return useMutation({ mutationFn: rejectContract, onSettled: reload });
 }

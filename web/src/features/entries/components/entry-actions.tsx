@@ -1,13 +1,14 @@
-import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconCertificate, IconCreditCard, IconDots, IconHistory, IconPencil, IconPrinter, IconTag, IconTrash, IconTrophy } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { IconArticle, IconFileText, IconArrowBackUp, IconCertificate, IconCreditCard, IconDots, IconHistory, IconPencil, IconPrinter, IconTag, IconTrash, IconTrophy } from '@tabler/icons-react';
 import { EntryStatus, KnownIds } from '@edu/domain/common/codes';
 import { printKindLabels } from '@edu/domain/documents/print';
 import type { Entry } from '@edu/domain/entries/entry';
 import { PaymentMessages } from '@edu/domain/payments/payment';
+import { PublicationMessages as PublicationEntryMessages } from '@edu/domain/publications/publication';
 
-export type EntryAction = 'edit' | 'thesis' | 'remove' | 'member' | 'history' | 'pay' | 'complete' | 'restore';
+export type EntryAction = 'edit' | 'thesis' | 'remove' | 'member' | 'history' | 'pay' | 'complete' | 'restore' | 'publication' | 'contract' | 'article';
 
-/** The operator's actions (spec 02 §2 Entry modals): edit, theses, member, history, pay, complete, delete or restore. */
+/** The operator's actions (spec 02 §2 Entry modals): edit, theses, publication, contract, member, history, pay, complete, delete or restore. */
 function OperatorActions({ entry, onAction }: { entry: Entry; onAction: (action: EntryAction, entry: Entry) => void }) {
   const live = !entry.deleted_at;
   return (
@@ -46,6 +47,16 @@ function OperatorActions({ entry, onAction }: { entry: Entry; onAction: (action:
               Тезисы
             </Menu.Item>
           )}
+          {entry.publication && (
+            <Menu.Item leftSection={<IconArticle size={16} />} onClick={() => onAction('publication', entry)}>
+              Публикация
+            </Menu.Item>
+          )}
+          {entry.contract && (
+            <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => onAction('contract', entry)}>
+              Договор
+            </Menu.Item>
+          )}
           {live && entry.service.dict_type_id === KnownIds.contestServiceType && (
             <Menu.Item leftSection={<IconTrophy size={16} />} onClick={() => onAction('member', entry)}>
               Участник конкурса
@@ -78,6 +89,12 @@ export function EntryActions({ entry, onAction, manager = false, noRemove = fals
   const thesis = entry.is_thesis_needed && entry.can_edit_thesis;
   return (
     <Group gap={4} wrap="nowrap">
+      {entry.can_add_publication && (
+        // A paid publication entry without its article (a package's publication): the article is added to it, nothing is charged again.
+        <Button size="compact-sm" variant="light" leftSection={<IconArticle size={14} />} onClick={() => onAction('article', entry)} data-testid="add-article">
+          {PublicationEntryMessages.addArticle}
+        </Button>
+      )}
       {entry.can_edit && (
         <Tooltip label="Изменить заявку" openDelay={300}>
           <ActionIcon variant="subtle" color="gray" aria-label={`Изменить заявку ${entry.number}`} onClick={() => onAction('edit', entry)}>

@@ -28,10 +28,16 @@ interface EntriesPageProps {
   mode: 'user' | 'manager';
   /** The 'Платежи' tab, composed in app/ from the payments feature. */
   paymentsTab: ReactNode;
+  /** The operator's 'Публикация' modal of an entry (the publications feature, composed in app/). */
+  renderPublication?: (publicationId: number | null, onClose: () => void) => ReactNode;
+  /** The operator's 'Договор' modal of an entry (the contracts feature, composed in app/). */
+  renderContract?: (entry: Entry | null, onClose: () => void) => ReactNode;
 }
 
+type Renderers = Pick<EntriesPageProps, 'renderPublication' | 'renderContract'>;
+
 /** /user/entry[/:from] (spec 01 §2 My entries) and /manager/entry (spec 02 §2): tabs 'Заявки' and 'Платежи'. */
-export function EntriesPage({ mode, paymentsTab }: EntriesPageProps) {
+export function EntriesPage({ mode, paymentsTab, renderPublication, renderContract }: EntriesPageProps) {
   const title = mode === 'manager' ? 'Заявки' : 'Мои заявки';
   const base = mode === 'manager' ? '/manager/entry' : '/user/entry';
   useDocumentTitle(title);
@@ -51,7 +57,7 @@ export function EntriesPage({ mode, paymentsTab }: EntriesPageProps) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="entries" pt="md">
-          <EntriesTab manager={mode === 'manager'} />
+          <EntriesTab manager={mode === 'manager'} renderPublication={renderPublication} renderContract={renderContract} />
         </Tabs.Panel>
         <Tabs.Panel value="payments" pt="md">
           {paymentsTab}
@@ -84,7 +90,7 @@ function hasFilters(f: EntryFilterValues): boolean {
   return Boolean(f.number.trim() || f.type || f.service.trim() || f.status || f.deleted !== 'all' || f.fio.trim() || f.date);
 }
 
-function EntriesTab({ manager }: { manager: boolean }) {
+function EntriesTab({ manager, renderPublication, renderContract }: { manager: boolean } & Renderers) {
   const me = useCurrentUser();
   const narrow = useNarrow();
   const types = useDictionary('dict_service_types');
@@ -111,6 +117,11 @@ function EntriesTab({ manager }: { manager: boolean }) {
   const list = useEntries(filters);
   const entries = list.data?.data ?? [];
   const close = () => setAction(null);
+  const navigate = useNavigate();
+  // The article of a paid publication entry: the publication form with the entry chosen.
+  const onAction = (kind: EntryAction, entry: Entry) => (kind === 'article' ? navigate(`/user/publication?entry=${entry.id}`) : setAction({ kind, entry }));
+  // The modals that act on the entry read it fresh from the list (a contract accepted in it shows at once).
+  const current = (kind: EntryAction) => (action?.kind === kind ? (entries.find((e) => e.id === action.entry.id) ?? action.entry) : null);
 
   return (
     <Stack gap="md">
@@ -169,9 +180,9 @@ function EntriesTab({ manager }: { manager: boolean }) {
       ) : (
         <Paper p={narrow ? 0 : 'xs'} radius="md" withBorder={!narrow} bg={narrow ? 'transparent' : undefined} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {narrow ? (
-            <EntryCards entries={entries} showClient={manager} onAction={(kind, entry) => setAction({ kind, entry })} />
+            <EntryCards entries={entries} showClient={manager} onAction={onAction} />
           ) : (
-            <EntriesTable entries={entries} showClient={manager} onAction={(kind, entry) => setAction({ kind, entry })} />
+            <EntriesTable entries={entries} showClient={manager} onAction={onAction} />
           )}
         </Paper>
       )}
@@ -191,6 +202,8 @@ function EntriesTab({ manager }: { manager: boolean }) {
           <OperatorPayModal entry={action?.kind === 'pay' ? action.entry : null} onClose={close} />
           <CompleteModal entry={action?.kind === 'complete' ? action.entry : null} onClose={close} />
           <RestoreModal entry={action?.kind === 'restore' ? action.entry : null} onClose={close} />
+          {renderPublication?.(current('publication')?.publication?.id ?? null, close)}
+          {renderContract?.(current('contract'), close)}
         </>
       ) : (
         <EditEntryModal entry={action?.kind === 'edit' ? action.entry : null} onClose={close} />

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CURRENT_USER_KEY } from '../../../lib/current-user';
 import { api } from '../../../lib/api-client';
 import type { Publication } from './types';
 
@@ -35,6 +36,8 @@ export function useInvalidatePublications() {
     void queryClient.invalidateQueries({ queryKey: ['publications'] });
     void queryClient.invalidateQueries({ queryKey: ['statistics', 'publication-pending'] });
     void queryClient.invalidateQueries({ queryKey: ['entries'] });
+    // What the user owes (badge, left_sum) follows the publication's entry (decision 025).
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
   };
 }
 

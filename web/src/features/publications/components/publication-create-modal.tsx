@@ -1,6 +1,9 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
+import type { Entry } from '@edu/domain/entries/entry';
+import { errorMessage } from '../../../lib/api-client';
+import { useArticleEntry } from '../api/get-article-entry';
 import { Role } from '@edu/domain/common/codes';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
@@ -15,21 +18,34 @@ interface CreateModalProps {
   onClose: () => void;
   /** Preselected publication service (from the catalogue). */
   serviceId?: number | null;
+  /** The paid entry the article is for («Добавить статью» in «Мои заявки»): sent as entry_id, nothing is charged again. */
+  entryId?: number | null;
 }
 
 /** 'Добавить публикацию': the publication entry form; the entry it creates is then paid like any other. */
-export function PublicationCreateModal({ opened, onClose, serviceId = null }: CreateModalProps) {
+export function PublicationCreateModal({ opened, onClose, serviceId = null, entryId = null }: CreateModalProps) {
   // A phone gets the whole screen: a long form reads better than in a floating box.
   const phone = useMediaQuery('(max-width: 575px)');
   return (
     <Modal opened={opened} onClose={onClose} title="Новая публикация" size="xl" centered={false} fullScreen={phone}>
-      {opened && <PublicationCreateForm onDone={onClose} onCancel={onClose} serviceId={serviceId} />}
+      {opened && (entryId !== null ? <ArticleOfEntryForm entryId={entryId} onDone={onClose} /> : <PublicationCreateForm onDone={onClose} onCancel={onClose} serviceId={serviceId} />)}
     </Modal>
   );
 }
 
+/** Loads the entry, then the form with its service fixed. */
+function ArticleOfEntryForm({ entryId, onDone }: { entryId: number; onDone: () => void }) {
+  const entry = useArticleEntry(entryId);
+  if (entry.isError) return <Alert color="red">{errorMessage(entry.error)}</Alert>;
+  if (!entry.data) return <Skeleton h={320} radius="md" />;
+  if (!entry.data.can_add_publication) return <Alert color="yellow">{PublicationMessages.entryHasPublication}</Alert>;
+  return <PublicationCreateForm entry={entry.data} serviceId={entry.data.service_id} onDone={onDone} onCancel={onDone} />;
+}
+
 interface CreateFormProps {
   serviceId?: number | null;
+  /** The entry the article is for (its service is fixed, its payment covers the article). */
+  entry?: Entry | null;
   /** Only the services of this subtype (the catalogue's publication subtype). */
   subtypeId?: number | null;
   onDone: () => void;
@@ -37,7 +53,7 @@ interface CreateFormProps {
 }
 
 /** The publication entry form: the publication and its entry are created together, the entry then paid. */
-export function PublicationCreateForm({ serviceId = null, subtypeId = null, onDone, onCancel }: CreateFormProps) {
+export function PublicationCreateForm({ serviceId = null, subtypeId = null, entry = null, onDone, onCancel }: CreateFormProps) {
   const me = useCurrentUser();
   const operator = me.data?.role === Role.operator;
   const services = usePublicationServices();
@@ -56,9 +72,14 @@ export function PublicationCreateForm({ serviceId = null, subtypeId = null, onDo
     setBusy(true);
     try {
       const body = toFormData(form, true);
+      if (entry) {
+        // The article of an entry already bought: the entry is named, no new one is made.
+        body.delete('service_id');
+        body.set('entry_id', String(entry.id));
+      }
       // An operator's publication for a client: the client owns it and its entry.
       const owner = form.authors[0]?.user_id;
-      if (operator && owner && owner !== me.data?.id) body.set('user_id', String(owner));
+      if (!entry && operator && owner && owner !== me.data?.id) body.set('user_id', String(owner));
       const answer = await savePublication(null, body);
       notifySuccess(PublicationMessages.saved);
       notifyInfo(answer?.info ?? PublicationMessages.willBeChecked);
@@ -74,7 +95,7 @@ export function PublicationCreateForm({ serviceId = null, subtypeId = null, onDo
   const owner = form.authors[0];
   return (
     <Stack gap="sm">
-      {operator && (
+      {operator && !entry && (
         <ClientPicker
           value={owner?.user_id ? { id: owner.user_id, fio: owner.fio } : null}
           onChange={(client) =>
@@ -88,6 +109,7 @@ export function PublicationCreateForm({ serviceId = null, subtypeId = null, onDo
       onChange={setForm}
       errors={errors}
       subtypeId={subtypeId}
+      entry={entry}
       onAddAuthor={(u) => setForm((f) => ({ ...f, authors: [...f.authors, { user_id: u.id, fio: u.fio }] }))}
       footer={
         <Group justify="flex-end">

@@ -3,6 +3,8 @@ import { Alert, FileInput, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Te
 import { IconPaperclip } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
 import type { Service } from '@edu/domain/services/service';
+import type { Entry } from '@edu/domain/entries/entry';
+import { PACKAGE_PUBLICATION_AUTHORS } from '@edu/domain/publications/publication';
 import { HtmlContent } from '../../../components/html-content';
 import { useDictionary } from '../../../lib/dictionaries';
 import { fieldErrorsOf } from '../../../lib/field-errors';
@@ -64,6 +66,8 @@ interface PublicationFormProps {
   subtypeId?: number | null;
   /** Shown under the form (buttons). */
   footer?: ReactNode;
+  /** The entry bought before that the article is for: its service is fixed and its payment covers the article. */
+  entry?: Entry | null;
 }
 
 function fileError(file: File | null): string | null {
@@ -127,7 +131,7 @@ export function handleSaveError(error: unknown, setErrors: (e: Record<string, st
  * publications), title, rich text or file, additional files on create, authors, the live counter
  * of plain characters and the price for the number of authors.
  */
-export function PublicationForm({ publication, value: v, onChange, errors, readOnly, serviceEditable, onAddAuthor, subtypeId: onlySubtype = null, footer }: PublicationFormProps) {
+export function PublicationForm({ publication, value: v, onChange, errors, readOnly, serviceEditable, onAddAuthor, subtypeId: onlySubtype = null, footer, entry = null }: PublicationFormProps) {
   const allServices = usePublicationServices();
   const services = { data: (allServices.data ?? []).filter((s) => onlySubtype === null || s.dict_subtype_id === onlySubtype) };
   const categories = useDictionary('dict_publication_categories');
@@ -156,7 +160,7 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
         label="Услуга"
         placeholder="Выберите публикацию"
         required
-        disabled={readOnly || (!create && !serviceEditable)}
+        disabled={readOnly || (!create && !serviceEditable) || entry !== null}
         data={(services.data ?? []).map((s) => ({ value: String(s.id), label: s.title }))}
         value={v.service_id}
         onChange={(id) => set({ service_id: id, release_id: null })}
@@ -252,13 +256,25 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
       )}
       <AuthorsField
         authors={v.authors}
-        max={create && prices.data?.length ? maxAuthors(prices.data) : undefined}
+        max={entry?.package_enrollment ? PACKAGE_PUBLICATION_AUTHORS : create && prices.data?.length ? maxAuthors(prices.data) : undefined}
         disabled={readOnly || !onAddAuthor}
         onAdd={(u) => onAddAuthor?.(u)}
         onRemove={create ? (i) => set({ authors: v.authors.filter((_, k) => k !== i) }) : undefined}
         error={errors.authors}
       />
-      {(create || price) && subtypeId !== null && (
+      {entry && (entry.status >= 2 || entry.package_enrollment) ? (
+        // Bought before (alone or in a package): nothing more is charged for the article.
+        <Paper withBorder p="sm" radius="md" data-testid="publication-entry-paid">
+          <Text size="sm">
+            {entry.status >= 2 ? PublicationMessages.paidByEntry(entry.number) : `Входит в пакет услуг «${entry.package_enrollment?.title ?? ''}», заявка № ${entry.number}`}
+          </Text>
+          {entry.package_enrollment && (
+            <Text size="xs" c="dimmed">
+              {PublicationMessages.packageOneAuthor}
+            </Text>
+          )}
+        </Paper>
+      ) : (create || price) && subtypeId !== null && (
         <Paper withBorder p="sm" radius="md">
           <Group justify="space-between">
             <Text size="sm">Стоимость публикации ({v.authors.length} авт.)</Text>

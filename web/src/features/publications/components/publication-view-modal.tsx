@@ -1,6 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Modal, Skeleton, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
 import { PublicationStatus } from '@edu/domain/common/codes';
@@ -29,14 +29,42 @@ interface ViewModalProps {
 export function PublicationViewModal({ publication, operator, onClose }: ViewModalProps) {
   // A phone gets the whole screen: a long form reads better than in a floating box.
   const phone = useMediaQuery('(max-width: 575px)');
+  // The publication a match was copied from, opened over this one (operators); Escape closes only it.
+  const [sourceId, setSourceId] = useState<number | null>(null);
   return (
-    <Modal opened={publication !== null} onClose={onClose} title="Публикация" size="xl" centered={false} fullScreen={phone} data-testid="publication-modal">
-      {publication && <ViewBody key={publication.id} initial={publication} operator={operator} onClose={onClose} />}
-    </Modal>
+    <>
+      <Modal
+        opened={publication !== null}
+        onClose={onClose}
+        closeOnEscape={sourceId === null}
+        title="Публикация"
+        size="xl"
+        centered={false}
+        fullScreen={phone}
+        data-testid="publication-modal"
+      >
+        {publication && <ViewBody key={publication.id} initial={publication} operator={operator} onClose={onClose} onOpenSource={setSourceId} />}
+      </Modal>
+      {sourceId !== null && <PublicationByIdModal publicationId={sourceId} operator={operator} onClose={() => setSourceId(null)} />}
+    </>
   );
 }
 
-function ViewBody({ initial, operator, onClose }: { initial: Publication; operator: boolean; onClose: () => void }) {
+/** The view modal of a publication known by its id (a match's source, an entry's publication): loads it, then shows it. */
+export function PublicationByIdModal({ publicationId, operator, onClose }: { publicationId: number | null; operator: boolean; onClose: () => void }) {
+  const detail = usePublication(publicationId);
+  const phone = useMediaQuery('(max-width: 575px)');
+  if (publicationId !== null && !detail.data) {
+    return (
+      <Modal opened onClose={onClose} title="Публикация" size="xl" centered={false} fullScreen={phone}>
+        {detail.isError ? <Alert color="red">{errorMessage(detail.error)}</Alert> : <Skeleton h={240} radius="md" />}
+      </Modal>
+    );
+  }
+  return <PublicationViewModal publication={publicationId !== null && detail.data?.id === publicationId ? detail.data : null} operator={operator} onClose={onClose} />;
+}
+
+function ViewBody({ initial, operator, onClose, onOpenSource }: { initial: Publication; operator: boolean; onClose: () => void; onOpenSource: (id: number) => void }) {
   const detail = usePublication(initial.id);
   const p = detail.data ?? initial;
   const invalidate = useInvalidatePublications();
@@ -224,7 +252,7 @@ function ViewBody({ initial, operator, onClose }: { initial: Publication; operat
             error={commentError}
           />
           <Checkbox label="Для журнала (доступна кнопка «В журнал»)" checked={isJournal} onChange={(e) => setIsJournal(e.currentTarget.checked)} />
-          <UniquenessBlock publication={p} />
+          <UniquenessBlock publication={p} onOpenSource={operator ? onOpenSource : undefined} />
         </Stack>
       )}
 

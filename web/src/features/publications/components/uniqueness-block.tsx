@@ -1,6 +1,7 @@
 import { Fragment, useMemo } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { UNIQUENESS_THRESHOLD, uniquenessStateLabels, type Publication, type UniquenessState } from '../api/types';
+import type { PublicationMatchSource } from '@edu/domain/publications/publication';
 import { plainText } from './text-stats';
 
 /** Pieces of a text with the borrowed character spans marked. */
@@ -34,6 +35,11 @@ function wordSpans(text: string, indexes: number[]): Array<[number, number]> {
 /** The source url shown from character 8 for 20 characters (spec 03 §9: after 'https://'). */
 export const shortSourceUrl = (url: string) => (/^https:\/\//.test(url) ? url.slice(8, 28) : url.replace(/^[a-z]+:\/\//i, '').slice(0, 20));
 
+/** 'Публикация № 2611-0004 «Название», Иванова Анна Петровна' (the entry number when it has one). */
+export function sourceLabel(s: PublicationMatchSource): string {
+  return `Публикация ${s.number ? `№ ${s.number} ` : ''}«${s.title}»${s.author ? `, ${s.author}` : ''}`;
+}
+
 /** A check not finished yet: «в очереди» or «проверяется» instead of an empty or stale percent. */
 export function UniquenessStateBadge({ state }: { state: UniquenessState }) {
   return (
@@ -47,7 +53,7 @@ export function UniquenessStateBadge({ state }: { state: UniquenessState }) {
  * The uniqueness check result (spec 03 §4): the percent (green above 70, red otherwise), the
  * matching sources with their percents, and the checked text with the borrowed parts highlighted.
  */
-export function UniquenessBlock({ publication }: { publication: Publication }) {
+export function UniquenessBlock({ publication, onOpenSource }: { publication: Publication; onOpenSource?: (publicationId: number) => void }) {
   const text = useMemo(() => plainText(publication.text), [publication.text]);
   const spans = useMemo(
     () => publication.spans?.length ? publication.spans : wordSpans(text, publication.highlight ?? []),
@@ -85,13 +91,25 @@ export function UniquenessBlock({ publication }: { publication: Publication }) {
             </Text>
             {publication.matches.map((m, i) => (
               <Group key={`${m.url}-${i}`} gap="xs" wrap="nowrap" data-testid="uniqueness-match">
-                {m.url ? (
+                {m.source && onOpenSource ? (
+                  // The publication in the cabinet the text was copied from: number, title, author; opens it.
+                  <Anchor component="button" type="button" size="sm" ta="left" onClick={() => onOpenSource(m.source!.id)} data-testid="uniqueness-source" style={{ overflowWrap: 'anywhere' }}>
+                    {sourceLabel(m.source)}
+                  </Anchor>
+                ) : m.source ? (
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{sourceLabel(m.source)}</Text>
+                ) : m.url ? (
                   <Anchor href={m.url} target="_blank" rel="noreferrer" size="sm" title={m.url}>
                     {shortSourceUrl(m.url)}
                   </Anchor>
                 ) : (
-                  // A source stored in the cabinet but not published on the site has no address.
-                  <Text size="sm">Публикация в кабинете</Text>
+                  // Another client's text stored in the cabinet: whose it is stays with the operators.
+                  <Text size="sm">Другая публикация в кабинете</Text>
+                )}
+                {m.source && m.url && (
+                  <Anchor href={m.url} target="_blank" rel="noreferrer" size="xs" title={m.url}>
+                    {shortSourceUrl(m.url)}
+                  </Anchor>
                 )}
                 <Text size="sm" c="dimmed">
                   {m.percent}%

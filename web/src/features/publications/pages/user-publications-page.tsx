@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useSearchParams } from 'react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { PublicationStatus, publicationStatusLabels, Role } from '@edu/domain/common/codes';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -53,6 +54,14 @@ export function UserPublicationsPage({ renderPay }: UserPublicationsPageProps) {
   });
   const [open, setOpen] = useState<Publication | null>(null);
   const [creating, setCreating] = useState(false);
+  // «Добавить статью» of a paid publication entry in «Мои заявки» leads here with ?entry=<id>.
+  const [search, setSearch] = useSearchParams();
+  const entryParam = Number(search.get('entry'));
+  const articleEntry = Number.isInteger(entryParam) && entryParam > 0 ? entryParam : null;
+  const closeCreate = () => {
+    setCreating(false);
+    if (articleEntry !== null) setSearch({}, { replace: true });
+  };
   const [removing, setRemoving] = useState<Publication | null>(null);
   const invalidate = useInvalidatePublications();
   const [deleting, setDeleting] = useState(false);
@@ -120,7 +129,7 @@ export function UserPublicationsPage({ renderPay }: UserPublicationsPageProps) {
       )}
       <ListPagination meta={list.data?.meta} onPage={setPage} />
       <PublicationViewModal publication={open} operator={operator} onClose={() => setOpen(null)} />
-      <PublicationCreateModal opened={creating} onClose={() => setCreating(false)} />
+      <PublicationCreateModal opened={creating || articleEntry !== null} entryId={articleEntry} onClose={closeCreate} />
       <ConfirmModal opened={removing !== null} title="Удаление" onClose={() => setRemoving(null)} onConfirm={() => void remove()} loading={deleting} color="red">
         Вы уверены, что хотите удалить?
       </ConfirmModal>
