@@ -43,6 +43,7 @@ export function SiteItemSelect({ kind, label, value, onChange, error }: SiteItem
       onChange={(v) => onChange(v ?? '')}
       searchable
       clearable
+      allowDeselect={false}
       placeholder="Не выбрано"
       nothingFoundMessage={Messages.nothingFound}
       error={error}
