@@ -26,8 +26,8 @@ export function SiteItemSelect({ kind, label, value, onChange, error }: SiteItem
         label={label}
         readOnly
         disabled={lookup.isPending}
-        value={lookup.isPending ? 'Загрузка списка с сайта…' : current ? `${problem}: выбор недоступен` : `${problem}: не выбрано`}
-        description={problem && current ? kept : undefined}
+        value={lookup.isPending ? 'Загрузка списка с сайта…' : (problem ?? '')}
+        description={problem ? (current ? kept : 'Выбрать можно, когда сайт доступен') : undefined}
         error={error}
         data-testid={`site-${kind}-off`}
       />
