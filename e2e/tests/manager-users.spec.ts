@@ -63,7 +63,7 @@ test('the operator finds a user by name, edits them, logs in as them and comes b
   await row.getByRole('button', { name: /^Редактировать/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('user-card-counts')).toContainText('Заявок');
-  await expect(dialog.getByLabel('Email')).toHaveValue(attributes.email);
+  await expect(dialog.getByLabel('E-mail')).toHaveValue(attributes.email);
   await dialog.getByLabel('Организация').fill('Лицей № 239');
   await dialog.getByRole('combobox', { name: 'Профили' }).click();
   await page.getByRole('option', { name: 'Начальное общее образование' }).click();

@@ -48,5 +48,56 @@ export const SERVICE_ICON_NAMES = [
 ] as const;
 export type ServiceIconName = (typeof SERVICE_ICON_NAMES)[number];
 
+/** The Russian name of each icon: what operators read and search by (never the Tabler name). */
+export const SERVICE_ICON_TITLES: Record<ServiceIconName, string> = {
+  IconPresentation: 'Презентация',
+  IconDeviceTv: 'Трансляция',
+  IconSchool: 'Обучение',
+  IconCertificate: 'Сертификат',
+  IconNews: 'Новости',
+  IconTrophy: 'Кубок',
+  IconMedal: 'Медаль',
+  IconAward: 'Награда',
+  IconBook: 'Книга',
+  IconBooks: 'Книги',
+  IconBrush: 'Кисть',
+  IconPalette: 'Палитра',
+  IconMicrophone: 'Микрофон',
+  IconUsersGroup: 'Группа',
+  IconWorld: 'Мир',
+  IconBriefcase: 'Портфель',
+  IconBuildingCommunity: 'Сообщество',
+  IconCalendarEvent: 'Календарь',
+  IconClipboardList: 'Список',
+  IconFileCertificate: 'Удостоверение',
+  IconFileText: 'Документ',
+  IconListDetails: 'Перечень',
+  IconShieldCheck: 'Щит с галочкой',
+  IconPencil: 'Карандаш',
+  IconMessages: 'Обсуждение',
+  IconBulb: 'Лампочка',
+  IconChalkboard: 'Доска',
+  IconMathFunction: 'Математика',
+  IconAtom: 'Атом',
+  IconFlask: 'Колба',
+  IconMusic: 'Музыка',
+  IconBallFootball: 'Мяч',
+  IconLanguage: 'Языки',
+  IconHeartHandshake: 'Рукопожатие',
+  IconPuzzle: 'Пазл',
+  IconTargetArrow: 'Мишень',
+  IconRocket: 'Ракета',
+  IconStar: 'Звезда',
+  IconDeviceLaptop: 'Ноутбук',
+  IconVideo: 'Видео',
+  IconBrain: 'Мозг',
+  IconCategory: 'Разделы',
+};
+
+/** The Russian name of a stored icon name; an unknown one reads as 'Иконка'. */
+export function iconTitle(name: string | null | undefined): string {
+  return (name && (SERVICE_ICON_TITLES as Record<string, string>)[name]) || 'Иконка';
+}
+
 /** Mantine palette colours offered for types and profiles. */
 export const PALETTE_COLORS = ['gray', 'red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'green', 'lime', 'yellow', 'orange'] as const;

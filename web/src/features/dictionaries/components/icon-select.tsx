@@ -1,14 +1,11 @@
 import { ColorSwatch, Group, Select, Text, type SelectProps } from '@mantine/core';
 import { Messages } from '@edu/domain/common/messages';
-import { PALETTE_COLORS, SERVICE_ICON_NAMES } from '@edu/domain/dictionaries/icons';
+import { iconTitle, PALETTE_COLORS, SERVICE_ICON_NAMES } from '@edu/domain/dictionaries/icons';
 import { NamedIcon } from '../../../components/named-icon';
-
-/** 'IconPresentation' -> 'Presentation', for reading and searching. */
-export const iconTitle = (name: string) => name.replace(/^Icon/, '').replace(/([a-z])([A-Z])/g, '$1 $2');
 
 const iconOptions = SERVICE_ICON_NAMES.map((name) => ({ value: name, label: iconTitle(name) }));
 
-/** The icon of a type, chosen from the set with a preview of each. */
+/** The icon of a type, chosen from the set by its Russian name with a preview of each. */
 export function IconSelect(props: Omit<SelectProps, 'data'>) {
   return (
     <Select
@@ -28,7 +25,8 @@ export function IconSelect(props: Omit<SelectProps, 'data'>) {
   );
 }
 
-const COLOR_NAMES: Record<string, string> = {
+/** Russian names of the palette colours. */
+export const COLOR_NAMES: Record<string, string> = {
   gray: 'Серый',
   red: 'Красный',
   pink: 'Розовый',

@@ -5,6 +5,7 @@ import { serviceSubtypeBody } from '@edu/domain/dictionaries/dictionary-saves';
 import type { ServiceSubtypeItem, ServiceTypeItem } from '../../../lib/dictionaries';
 import { useSaveDictionaryItem } from '../api/save-dictionary-item';
 import { submitChecked } from '../../../lib/submit-checked';
+import { SiteItemSelect } from '../../../components/site-item-select';
 
 interface Values {
   fdv: string;
@@ -31,7 +32,7 @@ const spbOptions = [
   { value: '0', label: 'Другие города' },
 ];
 
-/** The subtype modal: fdv, dv, its type, points, city, flags, Joomla category or tag. */
+/** The subtype modal: name, its type, points, city, flags, the site's category or tag (by name); the code (dv) is kept as it was. */
 export function SubtypeModal({ item, typeId, types, onClose }: { item: SubtypeRow | null | undefined; typeId: number | null; types: ServiceTypeItem[]; onClose: () => void }) {
   const save = useSaveDictionaryItem('dict_service_subtypes');
   const blank: Values = { fdv: '', dv: '', dict_service_type_id: typeId ? String(typeId) : null, points: 0, is_spb: null, is_publication: false, publication_has_file: false, joomla_category_id: '', joomla_tag_id: '' };
@@ -69,13 +70,12 @@ export function SubtypeModal({ item, typeId, types, onClose }: { item: SubtypeRo
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Название (fdv)" withAsterisk {...form.getInputProps('fdv')} />
-            <TextInput label="Код (dv)" {...form.getInputProps('dv')} />
+            <TextInput label="Название" withAsterisk {...form.getInputProps('fdv')} />
             <Select label="Тип услуги" withAsterisk data={types.map((t) => ({ value: String(t.id), label: t.fdv }))} allowDeselect={false} {...form.getInputProps('dict_service_type_id')} />
             <NumberInput label="Баллы" min={0} max={1000} allowDecimal={false} {...form.getInputProps('points')} />
             <Select label="Город" placeholder="Любой" data={spbOptions} clearable {...form.getInputProps('is_spb')} />
-            <TextInput label="Категория Joomla (id)" inputMode="numeric" {...form.getInputProps('joomla_category_id')} />
-            <TextInput label="Тег Joomla (id)" inputMode="numeric" {...form.getInputProps('joomla_tag_id')} />
+            <SiteItemSelect kind="categories" label="Категория на сайте" value={form.values.joomla_category_id} onChange={(v) => form.setFieldValue('joomla_category_id', v)} error={form.errors.joomla_category_id} />
+            <SiteItemSelect kind="tags" label="Тег на сайте" value={form.values.joomla_tag_id} onChange={(v) => form.setFieldValue('joomla_tag_id', v)} error={form.errors.joomla_tag_id} />
           </SimpleGrid>
           <Group gap="lg">
             <Checkbox label="Публикация" {...form.getInputProps('is_publication', { type: 'checkbox' })} />

@@ -5,6 +5,7 @@ import { serviceTypeBody } from '@edu/domain/dictionaries/dictionary-saves';
 import type { ServiceTypeItem } from '../../../lib/dictionaries';
 import { useSaveDictionaryItem } from '../api/save-dictionary-item';
 import { ColorSelect, IconSelect } from './icon-select';
+import { SiteItemSelect } from '../../../components/site-item-select';
 import { submitChecked } from '../../../lib/submit-checked';
 
 interface Values {
@@ -23,7 +24,10 @@ type TypeRow = ServiceTypeItem & { dv?: string | null; is_contract_needed?: bool
 
 const blank: Values = { fdv: '', dv: '', points: 0, description: '', icon: null, color: null, is_contract_needed: false, is_publication: false, joomla_category_id: '' };
 
-/** The service type modal (spec 02 §7): fdv, dv, points, description, icon, colour, flags, Joomla category. */
+/**
+ * The service type modal (spec 02 §7): name, points, description, icon, colour, flags, the site's
+ * category (chosen by name). The code (dv) is not shown: it is kept as it was.
+ */
 export function TypeModal({ item, onClose }: { item: TypeRow | null | undefined; onClose: () => void }) {
   const save = useSaveDictionaryItem('dict_service_types');
   const form = useForm<Values>({ initialValues: blank });
@@ -60,10 +64,9 @@ export function TypeModal({ item, onClose }: { item: TypeRow | null | undefined;
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Название (fdv)" withAsterisk {...form.getInputProps('fdv')} />
-            <TextInput label="Код (dv)" {...form.getInputProps('dv')} />
+            <TextInput label="Название" withAsterisk {...form.getInputProps('fdv')} />
             <NumberInput label="Баллы" min={0} max={1000} allowDecimal={false} {...form.getInputProps('points')} />
-            <TextInput label="Категория Joomla (id)" inputMode="numeric" {...form.getInputProps('joomla_category_id')} />
+            <SiteItemSelect kind="categories" label="Категория на сайте" value={form.values.joomla_category_id} onChange={(v) => form.setFieldValue('joomla_category_id', v)} error={form.errors.joomla_category_id} />
             <IconSelect label="Иконка" {...form.getInputProps('icon')} />
             <ColorSelect label="Цвет" {...form.getInputProps('color')} />
           </SimpleGrid>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { profileBody } from '@edu/domain/dictionaries/dictionary-saves';
@@ -13,6 +13,8 @@ import { DeleteButton } from '../components/delete-button';
 import { EditButton } from '../components/edit-button';
 import { ColorSelect } from '../components/icon-select';
 import { submitChecked } from '../../../lib/submit-checked';
+import { siteItemName, useSiteLookup } from '../../../lib/site-lookups';
+import { SiteItemSelect } from '../../../components/site-item-select';
 
 type ProfileRow = ProfileItem & { joomla_tag_id?: number | null };
 
@@ -22,7 +24,7 @@ interface Values {
   joomla_tag_id: number | string;
 }
 
-/** The profile modal: name, badge colour, Joomla tag. */
+/** The profile modal: name, badge colour, the site's tag (chosen by name). */
 function ProfileModal({ item, onClose }: { item: ProfileRow | null | undefined; onClose: () => void }) {
   const save = useSaveDictionaryItem('dict_profiles');
   const form = useForm<Values>({ initialValues: { fdv: '', color: null, joomla_tag_id: '' } });
@@ -43,7 +45,7 @@ function ProfileModal({ item, onClose }: { item: ProfileRow | null | undefined; 
         <Stack gap="sm">
           <TextInput label="Название" withAsterisk {...form.getInputProps('fdv')} />
           <ColorSelect label="Цвет" {...form.getInputProps('color')} />
-          <TextInput label="Тег Joomla (id)" inputMode="numeric" {...form.getInputProps('joomla_tag_id')} />
+          <SiteItemSelect kind="tags" label="Тег на сайте" value={form.values.joomla_tag_id} onChange={(v) => form.setFieldValue('joomla_tag_id', v)} error={form.errors.joomla_tag_id} />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Отмена
@@ -64,9 +66,9 @@ export function ProfilesPage() {
   const narrow = useNarrow();
   const profiles = useDictionary('dict_profiles');
   const remove = useDeleteDictionaryItem('dict_profiles');
+  const siteTags = useSiteLookup('tags');
   const [editing, setEditing] = useState<ProfileRow | null | undefined>(undefined);
   const columns: Array<ListColumn<ProfileRow>> = [
-    { key: 'id', label: 'Id', card: 'aside', width: 80, render: (p) => <Text size="sm" c="dimmed">#{p.id}</Text> },
     {
       key: 'fdv',
       label: 'Профиль',
@@ -77,7 +79,7 @@ export function ProfilesPage() {
         </Badge>
       ),
     },
-    { key: 'joomla', label: 'Тег Joomla', render: (p) => (p.joomla_tag_id ? String(p.joomla_tag_id) : '—') },
+    { key: 'site', label: 'Тег на сайте', render: (p) => siteItemName(siteTags, p.joomla_tag_id) },
     {
       key: 'actions',
       label: 'Действия',

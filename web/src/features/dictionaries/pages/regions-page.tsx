@@ -13,7 +13,6 @@ type RegionRow = DictionaryItem & { code?: string | null };
 const columns: Array<ListColumn<RegionRow>> = [
   { key: 'code', label: 'Код', card: 'aside', width: 90, render: (r) => <Text size="sm" ff="monospace">{r.code ?? '—'}</Text> },
   { key: 'fdv', label: 'Регион', card: 'title', render: (r) => <Text size="sm" fw={500}>{r.fdv}</Text> },
-  { key: 'id', label: 'Id', width: 80, render: (r) => <Text size="sm" c="dimmed">#{r.id}</Text> },
 ];
 
 /** /manager/regions: the subjects of the Russian Federation (read-only, spec 02 §2). */

@@ -5,6 +5,7 @@ import { DataList, type ListColumn } from '../../../components/data-list';
 import { NamedIcon } from '../../../components/named-icon';
 import { errorMessage } from '../../../lib/api-client';
 import { useDictionary, type ServiceTypeItem } from '../../../lib/dictionaries';
+import { siteItemName, useSiteLookup } from '../../../lib/site-lookups';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNarrow } from '../../../lib/use-narrow';
 import { useDeleteDictionaryItem } from '../api/save-dictionary-item';
@@ -35,6 +36,8 @@ export function ServiceTypesPage() {
   const [typeFilter, setTypeFilter] = useState<string | null>(null);
   const typeList = (types.data ?? []) as TypeRow[];
   const typeName = new Map(typeList.map((t) => [t.id, t.fdv]));
+  const siteCategories = useSiteLookup('categories');
+  const siteTags = useSiteLookup('tags');
   const subtypeCount = (id: number) => (subtypes.data ?? []).filter((s) => s.dict_service_type_id === id).length;
 
   const typeColumns: Array<ListColumn<TypeRow>> = [
@@ -47,21 +50,15 @@ export function ServiceTypesPage() {
           <ThemeIcon variant="light" color={t.color ?? 'gray'} size={34} radius="md">
             <NamedIcon name={t.icon} size={20} />
           </ThemeIcon>
-          <div>
-            <Text size="sm" fw={600}>
-              {t.fdv}
-            </Text>
-            <Text size="xs" c="dimmed">
-              #{t.id}
-              {t.dv ? ` · ${t.dv}` : ''}
-            </Text>
-          </div>
+          <Text size="sm" fw={600}>
+            {t.fdv}
+          </Text>
         </Group>
       ),
     },
     { key: 'points', label: 'Баллы', card: 'aside', render: (t) => <Text size="sm">{t.points}</Text> },
     { key: 'flags', label: 'Признаки', render: (t) => <Group gap={4}>{[flag(t.is_contract_needed, 'Договор', 'blue'), flag(t.is_publication, 'Публикация', 'orange')]}</Group> },
-    { key: 'joomla', label: 'Joomla', render: (t) => (t.joomla_category_id ? `категория ${t.joomla_category_id}` : '—') },
+    { key: 'site', label: 'Категория на сайте', render: (t) => siteItemName(siteCategories, t.joomla_category_id) },
     { key: 'subtypes', label: 'Подтипов', render: (t) => String(subtypeCount(t.id)) },
     {
       key: 'actions',
@@ -84,15 +81,9 @@ export function ServiceTypesPage() {
       label: 'Подтип',
       card: 'title',
       render: (s) => (
-        <div>
-          <Text size="sm" fw={600}>
-            {s.fdv}
-          </Text>
-          <Text size="xs" c="dimmed">
-            #{s.id}
-            {s.dv ? ` · ${s.dv}` : ''}
-          </Text>
-        </div>
+        <Text size="sm" fw={600}>
+          {s.fdv}
+        </Text>
       ),
     },
     { key: 'type', label: 'Тип', render: (s) => typeName.get(s.dict_service_type_id) ?? '—' },
@@ -100,9 +91,10 @@ export function ServiceTypesPage() {
     { key: 'spb', label: 'Город', render: (s) => (s.is_spb === 1 ? 'Санкт-Петербург' : s.is_spb === 0 ? 'Другие города' : 'Любой') },
     { key: 'flags', label: 'Признаки', render: (s) => <Group gap={4}>{[flag(s.is_publication, 'Публикация', 'orange'), flag(s.publication_has_file, 'С файлом', 'gray')]}</Group> },
     {
-      key: 'joomla',
-      label: 'Joomla',
-      render: (s) => [s.joomla_category_id ? `категория ${s.joomla_category_id}` : null, s.joomla_tag_id ? `тег ${s.joomla_tag_id}` : null].filter(Boolean).join(', ') || '—',
+      key: 'site',
+      label: 'На сайте',
+      render: (s) =>
+        [s.joomla_category_id ? `категория: ${siteItemName(siteCategories, s.joomla_category_id)}` : null, s.joomla_tag_id ? `тег: ${siteItemName(siteTags, s.joomla_tag_id)}` : null].filter(Boolean).join(', ') || '—',
     },
     {
       key: 'actions',

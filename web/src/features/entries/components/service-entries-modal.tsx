@@ -91,7 +91,7 @@ function ServiceInfo({ initial }: { initial: Service }) {
       <Stack gap={6}>
         <Text fw={600}>{service.title}</Text>
         <Text size="sm" c="dimmed">
-          #{service.id} · {service.type?.fdv ?? ''}
+          {service.type?.fdv ?? ''}
           {service.subtype ? ` · ${service.subtype.fdv}` : ''}
         </Text>
         {service.interval_formatted && <Text size="sm">{service.interval_formatted}</Text>}

@@ -16,7 +16,7 @@ const statusOptions = Object.entries(providerStatusLabels).map(([value, { label 
 
 /** Card-provider transactions (spec 03 §2), one description for the table and the cards. */
 const columns: Array<ListColumn<CardTransaction>> = [
-  { key: 'uuid', label: 'UUID', card: 'title', maxWidth: 260, render: (t) => <TransactionUuid transaction={t} /> },
+  { key: 'uuid', label: 'Идентификатор платежа', card: 'title', maxWidth: 260, render: (t) => <TransactionUuid transaction={t} /> },
   { key: 'order', label: 'Заказ #', maxWidth: 180, render: (t) => (t.order ? <Numbers numbers={t.order.split(', ')} /> : '—') },
   { key: 'buyer', label: 'Покупатель', maxWidth: 240, render: (t) => <TransactionBuyer transaction={t} /> },
   { key: 'comment', label: 'Услуга/Комментарий', maxWidth: 320, render: (t) => t.comment ?? '—' },
@@ -40,7 +40,7 @@ export function CardTransactionsPage() {
   const list = useCardTransactions(params.query);
   const filters: FilterField[] = [
     { name: 'status', label: 'Статус', kind: 'select', options: statusOptions },
-    { name: 'uuid', label: 'UUID', kind: 'text', placeholder: 'Идентификатор платежа' },
+    { name: 'uuid', label: 'Идентификатор платежа', kind: 'text', placeholder: 'Из ЮKassa' },
     { name: 'entry_number', label: 'Заказ #', kind: 'text', placeholder: 'Номер заявки' },
     { name: 'fio', label: 'ФИО', kind: 'text', placeholder: 'Покупатель' },
     { name: 'serviceType', label: 'Тип услуги', kind: 'select', placeholder: 'Все типы', options: (types.data ?? []).map((t) => ({ value: String(t.id), label: t.fdv })) },

@@ -44,7 +44,7 @@ export function PaymentsPage() {
     { name: 'serviceTitle', label: 'Услуга', kind: 'text', placeholder: 'Название' },
     { name: 'sum', label: 'Сумма', kind: 'custom', render: (value, onChange) => <SumInput value={value} onChange={onChange} /> },
     { name: 'payType', label: 'Тип оплаты', kind: 'select', options: payTypeOptions },
-    { name: 'uuid', label: 'UUID', kind: 'text', placeholder: 'Идентификатор платежа' },
+    { name: 'uuid', label: 'Идентификатор платежа', kind: 'text', placeholder: 'Из ЮKassa' },
     { name: 'state', label: PaymentMessages.filterState, kind: 'select', placeholder: 'Все', options: stateOptions },
     { name: 'date_from', label: 'С даты', kind: 'custom', render: (value, onChange) => <RuDateFilter label="С даты" value={value} onChange={onChange} /> },
     {

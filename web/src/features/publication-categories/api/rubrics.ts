@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JoomlaOption } from '@edu/domain/services/service-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 const NAME = 'dict_publication_categories';
@@ -20,16 +19,5 @@ export function useDeleteRubric() {
   return useMutation({
     mutationFn: (id: number): Promise<{ message: string }> => api.delete(`/api/dictionaries/${NAME}/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['dictionaries', NAME] }),
-  });
-}
-
-/** POST /api/joomla/categories {joomla_system: 'journal'}: the journal site's categories (publications go there, decision 026); fails (422) when it is off. */
-export function useSiteCategories(enabled: boolean) {
-  return useQuery({
-    queryKey: ['joomla', 'categories', 'journal'],
-    queryFn: () => api.post<{ data: JoomlaOption[] }>('/api/joomla/categories', { joomla_system: 'journal' }).then((a) => a.data),
-    enabled,
-    retry: false,
-    staleTime: 5 * 60_000,
   });
 }

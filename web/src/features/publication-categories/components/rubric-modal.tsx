@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { rubricBody, type Rubric } from '@edu/domain/publication-categories/publication-category';
 import { submitChecked } from '../../../lib/submit-checked';
-import { useSaveRubric, useSiteCategories } from '../api/rubrics';
+import { SiteItemSelect } from '../../../components/site-item-select';
+import { useSaveRubric } from '../api/rubrics';
 
 interface Values {
   fdv: string;
@@ -14,11 +15,10 @@ interface Values {
 
 const EMPTY: Values = { fdv: '', alias: '', description: '', joomla_category_id: '' };
 
-/** The rubric modal: name, alias, description and the matching category of the site (a list when the CMS answers, else its id). */
+/** The rubric modal: name, alias (its address on the site), description and the matching category of the site, chosen by name. */
 export function RubricModal({ rubric, onClose }: { rubric: Rubric | null | undefined; onClose: () => void }) {
   const save = useSaveRubric();
   const opened = rubric !== undefined;
-  const site = useSiteCategories(opened);
   const form = useForm<Values>({ initialValues: EMPTY });
   useEffect(() => {
     if (!opened) return;
@@ -34,32 +34,14 @@ export function RubricModal({ rubric, onClose }: { rubric: Rubric | null | undef
     if (await submitChecked(form.setErrors, rubricBody, body, () => save.mutateAsync({ id: rubric?.id ?? null, body }))) onClose();
   }
 
-  const siteOptions = (site.data ?? []).map((c) => ({ value: String(c.id), label: `${c.title} (#${c.id})` }));
-  const current = form.values.joomla_category_id;
-  if (current && site.data && !siteOptions.some((o) => o.value === current)) siteOptions.unshift({ value: current, label: `#${current}` });
-
   return (
     <Modal opened={opened} onClose={onClose} title={rubric ? `Рубрика: ${rubric.fdv}` : 'Новая рубрика'} centered size="lg">
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <TextInput label="Название" withAsterisk data-autofocus {...form.getInputProps('fdv')} />
-          <TextInput label="Alias" description="Адрес рубрики на сайте: латиница, цифры, дефис" {...form.getInputProps('alias')} />
+          <TextInput label="Адрес на сайте" description="Часть адреса страницы рубрики: латинские буквы, цифры, дефис" {...form.getInputProps('alias')} />
           <Textarea label="Описание" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
-          {site.isSuccess ? (
-            <Select
-              label="Категория на сайте"
-              data={siteOptions}
-              searchable
-              clearable
-              placeholder="Не выбрана"
-              nothingFoundMessage="Ничего не найдено"
-              value={current || null}
-              onChange={(v) => form.setFieldValue('joomla_category_id', v ?? '')}
-              error={form.errors.joomla_category_id}
-            />
-          ) : (
-            <TextInput label="Категория на сайте (id)" inputMode="numeric" {...form.getInputProps('joomla_category_id')} />
-          )}
+          <SiteItemSelect kind="categories" system="journal" label="Категория на сайте журнала" value={form.values.joomla_category_id} onChange={(v) => form.setFieldValue('joomla_category_id', v)} error={form.errors.joomla_category_id} />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Отмена

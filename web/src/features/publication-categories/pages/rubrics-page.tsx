@@ -11,7 +11,7 @@ import { useNarrow } from '../../../lib/use-narrow';
 import { useDeleteRubric } from '../api/rubrics';
 import { RubricModal } from '../components/rubric-modal';
 
-/** /manager/publication-categories: 'Рубрики публикаций' (spec 03 §2): id, Название, Описание. */
+/** /manager/publication-categories: 'Рубрики публикаций' (spec 03 §2): Название, Описание (no ids or aliases: people read names). */
 export function RubricsPage() {
   useDocumentTitle(RubricMessages.title);
   const narrow = useNarrow();
@@ -19,23 +19,15 @@ export function RubricsPage() {
   const remove = useDeleteRubric();
   const [editing, setEditing] = useState<Rubric | null | undefined>(undefined);
   const columns: Array<ListColumn<Rubric>> = [
-    { key: 'id', label: 'id', card: 'aside', width: 80, render: (r) => <Text size="sm" c="dimmed">#{r.id}</Text> },
     {
       key: 'fdv',
       label: 'Название',
       card: 'title',
       width: 320,
       render: (r) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500}>
-            {r.fdv}
-          </Text>
-          {r.alias && (
-            <Text size="xs" c="dimmed">
-              {r.alias}
-            </Text>
-          )}
-        </Stack>
+        <Text size="sm" fw={500}>
+          {r.fdv}
+        </Text>
       ),
     },
     { key: 'description', label: 'Описание', render: (r) => <Text size="sm" lineClamp={2}>{r.description || '—'}</Text> },

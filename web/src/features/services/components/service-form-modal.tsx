@@ -212,7 +212,7 @@ export interface ServiceFormModalProps {
 /** The service edit modal (spec 02 §3 fields, §5 validation); after saving: the image, then the site. */
 export function ServiceFormModal(props: ServiceFormModalProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.service ? `Услуга #${props.service.id}` : 'Новая услуга'} size="xl" data-testid="service-form-modal">
+    <Modal opened={props.opened} onClose={props.onClose} title={props.service ? props.service.title : 'Новая услуга'} size="xl" data-testid="service-form-modal">
       {props.opened && <ServiceForm key={props.service?.id ?? 'new'} {...props} />}
     </Modal>
   );
@@ -418,11 +418,11 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: contract ? 3 : 1 }}>
-        <NumberInput label="Moodle ID" min={1} allowDecimal={false} value={d.moodle_id} onChange={(v) => set('moodle_id', v)} error={errors.moodle_id} />
+        <NumberInput label="Номер курса в Moodle" min={1} allowDecimal={false} value={d.moodle_id} onChange={(v) => set('moodle_id', v)} error={errors.moodle_id} />
         {contract && <NumberInput label="Часы" min={0} allowDecimal={false} value={d.hours} onChange={(v) => set('hours', v)} error={errors.hours} />}
         {contract && <NumberInput label="Дни" min={0} allowDecimal={false} value={d.days} onChange={(v) => set('days', v)} error={errors.days} />}
       </SimpleGrid>
-      <Textarea label="Описание (HTML)" autosize minRows={3} maxRows={10} value={d.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
+      <Textarea label="Описание" description="Можно использовать HTML-разметку" autosize minRows={3} maxRows={10} value={d.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
 
       <Divider label="Документы" labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -438,9 +438,9 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
           {ServiceFormMessages.cmsOff}
         </Alert>
       )}
-      <Textarea label="Анонс на сайте (HTML)" autosize minRows={2} maxRows={6} value={d.joomla_intro_html} onChange={(e) => set('joomla_intro_html', e.currentTarget.value)} />
-      <Textarea label="Дополнительный текст на сайте (HTML)" autosize minRows={2} maxRows={6} value={d.joomla_additional_html} onChange={(e) => set('joomla_additional_html', e.currentTarget.value)} />
-      <TextInput label="Видео (код iframe)" value={d.joomla_video_iframe} onChange={(e) => set('joomla_video_iframe', e.currentTarget.value)} />
+      <Textarea label="Анонс на сайте" description="Можно использовать HTML-разметку" autosize minRows={2} maxRows={6} value={d.joomla_intro_html} onChange={(e) => set('joomla_intro_html', e.currentTarget.value)} />
+      <Textarea label="Дополнительный текст на сайте" description="Можно использовать HTML-разметку" autosize minRows={2} maxRows={6} value={d.joomla_additional_html} onChange={(e) => set('joomla_additional_html', e.currentTarget.value)} />
+      <TextInput label="Видео" description="Код для вставки видео с видеохостинга" value={d.joomla_video_iframe} onChange={(e) => set('joomla_video_iframe', e.currentTarget.value)} />
       <FileInput
         label="Изображение"
         description={service?.image ? 'Загружено; выберите файл, чтобы заменить' : '.jpg или .png до 10 МБ'}

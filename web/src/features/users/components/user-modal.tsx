@@ -128,7 +128,7 @@ export function UserModal({ userId, onClose }: UserModalProps) {
     }
   }
 
-  const title = isNew ? 'Новый пользователь' : user ? `Пользователь #${user.id}` : 'Пользователь';
+  const title = isNew ? 'Новый пользователь' : user ? (user.fio.trim() || `Пользователь № ${user.id}`) : 'Пользователь';
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="xl" centered>
       {!isNew && !user ? (
@@ -169,7 +169,7 @@ export function UserModal({ userId, onClose }: UserModalProps) {
                   />
                 </Stack>
               ) : (
-                <TextInput label="Email" type="email" withAsterisk {...form.getInputProps('email')} />
+                <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
               )}
               {!guest && <PhoneInput label="Телефон" withAsterisk {...form.getInputProps('phone')} />}
               <TextInput label="Организация" withAsterisk={!guest} {...form.getInputProps('organization')} />

@@ -34,7 +34,7 @@ function UserName({ user }: { user: ManagedUser }) {
         </Text>
         <Group gap={6} wrap="nowrap">
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            #{user.id} · {user.created_at_formatted}
+            № {user.id} · {user.created_at_formatted}
             {user.deleted_at ? ' · удалён' : ''}
           </Text>
           <Badge color={roleColor[user.role]} variant="light" tt="none" size="xs" style={{ flexShrink: 0 }}>
@@ -202,10 +202,10 @@ export function ManagerUsersPage() {
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
 
   const filters: FilterField[] = [
-    { name: 'id', label: 'ID', kind: 'text', placeholder: 'Номер', inputMode: 'numeric' },
+    { name: 'id', label: 'Номер', kind: 'text', placeholder: 'Номер пользователя', inputMode: 'numeric' },
     { name: 'fio', label: 'ФИО', kind: 'text', placeholder: 'Фамилия, имя, отчество' },
     { name: 'phone', label: 'Телефон', kind: 'text', placeholder: '+7 (999) 999-99-99', inputMode: 'tel' },
-    { name: 'email', label: 'Email', kind: 'text', placeholder: 'name@example.com' },
+    { name: 'email', label: 'E-mail', kind: 'text', placeholder: 'name@example.com' },
     { name: 'role', label: 'Роль', kind: 'select', options: roleOptions },
     {
       name: 'profile',
