@@ -23,10 +23,15 @@ export function useSiteLookup(kind: SiteLookupKind, system: SiteSystem = 'site',
 
 export type SiteLookup = ReturnType<typeof useSiteLookup>;
 
+/** No such site is set up on the server (the lookup answers 422). */
+export function siteNotConnected(lookup: SiteLookup): boolean {
+  return lookup.isError && isApiError(lookup.error) && lookup.error.status === 422;
+}
+
 /** Why the list is not there, in Russian: no site connected (422), or the site did not answer. */
 export function siteLookupProblem(lookup: SiteLookup): string | null {
   if (!lookup.isError) return null;
-  return isApiError(lookup.error) && lookup.error.status === 422 ? 'Сайт не подключён' : 'Сайт не ответил';
+  return siteNotConnected(lookup) ? 'Сайт не подключён' : 'Сайт не ответил';
 }
 
 /** How a list cell names a stored category or tag: its title on the site, never its number. */

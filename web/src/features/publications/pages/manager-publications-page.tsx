@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, Paper, Select, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Select, Text, Tooltip } from '@mantine/core';
 import { IconWorldUpload } from '@tabler/icons-react';
 import { publicationStatusLabels } from '@edu/domain/common/codes';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -9,6 +9,7 @@ import { ListPage } from '../../../components/list-page';
 import { useListParams } from '../../../components/use-list-params';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { siteNotConnected, useSiteLookup } from '../../../lib/site-lookups';
 import { cutText } from '../../../lib/text';
 import { usePublicationServices } from '../api/get-publication-services';
 import { usePublications } from '../api/get-publications';
@@ -34,6 +35,8 @@ export function ManagerPublicationsPage() {
   const [open, setOpen] = useState<Publication | null>(null);
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  // «Опубликовать одобренные» needs the journal's site; without one it is disabled and says why.
+  const journalOff = siteNotConnected(useSiteLookup('categories', 'journal'));
   const [publishing, setPublishing] = useState(false);
   const [release, setRelease] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -150,9 +153,14 @@ export function ManagerPublicationsPage() {
     <ListPage
       title="Публикации"
       actions={
-        <Button leftSection={<IconWorldUpload size={16} />} onClick={() => setConfirming(true)}>
-          Опубликовать одобренные
-        </Button>
+        <Tooltip label={PublicationMessages.cmsOff} disabled={!journalOff} multiline w={260}>
+          {/* A disabled button takes no pointer events: the wrapper carries the tooltip. */}
+          <span data-testid="publish-approved-wrapper">
+            <Button leftSection={<IconWorldUpload size={16} />} onClick={() => setConfirming(true)} disabled={journalOff}>
+              Опубликовать одобренные
+            </Button>
+          </span>
+        </Tooltip>
       }
       filters={filters}
       params={params}
