@@ -93,6 +93,11 @@ function EntryRow({ entry, onAction, showClient, withSection, typeColumn, inPack
         <Text size="sm" fw={500} lh={1.35}>
           {entry.service.title}
         </Text>
+        {entry.publication && (
+          <Text size="xs" data-testid="entry-article">
+            Статья: «{entry.publication.title}»
+          </Text>
+        )}
         {!typeColumn && entry.section && <Text size="xs">Секция: {entry.section.title}</Text>}
         <Text size="xs" c="dimmed">
           {entry.payTypeLabel} · {entry.is_extramural ? 'Дистанционно' : 'Очно'}

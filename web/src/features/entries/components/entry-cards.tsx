@@ -80,6 +80,11 @@ function EntryCardBody({ entry, onAction, showClient, inPackage = false, noRemov
       <Text fw={500} lh={1.35}>
         {entry.service.title}
       </Text>
+      {entry.publication && (
+        <Text size="sm" data-testid="entry-article">
+          Статья: «{entry.publication.title}»
+        </Text>
+      )}
       {entry.section && (
         <Text size="sm">
           <Text span c="dimmed" size="sm">

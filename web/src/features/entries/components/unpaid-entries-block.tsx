@@ -43,7 +43,8 @@ export function UnpaidEntriesBlock() {
         <Stack gap="sm">
           {items.map((item) => {
             const entry: Entry = item.kind === 'entry' ? item.entry : item.lead;
-            const title = item.kind === 'entry' ? entry.service.title : item.title;
+            // A publication entry is told apart by its article (five entries of one journal read alike otherwise).
+            const title = item.kind === 'entry' ? (entry.publication ? `«${entry.publication.title}»` : entry.service.title) : item.title;
             const price = item.kind === 'entry' ? entry.price : item.price;
             const numbers = item.kind === 'entry' ? entry.number : item.entries.map((e) => e.number).join(', ');
             return (
