@@ -128,6 +128,8 @@ test('a package publication gets its article without a second charge; the operat
   await page.goto('/user/entry');
   await expect(row).toBeVisible();
   await expect(row.getByTestId('add-article')).toHaveCount(0);
+  // The entry is told apart by its article.
+  await expect(row.getByTestId('entry-article')).toHaveText(`Статья: «${title}»`);
 
   // The operator's entry menu: «Публикация» opens the article, «Договор» the course's contract.
   const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
