@@ -167,7 +167,19 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   await op.getByPlaceholder('Поиск по ФИО').fill('Договорова');
   const second = op.getByTestId('column-1').getByTestId('contract-card').filter({ hasText: client.fio });
   await expect(second).toContainText('договор с подписью.png');
+  // Accepting asks first, and can be taken back for a few seconds: nothing is sent then.
   await second.getByRole('button', { name: 'Принять' }).click();
+  const confirmAccept = op.getByRole('dialog', { name: 'Принять договор' });
+  await expect(confirmAccept).toContainText(client.fio);
+  await confirmAccept.getByRole('button', { name: 'Принять' }).click();
+  await op.getByTestId('undo-notice').getByRole('button', { name: 'Отменить' }).click();
+  await expect(op.getByText('Принятие договора отменено')).toBeVisible();
+  await op.waitForTimeout(7000);
+  await op.reload();
+  await expect(op.getByTestId('column-1').getByTestId('contract-card').filter({ hasText: client.fio })).toHaveCount(1);
+  await second.getByRole('button', { name: 'Принять' }).click();
+  await confirmAccept.getByRole('button', { name: 'Принять' }).click();
+  await expect(op.getByTestId('undo-notice')).toBeVisible();
   const approved = op.getByTestId('column-2').getByTestId('contract-card').filter({ hasText: client.fio });
   await expect(approved).toHaveCount(1);
   await approved.getByRole('button', { name: 'Установить рег номер' }).click();

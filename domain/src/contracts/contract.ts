@@ -29,6 +29,10 @@ export const ContractMessages = {
   notApproved: 'Регистрационный номер ставится только по одобренному договору',
   registrationNumberExists: 'Регистрационный номер уже установлен',
   entryDeleted: 'Заявка удалена',
+  acceptTitle: 'Принять договор',
+  acceptConfirm: (fio: string, number: string) => `Принять договор клиента ${fio} по заявке № ${number}? Клиент получит уведомление.`,
+  acceptPending: (number: string) => `Договор по заявке № ${number} будет принят через несколько секунд`,
+  acceptUndone: 'Принятие договора отменено',
 } as const;
 
 export const contractStatusLabels: Record<ContractStatusCode, string> = { 1: 'Ожидает проверки', 2: 'Одобрен', 3: 'Отклонён' };

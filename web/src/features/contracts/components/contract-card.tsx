@@ -6,13 +6,15 @@ import { ContractStatus } from '@edu/domain/common/codes';
 import { COMMENT_MAX, ContractMessages, type ContractItem } from '@edu/domain/contracts/contract';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { runUndoable } from '../../../lib/undoable';
 import { useAcceptContract, useRejectContract } from '../api/review-contract';
 import { useSetRegistrationNumber } from '../api/set-registration-number';
 import { ScanLink } from './scan-link';
 
 /**
  * One contract (spec 02 §2 Contract review board, §4): client, service, entry, scan, the rejection
- * comment, the registration number; accept or reject (optional comment) while pending with a scan;
+ * comment, the registration number; accept (after a confirmation, and with a few seconds to take it
+ * back) or reject (optional comment) while pending with a scan;
  * 'Установить рег номер' once approved. On the board and in the operator's entry menu ('Договор').
  */
 export function ContractCard({ contract, onDocuments }: { contract: ContractItem; onDocuments?: (u: { id: number; fio: string }) => void }) {
@@ -21,6 +23,7 @@ export function ContractCard({ contract, onDocuments }: { contract: ContractItem
   const setNumber = useSetRegistrationNumber();
   const [rejecting, setRejecting] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [accepting, setAccepting] = useState(false);
   const [comment, setComment] = useState('');
   const id = contract.id;
   const reviewable = id !== null && contract.file !== null && contract.status === ContractStatus.pending;
@@ -62,7 +65,7 @@ export function ContractCard({ contract, onDocuments }: { contract: ContractItem
         <Group gap={6} mt={4}>
           {reviewable && (
             <>
-              <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} loading={accept.isPending} onClick={() => run(() => accept.mutateAsync({ id: id! }))}>
+              <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} loading={accept.isPending} onClick={() => setAccepting(true)}>
                 Принять
               </Button>
               <Button size="compact-sm" color="red" variant="light" leftSection={<IconX size={14} />} onClick={() => setRejecting(true)}>
@@ -82,6 +85,32 @@ export function ContractCard({ contract, onDocuments }: { contract: ContractItem
           )}
         </Group>
       </Stack>
+
+      <Modal opened={accepting} onClose={() => setAccepting(false)} title={ContractMessages.acceptTitle}>
+        <Stack>
+          <Text>{ContractMessages.acceptConfirm(contract.user.fio, contract.entry.number)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAccepting(false)}>
+              Отмена
+            </Button>
+            <Button
+              color="teal"
+              data-autofocus
+              onClick={() => {
+                setAccepting(false);
+                // A slip can be taken back for a few seconds before the client is told.
+                runUndoable({
+                  pending: ContractMessages.acceptPending(contract.entry.number),
+                  undone: ContractMessages.acceptUndone,
+                  run: async () => void (await run(() => accept.mutateAsync({ id: id! }))),
+                });
+              }}
+            >
+              Принять
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
 
       <Modal opened={rejecting} onClose={() => setRejecting(false)} title="Отклонить договор">
         <Stack>
