@@ -1,5 +1,6 @@
 import type { PresentedChange } from '../logs/log-fields.ts';
 import { z } from 'zod';
+import { idField } from '../common/bounds.ts';
 import { pageQuery } from '../common/pagination.ts';
 
 /** Texts of the operator's entry screens (spec 02 §4, §5, §8); ours where the spec gives none. */
@@ -76,12 +77,15 @@ export const createGuestBody = z.object({
   job_title: z.string().trim().max(500).nullish(),
   is_spb: z.coerce.number().int().min(0).max(1).default(1),
   service_id: z.coerce.number().int().positive().optional(),
+  /** The section of that service (required when it has sections, as for any entry). */
+  section_id: idField().nullish(),
 });
 
-/** POST /api/entry/guest {service_id, user_id}: a done entry, online pay type, in the section with the fewest participants. */
+/** POST /api/entry/guest {service_id, user_id, section_id}: a done entry, online pay type, in the chosen section (spec 02 §6 Guests). */
 export const guestEntryBody = z.object({
   service_id: z.coerce.number().int().positive(),
   user_id: z.coerce.number().int().positive(),
+  section_id: idField().nullish(),
 });
 
 /** One change of an entry (the history modal): who, when, which fields. */

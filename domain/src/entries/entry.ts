@@ -109,7 +109,8 @@ export interface Entry {
   id: number;
   number: string;
   created_by: number;
-  user: { id: number; fio: string };
+  /** The client; `is_guest` for guests an operator added (role 3). */
+  user: { id: number; fio: string; is_guest: boolean };
   service_id: number;
   service: {
     id: number;

@@ -70,20 +70,20 @@ export const entryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data, meta: pageMeta(total, { page: q.page, per_page: GUESTS_PAGE }) };
   });
 
-  /** POST /api/guest {fio, organization, job_title[, service_id]}: a new guest, added to the service when given. */
+  /** POST /api/guest {fio, organization, job_title[, service_id, section_id]}: a new guest, added to the service (and section) when given. */
   app.post('/guest', { schema: { tags: ['entries'], body: createGuestBody } }, async (request, reply) => {
     const serviceId = request.body.service_id;
     // The guest and the entry, both or neither.
     const { id, entryId } = await app.db.transaction(async (tx) => {
       const guestId = await createGuest(tx, request.body);
-      return { id: guestId, entryId: serviceId ? await addGuestEntry(tx, currentUser(request), serviceId, guestId) : null };
+      return { id: guestId, entryId: serviceId ? await addGuestEntry(tx, currentUser(request), serviceId, guestId, request.body.section_id ?? null) : null };
     });
     return reply.status(201).send({ data: { id, entry: entryId ? await answer(entryId) : null }, message: EntryAdminMessages.guestCreated });
   });
 
-  /** POST /api/entry/guest {service_id, user_id}. */
+  /** POST /api/entry/guest {service_id, user_id, section_id}. */
   app.post('/entry/guest', { schema: { tags: ['entries'], body: guestEntryBody } }, async (request, reply) => {
-    const id = await addGuestEntry(app.db, currentUser(request), request.body.service_id, request.body.user_id);
+    const id = await addGuestEntry(app.db, currentUser(request), request.body.service_id, request.body.user_id, request.body.section_id ?? null);
     return reply.status(201).send({ data: await answer(id), message: EntryAdminMessages.guestAdded });
   });
 };

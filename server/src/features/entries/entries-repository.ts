@@ -17,6 +17,7 @@ interface EntryRow extends PrintColumnsRow {
   number: string;
   created_by: number;
   user_fio: string;
+  user_role: number;
   service_id: number;
   service_title: string;
   dict_type_id: number;
@@ -53,7 +54,7 @@ interface EntryRow extends PrintColumnsRow {
 }
 
 const SELECT = sql`
-  select e.id, e.number, e.created_by, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as user_fio,
+  select e.id, e.number, e.created_by, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as user_fio, u.role as user_role,
     e.service_id, s.title as service_title, s.dict_type_id, t.fdv as type_fdv,
     s.date_type, s.begda, s.endda, s.is_thesis_needed, s.points,
     -- What the print menu needs: the templates in force and the publication status (print feature).
@@ -106,7 +107,7 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     id: r.id,
     number: r.number,
     created_by: r.created_by,
-    user: { id: r.created_by, fio: r.user_fio },
+    user: { id: r.created_by, fio: r.user_fio, is_guest: r.user_role === Role.guest },
     service_id: r.service_id,
     service: {
       id: r.service_id,

@@ -185,11 +185,17 @@ describe('guests', () => {
     expect(first.data.some((g: { id: number }) => g.id === userId)).toBe(false);
   });
 
-  it('adds a guest as a done, free entry with the online pay type, in the section with the fewest participants', async () => {
+  it('adds a guest as a done, free entry with the online pay type, in the section the operator chose (asked for, never guessed)', async () => {
     const service = await makeService(t.database.db, { sections: ['Пленарная', 'Секция 2'] });
     await t.inject({ method: 'POST', url: '/api/entry', headers: user, payload: { service_id: service.id, section_id: service.sectionIds[0], pay_type: 1 } });
     const guest = await t.createUser({ role: 3, last_name: 'Гостья' });
-    const res = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id } });
+    const noSection = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id } });
+    expect(noSection.statusCode).toBe(422);
+    expect(noSection.json().errors).toEqual({ section_id: [EntryMessages.chooseSection] });
+    const other = await makeService(t.database.db, { sections: ['Чужая'] });
+    const foreign = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id, section_id: other.sectionIds[0] } });
+    expect(foreign.json().errors).toEqual({ section_id: [EntryMessages.sectionNotOfService] });
+    const res = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id, section_id: service.sectionIds[1] } });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(EntryAdminMessages.guestAdded);
     expect(res.json().data).toMatchObject({ status: 3, pay_type: 3, price: 0, section_id: service.sectionIds[1], created_by: guest.id });
@@ -198,10 +204,10 @@ describe('guests', () => {
     // Gone from the guest list of that service; a second add is refused.
     const list = (await t.inject({ method: 'GET', url: `/api/guest?service_id=${service.id}&fio=${encodeURIComponent('Гостья')}`, headers: operator })).json();
     expect(list.data).toHaveLength(0);
-    const twice = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id } });
+    const twice = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id, section_id: service.sectionIds[0] } });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().message).toBe(EntryAdminMessages.guestAlready);
-    const notGuest = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: userId } });
+    const notGuest = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: userId, section_id: service.sectionIds[0] } });
     expect(notGuest.statusCode).toBe(422);
     expect(notGuest.json().errors).toEqual({ user_id: [EntryAdminMessages.guestOnly] });
   });
@@ -223,5 +229,13 @@ describe('guests', () => {
     const [{ n }] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where last_name = 'Лишний'`);
     expect(n).toBe(0);
     expect((await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: '' } })).statusCode).toBe(422);
+    // A service with sections: the new guest's section is asked for; without it, no guest is made.
+    const sectioned = await makeService(t.database.db, { sections: ['Утро', 'Вечер'] });
+    const unsectioned = await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: 'Безсекционный Гость', service_id: sectioned.id } });
+    expect(unsectioned.json().errors).toEqual({ section_id: [EntryMessages.chooseSection] });
+    expect((await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where last_name = 'Безсекционный'`))[0].n).toBe(0);
+    const placed = await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: 'Вечерний Гость', service_id: sectioned.id, section_id: sectioned.sectionIds[1] } });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().data.entry).toMatchObject({ section_id: sectioned.sectionIds[1] });
   });
 });

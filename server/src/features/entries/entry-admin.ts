@@ -101,9 +101,10 @@ export async function createGuest(db: Queryable, input: { fio: string; organizat
 
 /**
  * Adds a guest to a service (spec 02 §4 Guest entry): a done entry with the online pay type, free,
- * in the section with the fewest participants, written by the operator.
+ * in the section the operator chose (required when the service has sections, like any entry),
+ * written by the operator.
  */
-export async function addGuestEntry(db: Queryable, operator: AuthUser, serviceId: number, guestId: number): Promise<number> {
+export async function addGuestEntry(db: Queryable, operator: AuthUser, serviceId: number, guestId: number, sectionId: number | null): Promise<number> {
   return db.transaction(async (tx) => {
     const service = await lockService(tx, serviceId);
     if (!service) throw fieldError('service_id', Messages.serviceNotFound, Messages.serviceNotFound);
@@ -111,13 +112,6 @@ export async function addGuestEntry(db: Queryable, operator: AuthUser, serviceId
     if (!guest || guest.role !== Role.guest) throw fieldError('user_id', EntryAdminMessages.guestOnly, EntryAdminMessages.guestOnly);
     const [already] = await rows<{ id: number }>(tx, sql`select id from entries where created_by = ${guestId} and service_id = ${serviceId} and deleted_at is null limit 1`);
     if (already) throw fieldError('user_id', EntryAdminMessages.guestAlready, EntryAdminMessages.guestAlready);
-    const [section] = await rows<{ id: number }>(
-      tx,
-      sql`select sec.id from service_sections sec
-          where sec.service_id = ${serviceId} and sec.deleted_at is null
-          order by (select count(*) from entries e where e.section_id = sec.id and e.deleted_at is null), sec.id limit 1`,
-    );
-    const sectionId = section?.id ?? null;
     await checkPlace(tx, { service, sectionId, userId: guestId });
     const [{ id }] = await rows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('entries', 'id'))::int as id`);
     const now = new Date();

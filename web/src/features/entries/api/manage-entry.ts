@@ -51,17 +51,17 @@ export function useGuests(serviceId: number | null, fio: string, isSpb: '' | '0'
   });
 }
 
-/** POST /api/entry/guest {service_id, user_id}. */
+/** POST /api/entry/guest {service_id, user_id, section_id}. */
 export function useAddGuest() {
   const changed = useEntriesChanged();
-  return useMutation({ mutationFn: (body: { service_id: number; user_id: number }) => api.post<EntryAnswer>('/api/entry/guest', body), onSuccess: changed });
+  return useMutation({ mutationFn: (body: { service_id: number; user_id: number; section_id: number | null }) => api.post<EntryAnswer>('/api/entry/guest', body), onSuccess: changed });
 }
 
-/** POST /api/guest {fio, organization, job_title, service_id}: a new guest added to the service. */
+/** POST /api/guest {fio, organization, job_title, service_id, section_id}: a new guest added to the service. */
 export function useCreateGuest() {
   const changed = useEntriesChanged();
   return useMutation({
-    mutationFn: (body: { fio: string; organization: string; job_title: string; is_spb: number; service_id: number }) => api.post<{ data: { id: number }; message: string }>('/api/guest', body),
+    mutationFn: (body: { fio: string; organization: string; job_title: string; is_spb: number; service_id: number; section_id: number | null }) => api.post<{ data: { id: number }; message: string }>('/api/guest', body),
     onSuccess: changed,
   });
 }

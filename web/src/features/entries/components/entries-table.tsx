@@ -5,6 +5,7 @@ import type { Entry } from '@edu/domain/entries/entry';
 import { EntryActions, type EntryAction } from './entry-actions';
 import { groupEntries } from './group-entries';
 import { StatusPrice } from './status-price';
+import { GuestBadge } from './guest-badge';
 
 export interface EntriesViewProps {
   entries: Entry[];
@@ -77,6 +78,7 @@ function EntryRow({ entry, onAction, showClient, withSection, typeColumn, inPack
           <Anchor component={Link} to={`/manager/users?id=${entry.user.id}`} size="sm">
             {entry.user.fio}
           </Anchor>
+          <GuestBadge user={entry.user} />
         </Table.Td>
       )}
       {typeColumn && (

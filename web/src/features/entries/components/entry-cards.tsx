@@ -6,6 +6,7 @@ import { EntryActions } from './entry-actions';
 import { entryDate, type EntriesViewProps } from './entries-table';
 import { groupEntries } from './group-entries';
 import { StatusPrice } from './status-price';
+import { GuestBadge } from './guest-badge';
 
 /** Narrow screens (1199 px or less): one card per entry; a package purchase is one card holding its entries. */
 export function EntryCards({ entries, onAction, showClient = false }: EntriesViewProps) {
@@ -73,9 +74,12 @@ function EntryCardBody({ entry, onAction, showClient, inPackage = false, noRemov
         <EntryActions entry={entry} onAction={onAction} manager={showClient} noRemove={noRemove} />
       </Group>
       {showClient && (
-        <Anchor component={Link} to={`/manager/users?id=${entry.user.id}`} size="sm" fw={500}>
-          {entry.user.fio}
-        </Anchor>
+        <div>
+          <Anchor component={Link} to={`/manager/users?id=${entry.user.id}`} size="sm" fw={500}>
+            {entry.user.fio}
+          </Anchor>
+          <GuestBadge user={entry.user} />
+        </div>
       )}
       <Text fw={500} lh={1.35}>
         {entry.service.title}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Anchor, Badge, Box, Button, Divider, Flex, Group, Loader, Modal, Paper, ScrollArea, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Divider, Flex, Group, Loader, Modal, Paper, ScrollArea, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatPrice, formatRub } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
-import type { Entry } from '@edu/domain/entries/entry';
+import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import { seatLimit, type Service } from '@edu/domain/services/service';
 import { DataList, type ListColumn } from '../../../components/data-list';
 import { ListPagination } from '../../../components/list-pagination';
@@ -17,6 +17,7 @@ import { useEntries } from '../api/get-entries';
 import { useExportJournal } from '../api/export-journal';
 import { useService } from '../../../lib/get-service';
 import { useAddGuest, useCreateGuest, useGuests } from '../api/manage-entry';
+import { GuestBadge } from './guest-badge';
 
 /** Width of the service info column (spec 02 §2 Service entries modal). */
 const SIDEBAR_PX = 500;
@@ -43,9 +44,12 @@ const entryColumns: Array<ListColumn<Entry>> = [
     label: 'Клиент',
     card: 'title',
     render: (e) => (
-      <Anchor component={Link} to={`/manager/users?id=${e.user.id}`} size="sm">
-        {e.user.fio}
-      </Anchor>
+      <>
+        <Anchor component={Link} to={`/manager/users?id=${e.user.id}`} size="sm">
+          {e.user.fio}
+        </Anchor>
+        <GuestBadge user={e.user} />
+      </>
     ),
   },
   { key: 'section', label: 'Секция', maxWidth: 220, render: (e) => e.section?.title ?? '—' },
@@ -74,7 +78,7 @@ export function ServiceEntriesModal({ service, onClose }: { service: Service | n
           </Box>
           <Stack gap="lg" style={{ flex: 1, minWidth: 0 }} w="100%">
             <ServiceEntries service={service} />
-            <Guests serviceId={service.id} />
+            <Guests service={service} />
           </Stack>
         </Flex>
       )}
@@ -166,7 +170,18 @@ function ServiceEntries({ service }: { service: Service }) {
   );
 }
 
-function Guests({ serviceId }: { serviceId: number }) {
+function Guests({ service }: { service: Service }) {
+  const serviceId = service.id;
+  // The section guests are added to: asked for, never guessed (a service without sections needs none).
+  const sections = service.sections.map((s) => ({ value: String(s.id), label: s.title }));
+  const [section, setSection] = useState<string | null>(sections.length === 1 ? sections[0].value : null);
+  const [sectionError, setSectionError] = useState<string | null>(null);
+  const sectionId = section ? Number(section) : null;
+  const needsSection = () => {
+    if (sections.length === 0 || sectionId) return false;
+    setSectionError(EntryMessages.chooseSection);
+    return true;
+  };
   const [fio, setFio] = useState('');
   const [debounced] = useDebouncedValue(fio, 300);
   const [city, setCity] = useState<'' | '0' | '1'>('');
@@ -178,9 +193,10 @@ function Guests({ serviceId }: { serviceId: number }) {
   const total = guests.data?.pages[0]?.meta.total ?? 0;
 
   async function addGuest(id: number) {
+    if (needsSection()) return;
     setAdding(id);
     try {
-      notifySuccess((await add.mutateAsync({ service_id: serviceId, user_id: id })).message);
+      notifySuccess((await add.mutateAsync({ service_id: serviceId, user_id: id, section_id: sectionId })).message);
       void guests.refetch();
     } catch (error) {
       notifyError(errorMessage(error));
@@ -197,7 +213,33 @@ function Guests({ serviceId }: { serviceId: number }) {
           Новый гость
         </Button>
       </Group>
-      {creating && <NewGuestForm serviceId={serviceId} onDone={() => setCreating(false)} />}
+      {sections.length > 0 && (
+        <Select
+          label="Секция"
+          placeholder="Выберите секцию"
+          data={sections}
+          value={section}
+          onChange={(v) => {
+            setSection(v);
+            setSectionError(null);
+          }}
+          error={sectionError}
+          required
+          allowDeselect={false}
+          data-testid="guest-section"
+        />
+      )}
+      {creating && (
+        <NewGuestForm
+          serviceId={serviceId}
+          sectionId={sectionId}
+          needsSection={needsSection}
+          onDone={() => {
+            setCreating(false);
+            void guests.refetch();
+          }}
+        />
+      )}
       <Group gap="sm" grow wrap="wrap">
         <TextInput leftSection={<IconSearch size={16} />} placeholder="Поиск гостя по ФИО" value={fio} onChange={(e) => setFio(e.currentTarget.value)} aria-label="Поиск гостя по ФИО" miw={200} />
         <SegmentedControl
@@ -250,7 +292,7 @@ function Guests({ serviceId }: { serviceId: number }) {
   );
 }
 
-function NewGuestForm({ serviceId, onDone }: { serviceId: number; onDone: () => void }) {
+function NewGuestForm({ serviceId, sectionId, needsSection, onDone }: { serviceId: number; sectionId: number | null; needsSection: () => boolean; onDone: () => void }) {
   const create = useCreateGuest();
   const [fio, setFio] = useState('');
   const [organization, setOrganization] = useState('');
@@ -283,8 +325,9 @@ function NewGuestForm({ serviceId, onDone }: { serviceId: number; onDone: () => 
             loading={create.isPending}
             onClick={async () => {
               setErrors({});
+              if (needsSection()) return;
               try {
-                notifySuccess((await create.mutateAsync({ fio, organization, job_title: jobTitle, is_spb: Number(spb), service_id: serviceId })).message);
+                notifySuccess((await create.mutateAsync({ fio, organization, job_title: jobTitle, is_spb: Number(spb), service_id: serviceId, section_id: sectionId })).message);
                 onDone();
               } catch (error) {
                 setErrors(fieldErrorsOf(error));
