@@ -27,6 +27,8 @@ test('the demo user sees a paid package as one purchase, with its price, in My e
   await expect(purchase).toHaveCount(1);
   await expect(purchase).toContainText('Пакет «Учитель начальных классов»');
   await expect(purchase.getByTestId('entry-price')).toHaveText(rub('4 500 ₽'));
+  // Paid: no reservation to watch.
+  await expect(purchase.getByTestId('package-reservation')).toHaveCount(0);
   // Its entries carry no price of their own (no '1 187,51 ₽').
   await expect(page.getByTestId('entry-row').filter({ hasText: 'ФГОС ООО' }).getByTestId('entry-price')).toHaveCount(0);
   // A free entry reads 'Бесплатно'.
@@ -90,7 +92,14 @@ test('a package whose provider payment was cancelled shows the pay button on the
   await expect(item).toHaveCount(1);
   await expect(item.getByRole('button', { name: rub('Оплатить 4 500 ₽') })).toBeVisible({ timeout: 30_000 });
   await expect(item).not.toContainText('Ожидается ответ платёжной системы');
+  // The reservation's end and a countdown: the package is removed when it ends.
+  await expect(item.getByTestId('package-reservation')).toHaveText(/^Бронь до \d{2}:\d{2} · осталось 1?\d:\d{2}$/);
   await shot(page, 'careful-dashboard-package-cancelled');
+  await page.goto('/user/entry');
+  await expect(page.getByTestId('package-row').getByTestId('package-reservation')).toContainText('Бронь до');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('package-purchase-card').getByTestId('package-reservation')).toContainText('осталось');
+  await shot(page, 'careful-entries-package-reservation-narrow');
 });
 
 test('/pay tells a cancelled payment from a paid one', async ({ page }) => {

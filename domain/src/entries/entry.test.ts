@@ -63,3 +63,16 @@ describe('the certificate rule for publication entries (documents/print)', () =>
     expect(certificateRefusal({ ...base, status: 3, publicationStatus: 4, certificateTemplateId: null })).toBe(PrintMessages.noCertificateTemplate);
   });
 });
+
+describe('a package reservation (issue 22)', () => {
+  it('reads its end in Moscow time and what is left, and nothing once it has ended', async () => {
+    const { reservationLeft, reservationTime, entryPaymentNote } = await import('./entry.ts');
+    const until = '2026-11-26T03:47:00.000Z'; // 06:47 in Moscow
+    expect(reservationTime(until)).toBe('06:47');
+    expect(reservationLeft(until, Date.parse('2026-11-26T03:32:00.000Z'))).toBe('15:00');
+    expect(reservationLeft(until, Date.parse('2026-11-26T03:46:58.400Z'))).toBe('00:02');
+    expect(reservationLeft(until, Date.parse('2026-11-26T01:46:59.000Z'))).toBe('2:00:01');
+    expect(reservationLeft(until, Date.parse(until))).toBeNull();
+    expect(entryPaymentNote(4500, 'package', new Date(until))).toContain('до 06:47 по московскому времени');
+  });
+});

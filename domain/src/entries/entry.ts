@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BoundMessages, filterText, idField, isRealDate as isRealCalendarDate, ruDateField, textField } from '../common/bounds.ts';
 import { EntryStatus, PayType, ParticipationType, entryStatusLabels, payTypeLabels, type EntryStatusCode } from '../common/codes.ts';
-import { formatRub } from '../common/format.ts';
+import { formatDateTime, formatRub } from '../common/format.ts';
 import { pageQuery } from '../common/pagination.ts';
 import { PACKAGE_PAY_WINDOW_MIN } from '../service-packages/service-package.ts';
 import type { PrintKind } from '../documents/print.ts';
@@ -137,7 +137,8 @@ export interface Entry {
   is_paid: boolean;
   is_service_package: boolean;
   /** The package purchase the entry belongs to; `broken` once it is no longer sold as a whole. */
-  package_enrollment: { id: number; title: string; price: number; broken: boolean } | null;
+  /** `reserved_until` (ISO): while the package is whole and unpaid, when its reservation ends (it is then removed). */
+  package_enrollment: { id: number; title: string; price: number; broken: boolean; reserved_until: string | null } | null;
   is_thesis_needed: boolean;
   thesis: EntryThesis | null;
   certificate_number: string | null;
@@ -193,12 +194,28 @@ export const updateEntryBody = z
  * The payment line of the "entry created" letter (macro ${entry.payment_note}): what to pay and where,
  * or that nothing is to be paid; a free entry is never asked for payment.
  */
-export function entryPaymentNote(price: number, what: 'entry' | 'package' = 'entry'): string {
+export function entryPaymentNote(price: number, what: 'entry' | 'package' = 'entry', reservedUntil?: Date): string {
   if (price <= 0) return what === 'package' ? 'Пакет бесплатный, оплачивать ничего не нужно.' : 'Участие бесплатное, оплачивать ничего не нужно.';
   const sum = formatRub(price);
+  const until = reservedUntil ? `, до ${reservationTime(reservedUntil)} по московскому времени` : '';
   return what === 'package'
-    ? `Стоимость пакета: ${sum}. Оплатить его можно в разделе «Мои заявки» в течение ${PACKAGE_PAY_WINDOW_MIN} минут.`
+    ? `Стоимость пакета: ${sum}. Оплатить его можно в разделе «Мои заявки» в течение ${PACKAGE_PAY_WINDOW_MIN} минут${until}; неоплаченный пакет снимается.`
     : `Стоимость участия: ${sum}. Оплатить заявку можно в разделе «Мои заявки».`;
+}
+
+/** HH:MM in Moscow time: when a package's reservation ends («Бронь до 06:47»). */
+export function reservationTime(value: Date | string): string {
+  return formatDateTime(value).slice(11);
+}
+
+/** What is left of a reservation, as «мм:сс» (or «ч:мм:сс»); null once it has ended. */
+export function reservationLeft(until: string, now: number): string | null {
+  const ms = new Date(until).getTime() - now;
+  if (ms <= 0) return null;
+  const s = Math.ceil(ms / 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  return h > 0 ? `${h}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` : `${pad(Math.floor(s / 60))}:${pad(s % 60)}`;
 }
 
 export const IMPOSSIBLE_DATE_MESSAGE = BoundMessages.date;

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ContractStatus, entryStatusLabels, payTypeLabels, publicationStatusLabels, Role, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
+import { ContractStatus, EntryStatus, entryStatusLabels, payTypeLabels, publicationStatusLabels, Role, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
 import { contractStatusColors, contractStatusLabels, type ContractStatusCode } from '@edu/domain/contracts/contract';
 import { publicationStatusColors } from '@edu/domain/publications/publication';
 import { PRINT_KINDS, printRefusal } from '@edu/domain/documents/print';
 import { formatDate } from '@edu/domain/common/format';
 import { COUNT_CAP, type PageQuery } from '@edu/domain/common/pagination';
 import { canEditThesis, clientMayChange, statusColors, type Entry } from '@edu/domain/entries/entry';
+import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '../../platform/moscow-time.ts';
 import { printColumns, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
@@ -37,6 +38,7 @@ interface EntryRow extends PrintColumnsRow {
   package_title: string | null;
   package_price: string | number | null;
   package_broken: boolean | null;
+  package_created_at: Date | string | null;
   thesis_text: string | null;
   certificate_number: string | null;
   registration_number: string | null;
@@ -60,7 +62,7 @@ const SELECT = sql`
     -- What the print menu needs: the templates in force and the publication status (print feature).
     ${printColumns},
     e.section_id, sec.title as section_title, e.is_extramural, e.price, e.status, e.is_service_package,
-    e.package_enrollment_id, pe.title as package_title, pe.price as package_price, (pe.broken_at is not null) as package_broken,
+    e.package_enrollment_id, pe.title as package_title, pe.price as package_price, (pe.broken_at is not null) as package_broken, pe.created_at as package_created_at,
     th.text as thesis_text, cm.fio as member_fio, cm.title as member_title, cm.comment as member_comment, e.certificate_number, e.registration_number, e.created_at, e.deleted_at,
     (e.is_service_package and e.status = 1 and exists (select 1 from card_transactions ct
        where ct.uuid is not null and ct.status in ('pending', 'waiting_for_capture') and ct.entry_ids @> jsonb_build_array(e.id))) as awaiting_provider,
@@ -135,7 +137,17 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     is_service_package: r.is_service_package,
     package_enrollment:
       r.package_enrollment_id !== null && r.package_title !== null
-        ? { id: r.package_enrollment_id, title: r.package_title, price: Number(r.package_price), broken: Boolean(r.package_broken) }
+        ? {
+            id: r.package_enrollment_id,
+            title: r.package_title,
+            price: Number(r.package_price),
+            broken: Boolean(r.package_broken),
+            // The expiry job removes a whole unpaid package this long after it was bought (decision 009).
+            reserved_until:
+              !r.package_broken && r.status === EntryStatus.notPaid && !r.deleted_at && r.package_created_at
+                ? new Date(new Date(r.package_created_at).getTime() + PACKAGE_PAY_WINDOW_MIN * 60_000).toISOString()
+                : null,
+          }
         : null,
     is_thesis_needed: r.is_thesis_needed,
     thesis: r.thesis_text === null ? null : { text: r.thesis_text, entry_id: r.id },

@@ -59,6 +59,7 @@ export async function enrollPackageIn(tx: Queryable, user: AuthUser, pkg: Servic
   }
   const numbers = await rows<{ number: string }>(tx, sql`select number from entries where id in (${sql.join(created.map((i) => sql`${i}`), sql`, `)}) order by id`);
   const list = numbers.map((n) => `№ ${n.number}`).join(', ');
+  const reservedUntil = new Date(Date.now() + PACKAGE_PAY_WINDOW_MIN * 60_000);
   // One "entry created" event for the whole package: one letter, one notification.
   await raiseEvent(tx, {
     eventId: EventId.entryCreated,
@@ -68,11 +69,11 @@ export async function enrollPackageIn(tx: Queryable, user: AuthUser, pkg: Servic
       'entry.number': numbers.map((n) => n.number).join(', '),
       'service.title': `пакет услуг «${pkg.title}»`,
       'entry.price': new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(pkg.price),
-      'entry.payment_note': entryPaymentNote(pkg.price, 'package'),
+      'entry.payment_note': entryPaymentNote(pkg.price, 'package', reservedUntil),
       'entry.summary': `Заявка на пакет услуг «${pkg.title}» (${list}) создана. Ожидает оплаты: ${formatRub(pkg.price)}.`,
     },
   });
   // Unpaid after 15 minutes: removed by a durable job (survives restarts, any instance runs it).
-  await scheduleJob(tx, 'expire-package', { entryIds: created }, { runAt: new Date(Date.now() + PACKAGE_PAY_WINDOW_MIN * 60_000) });
+  await scheduleJob(tx, 'expire-package', { entryIds: created }, { runAt: reservedUntil });
   return created;
 }

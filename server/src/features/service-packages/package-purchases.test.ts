@@ -53,6 +53,19 @@ const liveOf = async (userId: number) =>
   rows<{ id: number; price: string; status: number }>(database.db, sql`select id, price, status from entries where created_by = ${userId} and deleted_at is null order by id`);
 
 describe('a package is bought, removed and paid as a whole', () => {
+  it('a whole unpaid package says when its reservation ends (bought + 15 minutes, when the expiry job runs); a broken one does not', async () => {
+    const u = await user();
+    const p = await makePackage('Пакет «Бронь»');
+    const before = Date.now();
+    const [course] = await enrol(u, p);
+    const read = async () => (await app.inject({ method: 'GET', url: `/api/entry/${course.id}`, headers: u.headers })).json().data.package_enrollment;
+    const until = Date.parse((await read()).reserved_until);
+    expect(until).toBeGreaterThanOrEqual(before + 15 * 60_000 - 2000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 2000);
+    await database.db.execute(sql`update package_enrollments set broken_at = now() where id = ${(await read()).id}`);
+    expect((await read()).reserved_until).toBeNull();
+  });
+
   it('removing one entry of an unpaid package removes the package: the course cannot be bought at its package share', async () => {
     const u = await user();
     const p = await makePackage();

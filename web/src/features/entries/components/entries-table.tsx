@@ -6,6 +6,7 @@ import { EntryActions, type EntryAction } from './entry-actions';
 import { groupEntries } from './group-entries';
 import { StatusPrice } from './status-price';
 import { GuestBadge } from './guest-badge';
+import { PackageReservation } from './package-reservation';
 
 export interface EntriesViewProps {
   entries: Entry[];
@@ -145,6 +146,7 @@ function PackageRows({ title, price, lead, entries, columns, onAction, showClien
           <Text size="xs" c="dimmed">
             Услуг в пакете: {entries.length} · покупается и оплачивается целиком
           </Text>
+          <PackageReservation until={lead.package_enrollment?.reserved_until} />
         </Table.Td>
         <Table.Td>
           <StatusPrice entry={lead} price={price} />

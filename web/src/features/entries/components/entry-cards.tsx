@@ -7,6 +7,7 @@ import { entryDate, type EntriesViewProps } from './entries-table';
 import { groupEntries } from './group-entries';
 import { StatusPrice } from './status-price';
 import { GuestBadge } from './guest-badge';
+import { PackageReservation } from './package-reservation';
 
 /** Narrow screens (1199 px or less): one card per entry; a package purchase is one card holding its entries. */
 export function EntryCards({ entries, onAction, showClient = false }: EntriesViewProps) {
@@ -36,6 +37,7 @@ export function EntryCards({ entries, onAction, showClient = false }: EntriesVie
                   <Text size="xs" c="dimmed">
                     {item.lead.created_at_formatted} · покупается и оплачивается целиком
                   </Text>
+                  <PackageReservation until={item.lead.package_enrollment?.reserved_until} />
                 </Stack>
                 {item.lead.can_edit && !item.lead.deleted_at && !showClient && (
                   <Tooltip label="Удалить пакет" openDelay={300}>

@@ -9,6 +9,7 @@ import { entriesQuery } from '../api/get-entries';
 import { PayButton } from './pay-button';
 import { groupEntries, isUnpaid } from './group-entries';
 import { priceText } from './status-price';
+import { PackageReservation } from './package-reservation';
 
 const BLOCK_ITEMS = 4;
 
@@ -59,6 +60,7 @@ export function UnpaidEntriesBlock() {
                   <Text size="xs" c="dimmed">
                     № {numbers} · {priceText(price)}
                   </Text>
+                  {item.kind === 'package' && <PackageReservation until={entry.package_enrollment?.reserved_until} />}
                 </div>
                 {isUnpaid(entry) ? (
                   entry.awaiting_provider ? (
