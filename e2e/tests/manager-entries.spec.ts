@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screens.ts';
 import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
@@ -42,6 +43,21 @@ test("an operator changes an entry's price and pay type, pays, completes, delete
   await expect(page.getByText('Несуществующая дата')).toBeVisible();
   await expect(row).toHaveCount(1);
   await page.getByLabel('Дата создания').fill('');
+
+  // Excel: exactly the filtered list (this one entry) with a totals row.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Скачать Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Заявки .*\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.getWorksheet('Заявки')!;
+  expect(sheet.rowCount).toBe(3);
+  expect(sheet.getRow(2).getCell(2).value).toBe(entry.number);
+  expect(sheet.getRow(2).getCell(4).value).toBe('Заявкина Мария Игоревна');
+  expect(sheet.getRow(3).getCell(2).value).toBe('Итого');
+  expect(sheet.getRow(3).getCell(3).value).toBe('Заявок: 1');
+  expect(sheet.getRow(3).getCell(11).value).toBe(4900);
 
   await row.getByRole('button', { name: `Изменить заявку ${entry.number}` }).click();
   const edit = page.getByTestId('operator-entry-modal');

@@ -31,8 +31,9 @@ export const MANAGER_ROUTES: ManagerRoutePattern[] = [
   { path: /^\/api\/telescope(\/|$)/ },
   // Card-provider transactions (spec 03 §2, /manager/yookassa).
   { methods: ['GET'], path: /^\/api\/yookassa$/ },
-  // The payments list's export (issue 22).
+  // The payments and entries lists' exports (issue 22).
   { methods: ['GET'], path: /^\/api\/payment\/excel$/ },
+  { methods: ['GET'], path: /^\/api\/entry\/excel$/ },
   // Contract review: accept, reject, registration numbers, the board's Excel (spec 02 §4, §7).
   { methods: ['POST'], path: /^\/api\/contract\/:id\/(accept|reject)$/ },
   { methods: ['GET'], path: /^\/api\/contract\/(print-excel|excel)$/ },

@@ -3,13 +3,15 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatDateTime } from '@edu/domain/common/format';
 import { pageMeta } from '@edu/domain/common/pagination';
-import { EntryMessages } from '@edu/domain/entries/entry';
+import { EntryMessages, entryListQuery } from '@edu/domain/entries/entry';
 import { createGuestBody, EntryAdminMessages, entryHistoryQuery, guestEntryBody, guestListQuery, GUESTS_PAGE, memberBody, type EntryHistoryItem } from '@edu/domain/entries/entry-admin';
 import { SYSTEM_USER_LABEL } from '@edu/domain/logs/log';
 import { currentUser } from '../../platform/auth.ts';
 import { rows } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findEntry } from './entries-repository.ts';
+import { entryFiltersOf, findEntry } from './entries-repository.ts';
+import { writeEntriesXlsx } from './entries-excel.ts';
+import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { addGuestEntry, completeEntry, createGuest, listGuests, restoreEntry, saveMember } from './entry-admin.ts';
 import { diffPresenter } from '../../platform/change-log.ts';
 
@@ -68,6 +70,12 @@ export const entryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = request.query;
     const { data, total } = await listGuests(app.db, q);
     return { data, meta: pageMeta(total, { page: q.page, per_page: GUESTS_PAGE }) };
+  });
+
+  /** GET /api/entry/excel: the entries the list's filters choose, as .xlsx with a totals row (streamed). */
+  app.get('/entry/excel', { schema: { tags: ['entries'], querystring: entryListQuery } }, async (request, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return sendXlsx(request, reply, { name: `Заявки ${day}.xlsx`, asciiName: `entries-${day}.xlsx` }, (out) => writeEntriesXlsx(app.db, entryFiltersOf(request.query), out));
   });
 
   /** POST /api/guest {fio, organization, job_title[, service_id, section_id]}: a new guest, added to the service (and section) when given. */

@@ -5,7 +5,8 @@ import { publicationStatusColors } from '@edu/domain/publications/publication';
 import { PRINT_KINDS, printRefusal } from '@edu/domain/documents/print';
 import { formatDate } from '@edu/domain/common/format';
 import { COUNT_CAP, type PageQuery } from '@edu/domain/common/pagination';
-import { canEditThesis, clientMayChange, statusColors, type Entry } from '@edu/domain/entries/entry';
+import { canEditThesis, clientMayChange, statusColors, type Entry, type entryListQuery } from '@edu/domain/entries/entry';
+import type { z } from 'zod';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '../../platform/moscow-time.ts';
@@ -190,6 +191,23 @@ export interface EntryFilters {
   created_by?: number;
 }
 
+/** GET /api/entry's query as the repository takes it; a client's own entries only (`ownerId`), an operator's any. */
+export function entryFiltersOf(q: z.output<typeof entryListQuery>, ownerId?: number): EntryFilters {
+  return {
+    ownerId,
+    id: q.id,
+    number: q.number,
+    fio: ownerId === undefined ? q.fio : undefined,
+    type: q.type,
+    service: q.service,
+    service_id: q.service_id,
+    status: q.status,
+    date: q.date,
+    deleted: q.deleted === '1' || q.deleted === 'true',
+    created_by: ownerId === undefined ? q.created_by : undefined,
+  };
+}
+
 /** Conditions on entries alone: every filter but fio and the service title. */
 function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
   const parts: SQL[] = [f.deleted ? sql`e.deleted_at is not null` : sql`e.deleted_at is null`];
@@ -209,7 +227,7 @@ function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
 }
 
 /** The WHERE of the one-statement list (a client's own entries), over SELECT's joins. */
-function whereOf(f: EntryFilters): SQL {
+export function whereOf(f: EntryFilters): SQL {
   const parts = entryConditions(f, sql`s.dict_type_id`);
   if (f.fio) for (const word of fioWords(f.fio)) parts.push(nameWordMatches(word, 'u'));
   if (f.service) parts.push(sql`s.title ilike ${containsPattern(f.service)}`);

@@ -239,3 +239,36 @@ describe('guests', () => {
     expect(placed.json().data.entry).toMatchObject({ section_id: sectioned.sectionIds[1] });
   });
 });
+
+describe('the entries export (issue 22)', () => {
+  it('streams exactly the filtered entries to .xlsx with a totals row; operators only', async () => {
+    const service = await makeService(t.database.db, { title: `Экспортный семинар ${Date.now()}`, price: 1200 });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const u = await t.createUser({ last_name: `Экспортова${i}` });
+      const res = await t.inject({ method: 'POST', url: '/api/entry', headers: await t.loginAs(u), payload: { service_id: service.id, pay_type: 1 } });
+      ids.push(res.json().data.id);
+    }
+    await t.inject({ method: 'POST', url: `/api/entry/${ids[0]}/pay`, headers: operator, payload: { immediate: true, pay_type: 2 } });
+    const xlsx = await t.inject({ method: 'GET', url: `/api/entry/excel?service_id=${service.id}`, headers: operator });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain("filename*=UTF-8''%D0%97%D0%B0%D1%8F%D0%B2%D0%BA%D0%B8");
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Заявки')!;
+    expect(sheet.rowCount).toBe(5);
+    const fios = [2, 3, 4].map((r) => sheet.getRow(r).getCell(4).value);
+    expect(fios).toEqual(expect.arrayContaining([expect.stringMatching(/^Экспортова0/), expect.stringMatching(/^Экспортова1/), expect.stringMatching(/^Экспортова2/)]));
+    expect(sheet.getRow(5).getCell(2).value).toBe('Итого');
+    expect(sheet.getRow(5).getCell(3).value).toBe('Заявок: 3');
+    expect(sheet.getRow(5).getCell(9).value).toBe(`Оплачено: ${(1200).toLocaleString('ru-RU')} ₽`);
+    expect(sheet.getRow(5).getCell(11).value).toBe(3600);
+    // The list's other filters apply too: only the unpaid ones.
+    const unpaid = await t.inject({ method: 'GET', url: `/api/entry/excel?service_id=${service.id}&status=1`, headers: operator });
+    const again = new ExcelJS.Workbook();
+    await again.xlsx.load(unpaid.rawPayload as unknown as ArrayBuffer);
+    expect(again.getWorksheet('Заявки')!.rowCount).toBe(4);
+    expect((await t.inject({ method: 'GET', url: '/api/entry/excel', headers: user })).statusCode).toBe(403);
+  });
+});

@@ -7,7 +7,7 @@ import { createEntryBody, EntryMessages, entryListQuery, thesisBody, updateEntry
 import { EntryAdminMessages } from '@edu/domain/entries/entry-admin';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findEntry, hasEntriesAwaitingTheses, listEntries } from './entries-repository.ts';
+import { entryFiltersOf, findEntry, hasEntriesAwaitingTheses, listEntries } from './entries-repository.ts';
 import { createEntry, deleteEntry, saveThesis, updateEntry } from './entry-rules.ts';
 
 
@@ -19,24 +19,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     const isOperator = user.role === Role.operator;
     const q = request.query;
-    const { data, total } = await listEntries(
-      app.database,
-      {
-        ownerId: isOperator ? undefined : user.id,
-        id: q.id,
-        number: q.number,
-        fio: isOperator ? q.fio : undefined,
-        type: q.type,
-        service: q.service,
-        service_id: q.service_id,
-        status: q.status,
-        date: q.date,
-        deleted: q.deleted === '1' || q.deleted === 'true',
-        created_by: isOperator ? q.created_by : undefined,
-      },
-      q,
-      isOperator,
-    );
+    const { data, total } = await listEntries(app.database, entryFiltersOf(q, isOperator ? undefined : user.id), q, isOperator);
     const theses_awaited = isOperator ? false : await hasEntriesAwaitingTheses(app.database, user.id);
     return { data, meta: { ...pageMeta(total, q), theses_awaited } };
   });

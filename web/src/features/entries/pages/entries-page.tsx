@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, EmptyState, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconClipboardList, IconCreditCard, IconTag } from '@tabler/icons-react';
+import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconClipboardList, IconCreditCard, IconFileSpreadsheet, IconTag } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Messages } from '@edu/domain/common/messages';
 import { totalLabel } from '@edu/domain/common/pagination';
@@ -11,7 +11,10 @@ import { useNarrow } from '../../../lib/use-narrow';
 import { ListPagination } from '../../../components/list-pagination';
 import { useDraftParams, useListParams } from '../../../components/use-list-params';
 import { useCurrentUser } from '../../../lib/current-user';
+import { errorMessage } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify';
 import { useEntries, type EntryFilters } from '../api/get-entries';
+import { useExportEntries } from '../api/export-entries';
 import { EditEntryModal } from '../components/edit-entry-modal';
 import { completeDate, EntriesFilters, emptyEntryFilters, type EntryFilterValues } from '../components/entries-filters';
 import { EntriesTable } from '../components/entries-table';
@@ -115,6 +118,7 @@ function EntriesTab({ manager, renderPublication, renderContract }: { manager: b
     per_page: perPage,
   };
   const list = useEntries(filters);
+  const exporting = useExportEntries();
   const entries = list.data?.data ?? [];
   const close = () => setAction(null);
   const navigate = useNavigate();
@@ -139,9 +143,20 @@ function EntriesTab({ manager, renderPublication, renderContract }: { manager: b
       />
 
       {manager && list.data && (
-        <Text size="sm" c="dimmed" data-testid="entries-total">
-          Всего: {totalLabel(list.data.meta.total)}
-        </Text>
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed" data-testid="entries-total">
+            Всего: {totalLabel(list.data.meta.total)}
+          </Text>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            loading={exporting.isPending}
+            onClick={() => exporting.mutate(filters, { onError: (e) => notifyError(errorMessage(e)) })}
+          >
+            Скачать Excel
+          </Button>
+        </Group>
       )}
 
       {list.isPending ? (
