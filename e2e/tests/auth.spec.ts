@@ -80,6 +80,8 @@ test('the operator sees the manager sidebar', async ({ page }) => {
   for (const item of ['Статистика', 'Заявки', 'Публикации', 'Пользователи', 'Платежи', 'ЮKassa', 'Цены публикаций', 'Отзывы', 'Журнал изменений', 'Запросы API']) {
     await expect(page.getByRole('link', { name: item }).first()).toBeVisible();
   }
+  // 24 items under 7 headings, developer screens last.
+  await expect(page.getByTestId('nav-group')).toHaveText(['Работа', 'Каталог', 'Документы', 'Публикации', 'Деньги', 'Настройки', 'Техническое']);
   await shot(page, 'manager-shell-desktop');
 });
 

@@ -1,4 +1,5 @@
-import { Badge, NavLink, Stack } from '@mantine/core';
+import { Fragment } from 'react';
+import { Badge, NavLink, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@edu/domain/users/current-user';
 import { formatRub } from '@edu/domain/common/format';
@@ -19,8 +20,10 @@ export function Sidebar({ items, pathname, user, onNavigate, compact = false }: 
   const pending = usePendingPublications(items.some((i) => i.badge === 'pendingPublications'));
   return (
     <Stack gap={2} component="nav">
-      {items.map((item) => {
+      {items.map((item, index) => {
         const Icon = item.icon;
+        // A group's heading before its first item.
+        const heading = item.group && item.group !== items[index - 1]?.group ? item.group : null;
         const active = isActivePath(pathname, item.to);
         const badgeId = `nav-badge-${item.to.replaceAll('/', '-')}`;
         const badge =
@@ -34,23 +37,29 @@ export function Sidebar({ items, pathname, user, onNavigate, compact = false }: 
             </Badge>
           ) : null;
         return (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            leftSection={<Icon size={compact ? 18 : 20} stroke={1.6} />}
-            rightSection={badge}
-            active={active}
-            aria-current={active ? 'page' : undefined}
-            // The name stays the plain label (e.g. «Мои заявки»); the badge is its description.
-            aria-label={item.label}
-            aria-describedby={badge ? badgeId : undefined}
-            onClick={onNavigate}
-            variant="light"
-            py={compact ? 6 : undefined}
-            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 } }}
-          />
+          <Fragment key={item.to}>
+            {heading && (
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt={index === 0 ? 0 : 'sm'} mb={2} px="sm" style={{ letterSpacing: '0.04em' }} data-testid="nav-group">
+                {heading}
+              </Text>
+            )}
+            <NavLink
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<Icon size={compact ? 18 : 20} stroke={1.6} />}
+              rightSection={badge}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              // The name stays the plain label (e.g. «Мои заявки»); the badge is its description.
+              aria-label={item.label}
+              aria-describedby={badge ? badgeId : undefined}
+              onClick={onNavigate}
+              variant="light"
+              py={compact ? 6 : undefined}
+              styles={{ root: { borderRadius: 'var(--mantine-radius-md)' }, label: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 } }}
+            />
+          </Fragment>
         );
       })}
     </Stack>
