@@ -53,7 +53,7 @@ export default defineConfig({
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseURL, DEMO_PASSWORD: 'demo1234', LOG_LEVEL: 'warn', CMS_URL: fakeJoomla.url, CMS_TOKEN: fakeJoomla.token, CMS_JOURNAL_URL: fakeJoomla.url, CMS_JOURNAL_TOKEN: fakeJoomla.token },
+      env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: baseURL, DEMO_PASSWORD: 'demo1234', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_IP: '500', CMS_URL: fakeJoomla.url, CMS_TOKEN: fakeJoomla.token, CMS_JOURNAL_URL: fakeJoomla.url, CMS_JOURNAL_TOKEN: fakeJoomla.token },
       stdout: 'pipe',
       stderr: 'pipe',
     },

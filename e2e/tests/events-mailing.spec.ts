@@ -165,10 +165,10 @@ test('a mailing to a filtered audience: the count before sending, a preview, a t
   const everyone = Number(/Получателей: ([\d\s\u00a0]+)/.exec((await recipients.textContent()) ?? '')![1].replace(/\D/g, ''));
   await page.getByLabel(MailingSubject).fill('Напоминаем об оплате курса');
   // Services: search by title and choose; entry status: not paid.
-  const services = page.getByRole('textbox', { name: 'Услуги' });
-  await services.fill('ФГОС ООО');
+  const audience = page.getByTestId('mailing-audience');
+  await audience.getByLabel('Услуги').fill('ФГОС ООО');
   await page.getByRole('option', { name: /ФГОС ООО: проектирование/ }).click();
-  await page.getByRole('textbox', { name: 'Статус заявки' }).click();
+  await audience.getByLabel('Статус заявки').click();
   await page.getByRole('option', { name: 'Не оплачена' }).click();
   await page.keyboard.press('Escape');
   await expect(recipients).toContainText('Статус заявки: Не оплачена');

@@ -25,6 +25,8 @@ export interface Config {
   requestLog: boolean;
   oldCabinetUrl: string;
   loginLimits: { perAccount: number; perIp: number; windowMinutes: number };
+  /** Registrations per IP in 15 minutes (REGISTER_LIMIT_PER_IP). */
+  registerLimitPerIp: number;
   /**
    * YooKassa shop, or the built-in sandbox (sandbox: true) when no credentials are set outside
    * production; enabled: false when PAYMENTS=off. Sandbox credentials are filled in by buildApp
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === undefined ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
     requestLog: env.REQUEST_LOG !== 'false',
     oldCabinetUrl: env.OLD_CABINET_URL ?? 'https://old.example.ru',
+    registerLimitPerIp: Number(env.REGISTER_LIMIT_PER_IP ?? 20),
     loginLimits: {
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
       perIp: Number(env.LOGIN_LIMIT_PER_IP ?? 50),

@@ -44,7 +44,6 @@ function maskName(u: { last_name: string; first_name: string; middle_name: strin
     .join(' ');
 }
 
-const REGISTER_LIMIT_PER_IP = 20;
 const ANONYMOUS_WINDOW_MIN = 15;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,9 +59,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return createSession(app.db, { userId: user.id, remember: isRemember(request.body.remember), ip: request.ip, userAgent: request.headers['user-agent'] });
   });
 
-  /** POST /register: at most REGISTER_LIMIT_PER_IP attempts per IP in 15 minutes, like the other anonymous forms. */
+  /** POST /register: at most REGISTER_LIMIT_PER_IP attempts per IP (default 20) in 15 minutes, like the other anonymous forms. */
   app.post('/register', { schema: { tags: ['auth'], body: registerBody, response: { 201: tokenAnswer } } }, async (request, reply) => {
-    if (!(await takeAttempt(app.db, `register:${request.ip}`, REGISTER_LIMIT_PER_IP, ANONYMOUS_WINDOW_MIN))) throw new AppError(429, Messages.tooManyRequests);
+    if (!(await takeAttempt(app.db, `register:${request.ip}`, app.config.registerLimitPerIp, ANONYMOUS_WINDOW_MIN))) throw new AppError(429, Messages.tooManyRequests);
     const parsed = registerAttributes.safeParse(request.body.data.attributes);
     if (!parsed.success) throw parsed.error;
     const a = parsed.data;

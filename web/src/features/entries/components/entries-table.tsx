@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { IconPackage, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Entry } from '@edu/domain/entries/entry';
-import { EntryActions, type EntryAction } from './entry-actions';
+import { AddArticleButton, EntryActions, type EntryAction } from './entry-actions';
 import { groupEntries } from './group-entries';
 import { StatusPrice } from './status-price';
 import { GuestBadge } from './guest-badge';
@@ -101,6 +101,7 @@ function EntryRow({ entry, onAction, showClient, withSection, typeColumn, inPack
             Статья: «{entry.publication.title}»
           </Text>
         )}
+        {!showClient && <AddArticleButton entry={entry} onAction={onAction} />}
         {!typeColumn && entry.section && <Text size="xs">Секция: {entry.section.title}</Text>}
         <Text size="xs" c="dimmed">
           {entry.payTypeLabel} · {entry.is_extramural ? 'Дистанционно' : 'Очно'}

@@ -82,6 +82,20 @@ function OperatorActions({ entry, onAction }: { entry: Entry; onAction: (action:
   );
 }
 
+/**
+ * «Добавить статью» for a client's paid publication entry without its article (a package's
+ * publication): the article is added to it, nothing is charged again. Shown under the entry's title,
+ * so the row of icons stays narrow.
+ */
+export function AddArticleButton({ entry, onAction }: { entry: Entry; onAction: (action: EntryAction, entry: Entry) => void }) {
+  if (!entry.can_add_publication || entry.deleted_at) return null;
+  return (
+    <Button size="compact-sm" variant="light" leftSection={<IconArticle size={14} />} onClick={() => onAction('article', entry)} data-testid="add-article" mt={4}>
+      {PublicationEntryMessages.addArticle}
+    </Button>
+  );
+}
+
 /** Edit, theses (tag), remove and print, each only when the entry allows it; operators get their own set. */
 export function EntryActions({ entry, onAction, manager = false, noRemove = false }: { entry: Entry; onAction: (action: EntryAction, entry: Entry) => void; manager?: boolean; noRemove?: boolean }) {
   if (manager) return <OperatorActions entry={entry} onAction={onAction} />;
@@ -89,12 +103,6 @@ export function EntryActions({ entry, onAction, manager = false, noRemove = fals
   const thesis = entry.is_thesis_needed && entry.can_edit_thesis;
   return (
     <Group gap={4} wrap="nowrap">
-      {entry.can_add_publication && (
-        // A paid publication entry without its article (a package's publication): the article is added to it, nothing is charged again.
-        <Button size="compact-sm" variant="light" leftSection={<IconArticle size={14} />} onClick={() => onAction('article', entry)} data-testid="add-article">
-          {PublicationEntryMessages.addArticle}
-        </Button>
-      )}
       {entry.can_edit && (
         <Tooltip label="Изменить заявку" openDelay={300}>
           <ActionIcon variant="subtle" color="gray" aria-label={`Изменить заявку ${entry.number}`} onClick={() => onAction('edit', entry)}>

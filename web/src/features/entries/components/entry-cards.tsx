@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@
 import { Link } from 'react-router';
 import { IconPackage, IconTrash } from '@tabler/icons-react';
 import type { Entry } from '@edu/domain/entries/entry';
-import { EntryActions } from './entry-actions';
+import { AddArticleButton, EntryActions } from './entry-actions';
 import { entryDate, type EntriesViewProps } from './entries-table';
 import { groupEntries } from './group-entries';
 import { StatusPrice } from './status-price';
@@ -50,7 +50,7 @@ export function EntryCards({ entries, onAction, showClient = false }: EntriesVie
               <StatusPrice entry={item.lead} price={item.price} />
               {item.entries.map((entry) => (
                 <Paper key={entry.id} p="sm" radius="md" withBorder data-testid="entry-card">
-                  <EntryCardBody entry={entry} onAction={onAction} showClient={false} inPackage noRemove={!showClient} />
+                  <EntryCardBody entry={entry} onAction={onAction} showClient={false} manager={showClient} inPackage noRemove={!showClient} />
                 </Paper>
               ))}
             </Stack>
@@ -61,7 +61,22 @@ export function EntryCards({ entries, onAction, showClient = false }: EntriesVie
   );
 }
 
-function EntryCardBody({ entry, onAction, showClient, inPackage = false, noRemove = false }: { entry: Entry; onAction: EntriesViewProps['onAction']; showClient: boolean; inPackage?: boolean; noRemove?: boolean }) {
+function EntryCardBody({
+  entry,
+  onAction,
+  showClient,
+  manager = showClient,
+  inPackage = false,
+  noRemove = false,
+}: {
+  entry: Entry;
+  onAction: EntriesViewProps['onAction'];
+  showClient: boolean;
+  /** The operators' list (their actions); a package's inner entries show no client but are the operators' too. */
+  manager?: boolean;
+  inPackage?: boolean;
+  noRemove?: boolean;
+}) {
   return (
     <Stack gap={8}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -73,7 +88,7 @@ function EntryCardBody({ entry, onAction, showClient, inPackage = false, noRemov
             {entry.service.type ?? '—'}
           </Text>
         </div>
-        <EntryActions entry={entry} onAction={onAction} manager={showClient} noRemove={noRemove} />
+        <EntryActions entry={entry} onAction={onAction} manager={manager} noRemove={noRemove} />
       </Group>
       {showClient && (
         <div>
@@ -90,6 +105,11 @@ function EntryCardBody({ entry, onAction, showClient, inPackage = false, noRemov
         <Text size="sm" data-testid="entry-article">
           Статья: «{entry.publication.title}»
         </Text>
+      )}
+      {!manager && (
+        <div>
+          <AddArticleButton entry={entry} onAction={onAction} />
+        </div>
       )}
       {entry.section && (
         <Text size="sm">
