@@ -166,9 +166,9 @@ test('a mailing to a filtered audience: the count before sending, a preview, a t
   await page.getByLabel(MailingSubject).fill('Напоминаем об оплате курса');
   // Services: search by title and choose; entry status: not paid.
   const audience = page.getByTestId('mailing-audience');
-  await audience.getByLabel('Услуги').fill('ФГОС ООО');
+  await audience.getByRole('combobox', { name: 'Услуги', exact: true }).fill('ФГОС ООО');
   await page.getByRole('option', { name: /ФГОС ООО: проектирование/ }).click();
-  await audience.getByLabel('Статус заявки').click();
+  await audience.getByRole('combobox', { name: 'Статус заявки', exact: true }).click();
   await page.getByRole('option', { name: 'Не оплачена' }).click();
   await page.keyboard.press('Escape');
   await expect(recipients).toContainText('Статус заявки: Не оплачена');

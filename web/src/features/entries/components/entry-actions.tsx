@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Menu, Tooltip } from '@mantine/core';
 import { IconArticle, IconFileText, IconArrowBackUp, IconCertificate, IconCreditCard, IconDots, IconHistory, IconPencil, IconPrinter, IconTag, IconTrash, IconTrophy } from '@tabler/icons-react';
 import { EntryStatus, KnownIds } from '@edu/domain/common/codes';
 import { printKindLabels } from '@edu/domain/documents/print';
@@ -90,9 +90,11 @@ function OperatorActions({ entry, onAction }: { entry: Entry; onAction: (action:
 export function AddArticleButton({ entry, onAction }: { entry: Entry; onAction: (action: EntryAction, entry: Entry) => void }) {
   if (!entry.can_add_publication || entry.deleted_at) return null;
   return (
-    <Button size="compact-sm" variant="light" leftSection={<IconArticle size={14} />} onClick={() => onAction('article', entry)} data-testid="add-article" mt={4}>
+    // A link-like button whose words wrap: it never widens the title column of the entries table.
+    <Anchor component="button" type="button" size="sm" fw={600} onClick={() => onAction('article', entry)} data-testid="add-article" mt={4} style={{ textAlign: 'left' }}>
+      <IconArticle size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
       {PublicationEntryMessages.addArticle}
-    </Button>
+    </Anchor>
   );
 }
 
