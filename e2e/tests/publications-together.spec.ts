@@ -168,7 +168,7 @@ test('a package publication gets its article without a second charge; the operat
 });
 
 test('a rejected publication leaves nothing owed; its match names the publication it was copied from', async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const op = { Authorization: `Bearer ${await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD)}` };
   const services = (await (await request.get('/api/service', { headers: op, params: { isPublication: 1, per_page: 100 } })).json()) as { data: Array<{ id: number; dict_subtype_id: number }> };
   const internetId = services.data.find((s) => s.dict_subtype_id === 5)!.id;
@@ -209,9 +209,12 @@ test('a rejected publication leaves nothing owed; its match names the publicatio
   await expect(opRow).toHaveCount(1);
   await opRow.getByTestId('publication-open').click();
   const view = opPage.getByRole('dialog', { name: 'Публикация' }).first();
-  await view.getByRole('button', { name: 'Проверить' }).click();
   const match = view.getByTestId('uniqueness-source').first();
-  await expect(match).toHaveText(`Публикация № ${sourceData.entry.number} «Оригинальная статья о проектах», ${original.fio}`, { timeout: 60_000 });
+  // The source counts once its own check has indexed it (a worker job): check again until it does.
+  await expect(async () => {
+    await view.getByRole('button', { name: 'Проверить' }).click();
+    await expect(match).toHaveText(`Публикация № ${sourceData.entry.number} «Оригинальная статья о проектах», ${original.fio}`, { timeout: 15_000 });
+  }).toPass({ timeout: 120_000 });
   await shot(opPage, 'together-match-source-desktop');
   await match.click();
   const sourceView = opPage.getByRole('dialog', { name: 'Публикация' }).nth(1);
