@@ -166,6 +166,8 @@ test('icons read in Russian; users, services and payments have no developer labe
   await page.goto('/manager/users');
   await expect(page.getByTestId('users-table')).toBeVisible();
   await expect(page.getByLabel('Номер', { exact: true })).toBeVisible();
+  // Other journeys register many clients: the demo user is found by name, not by page.
+  await page.getByLabel('ФИО').fill('Иванова Мария Петровна');
   await page.getByRole('button', { name: 'Редактировать Иванова Мария Петровна' }).click();
   const userModal = page.getByRole('dialog', { name: 'Иванова Мария Петровна' });
   await expect(userModal.getByLabel('E-mail')).toBeVisible();
