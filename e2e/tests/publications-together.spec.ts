@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { shot } from '../support/screens.ts';
+import { articleText } from '../support/texts.ts';
 import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
 
 // Where publications meet the rest (issue 19, decision 025): a package's publication gets its
@@ -10,25 +11,7 @@ const PASSWORD = 'Together-2026!';
 const PACKAGE = 'Пакет «Учитель начальных классов»';
 const INTERNET_SERVICE = 'Публикация в сетевом издании «Педагогический вестник»';
 
-const WORDS = ['проектная', 'деятельность', 'младших', 'школьников', 'развивает', 'самостоятельность', 'учитель', 'организует', 'исследование', 'природы', 'родного', 'края', 'дети', 'собирают', 'сведения', 'обсуждают'];
 
-/** A deterministic Russian-looking text of at least `min` characters; `seed` makes texts differ. */
-function text(seed: number, min: number): string {
-  const out: string[] = [];
-  let n = seed * 7919 + 13;
-  let length = 0;
-  while (length < min) {
-    const sentence: string[] = [];
-    for (let i = 0; i < 9; i++) {
-      n = (n * 1103515245 + 12345) % 2147483648;
-      sentence.push(WORDS[n % WORDS.length]);
-    }
-    const s = `${sentence.join(' ')}.`;
-    out.push(s[0].toUpperCase() + s.slice(1));
-    length += s.length + 1;
-  }
-  return out.join(' ');
-}
 
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
   const answer = await request.post('/login', { data: { email, password } });
@@ -112,7 +95,7 @@ test('a package publication gets its article without a second charge; the operat
   const title = `Статья по пакету ${Date.now().toString().slice(-5)}`;
   await modal.getByLabel('Название').fill(title);
   await modal.getByRole('textbox', { name: 'Текст публикации' }).click();
-  await page.keyboard.insertText(text(11, 3400));
+  await page.keyboard.insertText(articleText(11, 3400));
   await shot(page, 'together-article-form-desktop');
   await modal.getByRole('button', { name: 'Отправить' }).click();
   await expect(page.getByText('Успешно сохранено!')).toBeVisible();
@@ -174,7 +157,7 @@ test('a rejected publication leaves nothing owed; its match names the publicatio
   const internetId = services.data.find((s) => s.dict_subtype_id === 5)!.id;
   const original = await register(request, 'Первоисточникова');
   const client = await register(request, 'Отклонова');
-  const borrowed = text(21, 3400);
+  const borrowed = articleText(21, 3400);
   const body = (title: string) => ({ service_id: internetId, dict_category_id: 2, type: 1, title, text: `<p>${borrowed}</p>`, authors_num: 1 });
   const source = await request.post('/api/publication', { headers: original.headers, data: body('Оригинальная статья о проектах') });
   expect(source.ok(), await source.text()).toBeTruthy();

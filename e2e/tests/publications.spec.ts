@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeDocx } from '../support/docx.ts';
 import { shot } from '../support/screens.ts';
+import { articleText } from '../support/texts.ts';
 import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';
 
 // Publications (spec 03 §1-9): a user submits an internet publication with a co-author and pays it;
@@ -16,29 +17,7 @@ const INTERNET_SERVICE = 'Публикация в сетевом издании 
 const JOURNAL_SUBTYPE = 4;
 const CO_AUTHOR = 'Соколова Елена Андреевна';
 
-const WORDS = [
-  'проектная', 'деятельность', 'младших', 'школьников', 'развивает', 'самостоятельность', 'учитель', 'организует', 'исследование', 'природы',
-  'родного', 'края', 'дети', 'собирают', 'сведения', 'обсуждают', 'результаты', 'представляют', 'выводы', 'классу', 'методика', 'опирается',
-  'наблюдение', 'эксперимент', 'игровые', 'приёмы', 'формируют', 'интерес', 'чтению', 'математике', 'окружающему', 'миру', 'занятие',
-];
 
-/** A deterministic Russian-looking text of at least `min` characters; `seed` makes texts differ. */
-function text(seed: number, min: number): string {
-  const out: string[] = [];
-  let n = seed * 7919 + 13;
-  let length = 0;
-  while (length < min) {
-    const sentence: string[] = [];
-    for (let i = 0; i < 9; i++) {
-      n = (n * 1103515245 + 12345) % 2147483648;
-      sentence.push(WORDS[n % WORDS.length]);
-    }
-    const s = `${sentence.join(' ')}.`;
-    out.push(s[0].toUpperCase() + s.slice(1));
-    length += s.length + 1;
-  }
-  return out.join(' ');
-}
 
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
   const answer = await request.post('/login', { data: { email, password } });
@@ -78,10 +57,10 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   const internetId = await publicationServiceId(request, operatorToken, 5);
 
   // A stored publication the user's text borrows from (indexed by its check).
-  const borrowed = text(1, 1800);
+  const borrowed = articleText(1, 1800);
   const source = await request.post('/api/publication', {
     headers: op,
-    data: { service_id: internetId, dict_category_id: 2, type: 1, title: 'Источник для проверки уникальности', text: `<p>${borrowed} ${text(2, 1600)}</p>`, authors_num: 1 },
+    data: { service_id: internetId, dict_category_id: 2, type: 1, title: 'Источник для проверки уникальности', text: `<p>${borrowed} ${articleText(2, 1600)}</p>`, authors_num: 1 },
   });
   expect(source.status(), await source.text()).toBeLessThan(300);
   const sourceId = ((await source.json()) as { data: { id: number } }).data.id;
@@ -107,7 +86,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   await page.keyboard.insertText('Короткий текст.');
   await expect(modal.getByText('Минимум должно быть 3200 символов чистого текста!').first()).toBeVisible();
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(`${borrowed} ${text(3, 1800)}`);
+  await page.keyboard.insertText(`${borrowed} ${articleText(3, 1800)}`);
   await expect(modal.getByTestId('publication-counter')).toContainText(/Символов без разметки: 3[0-9]{3}/);
   await expect(modal.getByText('Минимум должно быть 3200 символов чистого текста!')).toHaveCount(0);
 
@@ -178,7 +157,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   const userEditor = userView.getByRole('textbox', { name: 'Текст публикации' });
   await userEditor.click();
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.insertText(text(4, 3500));
+  await page.keyboard.insertText(articleText(4, 3500));
   await shot(page, 'publications-user-rework-desktop');
   await userView.getByRole('button', { name: 'Отправить на проверку' }).click();
   await expect(page.getByText('Успешно сохранено!')).toBeVisible();
