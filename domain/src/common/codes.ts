@@ -56,5 +56,6 @@ export const EventId = {
   packageExpired: 12,
   publicationInJournal: 13,
   paymentRefunded: 14,
+  paymentCanceled: 15,
 } as const;
 export type EventIdValue = (typeof EventId)[keyof typeof EventId];

@@ -76,3 +76,17 @@ describe('a package reservation (issue 22)', () => {
     expect(entryPaymentNote(4500, 'package', new Date(until))).toContain('до 06:47 по московскому времени');
   });
 });
+
+describe('paymentCanceledNote', () => {
+  it('tells why, that nothing was taken, and what to do; a package says until when it is reserved', async () => {
+    const { paymentCanceledNote } = await import('./entry.ts');
+    const { formatRub } = await import('../common/format.ts');
+    expect(paymentCanceledNote({ what: 'заявки № 2611-00001 «Вебинар»', sum: 1500, reason: 'insufficient_funds' })).toBe(
+      `Оплата заявки № 2611-00001 «Вебинар» на ${formatRub(1500)} не прошла: недостаточно средств. Деньги не списаны. Оплатить можно снова в разделе «Мои заявки».`,
+    );
+    // An unknown reason reads as the bank's refusal; no reason, no explanation.
+    expect(paymentCanceledNote({ what: 'заявки', sum: 10, reason: 'something_new' })).toContain('не прошла: банк отклонил платёж.');
+    expect(paymentCanceledNote({ what: 'заявки', sum: 10 })).toContain('не прошла. Деньги не списаны.');
+    expect(paymentCanceledNote({ what: 'пакета', sum: 5000, reservedUntil: new Date('2026-11-23T03:47:00Z') })).toContain('Пакет забронирован за вами до 06:47 по московскому времени');
+  });
+});

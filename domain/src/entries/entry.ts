@@ -203,6 +203,42 @@ export function entryPaymentNote(price: number, what: 'entry' | 'package' = 'ent
     : `Стоимость участия: ${sum}. Оплатить заявку можно в разделе «Мои заявки».`;
 }
 
+/**
+ * Why a payment did not go through (YooKassa's cancellation_details.reason), as the client reads it;
+ * reasons of our own (a cancel of a double hold) are not told. Unknown reasons read as the bank's refusal.
+ */
+export const paymentCancellationReasons: Record<string, string> = {
+  '3d_secure_failed': 'не пройдена проверка 3-D Secure',
+  call_issuer: 'банк отклонил платёж, за подробностями обратитесь в банк',
+  card_expired: 'истёк срок действия карты',
+  country_forbidden: 'оплата картой, выпущенной в этой стране, недоступна',
+  expired_on_confirmation: 'платёж не был подтверждён вовремя',
+  expired_on_capture: 'платёж не был подтверждён вовремя',
+  fraud_suspected: 'платёж заблокирован банком из соображений безопасности',
+  general_decline: 'банк отклонил платёж',
+  identification_required: 'превышен лимит платежей для неидентифицированного кошелька',
+  insufficient_funds: 'недостаточно средств',
+  internal_timeout: 'технический сбой платёжной системы',
+  invalid_card_number: 'неверный номер карты',
+  invalid_csc: 'неверный код CVV2 (CVC2, CID)',
+  issuer_unavailable: 'банк не отвечает',
+  payment_method_limit_exceeded: 'исчерпан лимит платежей этим способом',
+  payment_method_restricted: 'платежи этим способом запрещены',
+  permission_revoked: 'нет разрешения на списание',
+};
+
+/**
+ * The "payment did not go through" letter's text (macro ${payment.canceled_summary}): what was not
+ * paid and why, that no money was taken, and what to do; for a package, until when it stays reserved.
+ */
+export function paymentCanceledNote(o: { what: string; sum: number; reason?: string | null; reservedUntil?: Date | null }): string {
+  const why = o.reason ? `: ${paymentCancellationReasons[o.reason] ?? paymentCancellationReasons.general_decline}` : '';
+  const head = `Оплата ${o.what} на ${formatRub(o.sum)} не прошла${why}. Деньги не списаны.`;
+  return o.reservedUntil
+    ? `${head} Пакет забронирован за вами до ${reservationTime(o.reservedUntil)} по московскому времени: оплатите его в разделе «Мои заявки», после этого неоплаченный пакет снимается.`
+    : `${head} Оплатить можно снова в разделе «Мои заявки».`;
+}
+
 /** HH:MM in Moscow time: when a package's reservation ends («Бронь до 06:47»). */
 export function reservationTime(value: Date | string): string {
   return formatDateTime(value).slice(11);

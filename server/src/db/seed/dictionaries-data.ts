@@ -198,6 +198,7 @@ export const macrosesData: Seeded<typeof dictMacroses>[] = [
   { id: 73, fdv: '${refund.summary}', description: 'Что возвращено: сумма и заявки платежа (событие «Возврат оплаты»)', dict_category_id: c.entry },
   { id: 74, fdv: '${refund.reason}', description: 'Причина возврата (событие «Возврат оплаты»)', dict_category_id: c.entry },
   { id: 75, fdv: '${entry.payment_note}', description: 'Что и где оплатить по заявке или пакету; для бесплатной заявки — что оплачивать ничего не нужно', dict_category_id: c.entry },
+  { id: 76, fdv: '${payment.canceled_summary}', description: 'Почему оплата не прошла и что делать: для пакета услуг — до какого времени он забронирован (событие «Оплата не прошла»)', dict_category_id: c.entry },
 ];
 
 export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [
@@ -376,7 +377,8 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» взят в научно-методический журнал. О выходе выпуска мы сообщим дополнительно.</p>' +
       cabinetLink +
       signature,
-  },  {
+  },
+  {
     id: EventId.paymentRefunded,
     fdv: 'Возврат оплаты',
     icon: 'IconReceiptRefund',
@@ -386,6 +388,14 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
       '<p>Здравствуйте, ${user.fio}!</p><p>${refund.summary}</p><p>Причина: ${refund.reason}</p><p>Деньги вернутся на карту или счёт, с которых вы платили; банк обычно зачисляет их в течение нескольких рабочих дней.</p>' +
       cabinetLink +
       signature,
+  },
+  {
+    id: EventId.paymentCanceled,
+    fdv: 'Оплата не прошла',
+    icon: 'IconCreditCardOff',
+    color: 'orange',
+    dv: 'Оплата не прошла: ${entry.price}',
+    content: '<p>Здравствуйте, ${user.fio}!</p><p>${payment.canceled_summary}</p>' + cabinetLink + signature,
   },
 ];
 
@@ -405,7 +415,9 @@ export const eventNotificationTemplatesData: Array<{ event_id: number; title: st
   { event_id: EventId.publicationRework, title: 'Публикация требует доработок', content: 'Публикация «${publication.title}» требует доработок. Комментарий модератора: ${publication.manager_comment}' },
   { event_id: EventId.publicationPublished, title: 'Публикация опубликована', content: 'Публикация «${publication.title}» опубликована на сайте.' },
   { event_id: EventId.packageExpired, title: 'Пакет услуг не оплачен', content: 'Заявки пакета услуг «${package.title}» (${package.entries}) удалены: пакет не был оплачен в течение 15 минут.' },
-  { event_id: EventId.publicationInJournal, title: 'Публикация взята в журнал', content: 'Публикация «${publication.title}» взята в журнал.' },  { event_id: EventId.paymentRefunded, title: 'Возврат оплаты', content: '${refund.summary} Причина: ${refund.reason}' },
+  { event_id: EventId.publicationInJournal, title: 'Публикация взята в журнал', content: 'Публикация «${publication.title}» взята в журнал.' },
+  { event_id: EventId.paymentRefunded, title: 'Возврат оплаты', content: '${refund.summary} Причина: ${refund.reason}' },
+  { event_id: EventId.paymentCanceled, title: 'Оплата не прошла', content: '${payment.canceled_summary}' },
 ];
 
 export const publicationCategoriesData: Seeded<typeof dictPublicationCategories>[] = [

@@ -22,6 +22,7 @@ const EVENT_URL: Record<number, string> = {
   [EventId.publicationInJournal]: '/user/publication',
   [EventId.packageExpired]: '/user/service-package',
   [EventId.paymentRefunded]: '/user/entry',
+  [EventId.paymentCanceled]: '/user/entry',
 };
 
 interface OutboxRow {

@@ -76,7 +76,7 @@ describe('macroValues', () => {
     const values = await macroValues(db, { entryId: entry.id });
     const unfilled = [...MACRO_NAMES].filter((n) => !(n in values));
     // The password and the summaries of the event letters (issue 13) are given by the one who sends.
-    expect(unfilled).toEqual(['password', 'package.title', 'package.entries', 'entry.summary', 'payment.summary', 'refund.sum', 'refund.summary', 'refund.reason']);
+    expect(unfilled).toEqual(['password', 'package.title', 'package.entries', 'entry.summary', 'payment.summary', 'refund.sum', 'refund.summary', 'refund.reason', 'payment.canceled_summary']);
     expect(values['user.fio']).toBe('Смирнова Анна Сергеевна');
     expect(values['user.fio_dative']).toBe('Смирновой Анне Сергеевне');
     expect(values['user.fio_short']).toBe('Смирнова А. С.');

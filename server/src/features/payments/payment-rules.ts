@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EventId, PayType, Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
-import { EntryMessages } from '@edu/domain/entries/entry';
+import { EntryMessages, paymentCanceledNote } from '@edu/domain/entries/entry';
+import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
 import { OFFLINE_PAY_TYPES, PaymentMessages } from '@edu/domain/payments/payment';
 import { LogReasons } from '@edu/domain/logs/log';
 import { cardTransactions, entries, paymentEntries, payments } from '../../db/schema/index.ts';
@@ -143,6 +144,41 @@ async function raisePaid(tx: Queryable, g: PaidGroup): Promise<void> {
       'service.interval': dates.length === 1 ? intervalOf(dates[0]) : dates.map((d) => `«${d.title}» — ${intervalOf(d)}`).join('; '),
       'entry.price': formatRub(g.sum),
       'payment.summary': summary,
+    },
+  });
+}
+
+/**
+ * The "payment did not go through" event (EventId.paymentCanceled) for a client's payment the
+ * provider cancelled (declined, expired unconfirmed), in its transaction: only while what it was for
+ * is still unpaid and not removed (a later payment may have paid it; an expired package is gone).
+ * A package's letter says until when the package stays reserved.
+ */
+async function raiseCanceled(tx: Queryable, o: { userId: number; entryIds: number[]; sum: number; reason: string | null }): Promise<void> {
+  if (o.entryIds.length === 0) return;
+  const list = await rows<{ id: number; number: string; title: string; package_title: string | null; package_created_at: Date | string | null }>(
+    tx,
+    sql`select e.id, e.number, s.title, pe.title as package_title, case when pe.broken_at is null then pe.created_at end as package_created_at
+        from entries e join services s on s.id = e.service_id left join package_enrollments pe on pe.id = e.package_enrollment_id
+        where e.id in (${idList(o.entryIds)}) and e.status = 1 and e.deleted_at is null order by e.id`,
+  );
+  if (list.length < o.entryIds.length) return;
+  const numbers = list.map((e) => e.number).join(', ');
+  const pkg = list.every((e) => e.package_title && e.package_title === list[0].package_title) ? list[0] : null;
+  const what = pkg
+    ? `пакета услуг «${pkg.package_title}» (заявки № ${numbers})`
+    : list.length === 1
+      ? `заявки № ${numbers} «${list[0].title}»`
+      : `заявок № ${numbers}`;
+  const reservedUntil = pkg?.package_created_at ? new Date(new Date(pkg.package_created_at).getTime() + PACKAGE_PAY_WINDOW_MIN * 60_000) : null;
+  await raiseEvent(tx, {
+    eventId: EventId.paymentCanceled,
+    userId: o.userId,
+    entryId: list[0].id,
+    extra: {
+      'entry.number': numbers,
+      'entry.price': formatRub(o.sum),
+      'payment.canceled_summary': paymentCanceledNote({ what, sum: o.sum, reason: o.reason, reservedUntil: reservedUntil && reservedUntil.getTime() > Date.now() ? reservedUntil : null }),
     },
   });
 }
@@ -348,6 +384,7 @@ export async function applyProviderPayment(app: FastifyInstance, p: ProviderPaym
       if (hold === 'cancel') app.log.warn({ uuid: p.id }, 'a held payment covers entries paid meanwhile: cancelling it at the provider');
       return { ...none, result: 'updated' as const, hold };
     }
+    if (status === 'canceled' && ct.hold_decision !== 'cancel' && ct.user_id) await raiseCanceled(tx, { userId: ct.user_id, entryIds: ct.entry_ids, sum: Number(ct.sum), reason: p.cancellation_details?.reason ?? null });
     if (status !== 'succeeded' || ct.entry_ids.length === 0) return { ...none, result: 'updated' as const };
 
     // All or nothing: when any entry is paid already, the whole payment is a double and goes back.

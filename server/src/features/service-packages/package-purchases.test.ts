@@ -122,6 +122,39 @@ describe('a package is bought, removed and paid as a whole', () => {
     expect(mine.data[0]).toMatchObject({ sum: 5000, is_package: true, package_title: 'Пакет «Летняя школа»' });
   });
 
+  it('a payment the provider cancels leaves the package unpaid; its letter and notification say until when it stays reserved', async () => {
+    const u = await user();
+    const p = await makePackage('Пакет «Отказ банка»');
+    const entries = await enrol(u, p);
+    const reservedUntil = (await app.inject({ method: 'GET', url: `/api/entry/${entries[0].id}`, headers: u.headers })).json().data.package_enrollment.reserved_until as string;
+    const hhmm = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' }).format(new Date(reservedUntil));
+    const uuid = (await pay(u, entries[0].id)).json().id as string;
+    await confirmOnProvider(uuid, 'cancel');
+    await until(async () => (await rows<{ status: string }>(database.db, sql`select status from card_transactions where uuid = ${uuid}`))[0].status === 'canceled');
+    expect((await liveOf(u.id)).map((e) => e.status)).toEqual([1, 1, 1]);
+    await app.jobs.runDue();
+    const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).includes('не прошла'));
+    expect(mail.subject).toBe('Оплата не прошла: 5 000 ₽');
+    const body = String(mail.html || mail.text).replace(/\u00a0/g, ' ');
+    expect(body).toContain('Оплата пакета услуг «Пакет «Отказ банка»»');
+    expect(body).toContain('платёж не был подтверждён вовремя');
+    expect(body).toContain('Деньги не списаны');
+    expect(body).toContain(`Пакет забронирован за вами до ${hhmm} по московскому времени`);
+    for (const e of entries) expect(body).toContain(e.number);
+    const [note] = await rows<{ text_clear: string; url: string }>(database.db, sql`select text_clear, url from notifications where user_id = ${u.id} order by id desc limit 1`);
+    expect(note.text_clear).toContain(`до ${hhmm}`);
+    expect(note.url).toBe(`/user/entry?number=${entries[0].number}`);
+
+    // Paid by a second attempt, a late cancel of another attempt says nothing.
+    const again = (await pay(u, entries[1].id)).json().id as string;
+    expect(again).not.toBe(uuid);
+    await confirmOnProvider(again);
+    await until(async () => (await liveOf(u.id)).every((e) => e.status === 2));
+    await app.jobs.runDue();
+    const canceledLetters = () => smtp.mails.filter((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).includes('не прошла'));
+    expect(canceledLetters()).toHaveLength(1);
+  });
+
   it('a paid package cannot be removed by the client', async () => {
     const u = await user();
     const op = await user(1);
