@@ -80,7 +80,7 @@ if (fs.existsSync('/usr/bin/chromium')) {
   try {
     const r = JSON.parse(fs.readFileSync(json, 'utf8'));
     passed += r.stats?.expected ?? 0;
-    failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) * 0;
+    failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
     if (!ok && !(r.stats?.unexpected > 0)) failed++;
   } catch {
     if (!ok) failed++;

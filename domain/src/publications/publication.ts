@@ -358,11 +358,6 @@ export const addToReleaseBody = z.object({
 });
 export type AddToReleaseBody = z.input<typeof addToReleaseBody>;
 
-/** POST /api/publication/{id}/add-author/{authorId}: authorId must be a user id from the dropdown. */
-export const addAuthorParams = z.object({
-  id: idField(),
-  authorId: z.string().regex(/^\d{1,10}$/, { error: PublicationMessages.chooseAuthor }).transform(Number),
-});
 
 /** Status-change answers: the message and the publication as it is now. */
 export interface PublicationActionAnswer {

@@ -98,11 +98,3 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
-
-/** Replaces {macro.name} in a template with escaped values; unknown macros stay as they are. */
-export function fillMacros(template: string, values: Record<string, string | number | null | undefined>): string {
-  return template.replace(/\$?\{([a-zA-Z_][\w.]*)\}/g, (whole, name: string) => {
-    const v = values[name];
-    return v === undefined || v === null ? whole : escapeHtml(String(v));
-  });
-}

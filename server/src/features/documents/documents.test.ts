@@ -284,6 +284,9 @@ describe('short-lived file links', () => {
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('application/pdf');
     expect(got.headers['cache-control']).toBe('private, no-store');
+    // The link's own policy (nothing runs in the document) and no Referer are kept over the defaults.
+    expect(got.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(got.headers['referrer-policy']).toBe('no-referrer');
     expect(String(got.headers['content-disposition'])).toContain(encodeURIComponent('скан паспорта.pdf'));
     expect(got.rawPayload.equals(PDF)).toBe(true);
     // A guessed token is nothing; an expired one neither; only the hash is stored.

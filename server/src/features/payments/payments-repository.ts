@@ -222,17 +222,4 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
   });
 }
 
-/** Income per month for the last 12 months, as {'11.2026': 12345.5, ...} (oldest first). */
-export async function incomeByMonth(db: Queryable): Promise<Record<string, number>> {
-  const list = await rows<{ month: string; income: string | number }>(
-    db,
-    sql`with months as (
-          select to_char(date_trunc('month', (now() at time zone 'Europe/Moscow')) - make_interval(months => g), 'MM.YYYY') as month, g
-          from generate_series(0, 11) g)
-        select m.month, coalesce(sum(p.sum), 0) as income
-        from months m left join payments p on to_char(p.created_at at time zone 'Europe/Moscow', 'MM.YYYY') = m.month
-        group by m.month, m.g order by m.g desc`,
-  );
-  return Object.fromEntries(list.map((r) => [r.month, Number(r.income)]));
-}
 

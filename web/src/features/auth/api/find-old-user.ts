@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { OldUser } from '@edu/domain/auth/password-reset';
 import { api } from '../../../lib/api-client';
 import type { RegisterInput } from './register';
@@ -7,8 +6,4 @@ import type { RegisterInput } from './register';
 export async function findOldUser(attributes: RegisterInput): Promise<OldUser> {
   const answer = await api.post<{ data: OldUser }>('/api/old-user', attributes, { protectedCall: false });
   return answer.data;
-}
-
-export function useFindOldUser() {
-  return useMutation({ mutationFn: findOldUser });
 }

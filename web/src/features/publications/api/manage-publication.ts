@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../../../lib/current-user';
 import { api } from '../../../lib/api-client';
 import type { Publication } from './types';
@@ -39,9 +39,4 @@ export function useInvalidatePublications() {
     // What the user owes (badge, left_sum) follows the publication's entry (decision 025).
     void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
   };
-}
-
-export function usePublicationMutation<V>(fn: (v: V) => Promise<unknown>) {
-  const invalidate = useInvalidatePublications();
-  return useMutation({ mutationFn: fn, onSuccess: invalidate });
 }
