@@ -32,7 +32,8 @@ export interface TokensFile {
   heavy?: Array<{ user_id: number; token: string; entries: number }>;
 }
 
-export const tokensFile = () => resultsPath('tokens.json');
+/** bench/results/tokens.json, or BENCH_TOKENS (ab.ts points the load script at another checkout's sessions). */
+export const tokensFile = () => process.env.BENCH_TOKENS ?? resultsPath('tokens.json');
 
 export function readTokens(): TokensFile {
   const file = tokensFile();

@@ -1,6 +1,6 @@
 import { notifications } from '../db/schema/index.ts';
 import type { Queryable } from './db.ts';
-import { htmlToText } from './mail.ts';
+import { htmlToText } from './html.ts';
 
 export interface NewNotification {
   userId: number;

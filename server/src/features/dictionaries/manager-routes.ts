@@ -8,6 +8,7 @@ import * as t from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { containsPattern } from '../../platform/list-query.ts';
+import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 
 const tables = { dict_service_types: t.dictServiceTypes, dict_service_subtypes: t.dictServiceSubtypes, dict_profiles: t.dictProfiles } as const;
 const nameParams = z.object({ name: z.enum(EDITABLE_DICTIONARIES, { error: 'Справочник только для чтения' }) });
@@ -22,11 +23,7 @@ const isForeignKeyViolation = (err: unknown) => {
 /** The body of a save, checked by the dictionary's own schema (field errors as 422). */
 function parseBody(name: EditableDictionary, body: unknown) {
   const parsed = dictionaryBodies[name].safeParse(body ?? {});
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const i of parsed.error.issues) (errors[String(i.path[0] ?? '_')] ??= []).push(i.message);
-    throw validationError(errors);
-  }
+  if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
   return parsed.data;
 }
 

@@ -9,7 +9,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Db, type Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
-import { escapeHtml } from '../../platform/mail.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import { notify } from '../../platform/notify.ts';
 import { moveEntryStatus } from './entry-status.ts';
 import { checkPlace, entryNumber, lockEntry, lockService } from './entry-rules.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { EventId, Role } from '@edu/domain/common/codes';
 import { rows } from '../../platform/db.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
-import { htmlToText } from '../../platform/mail.ts';
+import { htmlToText } from '../../platform/html.ts';
 import { entryUrl } from '../entries/entry-status.ts';
 import { eventValues, renderHtml, renderText } from './event-macros.ts';
 

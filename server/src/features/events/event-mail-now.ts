@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows } from '../../platform/db.ts';
-import { htmlToText } from '../../platform/mail.ts';
+import { htmlToText } from '../../platform/html.ts';
 import { eventValues, renderHtml, renderText } from './event-macros.ts';
 
 /**

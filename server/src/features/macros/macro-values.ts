@@ -7,6 +7,7 @@ import { formatInterval } from '../../platform/moscow-time.ts';
 import { readRequisites } from './requisites.ts';
 import { dativeName, genderOf, joinFio, rublesInFigures, rublesInWords, shortFio, splitFio, type NameParts } from './russian-words.ts';
 import { entryPaymentNote } from '@edu/domain/entries/entry';
+import { contractStatusLabels, type ContractStatusCode } from '@edu/domain/contracts/contract';
 
 /** What a template is filled for. Missing links are followed: an entry gives its client and service. */
 export interface MacroSubject {
@@ -17,7 +18,6 @@ export interface MacroSubject {
   contractId?: number;
 }
 
-const contractStatusLabels: Record<number, string> = { 1: 'На проверке', 2: 'Принят', 3: 'Отклонён' };
 
 /**
  * Every macro of the catalogue that the subject can fill, by name ('user.fio' -> 'Иванов Иван
@@ -130,7 +130,7 @@ function bucket(): [Record<string, string>, Put] {
 }
 
 function putContract(put: Put, c: { status: number; comment: string | null; created_at: Date | string }) {
-  put('contract.status', contractStatusLabels[c.status]);
+  put('contract.status', contractStatusLabels[c.status as ContractStatusCode]);
   put('contract.comment', c.comment);
   put('contract.date', formatDate(c.created_at));
 }

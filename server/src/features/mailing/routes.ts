@@ -6,7 +6,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { rows } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
-import { htmlToText } from '../../platform/mail.ts';
+import { htmlToText } from '../../platform/html.ts';
 import { sanitizeLetterHtml } from '../../platform/mail-html.ts';
 import { audienceLabel, countAudience, listMailings, mailingProgress } from './mailing-repository.ts';
 import { letter } from './mailing-job.ts';

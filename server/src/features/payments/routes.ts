@@ -19,6 +19,7 @@ import { ProviderError } from '../../platform/payments/yookassa-client.ts';
 import { listCardTransactions, listPayments, paymentsTotals, type PaymentFilters } from './payments-repository.ts';
 import { writePaymentsXlsx } from './payments-excel.ts';
 import { refreshRefund, requestRefund } from './refund-rules.ts';
+import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 
 /** A provider payment id: YooKassa's are UUID-like; nothing that could walk a URL path ('..', '/'). */
 const PROVIDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -88,11 +89,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/yookassa-entry/pay {fio, phone, sum}: the public form, no login. */
   app.post('/yookassa-entry/pay', { schema: { tags: ['payments'], body: z.unknown() } }, async (request) => {
     const parsed = publicPayBody.safeParse(request.body);
-    if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const i of parsed.error.issues) (errors[String(i.path[0] ?? '_')] ??= []).push(i.message);
-      throw new AppError(422, PaymentMessages.fillAll, { errors });
-    }
+    if (!parsed.success) throw new AppError(422, PaymentMessages.fillAll, { errors: fieldErrorsFromZod(parsed.error) });
     if (!app.config.yookassa.enabled) throw new AppError(422, PaymentMessages.paymentsOff, { errors: {} });
     const { fio, phone, sum, key: formKey } = parsed.data;
     // The page sends one key per submitted form: a repeat of it continues the same payment.

@@ -4,7 +4,7 @@ import { formatDate } from '@edu/domain/common/format';
 import { PrintMessages } from '@edu/domain/documents/print';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { escapeHtml } from '../../platform/mail.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import { readRequisites, REQUISITE_FIELDS, type RequisiteKey, type Requisites } from '../macros/requisites.ts';
 import { rublesInFigures, rublesInWords } from '../macros/russian-words.ts';
 import type { EntryPrintRow } from './print-context.ts';

@@ -7,7 +7,7 @@ import type { ConvertOwner, OfficeConverterPool } from '../../platform/converter
 import type { HtmlPdfConverter } from '../../platform/converters/html-pdf.ts';
 import { ConversionFailed, ConverterUnavailable } from '../../platform/converters/converter-errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import { escapeHtml } from '../../platform/mail.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import { PrintMessages } from '@edu/domain/documents/print';
 import { macroValues, type MacroSubject } from '../macros/macro-values.ts';
 import { renderMacros } from '../macros/render-macros.ts';

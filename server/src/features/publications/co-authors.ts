@@ -10,7 +10,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { escapeHtml } from '../../platform/mail.ts';
+import { escapeHtml } from '../../platform/html.ts';
 import { notify } from '../../platform/notify.ts';
 
 /** Where the invited person answers (the cabinet's «Мои публикации»). */

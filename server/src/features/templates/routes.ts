@@ -17,6 +17,7 @@ import { DocxTemplateError, inspectDocx } from './docx.ts';
 import { hasMetaRefresh } from './html-template.ts';
 import { readRequisites, REQUISITE_FIELDS } from '../macros/requisites.ts';
 import { findTemplate, listTemplates, missingTemplates, templateUsage, toTemplate } from './templates-repository.ts';
+import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -110,11 +111,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     const existing = id ? await findTemplate(app.db, id) : undefined;
     if (id && !existing) throw notFound();
     const parsed = templateFields.safeParse({ ...form.fields, dict_type_id: form.fields.dict_type_id ?? existing?.dict_type_id });
-    if (!parsed.success) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
-      throw validationError(errors);
-    }
+    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
     const v = parsed.data;
     const editor = templateEditor(v.dict_type_id);
     let fileId = existing?.file_id ?? null;

@@ -1,6 +1,6 @@
 import PizZip from 'pizzip';
+import { escapeHtml as esc } from '../html.ts';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * A real minimal .docx whose paragraphs are the given texts (used to warm the converters and by tests). A paragraph given as an array is

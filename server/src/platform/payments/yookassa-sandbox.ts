@@ -3,7 +3,7 @@ import { and, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sandboxPayments, sandboxRefunds } from '../../db/schema/index.ts';
 import type { Queryable } from '../db.ts';
-import { escapeHtml } from '../mail.ts';
+import { escapeHtml } from '../html.ts';
 import { isAllowedReturnUrl, type ProviderPayment, type ProviderRefund, type ProviderStatus } from './yookassa-client.ts';
 
 export interface SandboxOptions {

@@ -1,4 +1,5 @@
 import PizZip from 'pizzip';
+import { escapeHtml as esc } from '../../../platform/html.ts';
 
 // A small writer of real Word documents (.docx, Office Open XML) for the templates the product
 // ships: paragraphs with bold runs, tables, page setup. The texts are written in ./sources.ts;
@@ -58,7 +59,6 @@ export const p = (text: string, opts: Omit<Paragraph, 'kind' | 'text'> = {}): Pa
 export const table = (widths: number[], rows: Paragraph[][][], borders = true): Table => ({ kind: 'table', widths, rows, borders });
 
 const twips = (cm: number) => Math.round((cm / 2.54) * 1440);
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function runs(par: Paragraph): string {
   const parts = par.text.split('**');
