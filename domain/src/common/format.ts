@@ -1,3 +1,5 @@
+import { moscowClock } from './moscow-time.ts';
+
 // One formatter for the process: making an Intl.NumberFormat costs far more than formatting with one.
 const RUBLES = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 
@@ -15,18 +17,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** dd.mm.yyyy in Moscow time. */
 export function formatDate(value: Date | string): string {
-  const d = moscow(value);
+  const d = moscowClock(value);
   return `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`;
 }
 
 /** dd.mm.yyyy HH:MM in Moscow time. */
 export function formatDateTime(value: Date | string): string {
-  const d = moscow(value);
+  const d = moscowClock(value);
   return `${formatDate(value)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
-/** The centre works in Moscow time (UTC+3 all year). Returns a Date whose UTC fields read as Moscow time. */
-function moscow(value: Date | string): Date {
-  const d = typeof value === 'string' ? new Date(value) : value;
-  return new Date(d.getTime() + 3 * 3600 * 1000);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flagField, idArray, textField } from '../common/bounds.ts';
 import { EntryStatus, entryStatusLabels } from '../common/codes.ts';
+import { plural } from '../common/plural.ts';
 
 export const MailingMessages = {
   title: 'Рассылка для всех пользователей',
@@ -25,7 +26,7 @@ export const MailingMessages = {
   everyone: 'Все пользователи',
   noRecipients: 'Нет получателей: измените условия',
   recipients: (n: number) => `Получателей: ${n.toLocaleString('ru-RU')}`,
-  confirm: (n: number) => `Отправить письмо ${n.toLocaleString('ru-RU')} ${n % 10 === 1 && n % 100 !== 11 ? 'получателю' : 'получателям'}?`,
+  confirm: (n: number) => `Отправить письмо ${n.toLocaleString('ru-RU')} ${plural(n, 'получателю', 'получателям', 'получателям')}?`,
   testSent: (email: string) => `Тестовое письмо отправлено на ${email}`,
   testPrefix: '[Тест] ',
   preview: 'Предпросмотр',

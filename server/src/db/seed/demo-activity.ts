@@ -16,6 +16,7 @@ import { loadPackages } from '../../features/service-packages/routes.ts';
 import { reviews, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedDemoPublicationActivity } from './demo-publications.ts';
+import { entryNumber } from '../../features/entries/entry-rules.ts';
 
 const DAY = 86_400_000;
 
@@ -55,16 +56,11 @@ function random(seed: number) {
   };
 }
 
-const yymm = (d: Date) => {
-  const m = new Date(d.getTime() + 3 * 3600_000);
-  return `${String(m.getUTCFullYear()).slice(2)}${String(m.getUTCMonth() + 1).padStart(2, '0')}`;
-};
-
 /** Moves an entry (and what was written about it) to the day it was really made. */
 async function backdate(db: Queryable, entryIds: number[], createdAt: Date, paidAt: Date | null): Promise<void> {
   for (const id of entryIds) {
     const [e] = await rows<{ number: string; created_by: number }>(db, sql`select number, created_by from entries where id = ${id}`);
-    const number = `${yymm(createdAt)}-${e.number.split('-')[1]}`;
+    const number = entryNumber(id, createdAt);
     await db.execute(sql`update entries set number = ${number}, created_at = ${createdAt}, updated_at = ${paidAt ?? createdAt},
       paid_at = case when paid_at is null then null else ${paidAt ?? createdAt}::timestamptz end where id = ${id}`);
     if (number !== e.number) {

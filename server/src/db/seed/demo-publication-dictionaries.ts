@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { publicationPrices, publicationReleases, reviews } from '../schema/index.ts';
+import { moscowYear } from '@edu/domain/common/moscow-time';
 
 const DAY = 86_400_000;
 
@@ -24,7 +25,7 @@ export async function seedDemoPublicationDictionaries(db: Queryable, o: { now: D
     db,
     sql`select id, fdv, publication_has_file from dict_service_subtypes where is_publication order by id`,
   );
-  const year = new Date(o.now.getTime() + 3 * 3600_000).getUTCFullYear();
+  const year = moscowYear(o.now);
   for (const s of subtypes) {
     const kind = s.id === 5 ? 'internet' : /сборник/i.test(s.fdv) ? 'collection' : 'journal';
     await db

@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import type { CheckedUpload, StoreUpload } from '../../platform/uploads.ts';
 import { contractDataState } from '../documents/documents-repository.ts';
+import { moscowYear } from '@edu/domain/common/moscow-time';
 
 const unprocessable = (message: string, field = 'status') => new AppError(422, message, { errors: { [field]: [message] } });
 
@@ -110,10 +111,6 @@ export async function reviewContract(app: FastifyInstance, me: AuthUser, contrac
   });
 }
 
-/** The calendar year in Moscow (the centre's time), which numbers restart with. */
-export function moscowYear(now: Date = new Date()): number {
-  return new Date(now.getTime() + 3 * 3600 * 1000).getUTCFullYear();
-}
 
 /**
  * Gives the entry of an approved contract the next registration number of the year. The entry row

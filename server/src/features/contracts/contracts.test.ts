@@ -8,7 +8,7 @@ import { changeLogs, entries, notifications, registrationCounters, registrationN
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { courseEntry, fillContractData, jpg, multipart, PDF } from '../../../test/documents-fixtures.ts';
 import { rows } from '../../platform/db.ts';
-import { moscowYear } from './contract-rules.ts';
+import { moscowYear } from '@edu/domain/common/moscow-time';
 
 let t: TestApp;
 let operator: Record<string, string>;

@@ -9,7 +9,7 @@ import { canEditThesis, clientMayChange, statusColors, type Entry, type entryLis
 import type { z } from 'zod';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
-import { formatInterval, moscowDayStart, toMoscowString } from '../../platform/moscow-time.ts';
+import { formatInterval, moscowDayStart, toMoscowString } from '@edu/domain/common/moscow-time';
 import { printColumns, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
 import { fileRecord } from '../documents/documents-repository.ts';
 import { containsPattern, fioWords, intArray, nameWordMatches, prefixPattern, trigramsServe } from '../../platform/list-query.ts';

@@ -12,6 +12,7 @@ import { raiseEvent } from '../../platform/events.ts';
 import { entryUrl } from './entry-status.ts';
 import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } from './package-enrollments.ts';
 import { LogReasons } from '@edu/domain/logs/log';
+import { moscowYymm } from '@edu/domain/common/moscow-time';
 
 interface LockedService {
   id: number;
@@ -68,13 +69,8 @@ function checkParticipation(service: LockedService, isExtramural: number) {
   if (problem) throw fieldError('is_extramural', problem);
 }
 
-const moscowMonth = () => {
-  const d = new Date(Date.now() + 3 * 3600 * 1000);
-  return `${String(d.getUTCFullYear()).slice(2)}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
-
-/** 'YYMM-NNNNN': month of creation and the entry id, unique and easy to say on the phone. */
-export const entryNumber = (id: number) => `${moscowMonth()}-${String(id).padStart(5, '0')}`;
+/** 'YYMM-NNNNN': month of creation (Moscow) and the entry id, unique and easy to say on the phone. */
+export const entryNumber = (id: number, at: Date | number = Date.now()) => `${moscowYymm(at)}-${String(id).padStart(5, '0')}`;
 
 export interface CreateEntryInput {
   service_id: number;

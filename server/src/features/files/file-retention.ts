@@ -3,19 +3,15 @@ import type { Queryable } from '../../platform/db.ts';
 import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
 import { sweepUploadTmp } from '../../platform/uploads.ts';
 import { filesToPurge, markPurged } from './files-repository.ts';
+import { nextMoscowHour } from '@edu/domain/common/moscow-time';
 
 export const PURGE_FILES_JOB = 'purge-deleted-files';
 
 /** Files removed per pass; a longer backlog continues in the next pass a second later. */
 const PURGE_BATCH = 200;
 
-/** The next 04:00 in Moscow (UTC+3) after `now`: after the night's stop-list refresh. */
-export function nextPurgeRun(now = new Date()): Date {
-  const at = new Date(now);
-  at.setUTCHours(1, 0, 0, 0);
-  if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + 1);
-  return at;
-}
+/** The next 04:00 in Moscow after `now`: after the night's stop-list refresh. */
+export const nextPurgeRun = (now = new Date()): Date => nextMoscowHour(4, now);
 
 /** Keeps one open purge job (the unique key merges repeats from every start and instance). */
 export async function scheduleFilePurge(db: Queryable, now = new Date()): Promise<void> {

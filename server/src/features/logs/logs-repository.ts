@@ -5,7 +5,7 @@ import { changeLogTypeLabels, SYSTEM_USER_LABEL, type ChangeDiff, type ChangeLog
 import { diffPresenter } from '../../platform/change-log.ts';
 import type { Database } from '../../platform/db.ts';
 import { allOf, fioCondition, listPage, when, type ListPage } from '../../platform/list-query.ts';
-import { moscowDayStart } from '../../platform/moscow-time.ts';
+import { moscowDayStart } from '@edu/domain/common/moscow-time';
 
 interface ChangeRow {
   id: number;

@@ -3,7 +3,7 @@ import { entryStatusLabels, type EntryStatusCode } from '@edu/domain/common/code
 import { formatDate } from '@edu/domain/common/format';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { loadConfig } from '../../platform/config.ts';
-import { formatInterval } from '../../platform/moscow-time.ts';
+import { formatInterval, moscowNoonOf } from '@edu/domain/common/moscow-time';
 import { readRequisites } from './requisites.ts';
 import { dativeName, genderOf, joinFio, rublesInFigures, rublesInWords, shortFio, splitFio, type NameParts } from './russian-words.ts';
 import { entryPaymentNote } from '@edu/domain/entries/entry';
@@ -171,12 +171,12 @@ async function putUser(db: Queryable, userId: number, put: Put) {
   put('user.job_title', u.job_title);
   put('user.region', u.dict_region ?? u.region);
   put('user.address', u.address);
-  put('user.birthday', u.birthday ? formatDate(dateOnly(u.birthday)) : null);
+  put('user.birthday', u.birthday ? formatDate(moscowNoonOf(u.birthday)) : null);
   put('user.snils', u.snils);
   const [passport] = await passportRead;
   if (passport) {
     put('user.passport', passport.number);
-    put('user.passport_date', formatDate(dateOnly(passport.date)));
+    put('user.passport_date', formatDate(moscowNoonOf(passport.date)));
     put('user.passport_issued_by', passport.issued_by);
   }
 }
@@ -208,8 +208,3 @@ async function putService(db: Queryable, serviceId: number, put: Put) {
   put('service.leadings', s.leadings);
 }
 
-/** A date column ('1990-05-01') read as that day in Moscow, not shifted by the server's zone. */
-function dateOnly(value: string | Date): Date {
-  const text = typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
-  return new Date(`${text}T12:00:00+03:00`);
-}

@@ -17,7 +17,7 @@ import { scheduleJob } from '../../platform/jobs.ts';
 import { money, ProviderError, type ProviderPayment, type ProviderStatus } from '../../platform/payments/yookassa-client.ts';
 import { moveEntryStatus, type MovedEntry } from '../entries/entry-status.ts';
 import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } from '../entries/package-enrollments.ts';
-import { formatInterval } from '../../platform/moscow-time.ts';
+import { formatInterval } from '@edu/domain/common/moscow-time';
 import { formatRub } from '@edu/domain/common/format';
 import { refundDoubleIn, sendRefund } from './refund-rules.ts';
 

@@ -5,7 +5,7 @@ import type { PageQuery } from '@edu/domain/common/pagination';
 import { formatRub } from '@edu/domain/common/format';
 import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment, type PaymentRefund, type PaymentTotals } from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
-import { moscowDayStart } from '../../platform/moscow-time.ts';
+import { moscowDayStart } from '@edu/domain/common/moscow-time';
 import { allOf, containsPattern, fioCondition, listPage, prefixPattern, when, type ListPage } from '../../platform/list-query.ts';
 
 export interface PaymentFilters {

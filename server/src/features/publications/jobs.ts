@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
 import { PoolBusyError } from '../../platform/worker-pool.ts';
 import { checkPublication, refreshStopList } from './uniqueness-repository.ts';
+import { nextMoscowHour } from '@edu/domain/common/moscow-time';
 
 export const UNIQUENESS_JOB = 'check-publication-uniqueness';
 const jobKey = (publicationId: number) => `publication:${publicationId}`;
@@ -84,13 +85,8 @@ export async function checkPublicationNow(app: FastifyInstance, publicationId: n
 
 export const STOP_LIST_JOB = 'refresh-uniqueness-stop-list';
 
-/** The next 03:00 in Moscow (UTC+3, no daylight saving) after `now`: a quiet hour for a full pass. */
-export function nextNightRun(now = new Date()): Date {
-  const at = new Date(now);
-  at.setUTCHours(0, 0, 0, 0); // 03:00 Moscow
-  if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + 1);
-  return at;
-}
+/** The next 03:00 in Moscow after `now`: a quiet hour for a full pass. */
+export const nextNightRun = (now = new Date()): Date => nextMoscowHour(3, now);
 
 /**
  * Keeps one open 'refresh-uniqueness-stop-list' job (the unique key merges repeats from every

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Db, type Queryable } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
-import { fromMoscowString } from '../../platform/moscow-time.ts';
+import { fromMoscowString } from '@edu/domain/common/moscow-time';
 import { requestPublication } from './service-publishing.ts';
 
 interface TypeRow {

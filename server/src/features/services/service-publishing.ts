@@ -5,7 +5,7 @@ import { services } from '../../db/schema/index.ts';
 import { JoomlaError, type JoomlaArticle, type JoomlaArticleInput, type JoomlaClient } from '../../platform/cms/joomla-client.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
-import { formatInterval } from '../../platform/moscow-time.ts';
+import { formatInterval } from '@edu/domain/common/moscow-time';
 import { macroValues } from '../macros/macro-values.ts';
 import { renderMacros } from '../macros/render-macros.ts';
 import type { ServiceRow } from './services-repository.ts';

@@ -5,7 +5,7 @@ import { dateTypeIcons, type Service } from '@edu/domain/services/service';
 import { PACKAGE_PUBLICATION_AUTHORS } from '@edu/domain/publications/publication';
 import type { ProfileBadge } from '@edu/domain/users/current-user';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
-import { formatInterval, toMoscowString } from '../../platform/moscow-time.ts';
+import { formatInterval, toMoscowString } from '@edu/domain/common/moscow-time';
 
 export interface ServiceRow {
   id: number;

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PublicationStatus } from '@edu/domain/common/codes';
 import type { MonthlyFigures } from '@edu/domain/statistics/statistics';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { MOSCOW_OFFSET_MS, moscowClock } from '@edu/domain/common/moscow-time';
 
 // Dashboard statistics (spec 02 §7): per month of the last 12 (Moscow time), oldest first, as
 // {'MM.YYYY': number}. Counting a year of entries (about a million rows at scale) per request is
@@ -18,11 +19,9 @@ export const KEPT_BEHIND_MS = 5 * 60_000;
 /** How long a kept part is served before it is counted again. */
 export const KEPT_FOR_MS = 10 * 60_000;
 
-const MOSCOW_OFFSET_MS = 3 * 3600_000; // Europe/Moscow has been UTC+3 all year since 2014
-
 /** 'MM.YYYY' of the Moscow months `11 .. 0` back from `now`, oldest first. */
 export function monthLabels(now: number): string[] {
-  const m = new Date(now + MOSCOW_OFFSET_MS);
+  const m = moscowClock(now);
   return Array.from({ length: 12 }, (_, i) => {
     const d = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() - (11 - i), 1));
     return `${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
@@ -31,7 +30,7 @@ export function monthLabels(now: number): string[] {
 
 /** The start of the Moscow month 11 months before the month of `now` (the oldest month shown). */
 export function rangeStart(now: number): Date {
-  const m = new Date(now + MOSCOW_OFFSET_MS);
+  const m = moscowClock(now);
   return new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() - 11, 1) - MOSCOW_OFFSET_MS);
 }
 
