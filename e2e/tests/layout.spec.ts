@@ -42,6 +42,7 @@ const SCREENS: Screen[] = [
   { who: 'operator', name: 'logs', path: '/manager/logs' },
   { who: 'operator', name: 'api-requests', path: '/manager/api-requests' },
   { who: 'operator', name: 'services', path: '/manager/service' },
+  { who: 'operator', name: 'all-services', path: '/manager/all-services', ready: (p) => expect(p.locator('[data-testid="all-services-table"], [data-testid="all-services-cards"]')).toBeVisible() },
   { who: 'operator', name: 'service-packages', path: '/manager/service-package' },
   { who: 'operator', name: 'macroses', path: '/manager/macroses' },
   { who: 'operator', name: 'templates', path: '/manager/templates' },

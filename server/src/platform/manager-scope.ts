@@ -42,7 +42,7 @@ export const MANAGER_ROUTES: ManagerRoutePattern[] = [
   { path: /^\/api\/joomla(\/|$)/ },
   // Services: create, update, delete, image, publishing to the site (the list and search are everyone's).
   { methods: ['POST'], path: /^\/api\/service$/ },
-  { methods: ['GET'], path: /^\/api\/service\/form-options$/ },
+  { methods: ['GET'], path: /^\/api\/service\/(form-options|overview)$/ },
   { methods: ['PUT', 'DELETE'], path: /^\/api\/service\/:id$/ },
   { methods: ['POST'], path: /^\/api\/service\/(:id\/upload-image|save-to-joomla\/:id)$/ },
   // Entries: complete, restore, history, competition member; guests and guest entries.

@@ -24,6 +24,7 @@ const ManagerContractRoute = lazy(() => import('./routes/manager-contract').then
 const SettingsPage = lazy(() => import('../features/users/pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 const CabinetLayout = lazy(() => import('./layouts/cabinet-layout').then((m) => ({ default: m.CabinetLayout })));
 const ManagerServicesRoute = lazy(() => import('./routes/manager-services').then((m) => ({ default: m.ManagerServicesRoute })));
+const ManagerAllServicesRoute = lazy(() => import('./routes/manager-all-services').then((m) => ({ default: m.ManagerAllServicesRoute })));
 const ManagerPackagesPage = lazy(() => import('../features/service-packages/pages/manager-packages-page').then((m) => ({ default: m.ManagerPackagesPage })));
 const PayPage = lazy(() => import('../features/payments/pages/pay-page').then((m) => ({ default: m.PayPage })));
 const PaymentsPage = lazy(() => import('../features/payments/pages/payments-page').then((m) => ({ default: m.PaymentsPage })));
@@ -127,6 +128,7 @@ export const routes: RouteObject[] = [
                   { path: 'regions', element: <RegionsPage /> },
                   { path: 'leadings', element: <LeadingsPage /> },
                   { path: 'icons', element: <IconsPage /> },
+                  { path: 'all-services', element: <ManagerAllServicesRoute /> },
                   { path: 'service/:id?', element: <ManagerServicesRoute /> },
                   { path: 'service-package', element: <ManagerPackagesPage /> },
                   { path: 'events', element: <EventsPage /> },

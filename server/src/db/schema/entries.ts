@@ -75,6 +75,8 @@ export const entries = pgTable(
     index('entries_section_idx').on(t.section_id),
     // Operators' list of one service, newest first, and seat counts.
     index('entries_live_service_newest_idx').on(t.service_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    // «Все услуги»: entries, paid entries and income of a service from the index alone (sorting by them reads every service's).
+    index('entries_live_service_sales_idx').on(t.service_id, t.status, t.price).where(sql`deleted_at is null`),
     // The number filter matches a prefix ('2611-0004').
     index('entries_number_prefix_idx').on(t.number.op('varchar_pattern_ops')),
     index('entries_status_idx').on(t.status),

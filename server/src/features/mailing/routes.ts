@@ -7,7 +7,7 @@ import { rows } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { htmlToText } from '../../platform/html.ts';
-import { sanitizeLetterHtml } from '../../platform/mail-html.ts';
+import { sanitizeRichHtml } from '../../platform/rich-html.ts';
 import { audienceLabel, countAudience, listMailings, mailingProgress } from './mailing-repository.ts';
 import { letter } from './mailing-job.ts';
 
@@ -22,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const mailingOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The letter's sanitised HTML and text; an empty one is refused. */
   function content(message: string) {
-    const html = sanitizeLetterHtml(message);
+    const html = sanitizeRichHtml(message);
     const text = htmlToText(html);
     if (!text.trim()) throw fieldError('message', MailingMessages.empty);
     return { html, text };

@@ -1,6 +1,5 @@
 // Creating and editing a publication (spec 03 §5, spec 01 publication form): the field rules per
 // subtype, sanitising, files, authors and the price by number of authors, which is set on the entry.
-import sanitizeHtml from 'sanitize-html';
 import { sql } from 'drizzle-orm';
 import { EventId, PayType, Role } from '@edu/domain/common/codes';
 import type { FieldErrors } from '@edu/domain/common/validation';
@@ -22,6 +21,7 @@ import { rows, type Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { retireFiles } from '../../platform/files.ts';
+import { sanitizeRichHtml } from '../../platform/rich-html.ts';
 import type { CheckedUpload, StoreUpload } from '../../platform/uploads.ts';
 import { entryNumber } from '../entries/entry-rules.ts';
 import { scheduleUniquenessCheck } from './jobs.ts';
@@ -29,23 +29,6 @@ import { movePublication, type PublicationChanges } from './publication-status.t
 import { loadRecord } from './publications-repository.ts';
 
 export type SaveInput = z.output<typeof savePublicationBody>;
-
-/** What the rich-text editor may produce: formatting, lists, headings, tables, links. */
-const PUBLICATION_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'code', 'pre', 'hr',
-    'span', 'mark', 'sub', 'sup', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'], '*': ['style'] },
-  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
-};
-
-export function sanitizePublicationHtml(html: string): string {
-  return sanitizeHtml(html, PUBLICATION_POLICY).trim();
-}
 
 interface ServiceInfo {
   id: number;
@@ -120,7 +103,7 @@ async function checkFields(
     else if (r.is_hidden && !isOperator && input.release_id !== o.existingReleaseId) add('release_id', PublicationMessages.releaseHidden);
   }
 
-  const text = input.text ? sanitizePublicationHtml(input.text) : '';
+  const text = input.text ? sanitizeRichHtml(input.text) : '';
   const plain = text ? publicationPlainText(text).trim() : '';
   if (o.hasFile) {
     if (!o.fileThere) add('file', PublicationMessages.attachFile);

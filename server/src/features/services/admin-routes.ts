@@ -7,6 +7,7 @@ import { Messages } from '@edu/domain/common/messages';
 import { joomlaLookupBody, saveServiceBody, ServiceFormMessages, type ServiceFormOptions } from '@edu/domain/services/service-form';
 import { TemplateType } from '@edu/domain/common/codes';
 import type { Service } from '@edu/domain/services/service';
+import { serviceOverviewQuery } from '@edu/domain/services/service-overview';
 import { currentUser } from '../../platform/auth.ts';
 import { JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { rows } from '../../platform/db.ts';
@@ -15,7 +16,7 @@ import { IMAGE_MIMES } from '../../platform/files.ts';
 import { readCheckedUploads } from '../../platform/uploads.ts';
 import { createService, deleteService, setServiceImage, updateService } from './service-admin.ts';
 import { PUBLISH_SERVICE_JOB, requestPublication } from './service-publishing.ts';
-import { getService } from './services-repository.ts';
+import { getService, listServiceOverview } from './services-repository.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Images are stored at most this wide (sharp keeps the proportions). */
@@ -51,6 +52,12 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       cms: app.cms.client('site') !== null,
     };
     return { data };
+  });
+
+  /** GET /api/service/overview: «Все услуги», every service with its seats and sales (issue 22). */
+  app.get('/overview', { schema: { tags: ['services'], querystring: serviceOverviewQuery } }, async (request) => {
+    const { page, per_page, sort, ...filters } = request.query;
+    return listServiceOverview(app.database, filters, { page, per_page, sort });
   });
 
   app.post('/', { schema: { tags: ['services'], body: saveServiceBody } }, async (request, reply) => {

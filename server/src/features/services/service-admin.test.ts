@@ -87,6 +87,24 @@ describe('creating a service', () => {
     expect(logs[0].diff.id).toBeUndefined();
   });
 
+  it('keeps the description as rich text cleaned on the server: no scripts, handlers or javascript: links', async () => {
+    const dirty =
+      '<h2>Программа</h2><p onclick="steal()">Текст <b>важно</b><script>alert(1)</script> <a href="javascript:alert(1)">ссылка</a> <a href="https://example.ru/">сайт</a></p><img src=x onerror=alert(1)><ul><li>Пункт</li></ul>';
+    const res = await create(body({ description: dirty }));
+    expect(res.statusCode).toBe(201);
+    const { id, description } = res.json().data;
+    expect(description).not.toMatch(/script|onclick|onerror|javascript:|<img/i);
+    expect(description).toContain('<h2>Программа</h2>');
+    expect(description).toContain('<b>важно</b>');
+    expect(description).toContain('<ul><li>Пункт</li></ul>');
+    expect(description).toContain('<a href="https://example.ru/" rel="noopener noreferrer" target="_blank">сайт</a>');
+    const [stored] = await rows<{ description: string }>(t.database.db, sql`select description from services where id = ${id}`);
+    expect(stored.description).toBe(description);
+    // Only a script is empty once cleaned: no description.
+    const empty = await t.inject({ method: 'PUT', url: `/api/service/${id}`, headers: operator, payload: body({ description: '<script>alert(1)</script>' }) });
+    expect(empty.json().data.description).toBeNull();
+  });
+
   it('keeps hours and days for a type needing a contract', async () => {
     const res = await create(body({ dict_type_id: 3, dict_subtype_id: 9, hours: 36, days: 5, sections: [] }));
     expect(res.statusCode).toBe(201);

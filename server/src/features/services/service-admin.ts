@@ -8,6 +8,7 @@ import { logChange } from '../../platform/change-log.ts';
 import { rows, type Db, type Queryable } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { fromMoscowString } from '@edu/domain/common/moscow-time';
+import { sanitizeRichHtml } from '../../platform/rich-html.ts';
 import { requestPublication } from './service-publishing.ts';
 
 interface TypeRow {
@@ -79,7 +80,8 @@ function valuesOf(input: SaveServiceInput, type: TypeRow, subtype: SubtypeRow | 
   const dated = input.date_type !== DateType.permanent;
   return {
     title: input.title,
-    description: input.description ?? null,
+    // Rich text: cleaned once here, so the cabinet and the site get the same safe HTML.
+    description: input.description ? sanitizeRichHtml(input.description) || null : null,
     price: input.price,
     points: input.points,
     is_visible: input.is_visible,

@@ -96,6 +96,23 @@ describe('publishing a service to the Joomla site', () => {
     expect((await jobsOf(service.id))[0].done_at).not.toBeNull();
   });
 
+  it('sends the description cleaned: saved through the form, and one stored before descriptions were cleaned', async () => {
+    const dirty = '<p>Описание<script>alert(1)</script><img src=x onerror=alert(1)></p>';
+    const res = await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Вебинар с чистым описанием', description: dirty, joomla_intro_html: null }) });
+    expect(res.statusCode).toBe(201);
+    await t.app.jobs.runDue();
+    const sent = joomla.requests.at(-1)!.body as Record<string, unknown>;
+    expect(sent.articletext).toMatch(/^<p>Описание<\/p>/);
+    expect(JSON.stringify(sent)).not.toMatch(/script|onerror|<img/i);
+
+    // A description stored as it was typed, before the save cleaned it: cleaned on the way to the site.
+    const id = res.json().data.id as number;
+    await t.database.db.execute(sql`update services set description = ${dirty}, joomla_intro_html = '<p>Анонс</p>' where id = ${id}`);
+    expect((await publish(id)).statusCode).toBe(200);
+    const again = joomla.requests.at(-1)!.body as Record<string, unknown>;
+    expect(again.articletext).toBe('<p>Анонс</p><hr id="system-readmore"><p>Описание</p>\n<p>Дополнительно</p>\n<iframe src="https://rutube.ru/play/embed/1"></iframe>');
+  });
+
   it("fills the service's article template (type 'Страница') with its macros for the article's full text", async () => {
     const content = '<h2>${service.title}</h2><p>Стоимость: ${service.price}</p><p>${service.hours}</p>';
     const [tpl] = await rows<{ id: number }>(t.database.db, sql`insert into templates (title, content, dict_type_id) values ('Статья о вебинаре', ${content}, 4) returning id`);

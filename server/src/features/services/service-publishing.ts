@@ -6,6 +6,7 @@ import { JoomlaError, type JoomlaArticle, type JoomlaArticleInput, type JoomlaCl
 import { rows, type Queryable } from '../../platform/db.ts';
 import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
 import { formatInterval } from '@edu/domain/common/moscow-time';
+import { sanitizeRichHtml } from '../../platform/rich-html.ts';
 import { macroValues } from '../macros/macro-values.ts';
 import { renderMacros } from '../macros/render-macros.ts';
 import type { ServiceRow } from './services-repository.ts';
@@ -43,9 +44,11 @@ interface PublishRow
 export function articleOf(s: PublishRow, appUrl: string): JoomlaArticleInput | { problem: string } {
   const catid = s.subtype_category ?? s.type_category;
   if (!catid) return { problem: 'Не указана категория Joomla для типа или подтипа услуги' };
-  const intro = s.joomla_intro_html?.trim() || s.description || '';
+  // Cleaned again on the way out: a description saved before it was cleaned on saving never reaches the site as it was.
+  const description = s.description ? sanitizeRichHtml(s.description) : '';
+  const intro = s.joomla_intro_html?.trim() || description;
   // The article template, when the service has one, replaces the description in the full text.
-  const body = s.article_html?.trim() ? s.article_html : s.joomla_intro_html?.trim() ? s.description : null;
+  const body = s.article_html?.trim() ? s.article_html : s.joomla_intro_html?.trim() ? description : null;
   const full = [body, s.joomla_additional_html, s.joomla_video_iframe].filter((p): p is string => Boolean(p?.trim())).join('\n');
   const image = s.image_key ? `${appUrl}/api/service-image/${s.image_key}` : undefined;
   const tags = [s.subtype_tag, ...(s.profile_tags ?? [])].filter((t): t is number => Number.isInteger(t));

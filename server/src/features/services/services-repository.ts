@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DateType } from '@edu/domain/common/codes';
+import { DateType, DEFAULT_MAX_PARTICIPANTS, EntryStatus } from '@edu/domain/common/codes';
 import type { PageQuery } from '@edu/domain/common/pagination';
 import { dateTypeIcons, type Service } from '@edu/domain/services/service';
+import type { ServiceOverviewRow } from '@edu/domain/services/service-overview';
 import { PACKAGE_PUBLICATION_AUTHORS } from '@edu/domain/publications/publication';
 import type { ProfileBadge } from '@edu/domain/users/current-user';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
-import { formatInterval, toMoscowString } from '@edu/domain/common/moscow-time';
+import { formatInterval, moscowDayStart, toMoscowString } from '@edu/domain/common/moscow-time';
+import { allOf, containsPattern, listPage, orderBy, when, type ListPage } from '../../platform/list-query.ts';
 
 export interface ServiceRow {
   id: number;
@@ -211,4 +213,127 @@ export async function catalogueFacets(db: Queryable, withPublications: boolean):
     sql`select l.id, l.fio from leadings l where exists (select 1 from service_leadings sl join services s on s.id = sl.service_id where sl.leading_id = l.id and ${where}) order by l.fio`,
   );
   return { type_points: Object.fromEntries(points.map((p) => [String(p.dict_type_id), p.points])), leadings: leadingList };
+}
+
+interface OverviewRow {
+  id: number;
+  title: string;
+  dict_type_id: number;
+  dict_subtype_id: number | null;
+  type: ServiceOverviewRow['type'];
+  subtype: ServiceOverviewRow['subtype'];
+  date_type: number;
+  begda: Date | string | null;
+  endda: Date | string | null;
+  is_visible: boolean;
+  is_done: boolean;
+  is_publication: boolean;
+  price: string | number;
+  seats: number | null;
+  entries: number;
+  paid: number;
+  income: string | number;
+}
+
+/** What «Все услуги» filters by (operators). */
+export interface ServiceOverviewFilters {
+  q?: string;
+  dict_type_id?: number;
+  dict_subtype_id?: number;
+  is_visible?: boolean;
+  date_from?: string;
+  date_to?: string;
+}
+
+/** A publication service: the service's own flag or its type's (as serviceListPrice reads it). */
+const isPublicationOf = (s: SQL) => sql`(${s}.is_publication or exists (select 1 from dict_service_types pt where pt.id = ${s}.dict_type_id and pt.is_publication))`;
+
+/** Seats of a service: the per-section limit (0 meaning the default) times its live sections (at least one); none for publications. */
+const seatsOf = (s: SQL) => sql`case when ${isPublicationOf(s)} then null else
+  (case when ${s}.max_participants > 0 then ${s}.max_participants else ${DEFAULT_MAX_PARTICIPANTS} end)
+  * greatest(1, (select count(*)::int from service_sections sec where sec.service_id = ${s}.id and sec.deleted_at is null)) end`;
+
+/**
+ * Sales of the service in `s`, from its live entries (entries_live_service_sales_idx answers them
+ * from the index alone): count, paid or done count, and the sum of the paid ones' prices.
+ */
+const salesOf = (s: SQL) => ({
+  entries: sql`(select count(*)::int from entries e where e.service_id = ${s}.id and e.deleted_at is null)`,
+  paid: sql`(select count(*)::int from entries e where e.service_id = ${s}.id and e.deleted_at is null and e.status <> ${EntryStatus.notPaid})`,
+  income: sql`(select coalesce(sum(e.price), 0) from entries e where e.service_id = ${s}.id and e.deleted_at is null and e.status <> ${EntryStatus.notPaid})`,
+});
+
+function overviewWhere(f: ServiceOverviewFilters): SQL {
+  const digits = f.q && /^#?\d{1,9}$/.test(f.q) ? Number(f.q.replace('#', '')) : null;
+  const words = (f.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  const byTitle = words.length ? allOf(words.map((w) => sql`s.title ilike ${containsPattern(w)}`)) : null;
+  return allOf([
+    sql`s.deleted_at is null`,
+    // A number finds the service with that number, or titles holding it.
+    digits !== null && byTitle ? sql`(s.id = ${digits} or ${byTitle})` : byTitle,
+    when(f.dict_type_id, (v) => sql`s.dict_type_id = ${v}`),
+    when(f.dict_subtype_id, (v) => sql`s.dict_subtype_id = ${v}`),
+    f.is_visible !== undefined && (f.is_visible ? sql`s.is_visible` : sql`not s.is_visible`),
+    // The service's days overlap the chosen ones (Moscow days, both included).
+    when(f.date_to, (v) => sql`s.begda < ${moscowDayStart(v)}::timestamptz + interval '1 day'`),
+    when(f.date_from, (v) => sql`coalesce(s.endda, s.begda) >= ${moscowDayStart(v)}::timestamptz`),
+  ]);
+}
+
+/**
+ * «Все услуги»: one page of services with their seats and sales, and the total. The sales are
+ * subqueries of the select list, so with a sort by the service's own columns PostgreSQL reads them
+ * for the page's rows only (after the sort and limit); a sort by sales reads them for every
+ * matching service, from the index alone.
+ */
+export async function listServiceOverview(database: Database, f: ServiceOverviewFilters, page: PageQuery & { sort?: string }): Promise<ListPage<ServiceOverviewRow>> {
+  const s = sql`s`;
+  const sales = salesOf(s);
+  const seats = seatsOf(s);
+  const sorts: Record<string, SQL> = {
+    title: sql`s.title`,
+    begda: sql`s.begda`,
+    price: serviceListPrice(s),
+    entries: sales.entries,
+    paid: sales.paid,
+    income: sales.income,
+    free: sql`(${seats}) - ${sales.entries}`,
+  };
+  // Upcoming and running services first, nearest first; then past ones, latest first; undated last.
+  const fallback = sql`(coalesce(s.endda, s.begda) < now()), case when coalesce(s.endda, s.begda) >= now() then s.begda end asc, s.begda desc nulls last`;
+  return listPage<OverviewRow, ServiceOverviewRow>(database, {
+    select: sql`select s.id, s.title, s.dict_type_id, s.dict_subtype_id, s.date_type, s.begda, s.endda, s.is_visible, s.is_done,
+      ${isPublicationOf(s)} as is_publication, ${serviceListPrice(s)} as price,
+      (select json_build_object('id', t.id, 'fdv', t.fdv, 'icon', t.icon, 'color', t.color) from dict_service_types t where t.id = s.dict_type_id) as type,
+      (select json_build_object('id', st.id, 'fdv', st.fdv) from dict_service_subtypes st where st.id = s.dict_subtype_id) as subtype,
+      ${seats} as seats, ${sales.entries} as entries, ${sales.paid} as paid, ${sales.income} as income`,
+    from: sql`from services s`,
+    where: overviewWhere(f),
+    order: orderBy(page.sort, sorts, fallback, sql`s.id desc`),
+    page,
+    map: (r) => {
+      const income = Number(r.income);
+      return {
+        id: r.id,
+        title: r.title,
+        dict_type_id: r.dict_type_id,
+        dict_subtype_id: r.dict_subtype_id,
+        type: r.type,
+        subtype: r.subtype,
+        date_type: r.date_type,
+        begda: toMoscowString(r.begda),
+        endda: toMoscowString(r.endda),
+        interval_formatted: r.date_type === DateType.specific ? formatInterval(r.begda, r.endda) : null,
+        is_visible: r.is_visible,
+        is_done: r.is_done,
+        is_publication: r.is_publication,
+        price: Number(r.price),
+        seats: r.seats,
+        entries: r.entries,
+        paid: r.paid,
+        free: r.seats === null ? null : Math.max(0, r.seats - r.entries),
+        income,
+      };
+    },
+  });
 }

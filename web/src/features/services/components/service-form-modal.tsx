@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -12,6 +12,7 @@ import {
   SegmentedControl,
   Select,
   SimpleGrid,
+  Skeleton,
   Stack,
   Switch,
   Text,
@@ -28,6 +29,9 @@ import type { ServiceSubtypeItem, ServiceTypeItem, ProfileItem } from '../../../
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePublishService, useSaveService, useUploadServiceImage } from '../api/manage-service';
+
+// The editor (tiptap) loads with the form, not with the services list.
+const RichTextEditor = lazy(() => import('../../../components/rich-text-editor').then((m) => ({ default: m.RichTextEditor })));
 
 /** Times of the pickers: 8:00 to 21:30 in 30-minute steps, 24-hour clock (spec 02 §5). */
 const TIMES = Array.from({ length: (SERVICE_TIME.lastHour - SERVICE_TIME.firstHour + 1) * 2 }, (_, i) => {
@@ -422,7 +426,12 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         {contract && <NumberInput label="Часы" min={0} allowDecimal={false} value={d.hours} onChange={(v) => set('hours', v)} error={errors.hours} />}
         {contract && <NumberInput label="Дни" min={0} allowDecimal={false} value={d.days} onChange={(v) => set('days', v)} error={errors.days} />}
       </SimpleGrid>
-      <Textarea label="Описание" description="Можно использовать HTML-разметку" autosize minRows={3} maxRows={10} value={d.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} />
+      <Suspense fallback={<Skeleton h={220} radius="md" />}>
+        {/* Rich text, cleaned again by the server on saving; a long description scrolls inside the editor. */}
+        <div style={{ maxHeight: 420, overflowY: 'auto' }} data-testid="service-description">
+          <RichTextEditor label="Описание" ariaLabel="Описание услуги" value={d.description} onChange={(html) => set('description', html)} error={errors.description} minHeight={160} />
+        </div>
+      </Suspense>
 
       <Divider label="Документы" labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Modal, Paper, Select, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconDots, IconExternalLink, IconPencil, IconPlus, IconTrash, IconUsers, IconWorldUpload } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
+import { IconDots, IconExternalLink, IconListDetails, IconPencil, IconPlus, IconTrash, IconUsers, IconWorldUpload } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { DateType } from '@edu/domain/common/codes';
 import { formatPrice } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
@@ -283,6 +283,12 @@ export function ManagerServicesPage({
           <Text c="dimmed" ta="center">
             {typeId === null ? 'Выберите тип услуги' : 'Выберите подтип услуги'}
           </Text>
+          {/* Every service at once, with the type and subtype as filters (issue 22). */}
+          <Group justify="center" mt="sm">
+            <Button component={Link} to="/manager/all-services" variant="subtle" leftSection={<IconListDetails size={16} />}>
+              Все услуги списком
+            </Button>
+          </Group>
         </Paper>
         {modals}
       </Stack>

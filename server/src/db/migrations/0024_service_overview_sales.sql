@@ -1,0 +1,1 @@
+CREATE INDEX "entries_live_service_sales_idx" ON "entries" USING btree ("service_id","status","price") WHERE deleted_at is null;

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Paginated } from '@edu/domain/common/pagination';
+import type { ServiceOverviewRow } from '@edu/domain/services/service-overview';
+import { api } from '../../../lib/api-client';
+
+/** The query of GET /api/service/overview as the address bar holds it (serviceOverviewQuery in domain/). */
+export type ServiceOverviewFilters = Record<string, string | number | undefined>;
+
+/** GET /api/service/overview: «Все услуги», every service with its seats and sales (operators). */
+export function getServiceOverview(filters: ServiceOverviewFilters, signal?: AbortSignal): Promise<Paginated<ServiceOverviewRow>> {
+  return api.get<Paginated<ServiceOverviewRow>>('/api/service/overview', { query: { ...filters }, signal });
+}
+
+// Under 'services': saving or deleting a service and changing entries refresh it (they invalidate ['services']).
+export const serviceOverviewQuery = (filters: ServiceOverviewFilters) =>
+  queryOptions({ queryKey: ['services', 'overview', filters], queryFn: ({ signal }) => getServiceOverview(filters, signal), placeholderData: keepPreviousData });
+
+export function useServiceOverview(filters: ServiceOverviewFilters) {
+  return useQuery(serviceOverviewQuery(filters));
+}
