@@ -4,7 +4,7 @@
 // It makes its own PostgreSQL database (DATABASE_URL's server, database edu_bench_contracts, dropped
 // and created again unless --keep and it exists), migrates and seeds it with the server's own code,
 // loads N clients with one course entry each (three quarters with an uploaded scan, spread over the
-// three statuses), then runs the server's export (writeContractsXlsx, the same function the route
+// three statuses), then runs the server's export (writeXlsx of contractsExport, what the route
 // streams to the socket) into a file, measuring wall time and the process's peak memory, and reads
 // the file back with exceljs's streaming reader to count its rows.
 import fs from 'node:fs';
@@ -35,7 +35,8 @@ await admin.end();
 
 const { openPostgres } = await import('@edu/server/src/platform/db.ts');
 const { seedDictionaries } = await import('@edu/server/src/db/seed/seed.ts');
-const { writeContractsXlsx } = await import('@edu/server/src/features/contracts/contracts-excel.ts');
+const { contractsExport } = await import('@edu/server/src/features/contracts/contracts-excel.ts');
+const { writeXlsx } = await import('@edu/server/src/platform/xlsx-export.ts');
 const { setStageSink } = await import('@edu/server/src/platform/stage-timing.ts');
 const { CpuMeter } = await import('./lib/cpu.ts');
 // Time per stage of the export: excel-query (a batch of rows read), excel-rows (a batch written),
@@ -114,7 +115,7 @@ meter.start();
 const cpu0 = process.cpuUsage();
 const t1 = performance.now();
 const stream = fs.createWriteStream(out);
-const written = await writeContractsXlsx(database.db, {}, stream);
+const written = await writeXlsx(contractsExport(database.db, {}), stream);
 await new Promise<void>((resolve, reject) => {
   if (stream.writableFinished) resolve();
   else stream.on('finish', resolve).on('error', reject);

@@ -58,6 +58,8 @@ import { fileRoutes } from './features/files/routes.ts';
 import { printOperatorRoutes, printRoutes } from './features/print/routes.ts';
 import { registerPrintJobs } from './features/print/certificate-batch.ts';
 import { PrintGate } from './features/print/print-gate.ts';
+import { AccountSlots } from './platform/account-slots.ts';
+import { EXPORTS_PER_ACCOUNT } from './platform/xlsx-reply.ts';
 import { publicationOperatorRoutes, publicationRoutes } from './features/publications/routes.ts';
 import { createUniquenessPool, type UniquenessPool } from './features/publications/uniqueness-pool.ts';
 
@@ -73,6 +75,8 @@ declare module 'fastify' {
     converters: { office: OfficeConverterPool; html: HtmlPdfConverter };
     /** Renders in flight on this instance: one per document, a few per account (decision 021). */
     printGate: PrintGate;
+    /** .xlsx exports streaming on this instance: one per account (platform/xlsx-reply.ts). */
+    exportSlots: AccountSlots;
     /** Every route as registered (method, url, schema): walked by the security and property tests. */
     routeList: RouteEntry[];
     cms: Cms;
@@ -158,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   app.decorate('converters', converters);
   app.decorate('printGate', new PrintGate(deps.config.print.perUser));
+  app.decorate('exportSlots', new AccountSlots(EXPORTS_PER_ACCOUNT));
   app.addHook('onClose', async () => {
     await converters.office.close();
     await converters.html.close();

@@ -11,7 +11,7 @@ import { readCheckedUploads, storeUploads } from '../../platform/uploads.ts';
 import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { reviewContract, setRegistrationNumber, uploadContractScan } from './contract-rules.ts';
 import { findContractByEntry, listContracts } from './contracts-repository.ts';
-import { writeContractsXlsx } from './contracts-excel.ts';
+import { contractsExport } from './contracts-excel.ts';
 
 const exportQuery = contractExportQuery;
 
@@ -75,8 +75,6 @@ export const contractManagerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/contract/excel', { schema: { tags: ['contracts'], querystring: exportQuery } }, async (request, reply) => {
     const q = request.query;
     const day = new Date().toISOString().slice(0, 10);
-    return sendXlsx(request, reply, { name: `Договоры ${day}.xlsx`, asciiName: `contracts-${day}.xlsx` }, (out) =>
-      writeContractsXlsx(app.db, { fio: q.fio, status: q.status, archive: q.archive === 1 }, out),
-    );
+    return sendXlsx(request, reply, { name: `Договоры ${day}.xlsx`, asciiName: `contracts-${day}.xlsx` }, contractsExport(app.db, { fio: q.fio, status: q.status, archive: q.archive === 1 }));
   });
 };

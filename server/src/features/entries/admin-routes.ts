@@ -10,7 +10,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { rows } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { entryFiltersOf, findEntry } from './entries-repository.ts';
-import { writeEntriesXlsx } from './entries-excel.ts';
+import { entriesExport } from './entries-excel.ts';
 import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { addGuestEntry, completeEntry, createGuest, listGuests, restoreEntry, saveMember } from './entry-admin.ts';
 import { diffPresenter } from '../../platform/change-log.ts';
@@ -75,7 +75,7 @@ export const entryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/entry/excel: the entries the list's filters choose, as .xlsx with a totals row (streamed). */
   app.get('/entry/excel', { schema: { tags: ['entries'], querystring: entryListQuery } }, async (request, reply) => {
     const day = new Date().toISOString().slice(0, 10);
-    return sendXlsx(request, reply, { name: `Заявки ${day}.xlsx`, asciiName: `entries-${day}.xlsx` }, (out) => writeEntriesXlsx(app.db, entryFiltersOf(request.query), out));
+    return sendXlsx(request, reply, { name: `Заявки ${day}.xlsx`, asciiName: `entries-${day}.xlsx` }, entriesExport(app.db, entryFiltersOf(request.query)));
   });
 
   /** POST /api/guest {fio, organization, job_title[, service_id, section_id]}: a new guest, added to the service (and section) when given. */

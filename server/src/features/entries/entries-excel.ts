@@ -1,13 +1,9 @@
-import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { entryStatusLabels, payTypeLabels, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
-import { formatDateTime } from '@edu/domain/common/format';
 import { isGuestEmail } from '@edu/domain/users/manager-user';
 import { rows, type Queryable } from '../../platform/db.ts';
+import type { XlsxExport } from '../../platform/xlsx-export.ts';
 import { whereOf, type EntryFilters } from './entries-repository.ts';
-
-const BATCH = 2000;
 
 interface ExportRow {
   id: number;
@@ -25,85 +21,55 @@ interface ExportRow {
   certificate_number: string | null;
 }
 
-const COLUMNS = [
-  { header: '№', key: 'n', width: 7 },
-  { header: '№ заявки', key: 'number', width: 14 },
-  { header: 'Дата', key: 'date', width: 17 },
-  { header: 'Клиент', key: 'fio', width: 34 },
-  { header: 'E-mail', key: 'email', width: 28 },
-  { header: 'Тип услуги', key: 'type', width: 22 },
-  { header: 'Услуга', key: 'title', width: 48 },
-  { header: 'Секция', key: 'section', width: 26 },
-  { header: 'Статус', key: 'status', width: 14 },
-  { header: 'Способ оплаты', key: 'pay_type', width: 14 },
-  { header: 'Цена, ₽', key: 'price', width: 12 },
-  { header: 'Рег. номер', key: 'registration_number', width: 14 },
-  { header: '№ сертификата', key: 'certificate_number', width: 16 },
-] as const;
+const cents = (rub: string | number) => Math.round(Number(rub) * 100);
 
 /**
- * The entries the operators' list filters choose, newest first, as .xlsx with a totals row (count,
- * the sum of prices, of which paid), written with exceljs's streaming writer: rows are read by id in
- * batches (keyset) and committed as they are written, so memory stays flat whatever the count.
+ * The entries the operators' list filters choose, newest first, with a totals row (count, the sum of
+ * prices, of which paid): GET /api/entry/excel.
  */
-export async function writeEntriesXlsx(db: Queryable, f: EntryFilters, out: Writable): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-  const sheet = workbook.addWorksheet('Заявки', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ ...c }));
-  sheet.getColumn('price').numFmt = '#,##0.00';
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+export function entriesExport(db: Queryable, f: EntryFilters): XlsxExport<ExportRow> {
   const where = whereOf(f);
-  const read = (before: number) =>
-    rows<ExportRow>(
-      db,
-      sql`select e.id, e.number, e.created_at, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio, u.email,
-            t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.registration_number, e.certificate_number
-          from entries e
-          join users u on u.id = e.created_by
-          join services s on s.id = e.service_id
-          left join dict_service_types t on t.id = s.dict_type_id
-          left join service_sections sec on sec.id = e.section_id
-          where ${where} and e.id < ${before}
-          order by e.id desc
-          limit ${BATCH}`,
-    );
-  let count = 0;
-  let total = 0;
-  let paid = 0;
-  let before = 2_147_483_647;
-  for (;;) {
-    const batch = await read(before);
-    for (const r of batch) {
-      count++;
-      const price = Number(r.price);
-      total += Math.round(price * 100);
-      if (r.status !== 1) paid += Math.round(price * 100);
-      sheet
-        .addRow({
-          n: count,
-          number: r.number,
-          date: formatDateTime(r.created_at),
-          fio: r.fio,
-          email: isGuestEmail(r.email) ? null : r.email,
-          type: r.type,
-          title: r.title,
-          section: r.section,
-          status: entryStatusLabels[r.status as EntryStatusCode] ?? String(r.status),
-          pay_type: payTypeLabels[r.pay_type as PayTypeCode] ?? null,
-          price,
-          registration_number: r.registration_number,
-          certificate_number: r.certificate_number,
-        })
-        .commit();
-    }
-    if (batch.length < BATCH) break;
-    before = batch[batch.length - 1].id;
-  }
-  const totals = sheet.addRow({ number: 'Итого', date: `Заявок: ${count}`, status: `Оплачено: ${(paid / 100).toLocaleString('ru-RU')} ₽`, price: total / 100 });
-  totals.font = { bold: true };
-  totals.commit();
-  sheet.commit();
-  await workbook.commit();
-  return count;
+  return {
+    sheet: 'Заявки',
+    columns: {
+      n: { header: '№', width: 7, type: 'number', value: (_, n) => n },
+      number: { header: '№ заявки', width: 14, value: (r) => r.number },
+      date: { header: 'Дата', width: 17, type: 'datetime', value: (r) => new Date(r.created_at) },
+      fio: { header: 'Клиент', width: 34, value: (r) => r.fio },
+      email: { header: 'E-mail', width: 28, value: (r) => (isGuestEmail(r.email) ? null : r.email) },
+      type: { header: 'Тип услуги', width: 22, value: (r) => r.type },
+      title: { header: 'Услуга', width: 48, value: (r) => r.title },
+      section: { header: 'Секция', width: 26, value: (r) => r.section },
+      status: { header: 'Статус', width: 14, value: (r) => entryStatusLabels[r.status as EntryStatusCode] ?? String(r.status) },
+      pay_type: { header: 'Способ оплаты', width: 14, value: (r) => payTypeLabels[r.pay_type as PayTypeCode] ?? null },
+      price: { header: 'Цена, ₽', width: 12, type: 'money', value: (r) => Number(r.price) },
+      registration_number: { header: 'Рег. номер', width: 14, value: (r) => r.registration_number },
+      certificate_number: { header: '№ сертификата', width: 16, value: (r) => r.certificate_number },
+    },
+    page: (after, limit) =>
+      rows<ExportRow>(
+        db,
+        sql`select e.id, e.number, e.created_at, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio, u.email,
+              t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.registration_number, e.certificate_number
+            from entries e
+            join users u on u.id = e.created_by
+            join services s on s.id = e.service_id
+            left join dict_service_types t on t.id = s.dict_type_id
+            left join service_sections sec on sec.id = e.section_id
+            where ${where} and e.id < ${after?.id ?? 2_147_483_647}
+            order by e.id desc
+            limit ${limit}`,
+      ),
+    totals: () => {
+      let total = 0;
+      let paid = 0;
+      return {
+        add: (r) => {
+          total += cents(r.price);
+          if (r.status !== 1) paid += cents(r.price);
+        },
+        cells: (count) => ({ number: 'Итого', date: `Заявок: ${count}`, status: `Оплачено: ${(paid / 100).toLocaleString('ru-RU')} ₽`, price: total / 100 }),
+      };
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import { Messages } from '@edu/domain/common/messages';
 import { formatRub } from '@edu/domain/common/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -264,11 +265,36 @@ describe('the entries export (issue 22)', () => {
     expect(sheet.getRow(5).getCell(3).value).toBe('Заявок: 3');
     expect(sheet.getRow(5).getCell(9).value).toBe(`Оплачено: ${(1200).toLocaleString('ru-RU')} ₽`);
     expect(sheet.getRow(5).getCell(11).value).toBe(3600);
+    // Typed cells: the date is a date, the price a number with two decimals.
+    expect(sheet.getRow(2).getCell(3).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe('dd.mm.yyyy hh:mm');
+    expect(sheet.getRow(2).getCell(11).value).toBe(1200);
+    expect(sheet.getRow(2).getCell(11).numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(5).getCell(11).font?.bold).toBe(true);
     // The list's other filters apply too: only the unpaid ones.
     const unpaid = await t.inject({ method: 'GET', url: `/api/entry/excel?service_id=${service.id}&status=1`, headers: operator });
     const again = new ExcelJS.Workbook();
     await again.xlsx.load(unpaid.rawPayload as unknown as ArrayBuffer);
     expect(again.getWorksheet('Заявки')!.rowCount).toBe(4);
     expect((await t.inject({ method: 'GET', url: '/api/entry/excel', headers: user })).statusCode).toBe(403);
+  });
+
+  it('streams one export per operator at a time: another while one runs is 429', async () => {
+    const op = await t.createUser({ role: 1, last_name: 'Выгрузкина' });
+    const headers = await t.loginAs(op);
+    // An export of this operator is streaming (inject waits for a whole body, so the slot is held here).
+    const release = t.app.exportSlots.take(op.id)!;
+    for (const url of ['/api/entry/excel', '/api/payment/excel', '/api/contract/excel']) {
+      const busy = await t.inject({ method: 'GET', url, headers });
+      expect(busy.statusCode).toBe(429);
+      expect(busy.json().message).toBe(Messages.exportRunning);
+    }
+    // Another operator is not held up.
+    expect((await t.inject({ method: 'GET', url: '/api/entry/excel?status=1', headers: operator })).statusCode).toBe(200);
+    release();
+    expect((await t.inject({ method: 'GET', url: '/api/entry/excel?status=1', headers })).statusCode).toBe(200);
+    // The slot is given back when the file is written.
+    expect(t.app.exportSlots.inUse).toBe(0);
   });
 });

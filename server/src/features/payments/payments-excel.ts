@@ -1,13 +1,10 @@
-import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
-import { formatDateTime, formatRub } from '@edu/domain/common/format';
+import { formatRub } from '@edu/domain/common/format';
 import { PaymentMessages } from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
+import type { XlsxExport } from '../../platform/xlsx-export.ts';
 import { paymentsWhere, type PaymentFilters } from './payments-repository.ts';
-
-const BATCH = 2000;
 
 interface ExportRow {
   id: number;
@@ -23,84 +20,62 @@ interface ExportRow {
   refunded: string | number;
 }
 
-const COLUMNS = [
-  { header: '№', key: 'n', width: 7 },
-  { header: 'Дата', key: 'date', width: 17 },
-  { header: '№ заявки', key: 'numbers', width: 16 },
-  { header: 'ФИО', key: 'fio', width: 34 },
-  { header: 'Услуга', key: 'title', width: 48 },
-  { header: 'Способ оплаты', key: 'pay_type', width: 14 },
-  { header: 'Сумма, ₽', key: 'sum', width: 13 },
-  { header: 'Возвращено, ₽', key: 'refunded', width: 14 },
-  { header: 'Статус', key: 'status', width: 16 },
-  { header: 'Номер платежа', key: 'uuid', width: 38 },
-] as const;
+const cents = (rub: string | number) => Math.round(Number(rub) * 100);
 
 /**
- * The payments the list's filters choose, newest first, as .xlsx with a totals row (count, sum,
- * refunded), written with exceljs's streaming writer: rows are read by id in batches (keyset) and
- * committed as they are written, so memory stays flat whatever the count.
+ * The payments the list's filters choose, newest first, with a totals row (count, sum, refunded):
+ * GET /api/payment/excel.
  */
-export async function writePaymentsXlsx(db: Queryable, f: PaymentFilters, out: Writable): Promise<number> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-  const sheet = workbook.addWorksheet('Платежи', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ ...c }));
-  sheet.getColumn('sum').numFmt = '#,##0.00';
-  sheet.getColumn('refunded').numFmt = '#,##0.00';
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+export function paymentsExport(db: Queryable, f: PaymentFilters): XlsxExport<ExportRow> {
   const where = paymentsWhere(f);
-  const read = (before: number) =>
-    rows<ExportRow>(
-      db,
-      sql`select p.id, p.uuid, p.sum, p.pay_type, p.is_double, p.created_at,
-            (select string_agg(e.number, ', ' order by e.id) from payment_entries pe join entries e on e.id = pe.entry_id where pe.payment_id = p.id) as numbers,
-            (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from payment_entries pe join entries e on e.id = pe.entry_id
-               join users u on u.id = e.created_by where pe.payment_id = p.id order by e.id limit 1) as fio,
-            (select string_agg(s.title, '; ' order by e.id) from payment_entries pe join entries e on e.id = pe.entry_id
-               join services s on s.id = e.service_id where pe.payment_id = p.id) as titles,
-            (select en.title from payment_entries pe join entries e on e.id = pe.entry_id join package_enrollments en on en.id = e.package_enrollment_id
-               where pe.payment_id = p.id limit 1) as package_title,
-            (select coalesce(sum(r.sum), 0) from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded') as refunded
-          from payments p
-          where ${where} and p.id < ${before}
-          order by p.id desc
-          limit ${BATCH}`,
-    );
-  let count = 0;
-  let sum = 0;
-  let refunded = 0;
-  let before = 2_147_483_647;
-  for (;;) {
-    const batch = await read(before);
-    for (const r of batch) {
-      count++;
-      const paid = Number(r.sum);
-      const back = Number(r.refunded);
-      sum += Math.round(paid * 100);
-      refunded += Math.round(back * 100);
-      sheet
-        .addRow({
-          n: count,
-          date: formatDateTime(r.created_at),
-          numbers: r.numbers,
-          fio: r.fio,
-          title: r.package_title ? `${r.package_title} (${r.titles ?? ''})` : r.titles,
-          pay_type: payTypeLabels[r.pay_type as PayTypeCode] ?? null,
-          sum: paid,
-          refunded: back || null,
-          status: r.is_double ? PaymentMessages.doublePayment : back > 0 ? PaymentMessages.refundLabel(formatRub(back)) : PaymentMessages.paid,
-          uuid: r.uuid,
-        })
-        .commit();
-    }
-    if (batch.length < BATCH) break;
-    before = batch[batch.length - 1].id;
-  }
-  const totals = sheet.addRow({ n: null, date: 'Итого', numbers: `Платежей: ${count}`, sum: sum / 100, refunded: refunded / 100 });
-  totals.font = { bold: true };
-  totals.commit();
-  sheet.commit();
-  await workbook.commit();
-  return count;
+  return {
+    sheet: 'Платежи',
+    columns: {
+      n: { header: '№', width: 7, type: 'number', value: (_, n) => n },
+      date: { header: 'Дата', width: 17, type: 'datetime', value: (r) => new Date(r.created_at) },
+      numbers: { header: '№ заявки', width: 16, value: (r) => r.numbers },
+      fio: { header: 'ФИО', width: 34, value: (r) => r.fio },
+      title: { header: 'Услуга', width: 48, value: (r) => (r.package_title ? `${r.package_title} (${r.titles ?? ''})` : r.titles) },
+      pay_type: { header: 'Способ оплаты', width: 14, value: (r) => payTypeLabels[r.pay_type as PayTypeCode] ?? null },
+      sum: { header: 'Сумма, ₽', width: 13, type: 'money', value: (r) => Number(r.sum) },
+      refunded: { header: 'Возвращено, ₽', width: 14, type: 'money', value: (r) => Number(r.refunded) || null },
+      status: {
+        header: 'Статус',
+        width: 16,
+        value: (r) => (r.is_double ? PaymentMessages.doublePayment : Number(r.refunded) > 0 ? PaymentMessages.refundLabel(formatRub(Number(r.refunded))) : PaymentMessages.paid),
+      },
+      uuid: { header: 'Номер платежа', width: 38, value: (r) => r.uuid },
+    },
+    page: (after, limit) =>
+      rows<ExportRow>(
+        db,
+        // One lateral join per payment for what its entries give (not one subquery per field): half the time.
+        sql`select p.id, p.uuid, p.sum, p.pay_type, p.is_double, p.created_at, x.numbers, x.fio, x.titles, x.package_title, coalesce(rf.refunded, 0) as refunded
+            from (select * from payments p where ${where} and p.id < ${after?.id ?? 2_147_483_647} order by p.id desc limit ${limit}) p
+            left join lateral (
+              select string_agg(e.number, ', ' order by e.id) as numbers,
+                     (array_agg(concat_ws(' ', u.last_name, u.first_name, u.middle_name) order by e.id))[1] as fio,
+                     string_agg(s.title, '; ' order by e.id) as titles,
+                     (array_agg(en.title order by e.id) filter (where en.title is not null))[1] as package_title
+                from payment_entries pe
+                join entries e on e.id = pe.entry_id
+                join users u on u.id = e.created_by
+                join services s on s.id = e.service_id
+                left join package_enrollments en on en.id = e.package_enrollment_id
+               where pe.payment_id = p.id) x on true
+            left join lateral (select sum(r.sum) as refunded from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded') rf on true
+            order by p.id desc`,
+      ),
+    totals: () => {
+      let sum = 0;
+      let refunded = 0;
+      return {
+        add: (r) => {
+          sum += cents(r.sum);
+          refunded += cents(r.refunded);
+        },
+        cells: (count) => ({ date: 'Итого', numbers: `Платежей: ${count}`, sum: sum / 100, refunded: refunded / 100 }),
+      };
+    },
+  };
 }

@@ -349,13 +349,33 @@ describe('public payment form and the lists', () => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Платежи')!;
     expect(sheet.rowCount).toBe(3);
-    expect(sheet.getRow(2).getCell(2).value).toBe('01.03.2026 23:30');
+    // A typed date shown dd.mm.yyyy hh:mm in Moscow time: exceljs reads the wall time back as UTC.
+    expect(sheet.getRow(2).getCell(2).value).toEqual(new Date('2026-03-01T23:30:00Z'));
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('dd.mm.yyyy hh:mm');
     expect(sheet.getRow(2).getCell(3).value).toBe(entry.number);
     expect(sheet.getRow(2).getCell(7).value).toBe(2750);
     expect(sheet.getRow(3).getCell(2).value).toBe('Итого');
     expect(sheet.getRow(3).getCell(3).value).toBe('Платежей: 1');
     expect(sheet.getRow(3).getCell(7).value).toBe(2750);
     expect((await app.inject({ method: 'GET', url: '/api/payment/excel', headers: client.headers })).statusCode).toBe(403);
+
+    // Every payment of this file (packages, several entries, refunds) says in the export what the list says.
+    const listed = (await list('per_page=100')).json();
+    const whole = new ExcelJS.Workbook();
+    await whole.xlsx.load((await app.inject({ method: 'GET', url: '/api/payment/excel', headers: op.headers })).rawPayload as unknown as ArrayBuffer);
+    const exported = whole.getWorksheet('Платежи')!;
+    expect(exported.rowCount).toBe(listed.meta.total + 2);
+    const byNumbers = new Map<unknown, unknown[]>();
+    for (let r = 2; r <= listed.meta.total + 1; r++) byNumbers.set(exported.getRow(r).getCell(3).value, (exported.getRow(r).values as unknown[]).slice(1));
+    for (const p of listed.data as { entries: { number: string }[]; entry: { user: { fio: string }; service: { title: string } } | null; sum: number; status_label: string; package_title: string | null; payTypeLabel: string }[]) {
+      const row = byNumbers.get(p.entries.map((e) => e.number).join(', ') || undefined)!;
+      expect(row).toBeDefined();
+      expect(row[3]).toBe(p.entry?.user.fio);
+      if (p.package_title) expect(String(row[4]).startsWith(`${p.package_title} (`)).toBe(true);
+      expect(row[5]).toBe(p.payTypeLabel || undefined);
+      expect(row[6]).toBe(p.sum);
+      expect(row[8]).toBe(p.status_label);
+    }
   });
 });
 

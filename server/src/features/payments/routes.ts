@@ -17,7 +17,7 @@ import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { payEntry, providerFailure, RECONCILE_AFTER_S, refreshPayment } from './payment-rules.ts';
 import { ProviderError } from '../../platform/payments/yookassa-client.ts';
 import { listCardTransactions, listPayments, paymentsTotals, type PaymentFilters } from './payments-repository.ts';
-import { writePaymentsXlsx } from './payments-excel.ts';
+import { paymentsExport } from './payments-excel.ts';
 import { refreshRefund, requestRefund } from './refund-rules.ts';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 
@@ -174,7 +174,7 @@ export const paymentOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/payment/excel: the payments the list's filters choose, as .xlsx with a totals row (streamed). */
   app.get('/payment/excel', { schema: { tags: ['payments'], querystring: paymentListQuery } }, async (request, reply) => {
     const day = new Date().toISOString().slice(0, 10);
-    return sendXlsx(request, reply, { name: `Платежи ${day}.xlsx`, asciiName: `payments-${day}.xlsx` }, (out) => writePaymentsXlsx(app.db, paymentFilters(request.query), out));
+    return sendXlsx(request, reply, { name: `Платежи ${day}.xlsx`, asciiName: `payments-${day}.xlsx` }, paymentsExport(app.db, paymentFilters(request.query)));
   });
 
   /** GET /api/yookassa: card-provider transactions, operators only. */

@@ -5,7 +5,7 @@ import { GUEST_EMAIL_DOMAIN } from '@edu/domain/users/manager-user';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
 import { entries } from '../../db/schema/index.ts';
-import { JOURNAL_COLUMNS } from './journal-excel.ts';
+import { journalExport } from './journal-excel.ts';
 
 let t: TestApp;
 let operator: Record<string, string>;
@@ -52,15 +52,18 @@ describe('journal of a service as Excel', () => {
     expect(file.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Журнал Семинар')}`);
 
     const sheet = await readXlsx(file.rawPayload);
+    // Dates are typed cells (shown dd.mm.yyyy): exceljs reads the Moscow day back as a Date at UTC midnight.
+    const day = new Date('2026-03-05T00:00:00Z');
     expect(sheet.name).toBe('Журнал');
-    expect(cells(sheet, 1)).toEqual(JOURNAL_COLUMNS.map((c) => c.header));
+    expect(cells(sheet, 1)).toEqual(Object.values(journalExport(t.database.db, service.id).columns).map((c) => c.header));
     expect(cells(sheet, 1)).toEqual(expect.arrayContaining(['ФИО', 'Организация', 'Должность', 'Регион', 'E-mail', 'Телефон', 'Секция', 'Участие', 'Статус', 'Цена, ₽', 'Способ оплаты', '№ сертификата', 'Дата заявки']));
     // The header and the two live entries of this service: not the deleted one, not another service's.
     expect(sheet.rowCount).toBe(3);
-    expect(cells(sheet, 2)).toEqual([1, 'J-0001', 'Журналова Анна Игоревна', 'Гимназия № 5', 'Методист', 'Санкт-Петербург', 'anna@example.com', '+7 (911) 123-45-67', 'Секция Б', 'Дистанционно', 'Завершена', 1500.5, 'Банк', '123456789012', '2026-7', '05.03.2026']);
+    expect(cells(sheet, 2)).toEqual([1, 'J-0001', 'Журналова Анна Игоревна', 'Гимназия № 5', 'Методист', 'Санкт-Петербург', 'anna@example.com', '+7 (911) 123-45-67', 'Секция Б', 'Дистанционно', 'Завершена', 1500.5, 'Банк', '123456789012', '2026-7', day]);
     // A guest: no e-mail shown (reserved address), blank cells for what is not filled.
-    expect(cells(sheet, 3)).toEqual([2, 'J-0002', 'Гостев Олег', undefined, undefined, undefined, undefined, guest.phone, 'Секция А', 'Очно', 'Не оплачена', 0, 'Онлайн', undefined, undefined, '05.03.2026']);
+    expect(cells(sheet, 3)).toEqual([2, 'J-0002', 'Гостев Олег', undefined, undefined, undefined, undefined, guest.phone, 'Секция А', 'Очно', 'Не оплачена', 0, 'Онлайн', undefined, undefined, day]);
     expect(sheet.getRow(2).getCell(12).numFmt).toBe('#,##0.00');
+    expect(sheet.getRow(2).getCell(16).numFmt).toBe('dd.mm.yyyy');
     const text = JSON.stringify([cells(sheet, 2), cells(sheet, 3)]);
     expect(text).not.toContain('Удалённая');
     expect(text).not.toContain('Чужая');

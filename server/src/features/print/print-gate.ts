@@ -1,4 +1,5 @@
 import { PrintMessages } from '@edu/domain/documents/print';
+import { AccountSlots } from '../../platform/account-slots.ts';
 import { AppError } from '../../platform/errors.ts';
 
 /**
@@ -11,23 +12,22 @@ import { AppError } from '../../platform/errors.ts';
  */
 export class PrintGate {
   private readonly renders = new Map<string, Promise<void>>();
-  private readonly perAccount = new Map<number, number>();
+  private readonly perAccount: AccountSlots;
   /** Renders started (not joined) since the server started: for tests and the bench. */
   started = 0;
 
-  constructor(private readonly perUser: number) {}
+  constructor(perUser: number) {
+    this.perAccount = new AccountSlots(perUser);
+  }
 
   /** Runs one print request of `account`, or refuses it (429) when the account has `perUser` running. */
   async forAccount<T>(account: number, print: () => Promise<T>): Promise<T> {
-    const busy = this.perAccount.get(account) ?? 0;
-    if (busy >= this.perUser) throw new AppError(429, PrintMessages.tooManyPrints);
-    this.perAccount.set(account, busy + 1);
+    const release = this.perAccount.take(account);
+    if (!release) throw new AppError(429, PrintMessages.tooManyPrints);
     try {
       return await print();
     } finally {
-      const left = (this.perAccount.get(account) ?? 1) - 1;
-      if (left > 0) this.perAccount.set(account, left);
-      else this.perAccount.delete(account);
+      release();
     }
   }
 

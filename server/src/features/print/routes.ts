@@ -14,7 +14,7 @@ import { collectStages, timed } from '../../platform/stage-timing.ts';
 import { BatchStatus, documentDeps, PRINT_BATCH_JOB, printableCertificates } from './certificate-batch.ts';
 import { isUniqueViolation } from './certificate-number.ts';
 import { entryForPrint, printConsent, printEntryDocument } from './entry-documents.ts';
-import { journalService, writeJournalXlsx } from './journal-excel.ts';
+import { journalExport, journalService } from './journal-excel.ts';
 
 const id = z.coerce.number().int().positive();
 
@@ -127,7 +127,7 @@ export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const service = await journalService(app.db, request.params.id);
     if (!service) throw notFound();
     const day = new Date().toISOString().slice(0, 10);
-    return sendXlsx(request, reply, { name: `Журнал ${service.title} ${day}.xlsx`, asciiName: `journal-${service.id}-${day}.xlsx` }, (out) => writeJournalXlsx(app.db, service.id, out));
+    return sendXlsx(request, reply, { name: `Журнал ${service.title} ${day}.xlsx`, asciiName: `journal-${service.id}-${day}.xlsx` }, journalExport(app.db, service.id));
   });
 
   /** GET /api/service/{id}/print-batches: the latest batches of a service. */
