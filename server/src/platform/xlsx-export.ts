@@ -9,6 +9,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import yazl from 'yazl';
 import { recordStage, timed } from './stage-timing.ts';
+import { MOSCOW_OFFSET_MS } from '@edu/domain/common/moscow-time';
 
 export type CellValue = string | number | Date | null | undefined;
 
@@ -60,7 +61,6 @@ const ROWS_PER_TURN = 250;
 
 /** Excel refuses longer cells. */
 const MAX_CELL = 32_767;
-const MOSCOW_MS = 3 * 3600 * 1000;
 const DAY_MS = 86_400_000;
 /** Excel's serial of 1970-01-01. */
 const EPOCH_SERIAL = 25_569;
@@ -90,7 +90,7 @@ export function columnName(index: number): string {
 
 /** A Date as Excel's serial day number of its Moscow wall time (whole days for date columns). */
 function excelSerial(value: Date, type: ColumnType): number {
-  const serial = (value.getTime() + MOSCOW_MS) / DAY_MS + EPOCH_SERIAL;
+  const serial = (value.getTime() + MOSCOW_OFFSET_MS) / DAY_MS + EPOCH_SERIAL;
   return type === 'date' ? Math.floor(serial) : serial;
 }
 
