@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['domain/src/**/*.test.ts'] } },
+      // The web's shared pieces (list parameters, draft filters, form helpers, the HTML cleaner) in a DOM.
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
       {
         test: {
           name: 'server',

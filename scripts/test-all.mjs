@@ -69,7 +69,7 @@ if (process.argv.includes('--postgres-only')) {
 
 step('lint', 'npx', ['eslint', '.']);
 step('types', 'npm', ['run', 'typecheck', '--silent']);
-vitest('unit and integration (PGlite)', ['domain', 'server'], { TEST_DB: 'pglite' });
+vitest('unit and integration (PGlite)', ['domain', 'server', 'web'], { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) vitest('server integration (PostgreSQL)', ['server'], { TEST_DB: 'postgres' });
 step('web build', 'npm', ['run', 'build', '-w', 'web', '--silent']);
 step('web weight budget', 'npm', ['run', 'check-weight', '-w', 'web', '--silent']);

@@ -1,25 +1,20 @@
 import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_LINK, RICH_TEXT_SCHEMES, RICH_TEXT_STYLES, RICH_TEXT_TAGS } from '@edu/domain/common/rich-html-policy';
 
 /**
- * The one policy for HTML written in the rich-text editor, wherever it is kept: letters (mass
+ * The rich-text policy of domain/common/rich-html-policy.ts for sanitize-html: letters (mass
  * mailing), publication texts and service descriptions (shown in the cabinet and sent to the site).
- * Text formatting, lists, headings, quotes, tables and links stay; scripts, styles, forms, frames,
- * images and event handlers are dropped; links may only be http(s), mailto and tel, and open in a
- * new tab without access to the opener.
  */
 const RICH_TEXT_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'a', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'code', 'pre', 'hr',
-    'span', 'mark', 'sub', 'sup', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'], '*': ['style'] },
-  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedStyles: { '*': Object.fromEntries(Object.entries(RICH_TEXT_STYLES).map(([name, value]) => [name, [value]])) },
+  allowedSchemes: [...RICH_TEXT_SCHEMES],
   allowProtocolRelative: false,
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { ...RICH_TEXT_LINK }) },
 };
 
-/** HTML from the rich-text editor (or pasted by hand), cleaned to RICH_TEXT_POLICY. */
+/** HTML from the rich-text editor (or pasted by hand), cleaned to the rich-text policy. */
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, RICH_TEXT_POLICY).trim();
 }

@@ -1,34 +1,48 @@
-// A small HTML cleaner for texts written by operators (service descriptions, notifications).
-// The browser parses the text into an inert document; dangerous elements are dropped and only
-// harmless attributes are kept. No scripts run while parsing a DOMParser document.
+// HTML written by operators and clients (descriptions, notifications, publication texts) is cleaned
+// by DOMPurify before it is shown, to the same policy the server stores it with
+// (domain/common/rich-html-policy.ts); texts stored before that policy are cleaned here too.
+import DOMPurify from 'dompurify';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_LINK, RICH_TEXT_SCHEMES, RICH_TEXT_STYLES, RICH_TEXT_TAGS } from '@edu/domain/common/rich-html-policy';
 
-const DROP = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'FRAME', 'FRAMESET', 'LINK', 'META', 'BASE', 'FORM', 'INPUT', 'BUTTON', 'TEXTAREA', 'SELECT', 'SVG', 'MATH', 'TEMPLATE', 'NOSCRIPT']);
-const ALLOWED_ATTRS = new Set(['href', 'src', 'alt', 'title', 'target', 'rel', 'colspan', 'rowspan', 'width', 'height', 'class']);
-const URL_ATTRS = new Set(['href', 'src']);
-const SAFE_URL = /^(https?:|mailto:|tel:|\/|#|\.{0,2}\/|[^:]*$)/i;
+const ATTRIBUTES = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
+const SAFE_URL = new RegExp(`^(?:(?:${RICH_TEXT_SCHEMES.join('|')}):|[^a-z]|[a-z+.-]+(?:[^a-z+.:-]|$))`, 'i');
 
-function clean(node: Element): void {
-  for (const child of Array.from(node.children)) {
-    if (DROP.has(child.tagName.toUpperCase())) {
-      child.remove();
-      continue;
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+
+/** One DOMPurify with the policy's hooks: attributes only on their own tags, alignment only, links to a new tab. */
+function policyPurifier(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  const p = DOMPurify(window);
+  p.addHook('uponSanitizeAttribute', (node, data) => {
+    const tag = node.nodeName.toLowerCase();
+    const allowed = RICH_TEXT_ATTRIBUTES[tag]?.includes(data.attrName) || RICH_TEXT_ATTRIBUTES['*']?.includes(data.attrName);
+    if (!allowed) {
+      data.keepAttr = false;
+      return;
     }
-    for (const attr of Array.from(child.attributes)) {
-      const name = attr.name.toLowerCase();
-      const value = Array.from(attr.value)
-        .filter((ch) => ch.charCodeAt(0) > 32)
-        .join('');
-      if (!ALLOWED_ATTRS.has(name) || (URL_ATTRS.has(name) && !SAFE_URL.test(value))) child.removeAttribute(attr.name);
+    if (data.attrName === 'href' && data.attrValue.trim().startsWith('//')) data.keepAttr = false;
+    if (data.attrName === 'style') {
+      const kept = data.attrValue
+        .split(';')
+        .map((rule) => rule.split(':').map((part) => part.trim().toLowerCase()))
+        .filter(([name, value]) => name && value !== undefined && RICH_TEXT_STYLES[name]?.test(value))
+        .map(([name, value]) => `${name}: ${value}`);
+      if (kept.length) data.attrValue = kept.join('; ');
+      else data.keepAttr = false;
     }
-    if (child.tagName === 'A' && child.getAttribute('target') === '_blank') child.setAttribute('rel', 'noopener noreferrer');
-    clean(child);
-  }
+  });
+  p.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A') {
+      node.setAttribute('target', RICH_TEXT_LINK.target);
+      node.setAttribute('rel', RICH_TEXT_LINK.rel);
+    }
+  });
+  purifier = p;
+  return p;
 }
 
-/** Returns HTML without scripts, event handlers, styles and javascript: links. */
+/** HTML without scripts, event handlers, styles other than alignment, images and javascript: links. */
 export function sanitizeHtml(html: string | null | undefined): string {
   if (!html) return '';
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  clean(doc.body);
-  return doc.body.innerHTML;
+  return policyPurifier().sanitize(html, { ALLOWED_TAGS: [...RICH_TEXT_TAGS], ALLOWED_ATTR: ATTRIBUTES, ALLOWED_URI_REGEXP: SAFE_URL });
 }
