@@ -4,6 +4,13 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { rows } from './db.ts';
 import { scheduleJob } from './jobs.ts';
 
+// A job kind of this test only.
+declare module './jobs.ts' {
+  interface JobPayloads {
+    'lane-probe': { name: string; owner: number };
+  }
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -20,7 +27,7 @@ describe('job lanes', () => {
     t.app.jobs.register(
       'lane-probe',
       async (_app, payload) => {
-        const owner = Number(payload.owner);
+        const owner = payload.owner;
         running.set(owner, (running.get(owner) ?? 0) + 1);
         atOnce++;
         mostAtOnce = Math.max(mostAtOnce, atOnce);

@@ -4,16 +4,39 @@ import { jobs } from '../db/schema/index.ts';
 import { rows, type Queryable } from './db.ts';
 
 /**
+ * Every kind of job and what it carries, in one place: scheduleJob and register are typed by it, so
+ * a job cannot be scheduled with a payload its handler does not read. Payloads are JSON in the jobs
+ * table (ids, not records: a job reads the current state when it runs).
+ */
+export interface JobPayloads {
+  /** Render and send one event's letter and notification (platform/events.ts). */
+  'deliver-event': { outboxId: number };
+  'check-publication-uniqueness': { publicationId: number };
+  'refresh-uniqueness-stop-list': Record<string, never>;
+  'cms-publish-service': { serviceId: number };
+  'purge-deleted-files': Record<string, never>;
+  /** One slice of a mass mailing; it schedules itself again until every letter is sent. */
+  mailing: { mailingId: number };
+  /** Remove a package's entries still unpaid when its reservation ends. */
+  'expire-package': { entryIds: number[] };
+  'reconcile-payment': { uuid: string };
+  'reconcile-payments-list': Record<string, never>;
+  'send-refund': { refundId: number };
+  'print-certificates': { batchId: number };
+}
+export type JobName = keyof JobPayloads;
+
+/**
  * A handler answers nothing when the job is done, or when to run it again: `retryInSeconds` counts
  * as another attempt; with `continuation: true` the job made progress and only yields (a long
  * mailing works in slices), so its attempts start again from zero.
  */
-export type JobHandler = (app: FastifyInstance, payload: Record<string, unknown>) => Promise<void | { retryInSeconds: number; continuation?: boolean }>;
+export type JobHandler<N extends JobName = JobName> = (app: FastifyInstance, payload: JobPayloads[N]) => Promise<void | { retryInSeconds: number; continuation?: boolean }>;
 
 interface JobRow {
   id: number;
   name: string;
-  payload: Record<string, unknown>;
+  payload: unknown;
   attempts: number;
 }
 
@@ -23,10 +46,10 @@ const MAX_ATTEMPTS = 25;
  * Schedules a job; with a unique key, an unfinished job of the same name and key is kept instead. The
  * owner (a user id) counts for the per-owner limit and the fair order of a lane.
  */
-export async function scheduleJob(
+export async function scheduleJob<N extends JobName>(
   db: Queryable,
-  name: string,
-  payload: Record<string, unknown>,
+  name: N,
+  payload: JobPayloads[N],
   opts: { runAt?: Date; uniqueKey?: string; ownerId?: number } = {},
 ): Promise<void> {
   await db
@@ -51,7 +74,7 @@ export interface Lane {
  * when its lease ends. Failures are retried with a growing delay.
  */
 export class JobRunner {
-  private handlers = new Map<string, JobHandler>();
+  private handlers = new Map<string, JobHandler<JobName>>();
   private lanes = new Map<string, Lane & { inFlight: Set<Promise<void>> }>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
@@ -61,8 +84,8 @@ export class JobRunner {
   constructor(private readonly app: FastifyInstance) {}
 
   /** A handler; with a lane, its jobs run beside the others under the lane's limits. */
-  register(name: string, handler: JobHandler, lane?: Lane): void {
-    this.handlers.set(name, handler);
+  register<N extends JobName>(name: N, handler: JobHandler<N>, lane?: Lane): void {
+    this.handlers.set(name, handler as JobHandler<JobName>);
     if (lane) this.lanes.set(name, { ...lane, inFlight: new Set() });
   }
 
@@ -191,7 +214,8 @@ export class JobRunner {
     const handler = this.handlers.get(job.name);
     try {
       if (!handler) throw new Error(`no handler for job ${job.name}`);
-      const result = await handler(this.app, job.payload);
+      // The payload was written by scheduleJob for this very name.
+      const result = await handler(this.app, job.payload as JobPayloads[JobName]);
       if (result && result.continuation) {
         await this.app.db.execute(sql`update jobs set run_at = now() + make_interval(secs => ${result.retryInSeconds}), locked_until = null, attempts = 0 where id = ${job.id}`);
       } else if (result && result.retryInSeconds > 0 && job.attempts < MAX_ATTEMPTS) {

@@ -6,6 +6,7 @@ import type { JobRunner } from '../../platform/jobs.ts';
 import { htmlToText } from '../../platform/html.ts';
 import { entryUrl } from '../entries/entry-status.ts';
 import { eventValues, renderHtml, renderText } from './event-macros.ts';
+import type { JobPayloads } from '../../platform/jobs.ts';
 
 /** Where a notification of the event leads in the cabinet. */
 const EVENT_URL: Record<number, string> = {
@@ -54,8 +55,7 @@ interface EventDef {
  * event's mailing switch is on. A failed send throws, so the job retries with backoff; the
  * notification is not repeated.
  */
-export async function deliverEvent(app: FastifyInstance, payload: Record<string, unknown>): Promise<void> {
-  const outboxId = Number(payload.outboxId);
+export async function deliverEvent(app: FastifyInstance, { outboxId }: JobPayloads['deliver-event']): Promise<void> {
   const [row] = await rows<OutboxRow>(app.db, sql`select * from event_outbox where id = ${outboxId}`);
   if (!row || (row.notified_at && row.mail_result)) return;
   const [event] = await rows<EventDef>(

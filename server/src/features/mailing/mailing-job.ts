@@ -189,5 +189,5 @@ export async function runMailingSlice(app: FastifyInstance, mailingId: number, o
 }
 
 export function registerMailingJobs(runner: JobRunner): void {
-  runner.register('mailing', (app, payload) => runMailingSlice(app, Number(payload.mailingId)));
+  runner.register('mailing', (app, { mailingId }) => runMailingSlice(app, mailingId));
 }

@@ -6,7 +6,7 @@ import { logChange } from '../../platform/change-log.ts';
 import { rows } from '../../platform/db.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { raiseEvent } from '../../platform/events.ts';
-import { scheduleJob } from '../../platform/jobs.ts';
+import { scheduleJob, type JobPayloads } from '../../platform/jobs.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { applyProviderPayment, refreshPayment } from './payment-rules.ts';
 import { sendRefundJob } from './refund-rules.ts';
@@ -15,8 +15,7 @@ import { sendRefundJob } from './refund-rules.ts';
 const RECONCILE_GIVE_UP_H = 24;
 
 /** 'reconcile-payment' {uuid}: a lost webhook must not leave a paid entry unpaid. */
-async function reconcilePayment(app: FastifyInstance, payload: Record<string, unknown>) {
-  const uuid = String(payload.uuid);
+async function reconcilePayment(app: FastifyInstance, { uuid }: JobPayloads['reconcile-payment']) {
   await refreshPayment(app, uuid);
   const [ct] = await rows<{ status: string; age_h: number }>(
     app.db,
@@ -67,8 +66,8 @@ async function reconcileSweep(app: FastifyInstance) {
  * 'expire-package' {entryIds}: package entries unpaid 15 minutes after enrolment are removed. While
  * a provider payment for them is still open, the provider is asked first, and the removal waits.
  */
-async function expirePackage(app: FastifyInstance, payload: Record<string, unknown>) {
-  const entryIds = (payload.entryIds as number[]).filter(Number.isInteger);
+async function expirePackage(app: FastifyInstance, payload: JobPayloads['expire-package']) {
+  const entryIds = payload.entryIds.filter(Number.isInteger);
   if (entryIds.length === 0) return;
   const list = sql.join(entryIds.map((i) => sql`${i}`), sql`, `);
   const open = await rows<{ uuid: string; age_min: number }>(

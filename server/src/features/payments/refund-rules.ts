@@ -10,7 +10,7 @@ import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
-import { scheduleJob } from '../../platform/jobs.ts';
+import { scheduleJob, type JobPayloads } from '../../platform/jobs.ts';
 import { money, ProviderError, type ProviderRefund } from '../../platform/payments/yookassa-client.ts';
 import { returnEntryToUnpaid } from '../entries/entry-status.ts';
 import { cancelIfPublicationTurnedDown } from '../publications/publication-entries.ts';
@@ -244,8 +244,7 @@ export async function refreshRefund(app: FastifyInstance, uuid: string): Promise
 }
 
 /** 'send-refund' {refundId}: sends the refund (or asks about it) until the provider settles it. */
-export async function sendRefundJob(app: FastifyInstance, payload: Record<string, unknown>) {
-  const refundId = Number(payload.refundId);
+export async function sendRefundJob(app: FastifyInstance, { refundId }: JobPayloads['send-refund']) {
   const status = await sendRefund(app, refundId);
   if (status !== 'pending') return;
   const [r] = await rows<{ age_h: number }>(app.db, sql`select extract(epoch from now() - created_at) / 3600 as age_h from payment_refunds where id = ${refundId}`);

@@ -10,6 +10,7 @@ import { fileTitle } from './entry-documents.ts';
 import { loadEntryPrintRows, toPrintContext, type EntryPrintRow } from './print-context.ts';
 import { renderDocument, type DocumentDeps } from './render-document.ts';
 import { timed } from '../../platform/stage-timing.ts';
+import type { JobPayloads } from '../../platform/jobs.ts';
 
 export const BatchStatus = { queued: 1, running: 2, done: 3, failed: 4 } as const;
 export const PRINT_BATCH_JOB = 'print-certificates';
@@ -32,8 +33,7 @@ export function documentDeps(app: FastifyInstance): DocumentDeps {
  * like a single print), then one zip. Progress is kept in print_batches; a run stops after SLICE_MS and
  * the next run goes on from the cache, so a restart loses nothing.
  */
-export async function runCertificateBatch(app: FastifyInstance, payload: Record<string, unknown>): Promise<void | { retryInSeconds: number }> {
-  const batchId = Number(payload.batchId);
+export async function runCertificateBatch(app: FastifyInstance, { batchId }: JobPayloads['print-certificates']): Promise<void | { retryInSeconds: number }> {
   const [batch] = await rows<{ id: number; service_id: number; status: number }>(app.db, sql`select id, service_id, status from print_batches where id = ${batchId}`);
   if (!batch || batch.status === BatchStatus.done) return;
   const deps = documentDeps(app);

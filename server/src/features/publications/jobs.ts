@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
+import { scheduleJob, type JobRunner, type JobPayloads } from '../../platform/jobs.ts';
 import { PoolBusyError } from '../../platform/worker-pool.ts';
 import { checkPublication, refreshStopList } from './uniqueness-repository.ts';
 import { nextMoscowHour } from '@edu/domain/common/moscow-time';
@@ -48,8 +48,7 @@ export async function scheduleUniquenessCheck(db: Queryable, publicationId: numb
  * (its schedule was merged into this job) makes it run again; a pool with a full queue (operators'
  * checks) makes it wait a little.
  */
-async function checkPublicationJob(app: FastifyInstance, payload: Record<string, unknown>) {
-  const id = Number(payload.publicationId);
+async function checkPublicationJob(app: FastifyInstance, { publicationId: id }: JobPayloads['check-publication-uniqueness']) {
   if (!Number.isInteger(id) || id <= 0) return;
   let result;
   try {

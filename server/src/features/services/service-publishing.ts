@@ -159,5 +159,5 @@ export async function publishService(app: FastifyInstance, serviceId: number): P
 }
 
 export function registerServiceJobs(jobs: JobRunner): void {
-  jobs.register(PUBLISH_SERVICE_JOB, (app, payload) => publishService(app, Number(payload.serviceId)));
+  jobs.register(PUBLISH_SERVICE_JOB, (app, { serviceId }) => publishService(app, serviceId));
 }
