@@ -22,6 +22,7 @@ import type { CurrentUser } from '@edu/domain/users/current-user';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { firstErrors } from '../../../lib/field-errors';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isoToRuDate, MaskedInput, ruDateToIso } from '../../../components/masked-input';
@@ -200,6 +201,7 @@ function WizardForms(props: {
         }
       }
       if (!ok) {
+        focusFirstInvalid();
         notifyError(Messages.required);
         return false;
       }
@@ -221,9 +223,13 @@ function WizardForms(props: {
       window.scrollTo({ top: 0 });
     } catch (error) {
       if (isApiError(error) && error.status === 422) {
+        // What is missing, marked where it belongs: the profile's fields by name, 'passport.*' and 'documents.*'.
         const errors = firstErrors(error.errors);
+        const under = (prefix: string) => Object.fromEntries(Object.entries(errors).flatMap(([k, v]) => (k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [])));
         extrasForm.setErrors(Object.fromEntries(Object.entries(errors).filter(([k]) => k in extrasForm.values)));
-        setDocErrors(errors);
+        if (!locked) passportForm.setErrors(under('passport.'));
+        setDocErrors(under('documents.'));
+        focusFirstInvalid();
         notifyError(DocumentMessages.fillAllForContract);
       } else notifyError(errorMessage(error));
     }
