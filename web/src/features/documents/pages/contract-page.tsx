@@ -264,6 +264,33 @@ function WizardForms(props: {
     />
   );
 
+  // Floating at the bottom right on a wide screen; on a phone it would sit over a field
+  // ('Кем выдан' at 390 px), so it stands above 'Назад' and 'Далее' instead.
+  const saveButton = (
+    <Button
+      size={narrow ? 'sm' : 'md'}
+      radius={narrow ? undefined : 'xl'}
+      variant={narrow ? 'light' : 'filled'}
+      fullWidth={narrow}
+      leftSection={<IconDeviceFloppy size={18} />}
+      rightSection={
+        unsaved > 0 ? (
+          <Badge color="orange" variant="filled" size="sm" miw={22} px={6} data-testid="unsaved-count">
+            {unsaved}
+          </Badge>
+        ) : undefined
+      }
+      onClick={() => void saveAll()}
+      loading={saving}
+      disabled={unsaved === 0}
+      aria-label={`Сохранить, несохранённых изменений: ${unsaved}`}
+      data-testid="floating-save"
+      style={narrow ? undefined : { boxShadow: 'var(--mantine-shadow-lg)' }}
+    >
+      Сохранить
+    </Button>
+  );
+
   return (
     <Stack gap="lg">
       <Paper p={{ base: 'sm', sm: 'lg' }} radius="lg">
@@ -344,6 +371,7 @@ function WizardForms(props: {
 
       {view === 3 && props.contractStep({ user, state: live })}
 
+      {view < WIZARD_STEPS && narrow && saveButton}
       <Group justify="space-between">
         <Button variant="default" disabled={view === 1} onClick={() => setView(view - 1)}>
           Назад
@@ -355,28 +383,9 @@ function WizardForms(props: {
         )}
       </Group>
 
-      {view < WIZARD_STEPS && (
+      {view < WIZARD_STEPS && !narrow && (
         <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
-          <Button
-            size="md"
-            radius="xl"
-            leftSection={<IconDeviceFloppy size={18} />}
-            rightSection={
-              unsaved > 0 ? (
-                <Badge color="orange" variant="filled" size="sm" miw={22} px={6} data-testid="unsaved-count">
-                  {unsaved}
-                </Badge>
-              ) : undefined
-            }
-            onClick={() => void saveAll()}
-            loading={saving}
-            disabled={unsaved === 0}
-            aria-label={`Сохранить, несохранённых изменений: ${unsaved}`}
-            data-testid="floating-save"
-            style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
-          >
-            Сохранить
-          </Button>
+          {saveButton}
         </Affix>
       )}
     </Stack>

@@ -30,8 +30,8 @@ export function NotificationTemplateSelect({ event, templates }: { event: EventR
       allowDeselect={false}
       disabled={save.isPending}
       comboboxProps={{ withinPortal: true }}
+      // As wide as its column or card: a chosen title shows whole ('Публикация требует доработок').
       w="100%"
-      maw={280}
     />
   );
 }

@@ -37,7 +37,7 @@ function EventsTable({ events, templates, onOpen }: { events: EventRow[]; templa
             <Table.Th>Название</Table.Th>
             <Table.Th>Тема письма</Table.Th>
             <Table.Th w={140}>Письмо</Table.Th>
-            <Table.Th w={300}>{EventMessages.notificationTemplate}</Table.Th>
+            <Table.Th w={340}>{EventMessages.notificationTemplate}</Table.Th>
             <Table.Th w={110}>Рассылка</Table.Th>
           </Table.Tr>
         </Table.Thead>

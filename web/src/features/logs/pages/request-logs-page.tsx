@@ -25,7 +25,8 @@ const columns: Array<ListColumn<RequestLogRow>> = [
     card: 'title',
     maxWidth: 360,
     render: (r) => (
-      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+      // A long path wraps inside its column (the whole path stays readable), never pushing «Ответ» out of view.
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} title={r.path}>
         {r.path}
       </Text>
     ),
@@ -67,5 +68,5 @@ const filters: FilterField[] = [{ name: 'errorsOnly', label: 'Только ош�
 export function RequestLogsPage() {
   const params = useListParams(requestLogListQuery);
   const list = useRequestLogs(params.query);
-  return <ListPage title="Запросы API" filters={filters} params={params} list={list} columns={columns} testId="requests" itemTestId="request" minWidth={1000} countCap={REQUEST_LOG_COUNT_CAP} />;
+  return <ListPage title="Запросы API" filters={filters} params={params} list={list} columns={columns} testId="requests" itemTestId="request" minWidth={880} countCap={REQUEST_LOG_COUNT_CAP} />;
 }

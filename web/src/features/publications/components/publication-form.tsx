@@ -168,6 +168,8 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
         onChange={(id) => set({ service_id: id, release_id: null })}
         error={errors.service_id}
         allowDeselect={false}
+        // A long service title cut on a phone stays whole on hover.
+        title={service?.title}
         data-testid="publication-service"
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

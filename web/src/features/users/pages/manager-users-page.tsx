@@ -32,7 +32,8 @@ function UserName({ user }: { user: ManagedUser }) {
         <Text size="sm" fw={600} lh={1.3} td={user.deleted_at ? 'line-through' : undefined} c={user.deleted_at ? 'dimmed' : undefined}>
           {user.fio}
         </Text>
-        <Group gap={6} wrap="nowrap">
+        {/* The role goes under the number when the cell is narrow: never over the next column. */}
+        <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             № {user.id} · {user.created_at_formatted}
             {user.deleted_at ? ' · удалён' : ''}
@@ -46,12 +47,15 @@ function UserName({ user }: { user: ManagedUser }) {
   );
 }
 
+/** An e-mail on one line, never broken inside; a very long one is cut with the whole address on hover. */
+const EMAIL_STYLE = { display: 'block', maxWidth: 260, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
 function Contacts({ user }: { user: ManagedUser }) {
   if (!user.email && !user.phone) return <Text size="sm" c="dimmed">—</Text>;
   return (
     <div style={{ minWidth: 0 }}>
       {user.email && (
-        <Anchor href={`mailto:${user.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        <Anchor href={`mailto:${user.email}`} size="sm" title={user.email} style={EMAIL_STYLE}>
           {user.email}
         </Anchor>
       )}
