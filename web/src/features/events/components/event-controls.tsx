@@ -30,8 +30,11 @@ export function NotificationTemplateSelect({ event, templates }: { event: EventR
       allowDeselect={false}
       disabled={save.isPending}
       comboboxProps={{ withinPortal: true }}
-      // As wide as its column or card: a chosen title shows whole ('Публикация требует доработок').
+      // A chosen title shows whole ('Публикация требует доработок', not 'Публикация требует дора'):
+      // the whole card on a phone, a column at least this wide in the table.
       w="100%"
+      miw={{ base: 0, lg: 320 }}
+      rightSectionWidth={24}
     />
   );
 }

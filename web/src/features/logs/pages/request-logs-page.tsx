@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Badge, Code, Spoiler, Text } from '@mantine/core';
 import { REQUEST_LOG_COUNT_CAP, requestLogListQuery, requestStatusColor, type RequestLogRow } from '@edu/domain/logs/log';
 import type { ListColumn } from '../../../components/data-list';
@@ -25,9 +26,15 @@ const columns: Array<ListColumn<RequestLogRow>> = [
     card: 'title',
     maxWidth: 360,
     render: (r) => (
-      // A long path wraps inside its column (the whole path stays readable), never pushing «Ответ» out of view.
+      // A long path wraps after its '/', '?' or '&' (a part longer than the column anywhere), the whole
+      // path readable, never pushing «Ответ» out of view.
       <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} title={r.path}>
-        {r.path}
+        {r.path.split(/(?<=[/?&])/).map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && <wbr />}
+            {part}
+          </Fragment>
+        ))}
       </Text>
     ),
   },

@@ -47,16 +47,27 @@ function UserName({ user }: { user: ManagedUser }) {
   );
 }
 
-/** An e-mail on one line, never broken inside; a very long one is cut with the whole address on hover. */
-const EMAIL_STYLE = { display: 'block', maxWidth: 260, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+/** An e-mail shown whole: it may wrap only after its '@' ('demo-client-14@' / 'example.com'), never inside a part. */
+function Email({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const nowrap = { whiteSpace: 'nowrap' } as const;
+  if (at < 0) return <span style={nowrap}>{email}</span>;
+  return (
+    <>
+      <span style={nowrap}>{email.slice(0, at + 1)}</span>
+      <wbr />
+      <span style={nowrap}>{email.slice(at + 1)}</span>
+    </>
+  );
+}
 
 function Contacts({ user }: { user: ManagedUser }) {
   if (!user.email && !user.phone) return <Text size="sm" c="dimmed">—</Text>;
   return (
     <div style={{ minWidth: 0 }}>
       {user.email && (
-        <Anchor href={`mailto:${user.email}`} size="sm" title={user.email} style={EMAIL_STYLE}>
-          {user.email}
+        <Anchor href={`mailto:${user.email}`} size="sm" display="block" title={user.email}>
+          <Email email={user.email} />
         </Anchor>
       )}
       {user.phone && (
