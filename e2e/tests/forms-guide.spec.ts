@@ -44,15 +44,18 @@ async function courseClient(request: APIRequestContext) {
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
 
-/** The notices on screen lie clear of the dialog's header (its title and close button). */
-async function noticesClearOf(page: Page, dialog: Locator) {
+/** The notices on screen lie clear of the dialog's header (its title and close button) and of the focused field. */
+async function noticesClearOf(page: Page, dialog: Locator, field: Locator) {
   const header = await dialog.locator('.mantine-Modal-header').boundingBox();
+  const focused = await field.boundingBox();
   expect(header).not.toBeNull();
+  expect(focused).not.toBeNull();
   const notices = page.locator('.mantine-Notification-root');
   await expect(notices.first()).toBeVisible();
   for (const notice of await notices.all()) {
     const box = await notice.boundingBox();
     if (box && header) expect(overlaps(box, header), 'a notice covers the modal header').toBe(false);
+    if (box && focused) expect(overlaps(box, focused), 'a notice covers the focused field').toBe(false);
   }
 }
 
@@ -97,7 +100,7 @@ for (const size of [WIDE, PHONE]) {
     await expect(title).toBeFocused();
     await expect(title).toBeInViewport({ ratio: 1 });
     await expect(modal.getByText('Обязательное поле')).toBeVisible();
-    await noticesClearOf(page, modal);
+    await noticesClearOf(page, modal, title);
     await shot(page, `forms-service-failed-${size.width}`);
   });
 }
