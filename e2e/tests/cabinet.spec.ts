@@ -66,7 +66,8 @@ test('a new user fills the profile, applies for a conference with theses, pays l
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(SERVICE)).toBeVisible();
   const submit = dialog.getByRole('button', { name: 'Отправить заявку' });
-  await expect(dialog.getByText('Выберите секцию!')).toBeVisible();
+  // Untouched, the form says nothing; the button looks disabled until a section is chosen.
+  await expect(dialog.getByText('Выберите секцию!')).toHaveCount(0);
   await expect(submit).toBeDisabled();
   await dialog.getByRole('radio', { name: SECTION }).check();
   await expect(submit).toBeEnabled();
@@ -75,12 +76,14 @@ test('a new user fills the profile, applies for a conference with theses, pays l
   await expect(page.getByText('Заявка успешно отправлена!').first()).toBeVisible();
 
   // Theses step: 1600 characters.
-  await expect(dialog.getByTestId('thesis-counter')).toHaveText('0 / от 1501 до 9999');
-  await expect(dialog.getByText('Допишите ваши тезисы, сейчас они слишком короткие (минимум 1500 символов)')).toBeVisible();
+  await expect(dialog.getByTestId('thesis-counter')).toHaveText('0 / больше 1500 и меньше 10000');
+  await expect(dialog.getByTestId('thesis-problem')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+  await dialog.getByLabel('Тезисы').fill('Коротко.');
+  await expect(dialog.getByText('Допишите ваши тезисы, сейчас они слишком короткие (минимум 1500 символов)')).toBeVisible();
   const theses = 'Формирующее оценивание помогает ученику видеть свой прогресс. '.repeat(30).slice(0, 1600);
   await dialog.getByLabel('Тезисы').fill(theses);
-  await expect(dialog.getByTestId('thesis-counter')).toHaveText('1600 / от 1501 до 9999');
+  await expect(dialog.getByTestId('thesis-counter')).toHaveText('1600 / больше 1500 и меньше 10000');
   await shot(page, 'cabinet-theses-step');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Успешно сохранено!').first()).toBeVisible();
@@ -107,7 +110,7 @@ test('a new user fills the profile, applies for a conference with theses, pays l
   // The tag button reopens the saved theses.
   await row.getByRole('button', { name: /^Тезисы заявки/ }).click();
   const thesisDialog = page.getByRole('dialog');
-  await expect(thesisDialog.getByTestId('thesis-counter')).toHaveText('1600 / от 1501 до 9999');
+  await expect(thesisDialog.getByTestId('thesis-counter')).toHaveText('1600 / больше 1500 и меньше 10000');
   await thesisDialog.getByRole('button', { name: 'Отмена' }).click();
   await expect(thesisDialog).toHaveCount(0);
 

@@ -39,6 +39,8 @@ const SCREENS: Screen[] = [
   { who: 'operator', name: 'yookassa', path: '/manager/yookassa' },
   { who: 'operator', name: 'dashboard', path: '/manager/dashboard' },
   { who: 'operator', name: 'users', path: '/manager/users' },
+  // Chosen filters show whole ('Другие города', not 'Другие го…').
+  { who: 'operator', name: 'users-filtered', path: '/manager/users?is_spb=0&role=2' },
   { who: 'operator', name: 'logs', path: '/manager/logs' },
   { who: 'operator', name: 'api-requests', path: '/manager/api-requests' },
   { who: 'operator', name: 'services', path: '/manager/service' },
@@ -78,10 +80,39 @@ async function layoutProblems(page: Page, wide: boolean): Promise<string[]> {
     };
     const name = (el: Element) => (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
     if (isWide) {
-      for (const el of Array.from(document.querySelectorAll('.mantine-Table-scrollContainer, table'))) {
-        const box = el.closest('.mantine-Table-scrollContainer') ?? el.parentElement;
+      for (const el of Array.from(document.querySelectorAll('table'))) {
+        // Mantine's scroll container scrolls in its viewport (the root itself never overflows).
+        const container = el.closest('.mantine-Table-scrollContainer');
+        const box = container?.querySelector('.mantine-ScrollArea-viewport') ?? container ?? el.parentElement;
         if (box && visible(box) && box.scrollWidth > box.clientWidth + 1) problems.push(`a table scrolls sideways (${box.scrollWidth} > ${box.clientWidth}): ${name(el).slice(0, 30)}`);
+        // Its last column in view (the request log's «Ответ» was pushed out, issue 22).
+        const last = el.querySelector('thead tr > :last-child');
+        if (last && visible(last) && box && last.getBoundingClientRect().right > box.getBoundingClientRect().right + 1) problems.push(`the last column "${name(last)}" is out of view`);
       }
+    }
+    // Nothing sticks out of its table cell over the next column (the role badge «Пользовател», issue 22).
+    for (const td of Array.from(document.querySelectorAll('td'))) {
+      if (visible(td) && td.scrollWidth > td.clientWidth + 1) problems.push(`a cell's content sticks out of it (${td.scrollWidth} > ${td.clientWidth}): "${name(td)}"`);
+    }
+    // A chosen value shows whole in its select (read-only inputs: 'Другие города', not 'Другие го…').
+    for (const el of Array.from(document.querySelectorAll<HTMLInputElement>('input[readonly].mantine-Input-input, .mantine-Select-input[readonly]'))) {
+      if (visible(el) && el.value && el.scrollWidth > el.clientWidth + 1) problems.push(`a select cuts its value "${el.value.slice(0, 40)}" (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    // A floating button (the wizard's «Сохранить») never lies over a field.
+    for (const fixed of Array.from(document.querySelectorAll('.mantine-Affix-root'))) {
+      const f = fixed.getBoundingClientRect();
+      if (!visible(fixed)) continue;
+      for (const field of Array.from(document.querySelectorAll('input:not([type="hidden"]), textarea, [contenteditable="true"]'))) {
+        const r = field.getBoundingClientRect();
+        if (visible(field) && r.left < f.right && r.right > f.left && r.top < f.bottom && r.bottom > f.top) problems.push(`a floating button covers a field: "${name(fixed)}"`);
+      }
+    }
+    // Text cut with an ellipsis keeps the whole value on hover.
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      if (el.children.length > 0 || !visible(el)) continue;
+      const style = getComputedStyle(el);
+      const cut = el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible' && style.textOverflow === 'ellipsis';
+      if (cut && !el.closest('[title]') && !el.closest('input, textarea')) problems.push(`text cut without the whole value on hover: "${name(el)}"`);
     }
     const labels = document.querySelectorAll('.mantine-Button-label, .mantine-Badge-label, .mantine-Button-inner, .mantine-Badge-root, .mantine-Tabs-tabLabel, .mantine-SegmentedControl-label');
     for (const el of Array.from(labels)) {

@@ -106,6 +106,8 @@ export const identityDocumentBody = z.object({
   issued_by: textField(500).transform((v) => v.trim()).pipe(z.string().min(1, { error: Messages.fieldRequired })),
 });
 export type IdentityDocumentInput = z.input<typeof identityDocumentBody>;
+/** The passport form's fields, as the wizard's `missing` names them ('passport.number', …). */
+export const PASSPORT_FIELDS = ['number', 'date', 'issued_by'] as const;
 
 export interface IdentityDocument {
   id: number;
@@ -181,7 +183,10 @@ export interface ContractDataState {
   valid: boolean;
   /** Highest step the client may open now. */
   max_step: number;
-  /** What is still missing, by field (the same names as the forms). */
+  /**
+   * What is still missing, by field: profile extras by name ('address', 'birthday', 'snils'), the
+   * passport's fields as 'passport.<field>', the files as 'documents.<kind>' (consent included).
+   */
   missing: Record<string, string[]>;
 }
 

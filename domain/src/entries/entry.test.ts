@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certificateRefusal, PrintMessages, type PrintContext } from '../documents/print.ts';
-import { clientMayChange, EntryMessages, THESIS_RANGE_TEXT, thesisLengthProblem } from './entry.ts';
+import { clientMayChange, EntryMessages, THESIS_MAX, THESIS_MIN, THESIS_RANGE_TEXT, thesisLengthProblem } from './entry.ts';
 
 describe('thesis length', () => {
   it('passes strictly between 1500 and 10000, and at the bounds says what is needed', () => {
@@ -10,7 +10,16 @@ describe('thesis length', () => {
     expect(thesisLengthProblem('а'.repeat(9999))).toBeNull();
     expect(thesisLengthProblem('а'.repeat(10000))).toBe(EntryMessages.thesisOneLess);
     expect(thesisLengthProblem('а'.repeat(10001))).toBe(EntryMessages.thesisTooLong);
-    expect(THESIS_RANGE_TEXT).toBe('от 1501 до 9999');
+    expect(THESIS_RANGE_TEXT).toBe('больше 1500 и меньше 10000');
+  });
+
+  it('speaks of the same bounds in the counter and in every message (issue 22)', () => {
+    const numbers = (text: string) => (text.match(/\d+/g) ?? []).map(Number);
+    const bounds = [THESIS_MIN, THESIS_MAX];
+    expect(numbers(THESIS_RANGE_TEXT)).toEqual(bounds);
+    for (const message of [EntryMessages.thesisTooShort, EntryMessages.thesisOneMore, EntryMessages.thesisTooLong, EntryMessages.thesisOneLess]) {
+      for (const n of numbers(message)) expect(bounds).toContain(n);
+    }
   });
 });
 

@@ -57,8 +57,11 @@ export function thesisLengthProblem(text: string): string | null {
   return null;
 }
 
-/** The counter's range, exclusive bounds written as the lengths that pass: 'от 1501 до 9999'. */
-export const THESIS_RANGE_TEXT = `от ${THESIS_MIN + 1} до ${THESIS_MAX - 1}`;
+/**
+ * The counter's range in the numbers of the spec's messages ('минимум 1500', 'максимум 10000') and
+ * with the rule's strict bounds: 'больше 1500 и меньше 10000' (issue 22: the counter said 'от 1501').
+ */
+export const THESIS_RANGE_TEXT = `больше ${THESIS_MIN} и меньше ${THESIS_MAX}`;
 
 /** Does the entry's participation (0 in-person, 1 remote) fit the service's participation_type? */
 export function participationProblem(participationType: number, isExtramural: number): string | null {

@@ -15,6 +15,7 @@ setUnauthorizedHandler(() => endSession(router, queryClient));
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
+      {/* Placed by global.css: below the page's header and below a modal's title and close button. */}
       <Notifications position="top-right" autoClose={NOTICE_MS} limit={4} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

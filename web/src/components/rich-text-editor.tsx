@@ -65,6 +65,14 @@ export function RichTextEditor({ label, value, onChange, error, minHeight = 220,
     if (editor && !editor.isDestroyed) editor.setEditable(!disabled);
   }, [editor, disabled]);
 
+  // An error marks the editable area invalid, so a failed submit can find and focus it (lib/focus-invalid).
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const attributes: Record<string, string> = { 'aria-label': ariaLabel ?? label ?? '', role: 'textbox', 'aria-multiline': 'true' };
+    if (error) attributes['aria-invalid'] = 'true';
+    editor.setOptions({ editorProps: { ...editor.options.editorProps, attributes } });
+  }, [editor, error, ariaLabel, label]);
+
   return (
     <Input.Wrapper label={label} error={error}>
       <Editor editor={editor} labels={LABELS} mt={label ? 4 : 0} style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>

@@ -2,11 +2,13 @@ import type { z } from 'zod';
 import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import { errorMessage, isApiError } from './api-client';
 import { firstErrors } from './field-errors';
+import { focusFirstInvalid } from './focus-invalid';
 import { notifyError, notifySuccess } from './notify';
 
 /**
  * Checks a form with the save's schema from domain/ first (the rules the server applies), then
- * saves; field errors of a 422 go under their inputs. Resolves true when saved.
+ * saves; field errors of a 422 go under their inputs. Either way the first invalid field is brought
+ * into view and focused. Resolves true when saved.
  */
 export async function submitChecked(
   setErrors: (errors: Record<string, string>) => void,
@@ -18,6 +20,7 @@ export async function submitChecked(
   if (!parsed.success) {
     const errors = fieldErrorsFromZod(parsed.error);
     setErrors(firstErrors(errors));
+    focusFirstInvalid();
     notifyError(headlineOf(errors));
     return false;
   }
@@ -25,7 +28,10 @@ export async function submitChecked(
     notifySuccess((await save()).message);
     return true;
   } catch (error) {
-    if (isApiError(error) && error.status === 422) setErrors(firstErrors(error.errors));
+    if (isApiError(error) && error.status === 422) {
+      setErrors(firstErrors(error.errors));
+      focusFirstInvalid();
+    }
     notifyError(errorMessage(error));
     return false;
   }

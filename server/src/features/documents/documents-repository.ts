@@ -4,6 +4,7 @@ import {
   DOCUMENT_KINDS,
   DocumentMessages,
   documentTypeIds,
+  PASSPORT_FIELDS,
   REQUIRED_DOCUMENT_KINDS,
   snilsProblem,
   wizardProgress,
@@ -96,9 +97,11 @@ export async function contractDataState(db: Queryable, userId: number): Promise<
   if (!r.birthday) missing.birthday = [Messages.fieldRequired];
   const snils = r.snils ? snilsProblem(r.snils) : Messages.fieldRequired;
   if (snils) missing.snils = [snils];
-  if (!r.passport) missing.passport_data = [Messages.fieldRequired];
-  for (const k of REQUIRED_DOCUMENT_KINDS) if (!kinds[k]) missing[k] = [DocumentMessages.requiredDocument];
-  if (!kinds.consent) missing.consent = [DocumentMessages.consentMissing];
+  // Keyed as the wizard's fields: profile extras by name, the passport's fields and the files by
+  // their form ('snils' the number, 'documents.snils' its scan: never one message under the other's field).
+  if (!r.passport) for (const f of PASSPORT_FIELDS) missing[`passport.${f}`] = [Messages.fieldRequired];
+  for (const k of REQUIRED_DOCUMENT_KINDS) if (!kinds[k]) missing[`documents.${k}`] = [DocumentMessages.requiredDocument];
+  if (!kinds.consent) missing['documents.consent'] = [DocumentMessages.consentMissing];
   const state = {
     profile_valid: !missing.address && !missing.birthday && !missing.snils,
     passport_valid: r.passport,

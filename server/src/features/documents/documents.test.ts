@@ -211,12 +211,21 @@ describe('the wizard', () => {
     const { u, h } = await courseClient();
     const state0 = (await t.inject({ method: 'GET', url: `/api/user/${u.id}/contract-data`, headers: h })).json().data;
     expect(state0).toMatchObject({ contract_step: 1, is_documents_upload_allowed: true, is_contract_allowed: false, valid: false, max_step: 1 });
-    expect(Object.keys(state0.missing).sort()).toEqual(['address', 'birthday', 'consent', 'education', 'passport', 'passport_data', 'snils'].sort());
+    expect(Object.keys(state0.missing).sort()).toEqual(
+      ['address', 'birthday', 'snils', 'passport.number', 'passport.date', 'passport.issued_by', 'documents.passport', 'documents.education', 'documents.snils', 'documents.consent'].sort(),
+    );
 
     const early = await t.inject({ method: 'POST', url: `/api/user/${u.id}/contract-step`, headers: h, payload: { contract_step: 2 } });
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toBe(DocumentMessages.fillAllForContract);
-    expect(early.json().errors.passport_data).toBeDefined();
+    // Each field its own message: the SNILS number never reads 'Загрузите документ' (issue 22).
+    expect(early.json().errors).toMatchObject({
+      snils: [Messages.fieldRequired],
+      'documents.snils': [DocumentMessages.requiredDocument],
+      'passport.number': [Messages.fieldRequired],
+      'passport.date': [Messages.fieldRequired],
+      'passport.issued_by': [Messages.fieldRequired],
+    });
 
     await fillContractData(t, u, { consent: false });
     const state1 = (await t.inject({ method: 'GET', url: `/api/user/${u.id}/contract-data`, headers: h })).json().data;

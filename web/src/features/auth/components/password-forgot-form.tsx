@@ -9,6 +9,7 @@ import { useOldCabinetUrl } from '../../../lib/public-config';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePasswordForgot } from '../api/password-forgot';
 import { firstErrors } from '../../../lib/field-errors';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 type Outcome = 'sent' | 'not-found' | null;
 
@@ -35,6 +36,7 @@ export function PasswordForgotForm() {
           return;
         }
         form.setErrors(fieldErrors);
+        focusFirstInvalid();
         if (Object.keys(fieldErrors).length === 0) {
           notifyError(error.message);
         }
@@ -47,7 +49,7 @@ export function PasswordForgotForm() {
   return (
     <Stack maw={480} mx="auto" gap="lg">
       <Paper p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm">
-        <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Восстановление пароля">
+        <form onSubmit={form.onSubmit(submit, () => focusFirstInvalid())} noValidate aria-label="Восстановление пароля">
           <Stack gap="md">
             <div>
               <Title order={1} size="h2">

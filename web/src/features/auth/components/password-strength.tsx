@@ -11,7 +11,7 @@ const scoreColors = ['red', 'orange', 'yellow', 'teal', 'green'] as const;
 export function PasswordStrength({ password, confirmation, userInputs }: { password: string; confirmation: string; userInputs: string[] }) {
   const score = usePasswordScore(password, userInputs);
   const longEnough = password.length >= PASSWORD_MIN_LENGTH;
-  const touched = password.length > 0 || confirmation.length > 0;
+  const touched = password.length > 0;
   const match = password.length > 0 && password === confirmation;
 
   return (
@@ -30,7 +30,8 @@ export function PasswordStrength({ password, confirmation, userInputs }: { passw
         </Text>
       </Group>
       <Hint ok={longEnough} neutral={!touched} text={Messages.passwordMinLength} />
-      <Hint ok={match} neutral={!touched} text={match ? Messages.passwordsMatch : Messages.passwordsDontMatch} />
+      {/* Whether the two agree is said once the confirmation is typed into, never on an untouched form. */}
+      {confirmation.length > 0 && <Hint ok={match} text={match ? Messages.passwordsMatch : Messages.passwordsDontMatch} />}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLogin } from '../api/login';
 import { LegacyNotice } from '../components/legacy-notice';
 import { loginProblem, type LoginProblem } from '../components/login-problem';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 const CABINET_PATH = /^\/(user|manager|entry)(\/|$)/;
 
@@ -67,7 +68,10 @@ export function LoginPage() {
   return (
     <Stack maw={440} mx="auto" gap="lg">
       <Paper p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm">
-        <form onSubmit={form.onSubmit(submit, () => setProblem({ message: Messages.required }))} noValidate aria-label="Вход">
+        <form onSubmit={form.onSubmit(submit, () => {
+            setProblem({ message: Messages.required });
+            focusFirstInvalid();
+          })} noValidate aria-label="Вход">
           <Stack gap="md">
             <div>
               <Title order={1} size="h2">

@@ -21,6 +21,7 @@ import { isDuplicateMessage } from '../components/duplicate-message';
 import { loadPasswordScorer } from '../components/password-scorer';
 import { PasswordStrength } from '../components/password-strength';
 import { keepOldUser, keepRegisterDraft, takeRegisterDraft } from '../old-user-store';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 const initialValues: RegisterInput & { no_middle_name: boolean } = {
   last_name: '',
@@ -80,6 +81,7 @@ export function RegisterPage() {
         const fieldErrors = firstErrors(error.errors);
         form.setErrors(fieldErrors);
         if (Object.keys(fieldErrors).length === 0) setProblem(error.message);
+        else focusFirstInvalid();
       } else {
         setProblem(errorMessage(error));
       }
@@ -106,7 +108,7 @@ export function RegisterPage() {
 
   return (
     <Paper maw={760} mx="auto" p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm">
-      <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Регистрация">
+      <form onSubmit={form.onSubmit(submit, () => focusFirstInvalid())} noValidate aria-label="Регистрация">
         <Stack gap="lg">
           <div>
             <Title order={1} size="h2">

@@ -54,7 +54,7 @@ export function DocumentKindField({ kind, saved, pending, required, readOnly, er
   }
   const empty = saved.length === 0 && pending.length === 0;
   return (
-    <Paper withBorder p="sm" radius="md" data-testid={`doc-${kind}`}>
+    <Paper withBorder p="sm" radius="md" data-testid={`doc-${kind}`} data-field style={error ? { borderColor: 'var(--mantine-color-error)' } : undefined}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Input.Label required={required} style={{ lineHeight: 1.3 }}>
@@ -110,7 +110,7 @@ export function DocumentKindField({ kind, saved, pending, required, readOnly, er
           </Group>
         ))}
         {error && (
-          <Text size="xs" c="red">
+          <Text size="xs" c="red" data-field-error>
             {error}
           </Text>
         )}

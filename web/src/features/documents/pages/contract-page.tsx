@@ -22,6 +22,7 @@ import type { CurrentUser } from '@edu/domain/users/current-user';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { firstErrors } from '../../../lib/field-errors';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isoToRuDate, MaskedInput, ruDateToIso } from '../../../components/masked-input';
@@ -200,6 +201,7 @@ function WizardForms(props: {
         }
       }
       if (!ok) {
+        focusFirstInvalid();
         notifyError(Messages.required);
         return false;
       }
@@ -221,9 +223,13 @@ function WizardForms(props: {
       window.scrollTo({ top: 0 });
     } catch (error) {
       if (isApiError(error) && error.status === 422) {
+        // What is missing, marked where it belongs: the profile's fields by name, 'passport.*' and 'documents.*'.
         const errors = firstErrors(error.errors);
+        const under = (prefix: string) => Object.fromEntries(Object.entries(errors).flatMap(([k, v]) => (k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [])));
         extrasForm.setErrors(Object.fromEntries(Object.entries(errors).filter(([k]) => k in extrasForm.values)));
-        setDocErrors(errors);
+        if (!locked) passportForm.setErrors(under('passport.'));
+        setDocErrors(under('documents.'));
+        focusFirstInvalid();
         notifyError(DocumentMessages.fillAllForContract);
       } else notifyError(errorMessage(error));
     }
@@ -256,6 +262,33 @@ function WizardForms(props: {
       onRemovePending={(i) => removePending(kind, i)}
       onDelete={deleteSaved}
     />
+  );
+
+  // Floating at the bottom right on a wide screen; on a phone it would sit over a field
+  // ('Кем выдан' at 390 px), so it stands above 'Назад' and 'Далее' instead.
+  const saveButton = (
+    <Button
+      size={narrow ? 'sm' : 'md'}
+      radius={narrow ? undefined : 'xl'}
+      variant={narrow ? 'light' : 'filled'}
+      fullWidth={narrow}
+      leftSection={<IconDeviceFloppy size={18} />}
+      rightSection={
+        unsaved > 0 ? (
+          <Badge color="orange" variant="filled" size="sm" miw={22} px={6} data-testid="unsaved-count">
+            {unsaved}
+          </Badge>
+        ) : undefined
+      }
+      onClick={() => void saveAll()}
+      loading={saving}
+      disabled={unsaved === 0}
+      aria-label={`Сохранить, несохранённых изменений: ${unsaved}`}
+      data-testid="floating-save"
+      style={narrow ? undefined : { boxShadow: 'var(--mantine-shadow-lg)' }}
+    >
+      Сохранить
+    </Button>
   );
 
   return (
@@ -338,6 +371,7 @@ function WizardForms(props: {
 
       {view === 3 && props.contractStep({ user, state: live })}
 
+      {view < WIZARD_STEPS && narrow && saveButton}
       <Group justify="space-between">
         <Button variant="default" disabled={view === 1} onClick={() => setView(view - 1)}>
           Назад
@@ -349,28 +383,9 @@ function WizardForms(props: {
         )}
       </Group>
 
-      {view < WIZARD_STEPS && (
+      {view < WIZARD_STEPS && !narrow && (
         <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
-          <Button
-            size="md"
-            radius="xl"
-            leftSection={<IconDeviceFloppy size={18} />}
-            rightSection={
-              unsaved > 0 ? (
-                <Badge color="orange" variant="filled" size="sm" miw={22} px={6} data-testid="unsaved-count">
-                  {unsaved}
-                </Badge>
-              ) : undefined
-            }
-            onClick={() => void saveAll()}
-            loading={saving}
-            disabled={unsaved === 0}
-            aria-label={`Сохранить, несохранённых изменений: ${unsaved}`}
-            data-testid="floating-save"
-            style={{ boxShadow: 'var(--mantine-shadow-lg)' }}
-          >
-            Сохранить
-          </Button>
+          {saveButton}
         </Affix>
       )}
     </Stack>

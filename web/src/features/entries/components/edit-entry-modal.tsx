@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
-import type { Entry } from '@edu/domain/entries/entry';
+import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import type { Service } from '@edu/domain/services/service';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
@@ -9,6 +9,7 @@ import { useUpdateEntry } from '../api/update-entry';
 import { FormProblem, ParticipationField, PayTypeField } from './entry-choice-fields';
 import { EntryServiceModal } from './entry-service-modal';
 import { SectionChoice } from './section-choice';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** Section, payment type and participation of an unpaid entry (spec 01 §4). */
 export function EditEntryModal({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
@@ -29,6 +30,11 @@ function EditEntryForm({ entry, service, onClose }: { entry: Entry; service: Ser
   const needsSection = service.sections.length > 0;
 
   async function save() {
+    if (needsSection && !section) {
+      setErrors({ section_id: EntryMessages.chooseSection });
+      focusFirstInvalid();
+      return;
+    }
     setErrors({});
     setProblem(null);
     try {
@@ -43,6 +49,7 @@ function EditEntryForm({ entry, service, onClose }: { entry: Entry; service: Ser
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors(fields);
+      focusFirstInvalid();
       if (!fields.section_id && !fields.pay_type && !fields.is_extramural) setProblem(errorMessage(error));
     }
   }
@@ -66,7 +73,12 @@ function EditEntryForm({ entry, service, onClose }: { entry: Entry; service: Ser
         <Button variant="default" onClick={onClose}>
           Отмена
         </Button>
-        <Button onClick={() => void save()} loading={update.isPending} disabled={needsSection && !section}>
+        <Button
+          onClick={() => void save()}
+          loading={update.isPending}
+          data-disabled={(needsSection && !section) || undefined}
+          aria-disabled={(needsSection && !section) || undefined}
+        >
           Сохранить
         </Button>
       </Group>

@@ -14,6 +14,7 @@ import { HtmlContent } from '../../../components/html-content';
 import { useCreateEntry } from '../api/create-entry';
 import { FormProblem, ParticipationField, PayTypeField } from './entry-choice-fields';
 import { SectionChoice } from './section-choice';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** Step 1 of the entry flow: section, payment type, participation, 'Отправить заявку'. */
 export function EntryForm({ service, onCreated }: { service: Service; onCreated: (entry: Entry) => void }) {
@@ -25,10 +26,16 @@ export function EntryForm({ service, onCreated }: { service: Service; onCreated:
   const [problem, setProblem] = useState<string | null>(null);
 
   const needsSection = service.sections.length > 0;
-  const ready = (!needsSection || Boolean(section)) && !service.is_done;
+  // Without a section the button looks disabled (spec 01 §5) yet answers a press: it says why, at the field.
+  const sectionMissing = needsSection && !section;
   const paid = service.price > 0;
 
   async function submit() {
+    if (sectionMissing) {
+      setErrors({ section_id: EntryMessages.chooseSection });
+      focusFirstInvalid();
+      return;
+    }
     setErrors({});
     setProblem(null);
     try {
@@ -43,6 +50,7 @@ export function EntryForm({ service, onCreated }: { service: Service; onCreated:
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors(fields);
+      focusFirstInvalid();
       const shownUnderField = fields.section_id || fields.pay_type || fields.is_extramural;
       if (!shownUnderField) setProblem(fields.service_id ?? (isApiError(error) ? error.message : errorMessage(error)));
     }
@@ -106,7 +114,13 @@ export function EntryForm({ service, onCreated }: { service: Service; onCreated:
       <FormProblem problem={problem} />
 
       <Group justify="flex-end">
-        <Button onClick={() => void submit()} disabled={!ready} loading={create.isPending}>
+        <Button
+          onClick={() => void submit()}
+          disabled={service.is_done}
+          data-disabled={sectionMissing || undefined}
+          aria-disabled={sectionMissing || undefined}
+          loading={create.isPending}
+        >
           Отправить заявку
         </Button>
       </Group>

@@ -15,6 +15,7 @@ import { useUpdateEntry } from '../api/update-entry';
 import { FormProblem, ParticipationField } from './entry-choice-fields';
 import { EntryServiceModal } from './entry-service-modal';
 import { SectionChoice } from './section-choice';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 const ALL_PAY_TYPES = ([PayType.bank, PayType.office, PayType.online, PayType.other] as PayTypeCode[]).map((v) => ({ value: String(v), label: payTypeLabels[v] }));
 
@@ -68,6 +69,7 @@ function OperatorEditForm({
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors(fields);
+      focusFirstInvalid();
       if (Object.keys(fields).length === 0) setProblem(errorMessage(error));
       else notifyError(errorMessage(error));
     }
@@ -141,6 +143,7 @@ function MemberForm({ entry, onClose }: { entry: Entry; onClose: () => void }) {
             } catch (error) {
               const fields = fieldErrorsOf(error);
               setErrors(fields);
+              focusFirstInvalid();
               if (Object.keys(fields).length === 0) setProblem(errorMessage(error));
             }
           }}

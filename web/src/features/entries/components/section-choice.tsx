@@ -12,7 +12,7 @@ interface SectionChoiceProps {
   currentId?: number | null;
 }
 
-/** The required section radio list with free seats; 'Выберите секцию!' until one is chosen. */
+/** The required section radio list with free seats; its error ('Выберите секцию!') comes from a submit, never from an untouched form. */
 export function SectionChoice({ sections, maxParticipants, value, onChange, error, currentId = null }: SectionChoiceProps) {
   const limit = seatLimit(maxParticipants);
   return (
@@ -21,8 +21,7 @@ export function SectionChoice({ sections, maxParticipants, value, onChange, erro
       withAsterisk
       value={value}
       onChange={onChange}
-      error={error ?? (value ? undefined : EntryMessages.chooseSection)}
-      styles={{ error: { color: error ? undefined : 'var(--mantine-color-orange-8)' } }}
+      error={error}
     >
       <Stack gap={10} mt={8} mb={4}>
         {sections.map((section) => {

@@ -18,6 +18,7 @@ import { useExportJournal } from '../api/export-journal';
 import { useService } from '../../../lib/get-service';
 import { useAddGuest, useCreateGuest, useGuests } from '../api/manage-entry';
 import { GuestBadge } from './guest-badge';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** Width of the service info column (spec 02 §2 Service entries modal). */
 const SIDEBAR_PX = 500;
@@ -180,6 +181,7 @@ function Guests({ service }: { service: Service }) {
   const needsSection = () => {
     if (sections.length === 0 || sectionId) return false;
     setSectionError(EntryMessages.chooseSection);
+    focusFirstInvalid();
     return true;
   };
   const [fio, setFio] = useState('');
@@ -331,6 +333,7 @@ function NewGuestForm({ serviceId, sectionId, needsSection, onDone }: { serviceI
                 onDone();
               } catch (error) {
                 setErrors(fieldErrorsOf(error));
+                focusFirstInvalid();
                 notifyError(errorMessage(error));
               }
             }}

@@ -3,6 +3,7 @@ import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { THESIS_RANGE_TEXT, thesisLengthProblem } from '@edu/domain/entries/entry';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSaveThesis } from '../api/save-thesis';
 
@@ -19,6 +20,8 @@ interface ThesisFormProps {
 export function ThesisForm({ entryId, initialText = '', onDone, onSkip, skipLabel = 'Пропустить' }: ThesisFormProps) {
   const [text, setText] = useState(initialText);
   const [serverError, setServerError] = useState<string | null>(null);
+  // The length rule speaks once the text is typed into (or saved theses are opened), not on an empty new form.
+  const [touched, setTouched] = useState(initialText.length > 0);
   const save = useSaveThesis();
   const problem = thesisLengthProblem(text);
 
@@ -30,8 +33,10 @@ export function ThesisForm({ entryId, initialText = '', onDone, onSkip, skipLabe
       onDone();
     } catch (error) {
       const fields = fieldErrorsOf(error);
-      if (fields.text) setServerError(fields.text);
-      else notifyError(errorMessage(error));
+      if (fields.text) {
+        setServerError(fields.text);
+        focusFirstInvalid();
+      } else notifyError(errorMessage(error));
     }
   }
 
@@ -46,15 +51,20 @@ export function ThesisForm({ entryId, initialText = '', onDone, onSkip, skipLabe
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);
+          setTouched(true);
           setServerError(null);
         }}
         error={serverError}
         data-autofocus
       />
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        <Text size="sm" c={problem ? 'orange.8' : 'teal.7'} data-testid="thesis-problem">
-          {problem ?? 'Длина тезисов в норме'}
-        </Text>
+        {touched ? (
+          <Text size="sm" c={problem ? 'orange.8' : 'teal.7'} data-testid="thesis-problem">
+            {problem ?? 'Длина тезисов в норме'}
+          </Text>
+        ) : (
+          <span />
+        )}
         <Text size="sm" c={problem ? 'dimmed' : 'teal.7'} fw={500} style={{ whiteSpace: 'nowrap' }} data-testid="thesis-counter">
           {text.length} / {THESIS_RANGE_TEXT}
         </Text>

@@ -30,8 +30,11 @@ export function NotificationTemplateSelect({ event, templates }: { event: EventR
       allowDeselect={false}
       disabled={save.isPending}
       comboboxProps={{ withinPortal: true }}
+      // A chosen title shows whole ('Публикация требует доработок', not 'Публикация требует дора'):
+      // the whole card on a phone, a column at least this wide in the table.
       w="100%"
-      maw={280}
+      miw={{ base: 0, lg: 320 }}
+      rightSectionWidth={24}
     />
   );
 }

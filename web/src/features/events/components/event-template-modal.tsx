@@ -9,6 +9,7 @@ import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useNarrow } from '../../../lib/use-narrow';
 import { useSaveEvent } from '../api/save-event';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** Modal 'Шаблон' (spec 03 §2): macros on the left, subject and rich-text body, Save; server field errors under the fields. */
 export function EventTemplateModal({ event, onClose }: { event: EventRow | null; onClose: () => void }) {
@@ -32,6 +33,7 @@ function TemplateForm({ event, narrow, onClose }: { event: EventRow; narrow: boo
     if (!content.replace(/<[^>]*>/g, '').trim()) local.content = EventMessages.required;
     if (Object.keys(local).length > 0) {
       setErrors(local);
+      focusFirstInvalid();
       notifyError(Messages.required);
       return;
     }
@@ -41,6 +43,7 @@ function TemplateForm({ event, narrow, onClose }: { event: EventRow; narrow: boo
       onClose();
     } catch (error) {
       setErrors(fieldErrorsOf(error));
+      focusFirstInvalid();
       notifyError(errorMessage(error));
     }
   }

@@ -30,14 +30,15 @@ function TemplateButton({ event, onOpen }: { event: EventRow; onOpen: (e: EventR
 function EventsTable({ events, templates, onOpen }: { events: EventRow[]; templates: NotificationTemplate[]; onOpen: (e: EventRow) => void }) {
   return (
     <Paper radius="lg" withBorder>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      {/* Narrow gutters leave the template select room to show a long title whole. */}
+      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={70}>Иконка</Table.Th>
+            <Table.Th w={56}>Иконка</Table.Th>
             <Table.Th>Название</Table.Th>
             <Table.Th>Тема письма</Table.Th>
-            <Table.Th w={140}>Письмо</Table.Th>
-            <Table.Th w={300}>{EventMessages.notificationTemplate}</Table.Th>
+            <Table.Th w={110}>Письмо</Table.Th>
+            <Table.Th w={340}>{EventMessages.notificationTemplate}</Table.Th>
             <Table.Th w={110}>Рассылка</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -48,10 +49,12 @@ function EventsTable({ events, templates, onOpen }: { events: EventRow[]; templa
                 <EventIcon event={e} />
               </Table.Td>
               <Table.Td>
-                <Text fw={500}>{e.fdv}</Text>
+                <Text size="sm" fw={500}>
+                  {e.fdv}
+                </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" c="dimmed" lineClamp={2}>
+                <Text size="sm" c="dimmed" lineClamp={2} title={e.dv ?? undefined}>
                   {e.dv}
                 </Text>
               </Table.Td>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Badge, Code, Spoiler, Text } from '@mantine/core';
 import { REQUEST_LOG_COUNT_CAP, requestLogListQuery, requestStatusColor, type RequestLogRow } from '@edu/domain/logs/log';
 import type { ListColumn } from '../../../components/data-list';
@@ -25,8 +26,15 @@ const columns: Array<ListColumn<RequestLogRow>> = [
     card: 'title',
     maxWidth: 360,
     render: (r) => (
-      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-        {r.path}
+      // A long path wraps after its '/', '?' or '&' (a part longer than the column anywhere), the whole
+      // path readable, never pushing «Ответ» out of view.
+      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} title={r.path}>
+        {r.path.split(/(?<=[/?&])/).map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && <wbr />}
+            {part}
+          </Fragment>
+        ))}
       </Text>
     ),
   },
@@ -67,5 +75,5 @@ const filters: FilterField[] = [{ name: 'errorsOnly', label: 'Только ош�
 export function RequestLogsPage() {
   const params = useListParams(requestLogListQuery);
   const list = useRequestLogs(params.query);
-  return <ListPage title="Запросы API" filters={filters} params={params} list={list} columns={columns} testId="requests" itemTestId="request" minWidth={1000} countCap={REQUEST_LOG_COUNT_CAP} />;
+  return <ListPage title="Запросы API" filters={filters} params={params} list={list} columns={columns} testId="requests" itemTestId="request" minWidth={880} countCap={REQUEST_LOG_COUNT_CAP} />;
 }

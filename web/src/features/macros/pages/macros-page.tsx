@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NameForms } from '../components/name-forms';
 import { useRequisites, useSaveRequisites, type Requisites } from '../api/requisites';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** /manager/macroses 'Макросы' (spec 02 §2): the catalogue by category with search; a click copies a macro. */
 export function MacrosPage() {
@@ -107,6 +108,7 @@ function RequisitesFields({ initial, fields }: { initial: Requisites; fields: { 
             },
             onError: (err) => {
               setErrors(fieldErrorsOf(err));
+              focusFirstInvalid();
               notifyError(errorMessage(err));
             },
           });

@@ -13,6 +13,7 @@ import { useSendAll } from '../api/send-all';
 import { usePreviewLetter, useSendTestLetter } from '../api/test-letter';
 import { AudienceFields } from '../components/audience-fields';
 import { MailingProgressCard } from '../components/mailing-progress-card';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 const isEmpty = (html: string) => !html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
 
@@ -41,12 +42,14 @@ export function MailingPage() {
   function letterProblems(): boolean {
     const next = { subject: subject.trim() ? undefined : MailingMessages.subjectEmpty, message: isEmpty(message) ? MailingMessages.empty : undefined };
     setErrors(next);
+    if (next.subject || next.message) focusFirstInvalid();
     return Boolean(next.subject || next.message);
   }
 
   function failed(e: unknown) {
     const fields = fieldErrorsOf(e);
     setErrors({ subject: fields.subject, message: fields.message, audience: fields.audience });
+    focusFirstInvalid();
     notifyError(errorMessage(e));
   }
 

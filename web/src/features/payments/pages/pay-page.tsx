@@ -12,6 +12,7 @@ import { notifyError } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePayIndependently } from '../api/pay-independently';
 import { usePublicPayment } from '../api/refresh-public-payment';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 interface PayValues {
   fio: string;
@@ -60,6 +61,7 @@ function PayForm() {
     if (missing.fio || missing.phone || missing.sum) {
       setIncomplete(true);
       form.setErrors({ fio: missing.fio || null, phone: missing.phone || null, sum: missing.sum || null });
+      focusFirstInvalid();
       return;
     }
     setIncomplete(false);
@@ -67,6 +69,7 @@ function PayForm() {
     const parsed = publicPayBody.safeParse(values);
     if (!parsed.success) {
       form.setErrors(firstErrors(fieldErrorsFromZod(parsed.error)));
+      focusFirstInvalid();
       return;
     }
     form.clearErrors();
@@ -86,6 +89,7 @@ function PayForm() {
       if (isApiError(error) && error.status === 422 && error.errors && Object.keys(error.errors).length > 0 && !error.errors.key) {
         notifyError(PaymentMessages.fillAll);
         form.setErrors(firstErrors(error.errors));
+        focusFirstInvalid();
       } else {
         notifyError(errorMessage(error));
       }
@@ -108,7 +112,7 @@ function PayForm() {
   return (
     <Stack maw={440} mx="auto" gap="lg">
       <Paper p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm">
-        <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Оплата">
+        <form onSubmit={form.onSubmit(submit, () => focusFirstInvalid())} noValidate aria-label="Оплата">
           <Stack gap="md">
             <div>
               <Title order={1} size="h2">

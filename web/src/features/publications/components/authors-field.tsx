@@ -58,7 +58,7 @@ export function AuthorsField({ authors, onAdd, onRemove, max, disabled, error }:
   }
 
   return (
-    <Stack gap={6}>
+    <Stack gap={6} data-field>
       <Text size="sm" fw={500}>
         Авторы
       </Text>
@@ -96,7 +96,7 @@ export function AuthorsField({ authors, onAdd, onRemove, max, disabled, error }:
         </Group>
       )}
       {error && (
-        <Text size="xs" c="red">
+        <Text size="xs" c="red" data-field-error>
           {error}
         </Text>
       )}

@@ -7,6 +7,7 @@ import { useArticleEntry } from '../api/get-article-entry';
 import { Role } from '@edu/domain/common/codes';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import { usePublicationServices } from '../api/get-publication-services';
 import { savePublication, useInvalidatePublications } from '../api/manage-publication';
 import { PublicationMessages } from '../api/types';
@@ -68,7 +69,10 @@ export function PublicationCreateForm({ serviceId = null, subtypeId = null, entr
     const service = (services.data ?? []).find((s) => String(s.id) === form.service_id);
     const local = validateForm(form, service);
     setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    if (Object.keys(local).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     setBusy(true);
     try {
       const body = toFormData(form, true);

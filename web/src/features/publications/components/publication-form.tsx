@@ -8,6 +8,7 @@ import { PACKAGE_PUBLICATION_AUTHORS } from '@edu/domain/publications/publicatio
 import { HtmlContent } from '../../../components/html-content';
 import { useDictionary } from '../../../lib/dictionaries';
 import { fieldErrorsOf } from '../../../lib/field-errors';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import { errorMessage } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify';
 import { usePublicationServices } from '../api/get-publication-services';
@@ -119,10 +120,11 @@ export function toFormData(v: PublicationFormState, create: boolean): FormData {
   return form;
 }
 
-/** Server 422 field errors, or a notice for other failures. */
+/** Server 422 field errors (the first one brought into view), and the notice. */
 export function handleSaveError(error: unknown, setErrors: (e: Record<string, string>) => void) {
   const fields = fieldErrorsOf(error);
   setErrors(fields);
+  if (Object.keys(fields).length > 0) focusFirstInvalid();
   notifyError(errorMessage(error));
 }
 
@@ -166,6 +168,8 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
         onChange={(id) => set({ service_id: id, release_id: null })}
         error={errors.service_id}
         allowDeselect={false}
+        // A long service title cut on a phone stays whole on hover.
+        title={service?.title}
         data-testid="publication-service"
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useReviewAction } from '../api/pending-reviews';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** Correcting the text of a pending review. */
 export function EditReviewModal({ review, onClose }: { review: PendingReview | null; onClose: () => void }) {
@@ -30,6 +31,7 @@ function EditReviewForm({ review, onClose }: { review: PendingReview; onClose: (
       onClose();
     } catch (e) {
       setError(fieldErrorsOf(e).text);
+      focusFirstInvalid();
       notifyError(errorMessage(e));
     }
   }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAuthorSearch, usePublishReview, type AuthorOption } from '../api/pending-reviews';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** The top of 'Отзывы': author picker (search by fio), text, 'Опубликовать' (spec 03 §2). */
 export function PublishReviewForm() {
@@ -31,6 +32,7 @@ export function PublishReviewForm() {
     if (!author) local.user_id = ReviewAdminMessages.authorRequired;
     setErrors(local);
     if (Object.keys(local).length) {
+      focusFirstInvalid();
       notifyError(Messages.required);
       return;
     }
@@ -41,6 +43,7 @@ export function PublishReviewForm() {
       setSearch('');
     } catch (e) {
       setErrors(fieldErrorsOf(e));
+      focusFirstInvalid();
       notifyError(errorMessage(e));
     }
   }

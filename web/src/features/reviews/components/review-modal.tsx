@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateReview } from '../api/create-review';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** 'Оставить отзыв' from the avatar menu (spec 01 §2 Review modal). */
 export function ReviewModal({ opened, onClose, userId }: { opened: boolean; onClose: () => void; userId: number }) {
@@ -28,8 +29,10 @@ function ReviewForm({ userId, onDone }: { userId: number; onDone: () => void }) 
       onDone();
     } catch (e) {
       const fields = fieldErrorsOf(e);
-      if (fields.text) setError(fields.text);
-      else notifyError(errorMessage(e));
+      if (fields.text) {
+        setError(fields.text);
+        focusFirstInvalid();
+      } else notifyError(errorMessage(e));
     }
   }
 

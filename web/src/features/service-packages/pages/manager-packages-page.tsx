@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNarrow } from '../../../lib/use-narrow';
 import { usePackages } from '../api/get-packages';
 import { useDeletePackage, useSavePackage, useServiceChoices } from '../api/manage-package';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 const COLORS = ['grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'green', 'lime', 'yellow', 'orange', 'red', 'pink'];
 
@@ -177,6 +178,7 @@ function PackageForm({ pkg, profiles, onClose }: { pkg: ServicePackage | null; p
       onClose();
     } catch (error) {
       setErrors(fieldErrorsOf(error));
+      focusFirstInvalid();
       notifyError(errorMessage(error));
     }
   }

@@ -23,10 +23,12 @@ import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DateType } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { SERVICE_TITLE_MAX, type Service } from '@edu/domain/services/service';
-import { followStart, SERVICE_TIME, ServiceFormMessages, type SaveServiceBody, type ServiceFormOptions } from '@edu/domain/services/service-form';
+import { followStart, saveServiceBody, SERVICE_TIME, ServiceFormMessages, type SaveServiceBody, type ServiceFormOptions } from '@edu/domain/services/service-form';
+import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { ServiceSubtypeItem, ServiceTypeItem, ProfileItem } from '../../../lib/dictionaries';
-import { fieldErrorsOf } from '../../../lib/field-errors';
+import { fieldErrorsOf, firstErrors } from '../../../lib/field-errors';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { usePublishService, useSaveService, useUploadServiceImage } from '../api/manage-service';
 
@@ -254,8 +256,17 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
   }
 
   async function submit() {
-    setErrors({});
     const body = bodyOf(d, contract);
+    // The server's rules first, so a missing field is shown (and brought into view) without a round trip.
+    const checked = saveServiceBody.safeParse(body);
+    if (!checked.success) {
+      const fields = fieldErrorsFromZod(checked.error);
+      setErrors(firstErrors(fields));
+      focusFirstInvalid();
+      notifyError(headlineOf(fields));
+      return;
+    }
+    setErrors({});
     let saved: Service;
     try {
       const answer = await save.mutateAsync({ id: service?.id ?? null, body });
@@ -264,6 +275,7 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors(fields);
+      focusFirstInvalid();
       notifyError(errorMessage(error));
       return;
     }
@@ -335,13 +347,13 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Формат участия" required data={PARTICIPATION} value={d.participation_type} onChange={(v) => set('participation_type', v)} error={errors.participation_type} />
-        <Stack gap={4}>
+        <Stack gap={4} data-field>
           <Text size="sm" fw={500}>
             Даты проведения
           </Text>
           <SegmentedControl data={DATE_TYPES} value={d.date_type} onChange={(v) => set('date_type', v)} fullWidth size="xs" />
           {errors.date_type && (
-            <Text size="xs" c="red">
+            <Text size="xs" c="red" data-field-error>
               {errors.date_type}
             </Text>
           )}
@@ -360,7 +372,7 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         </SimpleGrid>
       )}
 
-      <Stack gap={6}>
+      <Stack gap={6} data-field>
         <Text size="sm" fw={500}>
           Секции
         </Text>
@@ -370,6 +382,7 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
               style={{ flex: 1 }}
               value={s.title}
               aria-label={`Секция ${i + 1}`}
+              error={Boolean(errors.sections) && !s.title.trim()}
               onChange={(e) => {
                 const title = e.currentTarget.value;
                 set('sections', d.sections.map((x, j) => (j === i ? { ...x, title } : x)));
@@ -395,7 +408,7 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
           </Button>
         </Group>
         {errors.sections && (
-          <Text size="xs" c="red">
+          <Text size="xs" c="red" data-field-error>
             {errors.sections}
           </Text>
         )}

@@ -10,6 +10,7 @@ import { fieldErrorsOf } from '../../../lib/field-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useNarrow } from '../../../lib/use-narrow';
 import { downloadTemplateFile, useSaveTemplate, useTemplate } from '../api/templates';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 const RichEditor = lazy(() => import('./rich-editor').then((m) => ({ default: m.RichEditor })));
 
@@ -93,6 +94,7 @@ function TemplateForm({ template, typeId, types, onClose }: { template: Template
         },
         onError: (err) => {
           setErrors(fieldErrorsOf(err));
+          focusFirstInvalid();
           notifyError(errorMessage(err));
         },
       },

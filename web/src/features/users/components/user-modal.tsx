@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useManagedUser } from '../api/get-managed-user';
 import { useSaveManagedUser } from '../api/save-managed-user';
 import { EntryFigures, personValues, type PersonValues } from './person-fields';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 interface FormValues extends PersonValues {
   address: string;
@@ -115,6 +116,7 @@ export function UserModal({ userId, onClose }: UserModalProps) {
     if (!parsed.success) {
       const errors = fieldErrorsFromZod(parsed.error);
       form.setErrors(firstErrors(errors));
+      focusFirstInvalid();
       notifyError(headlineOf(errors));
       return;
     }
@@ -123,7 +125,10 @@ export function UserModal({ userId, onClose }: UserModalProps) {
       notifySuccess(answer.message);
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.status === 422) form.setErrors(firstErrors(error.errors));
+      if (isApiError(error) && error.status === 422) {
+        form.setErrors(firstErrors(error.errors));
+        focusFirstInvalid();
+      }
       notifyError(errorMessage(error));
     }
   }
@@ -142,7 +147,7 @@ export function UserModal({ userId, onClose }: UserModalProps) {
           </Stack>
         )
       ) : (
-        <form onSubmit={form.onSubmit(submit)} noValidate>
+        <form onSubmit={form.onSubmit(submit, () => focusFirstInvalid())} noValidate>
           <Stack gap="md">
             {user && (
               <EntryFigures user={user} data-testid="user-card-counts" />

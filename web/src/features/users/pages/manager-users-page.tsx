@@ -32,7 +32,8 @@ function UserName({ user }: { user: ManagedUser }) {
         <Text size="sm" fw={600} lh={1.3} td={user.deleted_at ? 'line-through' : undefined} c={user.deleted_at ? 'dimmed' : undefined}>
           {user.fio}
         </Text>
-        <Group gap={6} wrap="nowrap">
+        {/* The role goes under the number when the cell is narrow: never over the next column. */}
+        <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             № {user.id} · {user.created_at_formatted}
             {user.deleted_at ? ' · удалён' : ''}
@@ -46,13 +47,27 @@ function UserName({ user }: { user: ManagedUser }) {
   );
 }
 
+/** An e-mail shown whole: it may wrap only after its '@' ('demo-client-14@' / 'example.com'), never inside a part. */
+function Email({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const nowrap = { whiteSpace: 'nowrap' } as const;
+  if (at < 0) return <span style={nowrap}>{email}</span>;
+  return (
+    <>
+      <span style={nowrap}>{email.slice(0, at + 1)}</span>
+      <wbr />
+      <span style={nowrap}>{email.slice(at + 1)}</span>
+    </>
+  );
+}
+
 function Contacts({ user }: { user: ManagedUser }) {
   if (!user.email && !user.phone) return <Text size="sm" c="dimmed">—</Text>;
   return (
     <div style={{ minWidth: 0 }}>
       {user.email && (
-        <Anchor href={`mailto:${user.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {user.email}
+        <Anchor href={`mailto:${user.email}`} size="sm" display="block" title={user.email}>
+          <Email email={user.email} />
         </Anchor>
       )}
       {user.phone && (

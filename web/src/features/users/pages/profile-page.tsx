@@ -18,6 +18,7 @@ import { useStoreProfiles } from '../api/store-profiles';
 import { useUpdateProfile } from '../api/update-profile';
 import { AvatarUpload } from '../components/avatar-upload';
 import { EntryFigures, personValues, type PersonValues } from '../components/person-fields';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** /user/profile (spec 01 §2, §5): avatar, personal and work info, counts, work profiles, the documents card slot. */
 export function ProfilePage({ documentsCard }: { documentsCard?: (user: CurrentUser) => ReactNode } = {}) {
@@ -108,7 +109,10 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       form.setFieldValue('current_password', '');
       notifySuccess(Messages.saved);
     } catch (error) {
-      if (isApiError(error) && error.status === 422) form.setErrors(firstErrors(error.errors));
+      if (isApiError(error) && error.status === 422) {
+        form.setErrors(firstErrors(error.errors));
+        focusFirstInvalid();
+      }
       notifyError(errorMessage(error));
     }
   }
@@ -116,7 +120,10 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const busy = update.isPending || store.isPending;
 
   return (
-    <form onSubmit={form.onSubmit(submit, (errors) => notifyError(headlineOf(errors as Record<string, string>)))} noValidate aria-label="Профиль">
+    <form onSubmit={form.onSubmit(submit, (errors) => {
+        notifyError(headlineOf(errors as Record<string, string>));
+        focusFirstInvalid();
+      })} noValidate aria-label="Профиль">
       <Stack gap="lg">
         <Paper p="lg" radius="lg">
           <Title order={3} size="h5" mb="sm">

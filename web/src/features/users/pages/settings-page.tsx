@@ -12,6 +12,7 @@ import { PasswordField } from '../../../components/password-field';
 import { useChangePassword } from '../api/change-password';
 import { useMailSubscription, useSetMailSubscription } from '../api/mail-subscription';
 import { MailingMessages } from '@edu/domain/mailing/mailing';
+import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** The mass-mailing switch (issue 13): the same choice as the unsubscribe link of the letters. */
 function MailingSubscription() {
@@ -65,7 +66,10 @@ export function SettingsPage() {
       notifySuccess(answer.message || Messages.passwordUpdated);
       form.reset();
     } catch (error) {
-      if (isApiError(error) && error.status === 422) form.setErrors(firstErrors(error.errors));
+      if (isApiError(error) && error.status === 422) {
+        form.setErrors(firstErrors(error.errors));
+        focusFirstInvalid();
+      }
       notifyError(errorMessage(error));
     }
   }
@@ -76,7 +80,7 @@ export function SettingsPage() {
     <Stack gap="lg" maw={520}>
       <Title order={2}>Настройки</Title>
       <Paper p="lg" radius="lg">
-        <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Смена пароля">
+        <form onSubmit={form.onSubmit(submit, () => focusFirstInvalid())} noValidate aria-label="Смена пароля">
           <Stack gap="md">
             <Title order={3} size="h5">
               Смена пароля
