@@ -5,12 +5,15 @@ import { entryStatusLabels, payTypeLabels, type EntryStatusCode, type PayTypeCod
 import { formatDateTime } from '@edu/domain/common/format';
 import { isGuestEmail } from '@edu/domain/users/manager-user';
 import { rows, type Queryable } from '../../platform/db.ts';
-import { whereOf, type EntryFilters } from './entries-repository.ts';
+import { afterKey, sortSql } from '../../platform/list-query.ts';
+import { entrySort, whereOf, type EntryFilters } from './entries-repository.ts';
 
 const BATCH = 2000;
 
 interface ExportRow {
   id: number;
+  /** The sort column's value as text: where the next batch starts. */
+  sort_key: string;
   number: string;
   created_at: Date | string;
   fio: string;
@@ -42,9 +45,10 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The entries the operators' list filters choose, newest first, as .xlsx with a totals row (count,
- * the sum of prices, of which paid), written with exceljs's streaming writer: rows are read by id in
- * batches (keyset) and committed as they are written, so memory stays flat whatever the count.
+ * The entries the operators' list filters choose, in the list's order (`f.sort`, newest first by
+ * default), as .xlsx with a totals row (count, the sum of prices, of which paid), written with
+ * exceljs's streaming writer: rows are read in batches by keyset on (sort column, id) and committed
+ * as they are written, so memory stays flat whatever the count.
  */
 export async function writeEntriesXlsx(db: Queryable, f: EntryFilters, out: Writable): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
@@ -54,26 +58,28 @@ export async function writeEntriesXlsx(db: Queryable, f: EntryFilters, out: Writ
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const where = whereOf(f);
-  const read = (before: number) =>
+  const sort = entrySort(f.sort);
+  const read = (after: { key: string; id: number } | null) =>
     rows<ExportRow>(
       db,
       sql`select e.id, e.number, e.created_at, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio, u.email,
-            t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.registration_number, e.certificate_number
+            t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.registration_number, e.certificate_number,
+            ${sort.column.sql}::text as sort_key
           from entries e
           join users u on u.id = e.created_by
           join services s on s.id = e.service_id
           left join dict_service_types t on t.id = s.dict_type_id
           left join service_sections sec on sec.id = e.section_id
-          where ${where} and e.id < ${before}
-          order by e.id desc
+          where ${where}${after ? sql` and ${afterKey(sort, after)}` : sql``}
+          order by ${sortSql(sort)}
           limit ${BATCH}`,
     );
   let count = 0;
   let total = 0;
   let paid = 0;
-  let before = 2_147_483_647;
+  let after: { key: string; id: number } | null = null;
   for (;;) {
-    const batch = await read(before);
+    const batch = await read(after);
     for (const r of batch) {
       count++;
       const price = Number(r.price);
@@ -98,7 +104,8 @@ export async function writeEntriesXlsx(db: Queryable, f: EntryFilters, out: Writ
         .commit();
     }
     if (batch.length < BATCH) break;
-    before = batch[batch.length - 1].id;
+    const last = batch[batch.length - 1];
+    after = { key: last.sort_key, id: last.id };
   }
   const totals = sheet.addRow({ number: 'Итого', date: `Заявок: ${count}`, status: `Оплачено: ${(paid / 100).toLocaleString('ru-RU')} ₽`, price: total / 100 });
   totals.font = { bold: true };

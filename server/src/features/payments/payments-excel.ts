@@ -5,12 +5,15 @@ import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import { formatDateTime, formatRub } from '@edu/domain/common/format';
 import { PaymentMessages } from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
-import { paymentsWhere, type PaymentFilters } from './payments-repository.ts';
+import { afterKey, sortSql } from '../../platform/list-query.ts';
+import { paymentSort, paymentsWhere, type PaymentFilters } from './payments-repository.ts';
 
 const BATCH = 2000;
 
 interface ExportRow {
   id: number;
+  /** The sort column's value as text: where the next batch starts. */
+  sort_key: string;
   uuid: string | null;
   sum: string | number;
   pay_type: number;
@@ -37,9 +40,10 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The payments the list's filters choose, newest first, as .xlsx with a totals row (count, sum,
- * refunded), written with exceljs's streaming writer: rows are read by id in batches (keyset) and
- * committed as they are written, so memory stays flat whatever the count.
+ * The payments the list's filters choose, in the list's order (`f.sort`, newest first by default),
+ * as .xlsx with a totals row (count, sum, refunded), written with exceljs's streaming writer: rows
+ * are read in batches by keyset on (sort column, id) and committed as they are written, so memory
+ * stays flat whatever the count.
  */
 export async function writePaymentsXlsx(db: Queryable, f: PaymentFilters, out: Writable): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
@@ -50,10 +54,11 @@ export async function writePaymentsXlsx(db: Queryable, f: PaymentFilters, out: W
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const where = paymentsWhere(f);
-  const read = (before: number) =>
+  const sort = paymentSort(f.sort);
+  const read = (after: { key: string; id: number } | null) =>
     rows<ExportRow>(
       db,
-      sql`select p.id, p.uuid, p.sum, p.pay_type, p.is_double, p.created_at,
+      sql`select p.id, p.uuid, p.sum, p.pay_type, p.is_double, p.created_at, ${sort.column.sql}::text as sort_key,
             (select string_agg(e.number, ', ' order by e.id) from payment_entries pe join entries e on e.id = pe.entry_id where pe.payment_id = p.id) as numbers,
             (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from payment_entries pe join entries e on e.id = pe.entry_id
                join users u on u.id = e.created_by where pe.payment_id = p.id order by e.id limit 1) as fio,
@@ -63,16 +68,16 @@ export async function writePaymentsXlsx(db: Queryable, f: PaymentFilters, out: W
                where pe.payment_id = p.id limit 1) as package_title,
             (select coalesce(sum(r.sum), 0) from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded') as refunded
           from payments p
-          where ${where} and p.id < ${before}
-          order by p.id desc
+          where ${where}${after ? sql` and ${afterKey(sort, after)}` : sql``}
+          order by ${sortSql(sort)}
           limit ${BATCH}`,
     );
   let count = 0;
   let sum = 0;
   let refunded = 0;
-  let before = 2_147_483_647;
+  let after: { key: string; id: number } | null = null;
   for (;;) {
-    const batch = await read(before);
+    const batch = await read(after);
     for (const r of batch) {
       count++;
       const paid = Number(r.sum);
@@ -95,7 +100,8 @@ export async function writePaymentsXlsx(db: Queryable, f: PaymentFilters, out: W
         .commit();
     }
     if (batch.length < BATCH) break;
-    before = batch[batch.length - 1].id;
+    const last = batch[batch.length - 1];
+    after = { key: last.sort_key, id: last.id };
   }
   const totals = sheet.addRow({ n: null, date: 'Итого', numbers: `Платежей: ${count}`, sum: sum / 100, refunded: refunded / 100 });
   totals.font = { bold: true };

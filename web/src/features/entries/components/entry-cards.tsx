@@ -9,11 +9,15 @@ import { StatusPrice } from './status-price';
 import { GuestBadge } from './guest-badge';
 import { PackageReservation } from './package-reservation';
 
-/** Narrow screens (1199 px or less): one card per entry; a package purchase is one card holding its entries. */
-export function EntryCards({ entries, onAction, showClient = false }: EntriesViewProps) {
+/**
+ * Narrow screens (1199 px or less): one card per entry; a package purchase is one card holding its
+ * entries, unless `flat` (a list sorted by a column: each entry in its own place).
+ */
+export function EntryCards({ entries, onAction, showClient = false, flat = false }: EntriesViewProps & { flat?: boolean }) {
+  const items = flat ? entries.map((entry) => ({ kind: 'entry' as const, key: `e${entry.id}`, entry })) : groupEntries(entries);
   return (
     <Stack gap="sm" data-testid="entries-cards">
-      {groupEntries(entries).map((item) =>
+      {items.map((item) =>
         item.kind === 'entry' ? (
           <Paper key={item.key} p="md" radius="md" style={{ opacity: item.entry.deleted_at ? 0.55 : 1 }} data-testid="entry-card">
             <EntryCardBody entry={item.entry} onAction={onAction} showClient={showClient} />
