@@ -50,7 +50,7 @@ const COLUMNS = [
  * exceljs's streaming writer: rows are read in batches by keyset on (sort column, id) and committed
  * as they are written, so memory stays flat whatever the count.
  */
-export async function writeEntriesXlsx(db: Queryable, f: EntryFilters, out: Writable): Promise<number> {
+export async function writeEntriesXlsx(db: Queryable, f: EntryFilters, out: Writable, batchSize = BATCH): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   const sheet = workbook.addWorksheet('Заявки', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = COLUMNS.map((c) => ({ ...c }));
@@ -72,7 +72,7 @@ export async function writeEntriesXlsx(db: Queryable, f: EntryFilters, out: Writ
           left join service_sections sec on sec.id = e.section_id
           where ${where}${after ? sql` and ${afterKey(sort, after)}` : sql``}
           order by ${sortSql(sort)}
-          limit ${BATCH}`,
+          limit ${batchSize}`,
     );
   let count = 0;
   let total = 0;
@@ -103,7 +103,7 @@ export async function writeEntriesXlsx(db: Queryable, f: EntryFilters, out: Writ
         })
         .commit();
     }
-    if (batch.length < BATCH) break;
+    if (batch.length < batchSize) break;
     const last = batch[batch.length - 1];
     after = { key: last.sort_key, id: last.id };
   }

@@ -45,7 +45,7 @@ const COLUMNS = [
  * are read in batches by keyset on (sort column, id) and committed as they are written, so memory
  * stays flat whatever the count.
  */
-export async function writePaymentsXlsx(db: Queryable, f: PaymentFilters, out: Writable): Promise<number> {
+export async function writePaymentsXlsx(db: Queryable, f: PaymentFilters, out: Writable, batchSize = BATCH): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   const sheet = workbook.addWorksheet('Платежи', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = COLUMNS.map((c) => ({ ...c }));
@@ -70,7 +70,7 @@ export async function writePaymentsXlsx(db: Queryable, f: PaymentFilters, out: W
           from payments p
           where ${where}${after ? sql` and ${afterKey(sort, after)}` : sql``}
           order by ${sortSql(sort)}
-          limit ${BATCH}`,
+          limit ${batchSize}`,
     );
   let count = 0;
   let sum = 0;
@@ -99,7 +99,7 @@ export async function writePaymentsXlsx(db: Queryable, f: PaymentFilters, out: W
         })
         .commit();
     }
-    if (batch.length < BATCH) break;
+    if (batch.length < batchSize) break;
     const last = batch[batch.length - 1];
     after = { key: last.sort_key, id: last.id };
   }
