@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EntryStatus } from '@edu/domain/common/codes';
@@ -27,43 +27,44 @@ export interface OperatorEntriesTableProps {
   onSort: (sort: string) => void;
 }
 
-/** A line of small grey facts joined by ' · ' (empty parts left out). */
-function Facts({ parts }: { parts: Array<string | null | undefined | false> }) {
-  const kept = parts.filter(Boolean);
+/** One or two header buttons stacked in one header cell; aria-sort says the direction of the one in force. */
+function SortTh({ names, sort, onSort, w, ta }: { names: Array<[string, string]>; sort?: string; onSort: (sort: string) => void; w?: number | string; ta?: 'right' }) {
+  const inForce = names.map(([name]) => ariaSort(name, sort, ENTRY_DEFAULT_SORT)).find(Boolean);
   return (
-    <Text size="xs" c="dimmed" lh={1.3}>
-      {kept.join(' · ')}
-    </Text>
+    <Table.Th w={w} ta={ta} aria-sort={inForce} style={{ whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+      <Stack gap={0} align={ta === 'right' ? 'flex-end' : 'flex-start'}>
+        {names.map(([name, label]) => (
+          <SortHeader key={name} label={label} name={name} sort={sort} defaultSort={ENTRY_DEFAULT_SORT} onSort={onSort} />
+        ))}
+      </Stack>
+    </Table.Th>
   );
 }
 
+/** One line cut with an ellipsis; the whole text on hover. */
+const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
 /**
- * Wide screens, the operators' entry list (spec 02 §2), one or two lines per entry: the number; the
- * client; the service's title with its type, dates, section, pay type and format on a small second
- * line; the status; the price; when it was made; and the icons. Every header but the icons' sorts
- * the list (kept in the address bar). In the default order (newest first) a package purchase is one
- * row with its entries under it; sorted by a column, each entry stands in its own place, marked
- * with the package's name, so the order seen is the order asked for.
+ * Wide screens, the operators' entry list (spec 02 §2), two lines per entry: the number over the
+ * day it was made; the client; the service's title over its type, dates, section, pay type and
+ * format (each line cut to the column with the whole text on hover); the status over the price; and
+ * the icons. The headers sort the list (kept in the address bar): number and date of creation, client,
+ * service, status and price. In the default order (newest first) a package purchase is one row with
+ * its entries under it; sorted by a column, each entry stands in its own place, marked with the
+ * package's name, so the order seen is the order asked for.
  */
 export function OperatorEntriesTable({ entries, onAction, sort, onSort }: OperatorEntriesTableProps) {
   const grouped = !sort || sort === ENTRY_DEFAULT_SORT;
-  const th = (name: string, label: string, extra?: { w?: number; ta?: 'right' }) => (
-    <Table.Th w={extra?.w} ta={extra?.ta} aria-sort={ariaSort(name, sort, ENTRY_DEFAULT_SORT)} style={{ whiteSpace: 'nowrap' }}>
-      <SortHeader label={label} name={name} sort={sort} defaultSort={ENTRY_DEFAULT_SORT} onSort={onSort} />
-    </Table.Th>
-  );
   const items = grouped ? groupEntries(entries) : entries.map((entry) => ({ kind: 'entry' as const, key: `e${entry.id}`, entry }));
   return (
-    <Table verticalSpacing={6} horizontalSpacing="xs" highlightOnHover data-testid="entries-table" layout="auto" fz="sm">
+    <Table verticalSpacing={6} horizontalSpacing={8} highlightOnHover data-testid="entries-table" layout="fixed" fz="sm">
       <Table.Thead>
         <Table.Tr>
-          {th('number', 'Номер', { w: 96 })}
-          {th('fio', 'Клиент')}
-          {th('service', 'Мероприятие')}
-          {th('status', 'Статус', { w: 120 })}
-          {th('price', 'Цена', { w: 96, ta: 'right' })}
-          {th('created_at', 'Создана', { w: 104 })}
-          <Table.Th w={1} aria-label="Действия" />
+          <SortTh names={[['number', 'Номер'], ['created_at', 'Создана']]} sort={sort} onSort={onSort} w={118} />
+          <SortTh names={[['fio', 'Клиент']]} sort={sort} onSort={onSort} w="22%" />
+          <SortTh names={[['service', 'Мероприятие']]} sort={sort} onSort={onSort} />
+          <SortTh names={[['status', 'Статус'], ['price', 'Цена']]} sort={sort} onSort={onSort} w={132} />
+          <Table.Th w={132} aria-label="Действия" />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -79,27 +80,25 @@ export function OperatorEntriesTable({ entries, onAction, sort, onSort }: Operat
   );
 }
 
-function Status({ entry, inPackage }: { entry: Entry; inPackage: boolean }) {
-  const free = entry.price === 0 && !inPackage && entry.status !== EntryStatus.done;
+/** The status badge over the price (a package's own entries show the status only: the purchase carries the price). */
+function StatusPrice({ entry, price = entry.price, inPackage = false }: { entry: Entry; price?: number; inPackage?: boolean }) {
+  const free = price === 0 && !inPackage && entry.status !== EntryStatus.done;
   return (
-    <>
+    <Stack gap={2} align="flex-start">
       <Badge color={free ? 'teal' : entry.statusColor} variant="light" tt="none" size="sm" styles={whole} data-testid="entry-status">
         {free ? EntryMessages.free : entry.statusLabel}
       </Badge>
+      {!inPackage && !free && (
+        <Text size="sm" fw={600} lh={1.3} style={{ whiteSpace: 'nowrap' }} data-testid="entry-price">
+          {priceText(price)}
+        </Text>
+      )}
       {entry.awaiting_provider && (
         <Text size="xs" c="orange.8" lh={1.3}>
           {EntryMessages.awaitingProvider}
         </Text>
       )}
-    </>
-  );
-}
-
-function Price({ entry, price = entry.price }: { entry: Entry; price?: number }) {
-  return (
-    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="entry-price">
-      {priceText(price)}
-    </Text>
+    </Stack>
   );
 }
 
@@ -113,57 +112,64 @@ function Icons({ entry, onAction, pay }: { entry: Entry; onAction: OperatorEntri
   );
 }
 
-/** «Отметить оплату» is offered: unpaid, not free, no provider payment under way. */
+/** «Отметить оплату» is offered: unpaid, no provider payment under way. */
 const unpaid = (entry: Entry) => entry.status === EntryStatus.notPaid && !entry.deleted_at && !entry.awaiting_provider;
+
+/** The number over the day the entry (or purchase) was made. */
+function NumberCell({ number, created }: { number: string; created: string }) {
+  return (
+    <Table.Td>
+      <Text size="sm" fw={600} lh={1.3} style={{ whiteSpace: 'nowrap' }}>
+        {number}
+      </Text>
+      <Text size="xs" c="dimmed" lh={1.3} style={{ whiteSpace: 'nowrap' }}>
+        {created}
+      </Text>
+    </Table.Td>
+  );
+}
 
 function EntryRow({ entry, onAction, inPackage = false, packageMark = false }: { entry: Entry; onAction: OperatorEntriesTableProps['onAction']; inPackage?: boolean; packageMark?: boolean }) {
   const pkg = entry.package_enrollment && !entry.package_enrollment.broken ? entry.package_enrollment : null;
   const marked = packageMark && pkg;
+  const facts = [
+    marked && `Пакет «${pkg.title}»`,
+    entry.service.type,
+    entryDate(entry),
+    entry.section && `Секция: ${entry.section.title}`,
+    entry.payTypeLabel,
+    entry.is_extramural ? 'Дистанционно' : 'Очно',
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <Table.Tr
       style={{ opacity: entry.deleted_at ? 0.55 : 1, boxShadow: inPackage || marked ? 'inset 3px 0 0 var(--mantine-color-grape-4)' : undefined }}
       data-testid="entry-row"
       bg={inPackage ? 'var(--mantine-color-grape-0)' : undefined}
     >
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm" fw={600}>
-          {entry.number}
-        </Text>
-      </Table.Td>
+      <NumberCell number={entry.number} created={entry.created_at_formatted} />
       <Table.Td>
-        <Anchor component={Link} to={`/manager/users?id=${entry.user.id}`} size="sm" lh={1.3}>
+        <Anchor component={Link} to={`/manager/users?id=${entry.user.id}`} size="sm" lh={1.3} lineClamp={2} title={entry.user.fio}>
           {entry.user.fio}
+          <GuestBadge user={entry.user} />
         </Anchor>
-        <GuestBadge user={entry.user} />
       </Table.Td>
       <Table.Td>
-        <Text size="sm" fw={500} lh={1.3}>
+        <Text size="sm" fw={500} lh={1.3} style={oneLine} title={entry.service.title}>
           {entry.service.title}
         </Text>
         {entry.publication && (
-          <Text size="xs" lh={1.3} data-testid="entry-article">
+          <Text size="xs" lh={1.3} style={oneLine} title={entry.publication.title} data-testid="entry-article">
             Статья: «{entry.publication.title}»
           </Text>
         )}
-        <Facts
-          parts={[
-            marked && `Пакет «${pkg.title}»`,
-            entry.service.type,
-            entryDate(entry),
-            entry.section && `Секция: ${entry.section.title}`,
-            entry.payTypeLabel,
-            entry.is_extramural ? 'Дистанционно' : 'Очно',
-          ]}
-        />
+        <Text size="xs" c="dimmed" lh={1.3} style={oneLine} title={facts}>
+          {facts}
+        </Text>
       </Table.Td>
       <Table.Td>
-        <Status entry={entry} inPackage={inPackage} />
-      </Table.Td>
-      <Table.Td ta="right">{inPackage ? null : <Price entry={entry} />}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="xs" c="dimmed">
-          {entry.created_at_formatted}
-        </Text>
+        <StatusPrice entry={entry} inPackage={inPackage} />
       </Table.Td>
       <Table.Td>
         <Icons entry={entry} onAction={onAction} pay={!inPackage && !marked && unpaid(entry) && entry.price > 0} />
@@ -173,38 +179,34 @@ function EntryRow({ entry, onAction, inPackage = false, packageMark = false }: {
 }
 
 function PackageRows({ title, price, lead, entries, onAction }: { title: string; price: number; lead: Entry; entries: Entry[]; onAction: OperatorEntriesTableProps['onAction'] }): ReactNode {
+  const about = `Пакет услуг · услуг в пакете: ${entries.length} · покупается и оплачивается целиком`;
   return (
     <>
-      <Table.Tr data-testid="package-row" bg="var(--mantine-color-grape-0)" style={{ opacity: lead.deleted_at ? 0.55 : 1 }}>
-        <Table.Td style={{ boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}>
+      <Table.Tr data-testid="package-row" bg="var(--mantine-color-grape-0)" style={{ opacity: lead.deleted_at ? 0.55 : 1, boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}>
+        <Table.Td>
           <Badge color="grape" variant="light" tt="none" size="sm" leftSection={<IconPackage size={12} />}>
             Пакет
           </Badge>
+          <Text size="xs" c="dimmed" lh={1.3} style={{ whiteSpace: 'nowrap' }}>
+            {lead.created_at_formatted}
+          </Text>
         </Table.Td>
         <Table.Td>
-          <Text size="sm" lh={1.3}>
+          <Text size="sm" lh={1.3} lineClamp={2} title={lead.user.fio}>
             {lead.user.fio}
           </Text>
         </Table.Td>
         <Table.Td>
-          <Text size="sm" fw={700} lh={1.3}>
+          <Text size="sm" fw={700} lh={1.3} style={oneLine} title={title}>
             {title}
           </Text>
-          <Text size="xs" c="dimmed" lh={1.3}>
-            Пакет услуг · услуг в пакете: {entries.length} · покупается и оплачивается целиком
+          <Text size="xs" c="dimmed" lh={1.3} style={oneLine} title={about}>
+            {about}
           </Text>
           <PackageReservation until={lead.package_enrollment?.reserved_until} />
         </Table.Td>
         <Table.Td>
-          <Status entry={lead} inPackage={false} />
-        </Table.Td>
-        <Table.Td ta="right">
-          <Price entry={lead} price={price} />
-        </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <Text size="xs" c="dimmed">
-            {lead.created_at_formatted}
-          </Text>
+          <StatusPrice entry={lead} price={price} />
         </Table.Td>
         <Table.Td>
           {unpaid(lead) && price > 0 && (
