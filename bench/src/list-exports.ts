@@ -1,6 +1,6 @@
 // The entries and payments lists' Excel exports with N rows each (issue 22: 100 000, goal under 5 s
 // with flat memory). Usage (from the repo root):
-//   npx tsx bench/src/list-exports.ts [--rows 100000] [--keep]
+//   npx tsx bench/src/list-exports.ts [--rows 100000] [--keep] [--entries-sort -price] [--payments-sort sum]
 // It makes its own PostgreSQL database (DATABASE_URL's server, database edu_bench_exports, dropped and
 // created again unless --keep and it exists), migrates and seeds it with the server's own code, loads
 // N clients with one entry each, two thirds of them paid (one payment per paid entry), then runs the
@@ -18,6 +18,9 @@ import { parseArgs } from './lib/args.ts';
 const args = parseArgs();
 const rowsWanted = args.number('rows', 100_000);
 const keep = args.flag('keep');
+/** The lists' ?sort= (issue 22: the exports follow it), e.g. --entries-sort -price --payments-sort sum; empty: the default order. */
+const entriesSort = args.string('entries-sort', '');
+const paymentsSort = args.string('payments-sort', '');
 const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const dbName = 'edu_bench_exports';
 const adminUrl = new URL(base);
@@ -138,10 +141,10 @@ async function measure(name: string, write: (out: Writable) => Promise<number>) 
   };
 }
 
-const entries = await measure('entries', (out) => writeEntriesXlsx(database.db, { deleted: false }, out));
-const payments = await measure('payments', (out) => writePaymentsXlsx(database.db, {}, out));
+const entries = await measure('entries', (out) => writeEntriesXlsx(database.db, { deleted: false, sort: (entriesSort || undefined) as never }, out));
+const payments = await measure('payments', (out) => writePaymentsXlsx(database.db, { sort: (paymentsSort || undefined) as never }, out));
 await database.close();
-const result = { counts, load_average: os.loadavg().map((n) => Math.round(n * 10) / 10), goal: { seconds: 5 }, entries, payments };
+const result = { counts, sorts: { entries: entriesSort || 'default', payments: paymentsSort || 'default' }, load_average: os.loadavg().map((n) => Math.round(n * 10) / 10), goal: { seconds: 5 }, entries, payments };
 console.log(JSON.stringify(result, null, 2));
 const resultsDir = path.resolve(import.meta.dirname, '../results');
 fs.mkdirSync(resultsDir, { recursive: true });

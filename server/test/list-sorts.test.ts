@@ -105,8 +105,10 @@ const entryKeys: Record<(typeof ENTRY_SORTS)[number], (e: Listed) => Key> = {
 };
 
 describe('GET /api/entry?sort=', () => {
-  it('sorts by every key both ways, the id breaking ties, and pages put together give the same order', async () => {
-    const filter = `fio=${encodeURIComponent(tag)}`;
+  it.each([
+    ['the matching clients', `fio=${encodeURIComponent(tag)}`],
+    ['the matching services', `service=${encodeURIComponent('Сорт:')}`],
+  ])('sorts by every key both ways, the id breaking ties, and pages put together give the same order (through %s)', async (_, filter) => {
     const everything = await allPages<Listed>('/api/entry', filter, 100);
     expect(everything).toHaveLength(23);
     // The default order: newest first.
