@@ -5,8 +5,8 @@ import { entryStatusLabels, payTypeLabels, type EntryStatusCode, type PayTypeCod
 import { formatDateTime } from '@edu/domain/common/format';
 import { isGuestEmail } from '@edu/domain/users/manager-user';
 import { rows, type Queryable } from '../../platform/db.ts';
-import { afterKey, sortSql } from '../../platform/list-query.ts';
-import { entrySort, whereOf, type EntryFilters } from './entries-repository.ts';
+import { sortSql } from '../../platform/list-query.ts';
+import { entryBatchSql, entrySort, type EntryFilters } from './entries-repository.ts';
 
 const BATCH = 2000;
 
@@ -57,22 +57,19 @@ export async function writeEntriesXlsx(db: Queryable, f: EntryFilters, out: Writ
   sheet.getColumn('price').numFmt = '#,##0.00';
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  const where = whereOf(f);
   const sort = entrySort(f.sort);
   const read = (after: { key: string; id: number } | null) =>
     rows<ExportRow>(
       db,
       sql`select e.id, e.number, e.created_at, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio, u.email,
-            t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.registration_number, e.certificate_number,
-            ${sort.column.sql}::text as sort_key
-          from entries e
+            t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.registration_number, e.certificate_number, k.sort_key
+          from (${entryBatchSql(f, sort, after, batchSize)}) k
+          join entries e on e.id = k.id
           join users u on u.id = e.created_by
           join services s on s.id = e.service_id
           left join dict_service_types t on t.id = s.dict_type_id
           left join service_sections sec on sec.id = e.section_id
-          where ${where}${after ? sql` and ${afterKey(sort, after)}` : sql``}
-          order by ${sortSql(sort)}
-          limit ${batchSize}`,
+          order by ${sortSql(sort)}`,
     );
   let count = 0;
   let total = 0;

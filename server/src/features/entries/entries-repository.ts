@@ -12,7 +12,7 @@ import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '../../platform/moscow-time.ts';
 import { printColumns, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
 import { fileRecord } from '../documents/documents-repository.ts';
-import { containsPattern, fioWords, fullNameExpression, intArray, listSort, nameWordMatches, prefixPattern, sortSql, trigramsServe, type ListSort, type SortColumn } from '../../platform/list-query.ts';
+import { afterKey, containsPattern, fioWords, fullNameExpression, intArray, listSort, nameWordMatches, prefixPattern, sortSql, trigramsServe, type ListSort, type SortColumn } from '../../platform/list-query.ts';
 
 interface EntryRow extends PrintColumnsRow {
   id: number;
@@ -259,6 +259,30 @@ export function whereOf(f: EntryFilters): SQL {
   if (f.fio) for (const word of fioWords(f.fio)) parts.push(nameWordMatches(word, 'u'));
   if (f.service) parts.push(sql`s.title ilike ${containsPattern(f.service)}`);
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * One batch of an export: the ids (and sort keys as text) of the next `limit` entries in the list's
+ * order after `after` (keyset on the sort column and id), read from entries and only the tables the
+ * filters and the sort need. A query of its own, so the batch is read in index order and stops at the
+ * limit: joined with the export's wide columns, the planner (which estimates a keyset condition by its
+ * first column) sorted every remaining row for each batch when many entries share a price.
+ */
+export function entryBatchSql(f: EntryFilters, sort: ReturnType<typeof entrySort>, after: { key: string; id: number } | null, limit: number): SQL {
+  const parts = entryConditions(f, sql`e.service_type_id`);
+  const joins = new Map<string, SQL>();
+  if (f.fio) {
+    joins.set('users', SORT_JOINS.users);
+    for (const word of fioWords(f.fio)) parts.push(nameWordMatches(word, 'u'));
+  }
+  if (f.service) {
+    joins.set('services', SORT_JOINS.services);
+    parts.push(sql`s.title ilike ${containsPattern(f.service)}`);
+  }
+  if (sort.join) joins.set(sort.join, SORT_JOINS[sort.join]);
+  if (after) parts.push(afterKey(sort, after));
+  return sql`select e.id, ${sort.column.sql}::text as sort_key from entries e ${sql.join([...joins.values()], sql` `)}
+    where ${sql.join(parts, sql` and `)} order by ${sortSql(sort)} limit ${limit}`;
 }
 
 /** ?fio= matching at most this many users: entries are taken by their ids (else joined). */
