@@ -2,6 +2,7 @@
 // with flat memory; the request thread stays responsive). Usage (from the repo root):
 //   NODE_OPTIONS=--expose-gc npx tsx bench/src/list-exports.ts [--rows 100000] [--repeat 3] [--keep] [--label new]
 //     [--server /path/to/another/checkout/server]   (the same scenarios against older server code)
+//     [--entries-sort -price] [--payments-sort sum]   (the lists' ?sort=, which the exports follow)
 // It makes its own PostgreSQL database (DATABASE_URL's server, database edu_bench_exports, dropped and
 // created again unless --keep and it holds the rows), migrates and seeds it with the server's own code,
 // loads N clients with one entry each, two thirds of them paid (one payment per paid entry), then
@@ -28,6 +29,9 @@ const rowsWanted = args.number('rows', 100_000);
 const repeat = args.number('repeat', 3);
 const keep = args.flag('keep');
 const label = args.string('label', 'run');
+/** The lists' ?sort= (issue 22: the exports follow it), e.g. --entries-sort -price --payments-sort sum; empty: the default order. */
+const sortQuery = { entry: args.string('entries-sort', ''), payment: args.string('payments-sort', '') };
+const sorted = (kind: 'entry' | 'payment') => (sortQuery[kind] ? `?sort=${encodeURIComponent(sortQuery[kind])}` : '');
 const serverDir = path.resolve(args.string('server', path.resolve(import.meta.dirname, '../../server')));
 const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const dbName = 'edu_bench_exports';
@@ -223,7 +227,7 @@ const latency = (list: number[]) => {
 try {
   const runs: Record<'entry' | 'payment', Awaited<ReturnType<typeof measure>>[]> = { entry: [], payment: [] };
   for (let i = 0; i < repeat; i++) {
-    for (const kind of ['entry', 'payment'] as const) runs[kind].push(await measure(kind, i === 0));
+    for (const kind of ['entry', 'payment'] as const) runs[kind].push(await measure(kind, i === 0, sorted(kind)));
   }
   // Read back after the measured runs, so that exceljs's reading does not swell the heap they start from.
   const readBacks = { entry: await readBack(runs.entry[0].file), payment: await readBack(runs.payment[0].file) };

@@ -43,7 +43,28 @@ export function pageMeta(total: number, q: PageQuery): PageMeta {
   return { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.per_page)), total, per_page: q.per_page };
 }
 
-/** `?sort=column` or `?sort=-column` (descending); each list accepts its own columns. */
+export const SORT_MESSAGE = 'Неизвестная сортировка';
+
+/** A list's sort value: a key (ascending) or `-key` (descending). */
+export type SortValue<K extends string> = K | `-${K}`;
+
+/**
+ * `?sort=key` or `?sort=-key` (descending) over a list's own whitelisted keys: anything else is a
+ * 422 with SORT_MESSAGE (the server never builds SQL from an unknown value). Empty means the
+ * list's default order.
+ */
+export function sortParam<const K extends string>(keys: readonly K[]) {
+  const values = keys.flatMap((k) => [k, `-${k}`]) as [SortValue<K>, ...Array<SortValue<K>>];
+  return z.preprocess((v) => (v === '' ? undefined : v), z.enum(values, { error: SORT_MESSAGE }).optional());
+}
+
+/** The key and direction of a sort value; null for the default order. */
+export function sortParts<K extends string>(sort: SortValue<K> | undefined | null): { key: K; desc: boolean } | null {
+  if (!sort) return null;
+  return sort.startsWith('-') ? { key: sort.slice(1) as K, desc: true } : { key: sort as K, desc: false };
+}
+
+/** `?sort=column` or `?sort=-column` (descending), checked only for shape (lists with few rows). */
 export const sortField = z
   .string()
   .trim()

@@ -23,4 +23,4 @@ export const RICH_TEXT_STYLES: Record<string, RegExp> = { 'text-align': /^(left|
 export const RICH_TEXT_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 
 /** Links open in a new tab without access to the opener. */
-export const RICH_TEXT_LINK = { target: '_blank', rel: 'noopener noreferrer' } as const;
+export const RICH_TEXT_LINK = { rel: 'noopener noreferrer', target: '_blank' } as const;

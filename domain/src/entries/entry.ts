@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BoundMessages, filterText, idField, isRealDate as isRealCalendarDate, ruDateField, textField } from '../common/bounds.ts';
 import { EntryStatus, PayType, ParticipationType, entryStatusLabels, payTypeLabels, type EntryStatusCode } from '../common/codes.ts';
 import { formatDateTime, formatRub } from '../common/format.ts';
-import { pageQuery } from '../common/pagination.ts';
+import { pageQuery, sortParam } from '../common/pagination.ts';
 import { PACKAGE_PAY_WINDOW_MIN } from '../service-packages/service-package.ts';
 import type { PrintKind } from '../documents/print.ts';
 import type { FileRecord } from '../documents/documents.ts';
@@ -265,8 +265,16 @@ export function isRealDate(value: string): boolean {
   return m !== null && isRealCalendarDate(Number(m[3]), Number(m[2]), Number(m[1]));
 }
 
+/**
+ * The sorts of the entry list and its export (`?sort=price`, `?sort=-price`): date of creation,
+ * number, client's name, service title, price, status. Without one: newest first.
+ */
+export const ENTRY_SORTS = ['created_at', 'number', 'fio', 'service', 'price', 'status'] as const;
+export type EntrySortKey = (typeof ENTRY_SORTS)[number];
+
 /** GET /api/entry filters (spec 01 §7). date: dd.mm.yyyy of creation; deleted: 1 only deleted. */
 export const entryListQuery = pageQuery.extend({
+  sort: sortParam(ENTRY_SORTS),
   id: idField().optional(),
   number: filterText(32).optional(),
   fio: filterText(200).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BoundMessages, DATE_RANGE_BACKWARDS, dateRangeProblem, filterText, idField, ruDateField } from '../common/bounds.ts';
 import { Messages } from '../common/messages.ts';
 import { phoneField } from '../auth/register.ts';
-import { pageQuery } from '../common/pagination.ts';
+import { pageQuery, sortParam } from '../common/pagination.ts';
 
 export const PaymentMessages = {
   confirmPaid: 'Вы уверены, что хотите отметить заявку оплаченной?',
@@ -178,8 +178,13 @@ export function possibleDateTimePrefix(v: string): boolean {
   return true;
 }
 
+/** The sorts of the payment list and its export: date, sum. Without one: newest first. */
+export const PAYMENT_SORTS = ['created_at', 'sum'] as const;
+export type PaymentSortKey = (typeof PAYMENT_SORTS)[number];
+
 /** Filters of GET /api/payment (spec 03 §7) and of its export; created_at typed with the mask 9999-99-99 99:99:99, a prefix is enough. */
 export const paymentListQuery = pageQuery.extend({
+  sort: sortParam(PAYMENT_SORTS),
   entry_number: filterText(32).optional(),
   fio: filterText(200).optional(),
   serviceType: idField().optional(),

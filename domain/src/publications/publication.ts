@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BoundMessages, filterText, flagField, hasNul, idField, idListField, textField } from '../common/bounds.ts';
 import { KnownIds, PublicationStatus, publicationStatusLabels } from '../common/codes.ts';
 import { Messages } from '../common/messages.ts';
-import { pageQuery } from '../common/pagination.ts';
+import { pageQuery, sortParam } from '../common/pagination.ts';
 import { plural } from '../common/plural.ts';
 import { publicationPlainText } from './plain-text.ts';
 
@@ -251,8 +251,13 @@ export interface Publication {
 
 const boolish = flagField();
 
+/** The sorts of the publication list: date of creation, title, status. Without one: newest first. */
+export const PUBLICATION_SORTS = ['created_at', 'title', 'status'] as const;
+export type PublicationSortKey = (typeof PUBLICATION_SORTS)[number];
+
 /** GET /api/publication filters (spec 03 §7). userId and fio are for operators (ignored for users). */
 export const publicationListQuery = pageQuery.extend({
+  sort: sortParam(PUBLICATION_SORTS),
   title: filterText(200).optional(),
   entryNumber: filterText(32).optional(),
   fio: filterText(200).optional(),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DATE_RANGE_BACKWARDS, dateRangeProblem, filterText, flagField, idField, ruDateField } from '../common/bounds.ts';
-import { listQuery } from '../common/pagination.ts';
+import { pageQuery, sortParam } from '../common/pagination.ts';
 import type { ServiceTypeRef } from './service.ts';
 
 /** The columns «Все услуги» sorts by (`?sort=name` or `-name`). */
 export const SERVICE_OVERVIEW_SORTS = ['title', 'begda', 'price', 'entries', 'paid', 'free', 'income'] as const;
+export type ServiceOverviewSort = (typeof SERVICE_OVERVIEW_SORTS)[number];
 
 /**
  * GET /api/service/overview (operators, issue 22 «Все услуги»): every service across types and
@@ -13,8 +14,9 @@ export const SERVICE_OVERVIEW_SORTS = ['title', 'begda', 'price', 'entries', 'pa
  * date_to: Moscow days dd.mm.yyyy the service's dates overlap (undated services are left out then);
  * sort: one of SERVICE_OVERVIEW_SORTS. Deleted services are never listed.
  */
-export const serviceOverviewQuery = listQuery
+export const serviceOverviewQuery = pageQuery
   .extend({
+    sort: sortParam(SERVICE_OVERVIEW_SORTS).optional(),
     q: filterText(200).optional(),
     dict_type_id: idField().optional(),
     dict_subtype_id: idField().optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Role, type RoleCode } from '../common/codes.ts';
 import { Messages } from '../common/messages.ts';
 import { looksLikeEmail, normalizePhone } from '../common/phone.ts';
-import { listQuery } from '../common/pagination.ts';
+import { pageQuery, sortParam } from '../common/pagination.ts';
 import { PASSWORD_MIN_LENGTH } from '../auth/register.ts';
 import { ProfileMessages } from './profile.ts';
 import type { UserDetails } from './current-user.ts';
@@ -40,11 +40,16 @@ const idList = z
     return [...new Set(ids)];
   });
 
+/** The sorts of the users list (name sorts by last name); without one: newest first. */
+export const USER_SORTS = ['id', 'fio', 'email', 'created_at', 'left_sum'] as const;
+export type UserSortKey = (typeof USER_SORTS)[number];
+
 /**
  * GET /api/manager/users: id, fio, phone, email, role, profile (multiple choice; 0 = not filled),
  * deleted (empty = active users, true = deleted ones), is_spb; page, per_page, sort.
  */
-export const userListQuery = listQuery.extend({
+export const userListQuery = pageQuery.extend({
+  sort: sortParam(USER_SORTS),
   id: z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите число' }).positive({ error: 'Введите число' }).max(2147483647, { error: 'Введите число' }).optional(),
   fio: z.string().trim().max(200).optional(),
   phone: z.string().trim().max(32).optional(),
@@ -54,8 +59,6 @@ export const userListQuery = listQuery.extend({
   deleted: boolParam.optional(),
   is_spb: z.enum(['0', '1'], { error: 'Допустимо 1 или 0' }).optional(),
 });
-
-export const USER_SORTS = ['id', 'fio', 'email', 'created_at', 'left_sum'] as const;
 
 /** A user as the operator sees them (list row and the edit modal). Money in rubles. */
 export interface ManagedUser extends UserDetails {

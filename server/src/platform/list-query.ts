@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { pageMeta, type PageMeta, type PageQuery } from '@edu/domain/common/pagination';
+import { pageMeta, sortParts, type PageMeta, type PageQuery, type SortValue } from '@edu/domain/common/pagination';
 import { rows, type Database, type Queryable } from './db.ts';
 
 // The one way operator lists are answered (GET /api/{resource}: filters, sort, page, per_page ->
@@ -62,20 +62,6 @@ export function fioCondition(fio: string | undefined, alias = 'u'): SQL | null {
   const words = fioWords(fio);
   if (words.length === 0) return null;
   return allOf(words.map((w) => nameWordMatches(w, alias)));
-}
-
-/**
- * ORDER BY from `?sort=`: a column name, `-name` for descending. Only the listed columns are
- * accepted (anything else falls back to the default), and `tieBreak` keeps pages stable.
- */
-export function orderBy(sort: string | undefined, columns: Record<string, SQL>, fallback: SQL, tieBreak?: SQL): SQL {
-  let chosen = fallback;
-  if (sort) {
-    const desc = sort.startsWith('-');
-    const column = columns[desc ? sort.slice(1) : sort];
-    if (column) chosen = desc ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-  }
-  return tieBreak ? sql`${chosen}, ${tieBreak}` : chosen;
 }
 
 export interface ListSpec<Row, Out> {
@@ -147,4 +133,40 @@ export async function listPage<Row, Out>(database: Database | Queryable, spec: L
   const page = sql`${spec.select} ${spec.from} where ${spec.where} order by ${spec.order} limit ${spec.page.per_page} offset ${offset}`;
   const [[{ total }], list] = await Promise.all([run<{ total: number }>(count), run<Row>(page)]);
   return { data: list.map(spec.map), meta: pageMeta(total, spec.page) };
+}
+
+/**
+ * One sortable column of a list: its SQL (never null, so pages and keyset batches compare it) and
+ * the SQL type its value is read back as (the export's keyset passes the last row's key as text).
+ */
+export interface SortColumn {
+  sql: SQL;
+  type: 'timestamptz' | 'numeric' | 'text' | 'int';
+}
+
+/** A list's order: one column, its direction, and the id tie-breaker in the same direction. */
+export interface ListSort {
+  column: SortColumn;
+  desc: boolean;
+  /** The tie-breaker (the row's id): equal keys keep one order, so pages never repeat or skip a row. */
+  tie: SQL;
+}
+
+/** The list's order for `?sort=` (already whitelisted by the query schema) or its default. */
+export function listSort<K extends string>(sort: SortValue<K> | undefined, columns: Record<K, SortColumn>, fallback: SortValue<K>, tie: SQL): ListSort & { key: K } {
+  const parts = sortParts(sort) ?? sortParts(fallback);
+  const { key, desc } = parts as { key: K; desc: boolean };
+  return { key, column: columns[key], desc, tie };
+}
+
+/** `<column> asc|desc, <id> asc|desc` (no ORDER BY keyword). */
+export function sortSql(s: ListSort, column: SQL = s.column.sql, tie: SQL = s.tie): SQL {
+  const dir = sql.raw(s.desc ? 'desc' : 'asc');
+  return sql`${column} ${dir}, ${tie} ${dir}`;
+}
+
+/** The keyset condition of the rows after (key, id) in the sort's order, for batched exports. */
+export function afterKey(s: ListSort, last: { key: string; id: number }): SQL {
+  const cast = sql.raw(s.column.type);
+  return s.desc ? sql`(${s.column.sql}, ${s.tie}) < (${last.key}::${cast}, ${last.id})` : sql`(${s.column.sql}, ${s.tie}) > (${last.key}::${cast}, ${last.id})`;
 }

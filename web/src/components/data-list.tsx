@@ -1,6 +1,6 @@
 import type { CSSProperties, Key, ReactNode } from 'react';
-import { Group, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { Group, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { EmptyList, ListError, ListSkeleton } from './list-states';
 
 /**
@@ -51,20 +51,67 @@ export interface DataListProps<T> {
   /** The current `?sort=` (`name` or `-name`) and how to change it; headers of columns with `sort` use them. */
   sort?: string;
   onSort?: (sort: string) => void;
+  /** The server's order without `?sort=` (e.g. '-created_at'): its header shows the arrow then. */
+  defaultSort?: string;
 }
 
-function SortHeader({ label, name, sort, onSort }: { label: string; name: string; sort?: string; onSort: (sort: string) => void }) {
-  const asc = sort === name;
-  const desc = sort === `-${name}`;
-  const next = asc ? `-${name}` : desc ? '' : name;
-  const Icon = asc ? IconChevronUp : desc ? IconChevronDown : IconSelector;
+/** The sort a list is in: the address bar's, else the server's default. */
+const sortInForce = (sort: string | undefined, defaultSort: string | undefined) => sort || defaultSort || '';
+
+/** aria-sort of a column's header: only the sorted column says its direction. */
+export function ariaSort(name: string | undefined, sort: string | undefined, defaultSort?: string): 'ascending' | 'descending' | undefined {
+  if (!name) return undefined;
+  const current = sortInForce(sort, defaultSort);
+  return current === name ? 'ascending' : current === `-${name}` ? 'descending' : undefined;
+}
+
+/**
+ * A sortable column's header: a button with the label and an arrow (up ascending, down descending,
+ * both dimmed when not sorted by it). A click sorts ascending, the next descending, the next returns
+ * to the list's default order (written as no `?sort=` at all).
+ */
+export function SortHeader({ label, name, sort, defaultSort, onSort }: { label: string; name: string; sort?: string; defaultSort?: string; onSort: (sort: string) => void }) {
+  const current = sortInForce(sort, defaultSort);
+  const asc = current === name;
+  const desc = current === `-${name}`;
+  // The default order's column flips between its two directions; another column goes ascending,
+  // descending, then back to the default order.
+  const isDefault = defaultSort === name || defaultSort === `-${name}`;
+  const next = asc ? `-${name}` : desc && !isDefault ? '' : name;
+  const Icon = asc ? IconArrowUp : desc ? IconArrowDown : IconArrowsSort;
   return (
-    <UnstyledButton onClick={() => onSort(next)} aria-label={`Сортировать: ${label}`} style={{ fontWeight: 700, fontSize: 'inherit' }}>
+    <UnstyledButton
+      onClick={() => onSort(next === defaultSort ? '' : next)}
+      title={asc ? 'По возрастанию' : desc ? 'По убыванию' : 'Сортировать'}
+      style={{ fontWeight: 700, fontSize: 'inherit', color: 'inherit' }}
+      data-testid={`sort-${name}`}
+    >
       <Group gap={4} wrap="nowrap">
         {label}
-        <Icon size={14} stroke={1.8} />
+        <Icon size={14} stroke={1.8} style={{ opacity: asc || desc ? 1 : 0.35, flexShrink: 0 }} aria-hidden />
       </Group>
     </UnstyledButton>
+  );
+}
+
+/** Narrow screens have no headers: the sort is a choice above the cards (each sortable column, both ways). */
+export function SortSelect({ options, sort, defaultSort, onSort }: { options: Array<{ name: string; label: string }>; sort?: string; defaultSort?: string; onSort: (sort: string) => void }) {
+  const data = options.flatMap((o) => [
+    { value: o.name, label: `${o.label} ↑` },
+    { value: `-${o.name}`, label: `${o.label} ↓` },
+  ]);
+  return (
+    <Select
+      label="Сортировка"
+      size="xs"
+      w={220}
+      data={data}
+      value={sortInForce(sort, defaultSort) || null}
+      allowDeselect={false}
+      onChange={(value) => value && onSort(value === defaultSort ? '' : value)}
+      data-testid="sort-select"
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
 
@@ -123,15 +170,17 @@ function ListCard<T>({ row, columns, style, testId }: { row: T; columns: Array<L
  * The body of an operator list: skeleton while loading, the error, 'Ничего не найдено', or the rows
  * as a table above 1199 px and as cards at or below (spec 01 §9).
  */
-export function DataList<T>({ rows, columns, rowKey, narrow, loading, error, stale, empty, rowStyle, testId, itemTestId = testId, minWidth = 720, compact, skeletonRows, sort, onSort }: DataListProps<T>) {
+export function DataList<T>({ rows, columns, rowKey, narrow, loading, error, stale, empty, rowStyle, testId, itemTestId = testId, minWidth = 720, compact, skeletonRows, sort, onSort, defaultSort }: DataListProps<T>) {
   if (loading) return <ListSkeleton narrow={narrow} rows={skeletonRows} />;
   if (error && !rows) return <ListError message={error} />;
   if (!rows || rows.length === 0) return <>{empty ?? <EmptyList />}</>;
   const dim = { opacity: stale ? 0.6 : 1, transition: 'opacity 120ms' };
 
   if (narrow) {
+    const sortable = columns.filter((c) => c.sort).map((c) => ({ name: c.sort as string, label: c.label }));
     return (
       <Stack gap="sm" style={dim} data-testid={`${testId}-cards`}>
+        {onSort && sortable.length > 0 && <SortSelect options={sortable} sort={sort} defaultSort={defaultSort} onSort={onSort} />}
         {rows.map((row) => (
           <ListCard key={rowKey(row)} row={row} columns={columns} style={rowStyle?.(row)} testId={itemTestId} />
         ))}
@@ -147,8 +196,8 @@ export function DataList<T>({ rows, columns, rowKey, narrow, loading, error, sta
           <Table.Thead style={{ whiteSpace: 'nowrap' }}>
             <Table.Tr>
               {shown.map((c) => (
-                <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={c.sort && sort === c.sort ? 'ascending' : c.sort && sort === `-${c.sort}` ? 'descending' : undefined}>
-                  {c.sort && onSort ? <SortHeader label={c.label} name={c.sort} sort={sort} onSort={onSort} /> : c.label}
+                <Table.Th key={c.key} w={c.width} ta={c.align} aria-sort={onSort ? ariaSort(c.sort, sort, defaultSort) : undefined}>
+                  {c.sort && onSort ? <SortHeader label={c.label} name={c.sort} sort={sort} defaultSort={defaultSort} onSort={onSort} /> : c.label}
                 </Table.Th>
               ))}
             </Table.Tr>

@@ -34,6 +34,8 @@ export interface ListPageProps<T> {
   pageSizes?: boolean;
   /** Where the server stops counting (it answers cap + 1, shown as «более …»); COUNT_CAP by default. */
   countCap?: number;
+  /** The server's order without `?sort=` (its column's header shows the arrow). */
+  defaultSort?: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export function ListPage<T extends { id?: Key }>({
   children,
   pageSizes = true,
   countCap = COUNT_CAP,
+  defaultSort,
 }: ListPageProps<T>) {
   useDocumentTitle(title);
   const narrow = useNarrow();
@@ -91,6 +94,7 @@ export function ListPage<T extends { id?: Key }>({
         minWidth={minWidth}
         sort={params.values.sort}
         onSort={(value) => params.set('sort', value)}
+        defaultSort={defaultSort}
       />
       <ListPagination meta={list.data?.meta} onPage={params.setPage} onPerPage={pageSizes ? params.setPerPage : undefined} />
       {children}

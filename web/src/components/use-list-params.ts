@@ -23,7 +23,7 @@ export interface ListParams {
   setMany: (values: ListParamValues) => void;
   setPage: (page: number) => void;
   setPerPage: (perPage: number) => void;
-  /** Clears every filter (keeps the page size). */
+  /** Clears every filter (keeps the page size and the sort). */
   reset: () => void;
   /** How many filters hold a value (the badge of the narrow filter toggle). */
   activeCount: number;
@@ -112,7 +112,7 @@ export function useListParams(schema?: z.ZodType, defaults: ListParamValues = {}
   const reset = useCallback(
     () =>
       update((next) => {
-        for (const key of [...next.keys()]) if (key !== 'per_page') next.delete(key);
+        for (const key of [...next.keys()]) if (key !== 'per_page' && key !== 'sort') next.delete(key);
       }),
     [update],
   );

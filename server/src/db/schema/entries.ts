@@ -92,6 +92,13 @@ export const entries = pgTable(
       .where(sql`deleted_at is null`),
     // The operators' list of deleted entries (?deleted=1), newest first.
     index('entries_deleted_newest_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is not null`),
+    // The operators' list sorted by price or status (?sort=price, ?sort=-status; read backwards for
+    // descending), alone or with the type or status filter (free entries are never unpaid, so
+    // ?status=1&sort=price would walk every free entry of the plain price index first).
+    index('entries_live_price_idx').on(t.price, t.id).where(sql`deleted_at is null`),
+    index('entries_live_status_idx').on(t.status, t.id).where(sql`deleted_at is null`),
+    index('entries_live_type_price_idx').on(t.service_type_id, t.price, t.id).where(sql`deleted_at is null`),
+    index('entries_live_status_price_idx').on(t.status, t.price, t.id).where(sql`deleted_at is null`),
   ],
 );
 

@@ -69,6 +69,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_created_at_idx').on(t.created_at),
+    // The payment list sorted by sum (?sort=sum, ?sort=-sum read backwards).
+    index('payments_sum_idx').on(t.sum, t.id),
     // One payment row per provider payment: a repeated success can never be counted twice.
     uniqueIndex('payments_uuid_unique').on(t.uuid),
     index('payments_user_idx').on(t.user_id),

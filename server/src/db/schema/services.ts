@@ -53,6 +53,9 @@ export const services = pgTable(
     index('services_deleted_at_idx').on(t.deleted_at),
     // Title search (catalogue filter, the top-bar search): ILIKE '%word%' through trigrams.
     index('services_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // Titles in order: the operators' entry list sorted by service (?sort=service) walks it, and each
+    // service's entries come from entries_live_service_newest_idx.
+    index('services_title_sort_idx').on(t.title),
   ],
 );
 

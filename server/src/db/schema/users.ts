@@ -59,6 +59,9 @@ export const users = pgTable(
     // The full name as one string: each typed word of a fio filter is one ILIKE on it, in the users
     // list and the entry list (fioCondition in platform/list-query.ts writes the same expression).
     index('users_full_name_trgm_idx').using('gin', sql`(${t.last_name} || ' ' || ${t.first_name} || ' ' || coalesce(${t.middle_name}, '')) gin_trgm_ops`),
+    // The same full name in order: the operators' entry list sorted by client (?sort=fio) walks it,
+    // and each client's entries come from entries_live_created_by_newest_idx.
+    index('users_full_name_sort_idx').on(sql`(${t.last_name} || ' ' || ${t.first_name} || ' ' || coalesce(${t.middle_name}, ''))`),
     // 'Profile not filled' (?profile=0) in list order: the live users without a work profile.
     index('users_no_profile_idx')
       // Ascending, read backwards for 'created_at desc, id desc' (drizzle writes DESC as DESC NULLS LAST).

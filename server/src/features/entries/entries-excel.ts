@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import { entryStatusLabels, payTypeLabels, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
 import { isGuestEmail } from '@edu/domain/users/manager-user';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { sortSql } from '../../platform/list-query.ts';
 import type { XlsxExport } from '../../platform/xlsx-export.ts';
-import { whereOf, type EntryFilters } from './entries-repository.ts';
+import { entryBatchSql, entrySort, type EntryFilters } from './entries-repository.ts';
 
 interface ExportRow {
   id: number;
+  /** The sort column's value as text: where the next batch starts. */
+  sort_key: string;
   number: string;
   created_at: Date | string;
   fio: string;
@@ -24,11 +27,13 @@ interface ExportRow {
 const cents = (rub: string | number) => Math.round(Number(rub) * 100);
 
 /**
- * The entries the operators' list filters choose, newest first, with a totals row (count, the sum of
- * prices, of which paid): GET /api/entry/excel.
+ * The entries the operators' list filters choose, in the list's order (`f.sort`, newest first by
+ * default), with a totals row (count, the sum of prices, of which paid): GET /api/entry/excel. Each
+ * batch's ids come from their own ordered, limited select on (sort column, id) after the last row;
+ * the wide columns are read for those ids only.
  */
 export function entriesExport(db: Queryable, f: EntryFilters): XlsxExport<ExportRow> {
-  const where = whereOf(f);
+  const sort = entrySort(f.sort);
   return {
     sheet: 'Заявки',
     columns: {
@@ -50,15 +55,14 @@ export function entriesExport(db: Queryable, f: EntryFilters): XlsxExport<Export
       rows<ExportRow>(
         db,
         sql`select e.id, e.number, e.created_at, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio, u.email,
-              t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.registration_number, e.certificate_number
-            from entries e
+              t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.registration_number, e.certificate_number, k.sort_key
+            from (${entryBatchSql(f, sort, after ? { key: after.sort_key, id: after.id } : null, limit)}) k
+            join entries e on e.id = k.id
             join users u on u.id = e.created_by
             join services s on s.id = e.service_id
             left join dict_service_types t on t.id = s.dict_type_id
             left join service_sections sec on sec.id = e.section_id
-            where ${where} and e.id < ${after?.id ?? 2_147_483_647}
-            order by e.id desc
-            limit ${limit}`,
+            order by ${sortSql(sort)}`,
       ),
     totals: () => {
       let total = 0;

@@ -4,15 +4,15 @@ import { contractStatusColors, contractStatusLabels, type ContractStatusCode } f
 import { publicationStatusColors } from '@edu/domain/publications/publication';
 import { PRINT_KINDS, printRefusal } from '@edu/domain/documents/print';
 import { formatDate } from '@edu/domain/common/format';
-import { COUNT_CAP, type PageQuery } from '@edu/domain/common/pagination';
-import { canEditThesis, clientMayChange, statusColors, type Entry, type entryListQuery } from '@edu/domain/entries/entry';
+import { COUNT_CAP, type PageQuery, type SortValue } from '@edu/domain/common/pagination';
+import { canEditThesis, clientMayChange, statusColors, type Entry, type entryListQuery, type EntrySortKey } from '@edu/domain/entries/entry';
 import type { z } from 'zod';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '@edu/domain/common/moscow-time';
 import { printColumns, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
 import { fileRecord } from '../documents/documents-repository.ts';
-import { containsPattern, fioWords, intArray, nameWordMatches, prefixPattern, trigramsServe } from '../../platform/list-query.ts';
+import { afterKey, containsPattern, fioWords, fullNameExpression, intArray, listSort, nameWordMatches, prefixPattern, sortSql, trigramsServe, type ListSort, type SortColumn } from '../../platform/list-query.ts';
 
 interface EntryRow extends PrintColumnsRow {
   id: number;
@@ -189,7 +189,33 @@ export interface EntryFilters {
   date?: string;
   deleted?: boolean;
   created_by?: number;
+  sort?: SortValue<EntrySortKey>;
 }
+
+/**
+ * The sortable columns of the entry list and its export (alias e; fio needs users u, service needs
+ * services s). Each has an index in its order over live entries (migration entries_sorts): the
+ * first page of any sort over a million entries reads a page's worth of index, not the table.
+ * The client's name is the expression of users_full_name_sort_idx; the service's title that of
+ * services_title_sort_idx (the entries of each user or service then come by their own index).
+ */
+export const ENTRY_SORT_COLUMNS: Record<EntrySortKey, SortColumn & { join?: 'users' | 'services' }> = {
+  created_at: { sql: sql`e.created_at`, type: 'timestamptz' },
+  number: { sql: sql`e.number`, type: 'text' },
+  fio: { sql: fullNameExpression('u'), type: 'text', join: 'users' },
+  service: { sql: sql`s.title`, type: 'text', join: 'services' },
+  price: { sql: sql`e.price`, type: 'numeric' },
+  status: { sql: sql`e.status`, type: 'int' },
+};
+
+/** The entry list's order for `?sort=`; newest first by default. */
+export function entrySort(sort: SortValue<EntrySortKey> | undefined): ListSort & { key: EntrySortKey; join?: 'users' | 'services' } {
+  const s = listSort(sort, ENTRY_SORT_COLUMNS, '-created_at', sql`e.id`);
+  return { ...s, join: ENTRY_SORT_COLUMNS[s.key].join };
+}
+
+/** The joins a sort needs beside entries e. */
+export const SORT_JOINS = { users: sql`join users u on u.id = e.created_by`, services: sql`join services s on s.id = e.service_id` } as const;
 
 /** GET /api/entry's query as the repository takes it; a client's own entries only (`ownerId`), an operator's any. */
 export function entryFiltersOf(q: z.output<typeof entryListQuery>, ownerId?: number): EntryFilters {
@@ -205,6 +231,7 @@ export function entryFiltersOf(q: z.output<typeof entryListQuery>, ownerId?: num
     date: q.date,
     deleted: q.deleted === '1' || q.deleted === 'true',
     created_by: ownerId === undefined ? q.created_by : undefined,
+    sort: q.sort,
   };
 }
 
@@ -232,6 +259,30 @@ export function whereOf(f: EntryFilters): SQL {
   if (f.fio) for (const word of fioWords(f.fio)) parts.push(nameWordMatches(word, 'u'));
   if (f.service) parts.push(sql`s.title ilike ${containsPattern(f.service)}`);
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * One batch of an export: the ids (and sort keys as text) of the next `limit` entries in the list's
+ * order after `after` (keyset on the sort column and id), read from entries and only the tables the
+ * filters and the sort need. A query of its own, so the batch is read in index order and stops at the
+ * limit: joined with the export's wide columns, the planner (which estimates a keyset condition by its
+ * first column) sorted every remaining row for each batch when many entries share a price.
+ */
+export function entryBatchSql(f: EntryFilters, sort: ReturnType<typeof entrySort>, after: { key: string; id: number } | null, limit: number): SQL {
+  const parts = entryConditions(f, sql`e.service_type_id`);
+  const joins = new Map<string, SQL>();
+  if (f.fio) {
+    joins.set('users', SORT_JOINS.users);
+    for (const word of fioWords(f.fio)) parts.push(nameWordMatches(word, 'u'));
+  }
+  if (f.service) {
+    joins.set('services', SORT_JOINS.services);
+    parts.push(sql`s.title ilike ${containsPattern(f.service)}`);
+  }
+  if (sort.join) joins.set(sort.join, SORT_JOINS[sort.join]);
+  if (after) parts.push(afterKey(sort, after));
+  return sql`select e.id, ${sort.column.sql}::text as sort_key from entries e ${sql.join([...joins.values()], sql` `)}
+    where ${sql.join(parts, sql` and `)} order by ${sortSql(sort)} limit ${limit}`;
 }
 
 /** ?fio= matching at most this many users: entries are taken by their ids (else joined). */
@@ -263,7 +314,8 @@ const empty = { data: [] as Entry[], total: 0 };
  */
 async function listEntriesForOperator(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
   const parts = entryConditions(f, sql`e.service_type_id`);
-  const joins: SQL[] = [];
+  const sort = entrySort(f.sort);
+  const joins = new Map<string, SQL>();
   // The id list that drives the page (matching users, else matching services), if any.
   let driver: { column: SQL; ids: number[] } | null = null;
   if (f.fio) {
@@ -272,7 +324,7 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
     if (users?.length === 0) return empty;
     if (users) driver = { column: sql`e.created_by`, ids: users };
     else {
-      joins.push(sql`join users u on u.id = e.created_by`);
+      joins.set('users', SORT_JOINS.users);
       for (const w of words) parts.push(nameWordMatches(w, 'u'));
     }
   }
@@ -282,14 +334,29 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
     if (services && !driver) driver = { column: sql`e.service_id`, ids: services };
     else if (services) parts.push(sql`e.service_id = any(${intArray(services)})`);
     else {
-      joins.push(sql`join services s on s.id = e.service_id`);
+      joins.set('services', SORT_JOINS.services);
       parts.push(sql`s.title ilike ${containsPattern(f.service)}`);
     }
   }
-  const from = sql`from entries e ${sql.join(joins, sql` `)}`;
+  // A broad filter joined its table above; a sort by the client's name or the service's title joins
+  // its table for the page's ids (the count does without it).
+  const byPattern = Boolean(f.number) || joins.size > 0;
+  const countFrom = sql`from entries e ${sql.join([...joins.values()], sql` `)}`;
+  // A sort that joins cannot be walked per matching user or service: the matches are then a plain
+  // condition (at most FIO_USERS_CAP users' or TITLE_SERVICES_CAP services' entries, sorted).
+  if (driver && sort.join) {
+    parts.push(sql`${driver.column} = any(${intArray(driver.ids)})`);
+    driver = null;
+  }
+  const countWhere = sql.join([...parts], sql` and `);
+  if (sort.join) joins.set(sort.join, SORT_JOINS[sort.join]);
+  // Sorted by title, the walk of services in title order takes only the type's services (the copy
+  // on entries alone would be checked entry by entry, service after service). The page's ids only.
+  if (sort.join === 'services' && f.type !== undefined) parts.push(sql`s.dict_type_id = ${f.type}`);
+  const from = sql`from entries e ${sql.join([...joins.values()], sql` `)}`;
   const where = sql.join(parts, sql` and `);
   const offset = (page.page - 1) * page.per_page;
-  const order = sql`order by e.created_at desc, e.id desc`;
+  const order = sql`order by ${sortSql(sort)}`;
   let countSql: SQL;
   let idsSql: SQL;
   if (driver) {
@@ -301,20 +368,19 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
     const each = (select: SQL, rest: SQL) =>
       sql`from unnest(${intArray(ids)}) as m(id) cross join lateral (${select} ${from} where ${column} = m.id and ${where} ${rest}) x`;
     countSql = sql`select count(*)::int as total from (select 1 ${each(sql`select 1`, sql`limit ${COUNT_CAP + 1}`)} limit ${COUNT_CAP + 1}) y`;
-    idsSql = sql`select x.id ${each(sql`select e.id, e.created_at`, sql`${order} limit ${offset + page.per_page}`)} order by x.created_at desc, x.id desc limit ${page.per_page} offset ${offset}`;
+    idsSql = sql`select x.id ${each(sql`select e.id, ${sort.column.sql} as k`, sql`${order} limit ${offset + page.per_page}`)} order by ${sortSql(sort, sql`x.k`, sql`x.id`)} limit ${page.per_page} offset ${offset}`;
   } else {
-    countSql = sql`select count(*)::int as total from (select 1 ${from} where ${where} limit ${COUNT_CAP + 1}) x`;
+    countSql = sql`select count(*)::int as total from (select 1 ${countFrom} where ${countWhere} limit ${COUNT_CAP + 1}) x`;
     idsSql = sql`select e.id ${from} where ${where} ${order} limit ${page.per_page} offset ${offset}`;
   }
   // A LIKE pattern needs a plan made for its value (a prefix uses the index only then): the number
   // filter, and a name or title too broad for the id lists. Those statements are not prepared.
-  const byPattern = Boolean(f.number) || joins.length > 0;
   const run = <T>(query: SQL) => (byPattern ? rows<T>(database.db, query) : database.prepared<T>(null, query));
   // Past COUNT_CAP the total is reported as COUNT_CAP + 1 ('more than 1 000').
   // The capped count and the page's ids in one round trip.
   const [{ total, ids }] = await run<{ total: number; ids: number[] }>(sql`select (${countSql}) as total, array(${idsSql}) as ids`);
   if (ids.length === 0) return { data: [], total };
-  const list = await database.prepared<EntryRow>('entries_page_by_ids', sql`${SELECT} where e.id = any(${intArray(ids)}) ${order}`);
+  const list = await database.prepared<EntryRow>(null, sql`${SELECT} where e.id = any(${intArray(ids)}) ${order}`);
   return { data: list.map((r) => toEntry(r, asOperator)), total };
 }
 
@@ -324,7 +390,7 @@ export async function listEntries(database: Database, f: EntryFilters, page: Pag
   // A client's own list: one client's entries are few, one statement each for the count and the page.
   const where = whereOf(f);
   const count = sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`;
-  const listSql = sql`${SELECT} where ${where} order by e.created_at desc, e.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
+  const listSql = sql`${SELECT} where ${where} order by ${sortSql(entrySort(f.sort))} limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
   // A LIKE pattern needs a plan made for its value (a prefix uses the index only then), so those
   // queries are not prepared; the rest are.
   const byPattern = Boolean(f.number || f.fio || f.service);

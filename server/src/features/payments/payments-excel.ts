@@ -3,11 +3,14 @@ import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
 import { PaymentMessages } from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { afterKey, sortSql } from '../../platform/list-query.ts';
 import type { XlsxExport } from '../../platform/xlsx-export.ts';
-import { paymentsWhere, type PaymentFilters } from './payments-repository.ts';
+import { paymentSort, paymentsWhere, type PaymentFilters } from './payments-repository.ts';
 
 interface ExportRow {
   id: number;
+  /** The sort column's value as text: where the next batch starts. */
+  sort_key: string;
   uuid: string | null;
   sum: string | number;
   pay_type: number;
@@ -23,11 +26,13 @@ interface ExportRow {
 const cents = (rub: string | number) => Math.round(Number(rub) * 100);
 
 /**
- * The payments the list's filters choose, newest first, with a totals row (count, sum, refunded):
- * GET /api/payment/excel.
+ * The payments the list's filters choose, in the list's order (`f.sort`, newest first by default),
+ * with a totals row (count, sum, refunded): GET /api/payment/excel. Batches follow a keyset on
+ * (sort column, id).
  */
 export function paymentsExport(db: Queryable, f: PaymentFilters): XlsxExport<ExportRow> {
   const where = paymentsWhere(f);
+  const sort = paymentSort(f.sort);
   return {
     sheet: 'Платежи',
     columns: {
@@ -50,8 +55,10 @@ export function paymentsExport(db: Queryable, f: PaymentFilters): XlsxExport<Exp
       rows<ExportRow>(
         db,
         // One lateral join per payment for what its entries give (not one subquery per field): half the time.
-        sql`select p.id, p.uuid, p.sum, p.pay_type, p.is_double, p.created_at, x.numbers, x.fio, x.titles, x.package_title, coalesce(rf.refunded, 0) as refunded
-            from (select * from payments p where ${where} and p.id < ${after?.id ?? 2_147_483_647} order by p.id desc limit ${limit}) p
+        sql`select p.id, p.sort_key, p.uuid, p.sum, p.pay_type, p.is_double, p.created_at, x.numbers, x.fio, x.titles, x.package_title, coalesce(rf.refunded, 0) as refunded
+            from (select p.*, ${sort.column.sql}::text as sort_key from payments p
+                  where ${where}${after ? sql` and ${afterKey(sort, { key: after.sort_key, id: after.id })}` : sql``}
+                  order by ${sortSql(sort)} limit ${limit}) p
             left join lateral (
               select string_agg(e.number, ', ' order by e.id) as numbers,
                      (array_agg(concat_ws(' ', u.last_name, u.first_name, u.middle_name) order by e.id))[1] as fio,
@@ -64,7 +71,7 @@ export function paymentsExport(db: Queryable, f: PaymentFilters): XlsxExport<Exp
                 left join package_enrollments en on en.id = e.package_enrollment_id
                where pe.payment_id = p.id) x on true
             left join lateral (select sum(r.sum) as refunded from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded') rf on true
-            order by p.id desc`,
+            order by ${sortSql(sort)}`,
       ),
     totals: () => {
       let sum = 0;

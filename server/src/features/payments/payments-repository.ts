@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import { formatDateTime } from '@edu/domain/common/format';
-import type { PageQuery } from '@edu/domain/common/pagination';
+import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
 import { formatRub } from '@edu/domain/common/format';
-import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment, type PaymentRefund, type PaymentTotals } from '@edu/domain/payments/payment';
+import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment, type PaymentRefund, type PaymentSortKey, type PaymentTotals } from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { moscowDayStart } from '@edu/domain/common/moscow-time';
-import { allOf, containsPattern, fioCondition, listPage, prefixPattern, when, type ListPage } from '../../platform/list-query.ts';
+import { allOf, containsPattern, fioCondition, listPage, listSort, prefixPattern, sortSql, when, type ListPage, type ListSort, type SortColumn } from '../../platform/list-query.ts';
 
 export interface PaymentFilters {
   userId?: number;
@@ -22,7 +22,17 @@ export interface PaymentFilters {
   /** Moscow days, dd.mm.yyyy, both included. */
   date_from?: string;
   date_to?: string;
+  sort?: SortValue<PaymentSortKey>;
 }
+
+/** The sortable columns of the payment list and its export (alias p); payments_created_at_idx and payments_sum_idx serve them. */
+const PAYMENT_SORT_COLUMNS: Record<PaymentSortKey, SortColumn> = {
+  created_at: { sql: sql`p.created_at`, type: 'timestamptz' },
+  sum: { sql: sql`p.sum`, type: 'numeric' },
+};
+
+/** The payment list's order for `?sort=`; newest first by default. */
+export const paymentSort = (sort: SortValue<PaymentSortKey> | undefined): ListSort => listSort(sort, PAYMENT_SORT_COLUMNS, '-created_at', sql`p.id`);
 
 /** Conditions on the entries a payment covers (any of them matching is enough). */
 function entryCondition(f: { entry_number?: string; fio?: string; serviceType?: number; serviceTitle?: string }, entryIds: SQL): SQL | null {
@@ -122,7 +132,7 @@ export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQ
           (select coalesce(sum(r.sum), 0) from payment_refunds r where r.payment_id = p.id and r.status = 'pending') as refund_pending_sum`,
     from: sql`from payments p`,
     where,
-    order: sql`p.created_at desc, p.id desc`,
+    order: sortSql(paymentSort(f.sort)),
     page,
     map: (r) => {
       const es = r.entries ?? [];

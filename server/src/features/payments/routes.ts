@@ -166,6 +166,7 @@ function paymentFilters(q: z.output<typeof paymentListQuery>, userId?: number): 
     created_at: q.created_at || undefined,
     date_from: q.date_from,
     date_to: q.date_to,
+    sort: q.sort,
   };
 }
 

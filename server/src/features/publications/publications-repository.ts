@@ -3,7 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { Role } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
-import type { PageQuery } from '@edu/domain/common/pagination';
+import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
 import {
   cut,
   DisplayCuts,
@@ -19,11 +19,12 @@ import {
   type PublicationMatch,
   type PublicationStatusCode,
   type UniquenessState,
+  type PublicationSortKey,
 } from '@edu/domain/publications/publication';
 import type { AuthUser } from '../../platform/auth.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { uniquenessStateSql } from './jobs.ts';
-import { allOf, containsPattern, fioCondition, listPage, prefixPattern, when, type ListPage } from '../../platform/list-query.ts';
+import { allOf, containsPattern, fioCondition, listPage, listSort, prefixPattern, sortSql, when, type ListPage, type SortColumn } from '../../platform/list-query.ts';
 
 export interface PublicationRow {
   id: number;
@@ -195,7 +196,15 @@ export interface PublicationFilters {
   isWithoutRelease?: boolean;
   release_id?: number;
   userId?: number;
+  sort?: SortValue<PublicationSortKey>;
 }
+
+/** The sortable columns of the publication list (alias p); the id is the order of creation. */
+const PUBLICATION_SORT_COLUMNS: Record<PublicationSortKey, SortColumn> = {
+  created_at: { sql: sql`p.created_at`, type: 'timestamptz' },
+  title: { sql: sql`p.title`, type: 'text' },
+  status: { sql: sql`p.status`, type: 'int' },
+};
 
 export async function listPublications(db: Queryable, user: AuthUser, f: PublicationFilters, page: PageQuery): Promise<ListPage<Publication>> {
   const isOperator = user.role === Role.operator;
@@ -221,7 +230,7 @@ export async function listPublications(db: Queryable, user: AuthUser, f: Publica
     from: FROM,
     countFrom: sql`from publications p join users cu on cu.id = p.created_by`,
     where,
-    order: sql`p.id desc`,
+    order: sortSql(listSort(f.sort, PUBLICATION_SORT_COLUMNS, '-created_at', sql`p.id`)),
     page,
     map: (r) => toPublication(r, user, false),
   });

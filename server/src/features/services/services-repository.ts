@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DateType, DEFAULT_MAX_PARTICIPANTS, EntryStatus } from '@edu/domain/common/codes';
-import type { PageQuery } from '@edu/domain/common/pagination';
+import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
 import { dateTypeIcons, type Service } from '@edu/domain/services/service';
-import type { ServiceOverviewRow } from '@edu/domain/services/service-overview';
+import type { ServiceOverviewRow, ServiceOverviewSort } from '@edu/domain/services/service-overview';
 import { PACKAGE_PUBLICATION_AUTHORS } from '@edu/domain/publications/publication';
 import type { ProfileBadge } from '@edu/domain/users/current-user';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '@edu/domain/common/moscow-time';
-import { allOf, containsPattern, listPage, orderBy, when, type ListPage } from '../../platform/list-query.ts';
+import { allOf, containsPattern, listPage, listSort, sortSql, when, type ListPage, type SortColumn } from '../../platform/list-query.ts';
 
 export interface ServiceRow {
   id: number;
@@ -286,18 +286,18 @@ function overviewWhere(f: ServiceOverviewFilters): SQL {
  * for the page's rows only (after the sort and limit); a sort by sales reads them for every
  * matching service, from the index alone.
  */
-export async function listServiceOverview(database: Database, f: ServiceOverviewFilters, page: PageQuery & { sort?: string }): Promise<ListPage<ServiceOverviewRow>> {
+export async function listServiceOverview(database: Database, f: ServiceOverviewFilters, page: PageQuery & { sort?: SortValue<ServiceOverviewSort> }): Promise<ListPage<ServiceOverviewRow>> {
   const s = sql`s`;
   const sales = salesOf(s);
   const seats = seatsOf(s);
-  const sorts: Record<string, SQL> = {
-    title: sql`s.title`,
-    begda: sql`s.begda`,
-    price: serviceListPrice(s),
-    entries: sales.entries,
-    paid: sales.paid,
-    income: sales.income,
-    free: sql`(${seats}) - ${sales.entries}`,
+  const sorts: Record<ServiceOverviewSort, SortColumn> = {
+    title: { sql: sql`s.title`, type: 'text' },
+    begda: { sql: sql`s.begda`, type: 'timestamptz' },
+    price: { sql: serviceListPrice(s), type: 'numeric' },
+    entries: { sql: sales.entries, type: 'int' },
+    paid: { sql: sales.paid, type: 'int' },
+    income: { sql: sales.income, type: 'numeric' },
+    free: { sql: sql`(${seats}) - ${sales.entries}`, type: 'int' },
   };
   // Upcoming and running services first, nearest first; then past ones, latest first; undated last.
   const fallback = sql`(coalesce(s.endda, s.begda) < now()), case when coalesce(s.endda, s.begda) >= now() then s.begda end asc, s.begda desc nulls last`;
@@ -309,7 +309,7 @@ export async function listServiceOverview(database: Database, f: ServiceOverview
       ${seats} as seats, ${sales.entries} as entries, ${sales.paid} as paid, ${sales.income} as income`,
     from: sql`from services s`,
     where: overviewWhere(f),
-    order: orderBy(page.sort, sorts, fallback, sql`s.id desc`),
+    order: page.sort ? sortSql(listSort(page.sort, sorts, page.sort, sql`s.id`)) : sql`${fallback}, s.id desc`,
     page,
     map: (r) => {
       const income = Number(r.income);

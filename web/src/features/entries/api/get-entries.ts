@@ -18,6 +18,8 @@ export interface EntryFilters {
   created_by?: number;
   /** Operators: the entries of one service (the service entries modal). */
   service_id?: number;
+  /** Operators: `?sort=` of the list (and of its export), e.g. 'price' or '-price'. */
+  sort?: string;
   page: number;
   per_page: number;
 }

@@ -1,21 +1,27 @@
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconPackage, IconTrash } from '@tabler/icons-react';
-import type { Entry } from '@edu/domain/entries/entry';
+import { EntryStatus } from '@edu/domain/common/codes';
+import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import { AddArticleButton, EntryActions } from './entry-actions';
 import { entryDate, type EntriesViewProps } from './entries-table';
 import { groupEntries } from './group-entries';
-import { StatusPrice } from './status-price';
+import { priceText, StatusPrice } from './status-price';
+import { PayButton } from './pay-button';
 import { GuestBadge } from './guest-badge';
 import { PackageReservation } from './package-reservation';
 
-/** Narrow screens (1199 px or less): one card per entry; a package purchase is one card holding its entries. */
-export function EntryCards({ entries, onAction, showClient = false }: EntriesViewProps) {
+/**
+ * Narrow screens (1199 px or less): one card per entry; a package purchase is one card holding its
+ * entries, unless `flat` (a list sorted by a column: each entry in its own place).
+ */
+export function EntryCards({ entries, onAction, showClient = false, flat = false }: EntriesViewProps & { flat?: boolean }) {
+  const items = flat ? entries.map((entry) => ({ kind: 'entry' as const, key: `e${entry.id}`, entry })) : groupEntries(entries);
   return (
     <Stack gap="sm" data-testid="entries-cards">
-      {groupEntries(entries).map((item) =>
+      {items.map((item) =>
         item.kind === 'entry' ? (
-          <Paper key={item.key} p="md" radius="md" style={{ opacity: item.entry.deleted_at ? 0.55 : 1 }} data-testid="entry-card">
+          <Paper key={item.key} p={showClient ? "sm" : "md"} radius="md" style={{ opacity: item.entry.deleted_at ? 0.55 : 1 }} data-testid="entry-card">
             <EntryCardBody entry={item.entry} onAction={onAction} showClient={showClient} />
           </Paper>
         ) : (
@@ -77,6 +83,7 @@ function EntryCardBody({
   inPackage?: boolean;
   noRemove?: boolean;
 }) {
+  if (manager) return <OperatorCardBody entry={entry} onAction={onAction} showClient={showClient} inPackage={inPackage} />;
   return (
     <Stack gap={8}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -126,6 +133,71 @@ function EntryCardBody({
         {entryDate(entry)}
       </Text>
       <StatusPrice entry={entry} inPackage={inPackage} />
+    </Stack>
+  );
+}
+
+/**
+ * An entry on an operator's card, in four lines: the number and day it was made with the status and
+ * price; the client with the icons (edit, history, the menu; «Отметить оплату» while unpaid); the
+ * service's title; its type, dates, section, pay type and format in small print.
+ */
+function OperatorCardBody({ entry, onAction, showClient, inPackage }: { entry: Entry; onAction: EntriesViewProps['onAction']; showClient: boolean; inPackage: boolean }) {
+  const free = entry.price === 0 && !inPackage && entry.status !== EntryStatus.done;
+  const unpaid = entry.status === EntryStatus.notPaid && !entry.deleted_at && !entry.awaiting_provider && entry.price > 0 && !inPackage;
+  const facts = [entry.service.type, entryDate(entry), entry.section && `Секция: ${entry.section.title}`, entry.payTypeLabel, entry.is_extramural ? 'Дистанционно' : 'Очно']
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          № {entry.number}{' '}
+          <Text span size="xs" c="dimmed" fw={400}>
+            {entry.created_at_formatted}
+          </Text>
+        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Badge color={free ? 'teal' : entry.statusColor} variant="light" tt="none" size="sm" style={{ flexShrink: 0 }} data-testid="entry-status">
+            {free ? EntryMessages.free : entry.statusLabel}
+          </Badge>
+          {!inPackage && !free && (
+            <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="entry-price">
+              {priceText(entry.price)}
+            </Text>
+          )}
+        </Group>
+      </Group>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
+        <div style={{ minWidth: 0 }}>
+          {showClient && (
+            <Anchor component={Link} to={`/manager/users?id=${entry.user.id}`} size="sm" fw={500}>
+              {entry.user.fio}
+            </Anchor>
+          )}
+          {showClient && <GuestBadge user={entry.user} />}
+        </div>
+        <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+          {unpaid && <PayButton entryId={entry.id} price={entry.price} entry={entry} iconOnly />}
+          <EntryActions entry={entry} onAction={onAction} manager />
+        </Group>
+      </Group>
+      <Text size="sm" fw={500} lh={1.3}>
+        {entry.service.title}
+      </Text>
+      {entry.publication && (
+        <Text size="xs" lh={1.3} data-testid="entry-article">
+          Статья: «{entry.publication.title}»
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" lh={1.3}>
+        {facts}
+      </Text>
+      {entry.awaiting_provider && (
+        <Text size="xs" c="orange.8">
+          {EntryMessages.awaitingProvider}
+        </Text>
+      )}
     </Stack>
   );
 }

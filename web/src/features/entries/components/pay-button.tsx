@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Text, Tooltip, type ButtonProps } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { Role } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
@@ -14,24 +14,46 @@ import { MarkPaidModal, type MarkPaidTarget } from './mark-paid-modal';
  * (Банк, Офис, Другое; the entry's own preselected); a free entry is marked after 'Вы уверены, что
  * хотите отметить заявку оплаченной?' (ДА/НЕТ); users go to the payment page.
  */
-export function PayButton({ entryId, price, entry, ...rest }: { entryId: number; price: number; entry?: Omit<MarkPaidTarget, 'id' | 'price'> } & Omit<ButtonProps, 'children' | 'onClick'>) {
+export function PayButton({
+  entryId,
+  price,
+  entry,
+  iconOnly = false,
+  ...rest
+}: {
+  entryId: number;
+  price: number;
+  entry?: Omit<MarkPaidTarget, 'id' | 'price'>;
+  /** An icon with a tooltip (the operators' compact rows), named like the button. */
+  iconOnly?: boolean;
+} & Omit<ButtonProps, 'children' | 'onClick'>) {
   const pay = usePayNow();
   const me = useCurrentUser();
   const [confirming, setConfirming] = useState(false);
   const isOperator = me.data?.role === Role.operator;
   const immediate = isOperator || price === 0;
+  const label = isOperator ? PaymentMessages.markPaidButton : `Оплатить ${formatRub(price)}`;
+  const open = () => (immediate ? setConfirming(true) : void pay.start(entryId));
   return (
     <>
+      {iconOnly ? (
+        <Tooltip label={label} openDelay={300}>
+          <ActionIcon variant="light" color="indigo" aria-label={label} loading={pay.pending} onClick={open}>
+            <IconCreditCard size={18} stroke={1.6} />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
       <Button
         size="xs"
         color="indigo"
         leftSection={<IconCreditCard size={15} />}
         loading={pay.pending}
-        onClick={() => (immediate ? setConfirming(true) : void pay.start(entryId))}
+        onClick={open}
         {...rest}
       >
-        {isOperator ? PaymentMessages.markPaidButton : `Оплатить ${formatRub(price)}`}
+        {label}
       </Button>
+      )}
       {isOperator && (
         <MarkPaidModal
           entry={{ id: entryId, price, number: entry?.number ?? String(entryId), user: entry?.user ?? { fio: '—' }, pay_type: entry?.pay_type }}

@@ -4,7 +4,7 @@ import { IconClipboardList, IconCreditCard, IconFileSpreadsheet, IconTag } from 
 import { Link, useNavigate, useParams } from 'react-router';
 import { Messages } from '@edu/domain/common/messages';
 import { totalLabel } from '@edu/domain/common/pagination';
-import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
+import { EntryMessages, entryListQuery, type Entry } from '@edu/domain/entries/entry';
 import { useDictionary } from '../../../lib/dictionaries';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNarrow } from '../../../lib/use-narrow';
@@ -18,6 +18,8 @@ import { useExportEntries } from '../api/export-entries';
 import { EditEntryModal } from '../components/edit-entry-modal';
 import { completeDate, EntriesFilters, emptyEntryFilters, type EntryFilterValues } from '../components/entries-filters';
 import { EntriesTable } from '../components/entries-table';
+import { ENTRY_DEFAULT_SORT, OperatorEntriesTable } from '../components/operator-entries-table';
+import { SortSelect } from '../../../components/data-list';
 import { EntryCards } from '../components/entry-cards';
 import type { EntryAction } from '../components/entry-actions';
 import { CompleteModal, HistoryModal, MemberModal, OperatorEditModal, OperatorPayModal, RestoreModal } from '../components/operator-entry-modals';
@@ -93,6 +95,22 @@ function hasFilters(f: EntryFilterValues): boolean {
   return Boolean(f.number.trim() || f.type || f.service.trim() || f.status || f.deleted !== 'all' || f.fio.trim() || f.date);
 }
 
+/** The columns the operators' cards can be sorted by (the table's headers sort the same). */
+const sortOptions = [
+  { name: 'created_at', label: 'Создана' },
+  { name: 'number', label: 'Номер' },
+  { name: 'fio', label: 'Клиент' },
+  { name: 'service', label: 'Мероприятие' },
+  { name: 'status', label: 'Статус' },
+  { name: 'price', label: 'Цена' },
+];
+
+/** `?sort=` when the server accepts it (a hand-edited value is ignored, not sent). */
+const acceptedSort = (value: string | undefined) => {
+  const parsed = entryListQuery.shape.sort.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};
+
 function EntriesTab({ manager, renderPublication, renderContract }: { manager: boolean } & Renderers) {
   const me = useCurrentUser();
   const narrow = useNarrow();
@@ -114,6 +132,8 @@ function EntriesTab({ manager, renderPublication, renderContract }: { manager: b
     created_by: manager ? undefined : me.data?.id,
     fio: manager ? debounced.fio : undefined,
     date: manager ? completeDate(debounced.date) : undefined,
+    // Operators sort by a column (kept in the address bar like the filters); the export follows it.
+    sort: manager ? acceptedSort(params.values.sort) : undefined,
     page,
     per_page: perPage,
   };
@@ -195,9 +215,14 @@ function EntriesTab({ manager, renderPublication, renderContract }: { manager: b
       ) : (
         <Paper p={narrow ? 0 : 'xs'} radius="md" withBorder={!narrow} bg={narrow ? 'transparent' : undefined} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {narrow ? (
-            <EntryCards entries={entries} showClient={manager} onAction={onAction} />
+            <Stack gap="sm">
+              {manager && <SortSelect options={sortOptions} sort={filters.sort} defaultSort={ENTRY_DEFAULT_SORT} onSort={(value) => params.set('sort', value)} />}
+              <EntryCards entries={entries} showClient={manager} onAction={onAction} flat={Boolean(filters.sort) && filters.sort !== ENTRY_DEFAULT_SORT} />
+            </Stack>
+          ) : manager ? (
+            <OperatorEntriesTable entries={entries} onAction={onAction} sort={filters.sort} onSort={(value) => params.set('sort', value)} />
           ) : (
-            <EntriesTable entries={entries} showClient={manager} onAction={onAction} />
+            <EntriesTable entries={entries} onAction={onAction} />
           )}
         </Paper>
       )}

@@ -7,9 +7,10 @@ import { PaymentClient, PaymentEntry, PaymentReference, PaymentService, PaymentS
 
 /**
  * The payments list described once (spec 03 §2): Заявка, Клиент (operators' list of all payments),
- * Услуга, Тип оплаты, Сумма, Дата; a table above 1199 px, cards at or below.
+ * Услуга, Тип оплаты, Сумма, Дата; a table above 1199 px, cards at or below. `sortable`: the sum
+ * and date headers sort the list (the operators' page keeps the sort in the address bar).
  */
-export function paymentColumns(showClient: boolean, onRefund?: (p: Payment) => void): Array<ListColumn<Payment>> {
+export function paymentColumns(showClient: boolean, onRefund?: (p: Payment) => void, sortable = false): Array<ListColumn<Payment>> {
   return [
   {
     key: 'entry',
@@ -26,8 +27,8 @@ export function paymentColumns(showClient: boolean, onRefund?: (p: Payment) => v
   ...(showClient ? [{ key: 'client', label: 'Клиент', maxWidth: 220, render: (p: Payment) => <PaymentClient payment={p} /> }] : []),
   { key: 'service', label: 'Услуга', maxWidth: 340, render: (p) => <PaymentService payment={p} /> },
   { key: 'payType', label: 'Тип оплаты', render: (p) => p.payTypeLabel || '—' },
-  { key: 'sum', label: 'Сумма', card: 'aside', render: (p) => <PaymentSum payment={p} /> },
-  createdAtColumn('date', 'Дата'),
+  { key: 'sum', label: 'Сумма', card: 'aside', sort: sortable ? 'sum' : undefined, render: (p) => <PaymentSum payment={p} /> },
+  createdAtColumn('date', 'Дата', sortable ? 'created_at' : undefined),
   ...(onRefund
     ? [
         {

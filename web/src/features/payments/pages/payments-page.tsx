@@ -34,7 +34,7 @@ export function PaymentsPage() {
   const list = usePayments(params.query);
   const exporting = useExportPayments();
   const [refunding, setRefunding] = useState<Payment | null>(null);
-  const columns = paymentColumns(true, setRefunding);
+  const columns = paymentColumns(true, setRefunding, true);
   const totals = list.data?.totals;
 
   const filters: FilterField[] = [
@@ -65,6 +65,7 @@ export function PaymentsPage() {
       testId="payments"
       itemTestId="payment"
       minWidth={900}
+      defaultSort="-created_at"
       actions={
         <Button
           variant="light"

@@ -105,6 +105,7 @@ export function ManagerPublicationsPage() {
       key: 'title',
       label: 'Публикация',
       card: 'title',
+      sort: 'title',
       maxWidth: 260,
       render: (p) => (
         <div>
@@ -146,12 +147,13 @@ export function ManagerPublicationsPage() {
           </Text>
         ),
     },
-    { key: 'status', label: 'Статус', card: 'aside', render: (p) => <PublicationStatusBadge status={p.status} label={p.statusLabel} color={p.statusColor} /> },
+    { key: 'status', label: 'Статус', card: 'aside', sort: 'status', render: (p) => <PublicationStatusBadge status={p.status} label={p.statusLabel} color={p.statusColor} /> },
   ];
 
   return (
     <ListPage
       title="Публикации"
+      defaultSort="-created_at"
       actions={
         <Tooltip label={PublicationMessages.cmsOff} disabled={!journalOff} multiline w={260}>
           {/* A disabled button takes no pointer events: the wrapper carries the tooltip. */}

@@ -250,7 +250,7 @@ export function ManagerUsersPage() {
 
   const columns: Array<ListColumn<ManagedUser>> = [
     { key: 'fio', label: 'Пользователь', card: 'title', sort: 'fio', maxWidth: 280, render: (u) => <UserName user={u} /> },
-    { key: 'contacts', label: 'Контакты', maxWidth: 210, render: (u) => <Contacts user={u} /> },
+    { key: 'contacts', label: 'Контакты', sort: 'email', maxWidth: 210, render: (u) => <Contacts user={u} /> },
     { key: 'work', label: 'Организация', maxWidth: 210, render: (u) => <Work user={u} /> },
     { key: 'profiles', label: 'Профили', maxWidth: 190, render: (u) => <Profiles user={u} /> },
     { key: 'entries', label: 'Заявки', sort: 'left_sum', render: (u) => <Figures user={u} /> },

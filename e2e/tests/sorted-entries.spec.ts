@@ -1,0 +1,158 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { outputDir, shot } from '../support/screens.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+
+// Issue 22: the operators' entry list sorted by a column (kept in the address bar, kept by a
+// reload, the arrow and aria-sort on the header), exported exactly in that order with its totals
+// row; and compact rows (15 entries fit a screen or two at 1280 px, cards with a sort choice at 390).
+
+const run = `${Date.now()}`.slice(-6);
+/** A surname only this run's clients have (letters only: the name filter matches words). */
+const surname = `Сортова${'абвгдежзик'
+  .split('')
+  .filter((_, i) => run.includes(String(i)))
+  .join('')}`;
+
+async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const answer = await request.post('/login', { data: { email, password } });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+/** A client of this run with one entry on demo service 5 (4 900 ₽); the operator then sets its price. */
+async function entryPriced(request: APIRequestContext, operator: string, firstName: string, price: number, n: number) {
+  const suffix = `${run}${n}`.slice(-7);
+  const attributes = {
+    last_name: surname,
+    first_name: firstName,
+    middle_name: 'Сергеевна',
+    phone: `+7 (94${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}3`,
+    email: `sorted-${suffix}@example.com`,
+    organization: 'Школа № 5',
+    job_title: 'Учитель',
+    password: 'Sorted-2026!',
+    password_confirmation: 'Sorted-2026!',
+  };
+  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  expect(registered.status()).toBe(201);
+  const token = ((await registered.json()) as { access_token: string }).access_token;
+  const created = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: 5, pay_type: 3, is_extramural: 1 } });
+  expect(created.status()).toBe(201);
+  const entry = ((await created.json()) as { data: { id: number; number: string } }).data;
+  const priced = await request.put(`/api/entry/${entry.id}`, { headers: { Authorization: `Bearer ${operator}` }, data: { price } });
+  expect(priced.status(), await priced.text()).toBe(200);
+  return { ...entry, price, fio: `${surname} ${firstName} Сергеевна` };
+}
+
+/** The entry numbers in the order the list shows them (table rows or cards). */
+const shownNumbers = async (page: Page, testId: 'entry-row' | 'entry-card') =>
+  (await page.getByTestId(testId).allInnerTexts()).map((text) => /\d{4}-\d{4,}/.exec(text)?.[0] ?? text);
+
+test('an operator sorts the entries by price, the address bar and a reload keep it, and the export follows the same order with its totals', async ({ page, request }) => {
+  const operator = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
+  const made = [
+    await entryPriced(request, operator, 'Вера', 2500, 1),
+    await entryPriced(request, operator, 'Анна', 700, 2),
+    await entryPriced(request, operator, 'Галина', 4100, 3),
+    await entryPriced(request, operator, 'Дарья', 700, 4),
+    await entryPriced(request, operator, 'Белла', 1300, 5),
+  ];
+  const byPrice = (desc: boolean) =>
+    [...made].sort((a, b) => (a.price !== b.price ? (a.price - b.price) * (desc ? -1 : 1) : (a.id - b.id) * (desc ? -1 : 1))).map((e) => e.number);
+
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto(`/manager/entry?fio=${encodeURIComponent(surname)}`);
+  await expect(page.getByTestId('entry-row')).toHaveCount(5);
+  // Newest first by default: the «Создана» header says so.
+  const created = page.getByRole('columnheader', { name: 'Создана' });
+  await expect(created).toHaveAttribute('aria-sort', 'descending');
+  expect(await shownNumbers(page, 'entry-row')).toEqual([...made].reverse().map((e) => e.number));
+
+  const price = page.getByRole('columnheader', { name: 'Цена' });
+  await price.getByRole('button', { name: 'Цена' }).click();
+  await expect(page).toHaveURL(/[?&]sort=price(&|$)/);
+  await expect(price).toHaveAttribute('aria-sort', 'ascending');
+  await expect(created).not.toHaveAttribute('aria-sort', /.+/);
+  await expect.poll(() => shownNumbers(page, 'entry-row')).toEqual(byPrice(false));
+
+  await price.getByRole('button', { name: 'Цена' }).click();
+  await expect(page).toHaveURL(/[?&]sort=-price(&|$)/);
+  await expect(price).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => shownNumbers(page, 'entry-row')).toEqual(byPrice(true));
+  await shot(page, 'sorted-entries-desktop');
+
+  // A reload keeps the sort and the filter.
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Цена' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByTestId('entry-row')).toHaveCount(5);
+  expect(await shownNumbers(page, 'entry-row')).toEqual(byPrice(true));
+
+  // The export: exactly these entries in this order, and the totals row.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Скачать Excel' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Заявки .*\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await file.path());
+  const sheet = workbook.getWorksheet('Заявки')!;
+  expect(sheet.rowCount).toBe(7);
+  const numbers = [2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(2).value);
+  expect(numbers).toEqual(byPrice(true));
+  const prices = [2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(11).value);
+  expect(prices).toEqual([4100, 2500, 1300, 700, 700]);
+  expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(4).value)).toEqual(byPrice(true).map((n) => made.find((e) => e.number === n)!.fio));
+  const totals = sheet.getRow(7);
+  expect(totals.getCell(2).value).toBe('Итого');
+  expect(totals.getCell(3).value).toBe('Заявок: 5');
+  expect(totals.getCell(11).value).toBe(9300);
+  // Nothing is paid yet.
+  expect(totals.getCell(9).value).toBe('Оплачено: 0 ₽');
+
+  // Sorted by client: the names in alphabetical order; the third click returns to the default order.
+  const client = page.getByRole('columnheader', { name: 'Клиент' });
+  await client.getByRole('button', { name: 'Клиент' }).click();
+  await expect(page).toHaveURL(/[?&]sort=fio(&|$)/);
+  await expect.poll(() => shownNumbers(page, 'entry-row')).toEqual([...made].sort((a, b) => a.fio.localeCompare(b.fio, 'ru')).map((e) => e.number));
+  await client.getByRole('button', { name: 'Клиент' }).click();
+  await client.getByRole('button', { name: 'Клиент' }).click();
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect(created).toHaveAttribute('aria-sort', 'descending');
+});
+
+test('the operators’ entry rows are compact at 1280 px, and the cards at 390 px sort by a choice', async ({ page }) => {
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto('/manager/entry');
+  await expect(page.getByTestId('entry-row').first()).toBeVisible();
+  // 15 entries on the first page (the journeys before this one made more than that).
+  await expect(page.getByTestId('entry-row')).toHaveCount(15);
+  const table = await page.getByTestId('entries-table').boundingBox();
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`15 entries at 1280 px: table ${Math.round(table!.height)} px, page ${pageHeight} px`);
+  // The page was 2 231 px with 15 entries; two lines per entry now (a third for a publication's article).
+  expect(table!.height).toBeLessThan(1000);
+  // No cell pushes the table past the screen.
+  const scroll = await page.evaluate(() => {
+    const box = document.querySelector('[data-testid="entries-table"]')!.parentElement!;
+    return box.scrollWidth - box.clientWidth;
+  });
+  expect(scroll).toBeLessThanOrEqual(1);
+  await shot(page, 'compact-entries-desktop');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('entry-card').first()).toBeVisible();
+  await page.getByTestId('sort-select').click();
+  await page.getByRole('option', { name: 'Номер ↑' }).click();
+  await expect(page).toHaveURL(/[?&]sort=number(&|$)/);
+  await expect.poll(async () => {
+    const numbers = await shownNumbers(page, 'entry-card');
+    return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1] <= n);
+  }).toBe(true);
+  await shot(page, 'compact-entries-mobile');
+  // The first screen as a phone shows it (the full page is long to look at).
+  await page.screenshot({ path: path.join(outputDir, 'compact-entries-mobile-screen.png') });
+  console.log(`15 entries at 390 px: page ${await page.evaluate(() => document.documentElement.scrollHeight)} px`);
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+});
