@@ -127,3 +127,8 @@ export async function findIdentityDocument(db: Queryable, userId: number, asOper
   );
   return r ? { ...r, locked: !asOperator } : null;
 }
+
+/** Locks the user's row for the rest of the transaction: one user's uploads run one after another. */
+export async function lockUserForUploads(tx: Queryable, userId: number): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId} for update`);
+}

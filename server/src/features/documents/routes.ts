@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +19,7 @@ import { currentUser, type AuthUser } from '../../platform/auth.ts';
 import { AppError, fieldError, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import { readCheckedUploads, storeUploads } from '../../platform/uploads.ts';
 import { retireFiles } from '../../platform/files.ts';
-import { contractDataState, countFilesOfKinds, findIdentityDocument, isDocumentsUploadAllowed, listUserDocuments } from './documents-repository.ts';
+import { contractDataState, countFilesOfKinds, findIdentityDocument, isDocumentsUploadAllowed, listUserDocuments, lockUserForUploads } from './documents-repository.ts';
 
 
 /** A user reaches only their own records; operators anyone's. Others get 404, as if it did not exist. */
@@ -96,7 +96,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (uploads.length === 0) throw fieldError('file', DocumentMessages.noFile);
     await storeUploads(request, form, async (tx, store) => {
       // Serialise one user's uploads so the per-kind bound holds under parallel requests.
-      await tx.execute(sql`select id from users where id = ${userId} for update`);
+      await lockUserForUploads(tx, userId);
       const have = await countFilesOfKinds(tx, userId);
       const adding: Record<string, number> = {};
       for (const u of uploads) adding[u.field] = (adding[u.field] ?? 0) + 1;

@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { TemplateType } from '@edu/domain/common/codes';
-import { EventMessages, eventSaveBody, type EventRow } from '@edu/domain/events/event';
+import { EventMessages, eventSaveBody } from '@edu/domain/events/event';
 import type { FieldErrors } from '@edu/domain/common/validation';
-import { rows } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { unknownEventMacros } from './event-macros.ts';
+import { findEvent, isNotificationTemplate, listNotificationTemplates, updateEvent, type EventChanges } from './events-repository.ts';
 
 /**
  * Events (/manager/events), under /api/dictionaries/dict_events; registered inside the operator
@@ -15,11 +13,7 @@ import { unknownEventMacros } from './event-macros.ts';
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET .../notification-templates: templates of type 5 for the dropdown. */
   app.get('/notification-templates', { schema: { tags: ['events'] } }, async () => {
-    const data = await rows<{ id: number; title: string; content: string | null }>(
-      app.db,
-      sql`select id, title, content from templates where dict_type_id = ${TemplateType.notification} and deleted_at is null order by title, id`,
-    );
-    return { data };
+    return { data: await listNotificationTemplates(app.db) };
   });
 
   /**
@@ -32,7 +26,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['events'], params: z.object({ id: z.coerce.number().int().positive() }), body: eventSaveBody } },
     async (request) => {
       const body = request.body;
-      const [event] = await rows<EventRow>(app.db, sql`select * from dict_events where id = ${request.params.id}`);
+      const event = await findEvent(app.db, request.params.id);
       if (!event) throw notFound(EventMessages.eventNotFound);
       const errors: FieldErrors = {};
       const touchesTemplate = body.dv !== undefined || body.content !== undefined;
@@ -45,28 +39,18 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       if (body.template_id) {
-        const [tpl] = await rows<{ id: number }>(
-          app.db,
-          sql`select id from templates where id = ${body.template_id} and dict_type_id = ${TemplateType.notification} and deleted_at is null`,
-        );
-        if (!tpl) errors.template_id = [EventMessages.notNotificationTemplate];
+        if (!(await isNotificationTemplate(app.db, body.template_id))) errors.template_id = [EventMessages.notNotificationTemplate];
       }
       if (Object.keys(errors).length > 0) throw validationError(errors);
 
-      const set: Record<string, unknown> = {};
+      const set: EventChanges = {};
       if (touchesTemplate) Object.assign(set, { dv: body.dv!.trim(), content: body.content });
       if (body.template_id !== undefined) set.template_id = body.template_id;
       if (body.is_mailing !== undefined) set.is_mailing = body.is_mailing;
       if (body.icon !== undefined) set.icon = body.icon;
       if (body.color !== undefined) set.color = body.color;
-      if (Object.keys(set).length > 0) {
-        const assignments = sql.join(
-          Object.entries(set).map(([k, v]) => sql`${sql.identifier(k)} = ${v}`),
-          sql`, `,
-        );
-        await app.db.execute(sql`update dict_events set ${assignments} where id = ${event.id}`);
-      }
-      const [saved] = await rows<EventRow>(app.db, sql`select * from dict_events where id = ${event.id}`);
+      await updateEvent(app.db, event.id, set);
+      const saved = await findEvent(app.db, event.id);
       return { data: saved, message: EventMessages.saved };
     },
   );

@@ -15,3 +15,16 @@ export async function markPurged(db: Queryable, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.execute(sql`update files set purged_at = now() where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
 }
+
+export interface StoredFileRow {
+  user_id: number | null;
+  name: string;
+  mime: string;
+  storage_key: string;
+}
+
+/** A live (not deleted) stored file: its owner, name, type and storage key. */
+export async function findStoredFile(db: Queryable, id: number): Promise<StoredFileRow | undefined> {
+  const [file] = await rows<StoredFileRow>(db, sql`select user_id, name, mime, storage_key from files where id = ${id} and deleted_at is null`);
+  return file;
+}

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { Role } from '@edu/domain/common/codes';
 import { currentUser } from '../../platform/auth.ts';
-import { rows } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { contentDisposition, verifyFileToken } from '../../platform/signed-links.ts';
+import { findStoredFile } from './files-repository.ts';
 
 /**
  * Downloads of private files. There is no public URL for a document: a file is read by its owner or
@@ -18,10 +17,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireUser, schema: { tags: ['files'], params: z.object({ id: z.coerce.number().int().positive() }) } },
     async (request, reply) => {
       const me = currentUser(request);
-      const [file] = await rows<{ user_id: number | null; name: string; mime: string; storage_key: string }>(
-        app.db,
-        sql`select user_id, name, mime, storage_key from files where id = ${request.params.id} and deleted_at is null`,
-      );
+      const file = await findStoredFile(app.db, request.params.id);
       if (!file || (me.role !== Role.operator && file.user_id !== me.id)) throw notFound();
       const data = await app.files.read(file.storage_key).catch(() => null);
       if (!data) throw notFound();

@@ -119,3 +119,42 @@ export async function listMailings(db: Queryable, limit: number): Promise<Mailin
   const list = await rows<MailingRow>(db, sql`${progressSelect} order by m.id desc limit ${limit}`);
   return list.map((r) => toProgress(r, []));
 }
+
+/** Queues a mass letter (status 'queued'); its id. */
+export async function insertMailing(
+  db: Queryable,
+  m: { message: string; html: string; text: string; subject: string; audience: MailingAudience | null; audienceLabel: string; createdBy: number },
+): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`insert into mailings (message, html, text, subject, audience, audience_label, created_by, status)
+        values (${m.message}, ${m.html}, ${m.text}, ${m.subject}, ${m.audience ? JSON.stringify(m.audience) : null}::jsonb, ${m.audienceLabel},
+                ${m.createdBy}, 'queued') returning id`,
+  );
+  return row.id;
+}
+
+/** The e-mail address of a user (the operator's own, for a test letter). */
+export async function userEmail(db: Queryable, userId: number): Promise<string | undefined> {
+  const [own] = await rows<{ email: string }>(db, sql`select email from users where id = ${userId}`);
+  return own?.email;
+}
+
+/** Whether the user receives mass letters (no row: subscribed). */
+export async function isSubscribed(db: Queryable, userId: number): Promise<boolean> {
+  const [s] = await rows<{ unsubscribed_at: Date | null }>(db, sql`select unsubscribed_at from mail_subscriptions where user_id = ${userId}`);
+  return !s?.unsubscribed_at;
+}
+
+export async function setSubscribed(db: Queryable, userId: number, subscribed: boolean): Promise<void> {
+  await db.execute(
+    sql`insert into mail_subscriptions (user_id, unsubscribed_at) values (${userId}, ${subscribed ? null : sql`now()`})
+        on conflict (user_id) do update set unsubscribed_at = excluded.unsubscribed_at`,
+  );
+}
+
+/** Unsubscribes by the token of a letter's link (kept when already unsubscribed); false when no one has that token. */
+export async function unsubscribeByToken(db: Queryable, token: string): Promise<boolean> {
+  const done = await rows<{ user_id: number }>(db, sql`update mail_subscriptions set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = ${token}::uuid returning user_id`);
+  return done.length > 0;
+}

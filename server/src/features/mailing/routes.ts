@@ -1,14 +1,22 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audienceCountBody, letterBody, mailSubscriptionBody, MailingMessages, sendAllBody, type LetterPreview } from '@edu/domain/mailing/mailing';
 import { currentUser } from '../../platform/auth.ts';
-import { rows } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { htmlToText } from '../../platform/html.ts';
 import { sanitizeRichHtml } from '../../platform/rich-html.ts';
-import { audienceLabel, countAudience, listMailings, mailingProgress } from './mailing-repository.ts';
+import {
+  audienceLabel,
+  countAudience,
+  insertMailing,
+  isSubscribed,
+  listMailings,
+  mailingProgress,
+  setSubscribed,
+  unsubscribeByToken,
+  userEmail,
+} from './mailing-repository.ts';
 import { letter } from './mailing-job.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -40,14 +48,9 @@ export const mailingOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const label = await audienceLabel(app.db, audience);
     const subject = request.body.subject ?? MailingMessages.subject;
     const id = await app.db.transaction(async (tx) => {
-      const [m] = await rows<{ id: number }>(
-        tx,
-        sql`insert into mailings (message, html, text, subject, audience, audience_label, created_by, status)
-            values (${request.body.message}, ${html}, ${text}, ${subject}, ${audience ? JSON.stringify(audience) : null}::jsonb, ${label},
-                    ${currentUser(request).id}, 'queued') returning id`,
-      );
-      await scheduleJob(tx, 'mailing', { mailingId: m.id }, { uniqueKey: `mailing-${m.id}` });
-      return m.id;
+      const mailingId = await insertMailing(tx, { message: request.body.message, html, text, subject, audience, audienceLabel: label, createdBy: currentUser(request).id });
+      await scheduleJob(tx, 'mailing', { mailingId }, { uniqueKey: `mailing-${mailingId}` });
+      return mailingId;
     });
     return reply.status(201).send({ data: await mailingProgress(app.db, id), message: MailingMessages.sent });
   });
@@ -69,11 +72,11 @@ export const mailingOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/mail/send-test {message, subject?}: the letter to the operator's own address, now. */
   app.post('/send-test', { schema: { tags: ['mailing'], body: letterBody } }, async (request) => {
     const me = currentUser(request);
-    const [own] = await rows<{ email: string }>(app.db, sql`select email from users where id = ${me.id}`);
+    const email = (await userEmail(app.db, me.id))!;
     const subject = `${MailingMessages.testPrefix}${request.body.subject ?? MailingMessages.subject}`;
     const l = letter(app, { ...content(request.body.message), subject }, 'preview');
-    await app.mailer.send({ to: own.email, subject, html: l.html, text: l.text });
-    return { data: { email: own.email }, message: MailingMessages.testSent(own.email) };
+    await app.mailer.send({ to: email, subject, html: l.html, text: l.text });
+    return { data: { email }, message: MailingMessages.testSent(email) };
   });
 
   /** GET /api/mail/mailings: the latest mailings with their progress. */
@@ -94,15 +97,11 @@ export const mailingRoutes: FastifyPluginAsyncZod = async (app) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
     own.addHook('onRequest', app.requireUser);
     own.get('/subscription', { schema: { tags: ['mailing'] } }, async (request) => {
-      const [s] = await rows<{ unsubscribed_at: Date | null }>(app.db, sql`select unsubscribed_at from mail_subscriptions where user_id = ${currentUser(request).id}`);
-      return { data: { subscribed: !s?.unsubscribed_at } };
+      return { data: { subscribed: await isSubscribed(app.db, currentUser(request).id) } };
     });
     own.put('/subscription', { schema: { tags: ['mailing'], body: mailSubscriptionBody } }, async (request) => {
       const subscribed = request.body.subscribed;
-      await app.db.execute(
-        sql`insert into mail_subscriptions (user_id, unsubscribed_at) values (${currentUser(request).id}, ${subscribed ? null : sql`now()`})
-            on conflict (user_id) do update set unsubscribed_at = excluded.unsubscribed_at`,
-      );
+      await setSubscribed(app.db, currentUser(request).id, subscribed);
       return { data: { subscribed }, message: 'Данные сохранены!' };
     });
   });
@@ -113,13 +112,8 @@ export const mailingRoutes: FastifyPluginAsyncZod = async (app) => {
     open.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, { form: String(body) }));
     open.post('/unsubscribe/:token', { schema: { tags: ['mailing'], params: tokenParams } }, async (request) => {
       const token = request.params.token;
-      const done = UUID.test(token)
-        ? await rows<{ user_id: number }>(
-            app.db,
-            sql`update mail_subscriptions set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = ${token}::uuid returning user_id`,
-          )
-        : [];
-      if (done.length === 0) throw notFound(MailingMessages.unsubscribeBadLink);
+      const done = UUID.test(token) && (await unsubscribeByToken(app.db, token));
+      if (!done) throw notFound(MailingMessages.unsubscribeBadLink);
       return { message: MailingMessages.unsubscribed };
     });
   });

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { Role } from '@edu/domain/common/codes';
 import { certificateNumberField, PrintMessages, printKindParam } from '@edu/domain/documents/print';
 import { currentUser } from '../../platform/auth.ts';
-import { rows } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { signedFileUrl } from '../../platform/signed-links.ts';
@@ -15,21 +13,10 @@ import { BatchStatus, documentDeps, PRINT_BATCH_JOB, printableCertificates } fro
 import { isUniqueViolation } from './certificate-number.ts';
 import { entryForPrint, printConsent, printEntryDocument } from './entry-documents.ts';
 import { journalExport, journalService } from './journal-excel.ts';
+import { serviceExists } from '../services/services-repository.ts';
+import { findPrintBatch, insertPrintBatch, listServicePrintBatches, setCertificateNumber, type BatchRow } from './print-repository.ts';
 
 const id = z.coerce.number().int().positive();
-
-interface BatchRow {
-  id: number;
-  service_id: number;
-  status: number;
-  total: number;
-  done: number;
-  skipped: number;
-  storage_key: string | null;
-  error: string | null;
-  created_at: Date | string;
-  finished_at: Date | string | null;
-}
 
 /** Printing: documents of an entry, the consent, certificate numbers, all certificates of a service as one zip. */
 export const printRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,11 +61,7 @@ export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['print'], params: z.object({ id }), body: z.object({ certificate_number: certificateNumberField }) } },
     async (request) => {
       try {
-        const updated = await rows<{ id: number }>(
-          app.db,
-          sql`update entries set certificate_number = ${request.body.certificate_number}, updated_at = now() where id = ${request.params.id} returning id`,
-        );
-        if (updated.length === 0) throw notFound();
+        if (!(await setCertificateNumber(app.db, request.params.id, request.body.certificate_number))) throw notFound();
       } catch (err) {
         if (isUniqueViolation(err)) throw fieldError('certificate_number', PrintMessages.certificateNumberTaken);
         throw err;
@@ -90,15 +73,12 @@ export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/service/{id}/print-certificates: starts a durable job that prints every printable certificate into one zip. */
   app.post('/service/:id/print-certificates', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request, reply) => {
     const me = currentUser(request);
-    const [service] = await rows<{ id: number }>(app.db, sql`select id from services where id = ${request.params.id} and deleted_at is null`);
-    if (!service) throw notFound();
-    const { printable, skipped } = await printableCertificates(deps(), service.id);
+    const serviceId = request.params.id;
+    if (!(await serviceExists(app.db, serviceId, { live: true }))) throw notFound();
+    const { printable, skipped } = await printableCertificates(deps(), serviceId);
     if (printable.length === 0) throw fieldError('service_id', PrintMessages.batchNothing, PrintMessages.batchNothing);
     const batch = await app.db.transaction(async (tx) => {
-      const [b] = await rows<BatchRow>(
-        tx,
-        sql`insert into print_batches (service_id, created_by, total, skipped) values (${service.id}, ${me.id}, ${printable.length}, ${skipped}) returning *`,
-      );
+      const b = await insertPrintBatch(tx, { serviceId, createdBy: me.id, total: printable.length, skipped });
       await scheduleJob(tx, PRINT_BATCH_JOB, { batchId: b.id });
       return b;
     });
@@ -107,7 +87,7 @@ export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** GET /api/print-batch/{id}: progress; with {url} of the zip when done. */
   app.get('/print-batch/:id', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
-    const [batch] = await rows<BatchRow>(app.db, sql`select * from print_batches where id = ${request.params.id}`);
+    const batch = await findPrintBatch(app.db, request.params.id);
     if (!batch) throw notFound();
     return { data: await toBatch(app, batch) };
   });
@@ -132,7 +112,7 @@ export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** GET /api/service/{id}/print-batches: the latest batches of a service. */
   app.get('/service/:id/print-batches', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
-    const list = await rows<BatchRow>(app.db, sql`select * from print_batches where service_id = ${request.params.id} order by id desc limit 5`);
+    const list = await listServicePrintBatches(app.db, request.params.id, 5);
     return { data: await Promise.all(list.map((b) => toBatch(app, b))) };
   });
 };

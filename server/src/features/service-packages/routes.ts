@@ -1,26 +1,23 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { idParams } from '@edu/domain/common/bounds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role } from '@edu/domain/common/codes';
 import { enrollBody, PackageMessages, packageReady, servicePackageListQuery, type ServicePackage } from '@edu/domain/service-packages/service-package';
-import { servicePackages, servicePackageServices } from '../../db/schema/index.ts';
+import { servicePackages } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { getServices } from '../services/services-repository.ts';
 import { findEntry } from '../entries/entries-repository.ts';
 import { appliedEntries, enrollPackageIn, splitPrice } from './enroll-package.ts';
+import { listPackageLinks, listPackageRows } from './service-packages-repository.ts';
 
 export { PackageMessages, splitPrice };
 
 export async function loadPackages(db: Queryable, where: SQL | undefined, userId: number): Promise<ServicePackage[]> {
-  const list = await db.select().from(servicePackages).where(and(isNull(servicePackages.deleted_at), where)).orderBy(asc(servicePackages.id));
+  const list = await listPackageRows(db, where);
   if (list.length === 0) return [];
-  const links = await db
-    .select()
-    .from(servicePackageServices)
-    .where(sql`${servicePackageServices.service_package_id} in (${sql.join(list.map((p) => sql`${p.id}`), sql`, `)})`)
-    .orderBy(asc(servicePackageServices.position));
+  const links = await listPackageLinks(db, list.map((p) => p.id));
   const serviceIds = [...new Set(links.map((l) => l.service_id))];
   const services = new Map((await getServices(db, serviceIds, false)).map((s) => [s.id, s]));
   const applied = await appliedEntries(db, userId, serviceIds);

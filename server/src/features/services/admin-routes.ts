@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
@@ -10,13 +9,12 @@ import type { Service } from '@edu/domain/services/service';
 import { serviceOverviewQuery } from '@edu/domain/services/service-overview';
 import { currentUser } from '../../platform/auth.ts';
 import { JoomlaError } from '../../platform/cms/joomla-client.ts';
-import { rows } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { IMAGE_MIMES } from '../../platform/files.ts';
 import { readCheckedUploads } from '../../platform/uploads.ts';
 import { createService, deleteService, setServiceImage, updateService } from './service-admin.ts';
 import { PUBLISH_SERVICE_JOB, requestPublication } from './service-publishing.ts';
-import { getService, listServiceOverview } from './services-repository.ts';
+import { getService, isServiceImage, listLeadings, listServiceFormTemplates, listServiceOverview, serviceExists } from './services-repository.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Images are stored at most this wide (sharp keeps the proportions). */
@@ -40,11 +38,8 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** GET /api/service/form-options: the choices of the edit modal — templates by type and leading persons. */
   app.get('/form-options', { schema: { tags: ['services'] } }, async () => {
-    const templates = await rows<{ id: number; title: string; dict_type_id: number }>(
-      app.db,
-      sql`select id, title, dict_type_id from templates where deleted_at is null and dict_type_id in (${TemplateType.certificate}, ${TemplateType.program}, ${TemplateType.regList}, ${TemplateType.page}) order by title, id`,
-    );
-    const leadings = await rows<{ id: number; fio: string }>(app.db, sql`select id, fio from leadings order by fio, id`);
+    const templates = await listServiceFormTemplates(app.db);
+    const leadings = await listLeadings(app.db);
     const of = (type: number) => templates.filter((t) => t.dict_type_id === type).map(({ id, title }) => ({ id, title }));
     const data: ServiceFormOptions = {
       templates: { certificate: of(TemplateType.certificate), program: of(TemplateType.program), regList: of(TemplateType.regList), page: of(TemplateType.page) },
@@ -77,8 +72,7 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** POST /api/service/{id}/upload-image (multipart "file"): jpg or png by content, at most 10 MB, stored at most 1200 px wide. */
   app.post('/:id/upload-image', { schema: { tags: ['services'], params: idParams } }, async (request) => {
-    const [exists] = await rows<{ id: number }>(app.db, sql`select id from services where id = ${request.params.id} and deleted_at is null`);
-    if (!exists) throw notFound(Messages.serviceNotFound);
+    if (!(await serviceExists(app.db, request.params.id, { live: true }))) throw notFound(Messages.serviceNotFound);
     const form = await readCheckedUploads(request, { allowed: IMAGE_MIMES, typeMessage: ServiceFormMessages.imageType });
     const upload = form.files[0];
     if (!upload) throw fieldError('file', ServiceFormMessages.imageType);
@@ -102,8 +96,7 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/save-to-joomla/:id', { schema: { tags: ['services'], params: idParams } }, async (request) => {
     if (!app.cms.client('site')) throw new AppError(422, ServiceFormMessages.cmsOff, { errors: {} });
     const id = request.params.id;
-    const [exists] = await rows<{ id: number }>(app.db, sql`select id from services where id = ${id}`);
-    if (!exists) throw notFound(Messages.serviceNotFound);
+    if (!(await serviceExists(app.db, id, { live: false }))) throw notFound(Messages.serviceNotFound);
     await app.db.transaction((tx) => requestPublication(tx, id));
     const run = await app.jobs.runNow(PUBLISH_SERVICE_JOB, String(id));
     // The background runner may have taken the job a moment earlier (the save queued it): answer by its outcome.
@@ -138,8 +131,7 @@ export const joomlaRoutes: FastifyPluginAsyncZod = async (app) => {
 export const serviceImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:a/:b', { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } }, async (request, reply) => {
     const key = `${request.params.a}/${request.params.b}`;
-    const [file] = await rows<{ id: number }>(app.db, sql`select f.id from files f join services s on s.image_id = f.id where f.storage_key = ${key}`);
-    if (!file) throw notFound();
+    if (!(await isServiceImage(app.db, key))) throw notFound();
     const data = await app.files.read(key).catch(() => null);
     if (!data) throw notFound();
     return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(data);

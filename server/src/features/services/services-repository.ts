@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DateType, DEFAULT_MAX_PARTICIPANTS, EntryStatus } from '@edu/domain/common/codes';
+import { DateType, DEFAULT_MAX_PARTICIPANTS, EntryStatus, TemplateType } from '@edu/domain/common/codes';
 import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
 import { dateTypeIcons, type Service } from '@edu/domain/services/service';
 import type { ServiceOverviewRow, ServiceOverviewSort } from '@edu/domain/services/service-overview';
@@ -336,4 +336,34 @@ export async function listServiceOverview(database: Database, f: ServiceOverview
       };
     },
   });
+}
+
+/** Whether a service with this id exists; with live, only one that is not deleted. */
+export async function serviceExists(db: Queryable, id: number, opts: { live: boolean }): Promise<boolean> {
+  const [found] = await rows<{ id: number }>(db, sql`select id from services where id = ${id} ${opts.live ? sql`and deleted_at is null` : sql``}`);
+  return Boolean(found);
+}
+
+export interface FormTemplateRow {
+  id: number;
+  title: string;
+  dict_type_id: number;
+}
+
+/** Live templates a service can choose (certificate, program, registration list, page), by title. */
+export async function listServiceFormTemplates(db: Queryable): Promise<FormTemplateRow[]> {
+  return rows<FormTemplateRow>(
+    db,
+    sql`select id, title, dict_type_id from templates where deleted_at is null and dict_type_id in (${TemplateType.certificate}, ${TemplateType.program}, ${TemplateType.regList}, ${TemplateType.page}) order by title, id`,
+  );
+}
+
+export async function listLeadings(db: Queryable): Promise<Array<{ id: number; fio: string }>> {
+  return rows<{ id: number; fio: string }>(db, sql`select id, fio from leadings order by fio, id`);
+}
+
+/** Whether the stored file is the image of a service (only those are served publicly). */
+export async function isServiceImage(db: Queryable, storageKey: string): Promise<boolean> {
+  const [file] = await rows<{ id: number }>(db, sql`select f.id from files f join services s on s.image_id = f.id where f.storage_key = ${storageKey}`);
+  return Boolean(file);
 }

@@ -2,13 +2,10 @@ import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { TemplateType } from '@edu/domain/common/codes';
 import { FileMessages } from '@edu/domain/documents/files';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { DEFAULTABLE_TYPES, templateEditor, templateFields, templateListQuery, TemplateMessages, type MissingTemplates } from '@edu/domain/templates/template';
-import { templates } from '../../db/schema/index.ts';
-import { rows } from '../../platform/db.ts';
 import { fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { DOCX_MIME } from '../../platform/files.ts';
 import { readCheckedUploads, type CheckedUpload } from '../../platform/uploads.ts';
@@ -16,7 +13,18 @@ import { malformedMacros, MACRO_PATTERN, unknownMacros } from '../macros/macro-c
 import { DocxTemplateError, inspectDocx } from './docx.ts';
 import { hasMetaRefresh } from './html-template.ts';
 import { readRequisites, REQUISITE_FIELDS } from '../macros/requisites.ts';
-import { findTemplate, listTemplates, missingTemplates, templateUsage, toTemplate } from './templates-repository.ts';
+import {
+  deleteTemplate,
+  findTemplate,
+  insertTemplate,
+  listTemplates,
+  lockTemplate,
+  missingTemplates,
+  setServiceTypeDefault,
+  templateUsage,
+  toTemplate,
+  updateTemplate,
+} from './templates-repository.ts';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -141,12 +149,9 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     const values = { title: v.title, dict_type_id: v.dict_type_id, content, file_id: fileId, event_id: v.event_id ?? null, updated_at: new Date() };
     const row = await app.db.transaction(async (tx) => {
-      if (existing) {
-        await tx.update(templates).set(values).where(sql`id = ${existing.id}`);
-        return existing.id;
-      }
-      const [created] = await tx.insert(templates).values(values).returning({ id: templates.id });
-      return created.id;
+      if (!existing) return insertTemplate(tx, values);
+      await updateTemplate(tx, existing.id, values);
+      return existing.id;
     });
     const saved = await findTemplate(app.db, row);
     return { data: toTemplate(saved!, macrosInText(saved!.content)), message: TemplateMessages.saved };
@@ -169,7 +174,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row) throw notFound();
     // The row lock makes a concurrent set-as-default of this template wait, so no default points at a deleted template.
     await app.db.transaction(async (tx) => {
-      await tx.execute(sql`select id from templates where id = ${row.id} for update`);
+      await lockTemplate(tx, row.id);
       const usage = await templateUsage(tx, row);
       const lines = [
         ...(usage.serviceTypes.length ? [TemplateMessages.usedByTypes(usage.serviceTypes)] : []),
@@ -178,7 +183,7 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(usage.onlyOfItsKind ? [row.dict_type_id === TemplateType.consent ? TemplateMessages.onlyConsent : TemplateMessages.onlyContract] : []),
       ];
       if (lines.length) throw validationError({ id: lines }, TemplateMessages.inUse(lines));
-      await tx.update(templates).set({ deleted_at: new Date() }).where(sql`id = ${row.id}`);
+      await deleteTemplate(tx, row.id);
     });
     return { message: TemplateMessages.deleted };
   });
@@ -196,14 +201,12 @@ export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findTemplate(app.db, request.params.id);
       if (!row) throw notFound();
       if (!DEFAULTABLE_TYPES.includes(row.dict_type_id)) throw fieldError('dict_type_id', TemplateMessages.notDefaultable, TemplateMessages.notDefaultable);
-      const column = row.dict_type_id === TemplateType.certificate ? sql`template_certificate_id` : sql`template_page_id`;
       const updated = await app.db.transaction(async (tx) => {
         // Waits for a delete of the template in flight; a template deleted meanwhile is not made a default.
-        const live = await rows<{ id: number }>(tx, sql`select id from templates where id = ${row.id} and deleted_at is null for update`);
-        if (live.length === 0) return [];
-        return rows<{ id: number }>(tx, sql`update dict_service_types set ${column} = ${row.id} where id = ${request.params.serviceTypeId} returning id`);
+        if (!(await lockTemplate(tx, row.id))?.live) return false;
+        return setServiceTypeDefault(tx, request.params.serviceTypeId, row);
       });
-      if (updated.length === 0) throw notFound();
+      if (!updated) throw notFound();
       const saved = await findTemplate(app.db, row.id);
       return { data: toTemplate(saved!, macrosInText(saved!.content)), message: TemplateMessages.setAsDefault };
     },

@@ -1,6 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { TemplateType } from '@edu/domain/common/codes';
 import type { Template, TemplateRef } from '@edu/domain/templates/template';
+import { templates } from '../../db/schema/index.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
+
+/** The columns an operator saves. */
+export type TemplateValues = Pick<typeof templates.$inferInsert, 'title' | 'dict_type_id' | 'content' | 'file_id' | 'event_id' | 'updated_at'>;
 
 export interface TemplateRow {
   id: number;
@@ -121,3 +126,32 @@ export async function missingTemplates(db: Queryable, limit = 100) {
 }
 
 const newestOf = (type: number) => sql`(select tp.id from templates tp where tp.deleted_at is null and tp.dict_type_id = ${type} order by tp.updated_at desc, tp.id desc limit 1)`;
+
+export async function insertTemplate(db: Queryable, values: TemplateValues): Promise<number> {
+  const [created] = await db.insert(templates).values(values).returning({ id: templates.id });
+  return created.id;
+}
+
+export async function updateTemplate(db: Queryable, id: number, values: TemplateValues): Promise<void> {
+  await db.update(templates).set(values).where(eq(templates.id, id));
+}
+
+/**
+ * Locks the template row for the rest of the transaction (a delete and a set-as-default wait for each
+ * other); whether it is still live, or undefined when there is no such row.
+ */
+export async function lockTemplate(tx: Queryable, id: number): Promise<{ live: boolean } | undefined> {
+  const [row] = await rows<{ live: boolean }>(tx, sql`select deleted_at is null as live from templates where id = ${id} for update`);
+  return row;
+}
+
+export async function deleteTemplate(db: Queryable, id: number): Promise<void> {
+  await db.update(templates).set({ deleted_at: new Date() }).where(eq(templates.id, id));
+}
+
+/** The template becomes the default certificate (or page, by its type) of the service type; false when there is no such type. */
+export async function setServiceTypeDefault(db: Queryable, serviceTypeId: number, template: Pick<TemplateRow, 'id' | 'dict_type_id'>): Promise<boolean> {
+  const column = template.dict_type_id === TemplateType.certificate ? sql`template_certificate_id` : sql`template_page_id`;
+  const updated = await rows<{ id: number }>(db, sql`update dict_service_types set ${column} = ${template.id} where id = ${serviceTypeId} returning id`);
+  return updated.length > 0;
+}
