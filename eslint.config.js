@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'server/src/db/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'e2e/output/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'server/src/db/migrations/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'e2e/output/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +36,10 @@ export default tseslint.config(
     // docs/decisions/004 for the server side).
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Features do not import each other; share through lib/, components/ or domain/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'Features do not import each other; share through lib/, components/ or domain/.' }] },
+      ],
     },
   },
 );

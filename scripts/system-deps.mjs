@@ -10,7 +10,8 @@ export const TEST_PACKAGES = ['poppler-utils'];
 /** Programmes and registration lists (HTML -> PDF), and the browser tests. */
 export const CHROMIUM_PACKAGES = ['chromium'];
 
-const officePresent = () => fs.existsSync('/usr/bin/soffice') && fs.existsSync('/usr/lib/python3/dist-packages/uno.py') && fs.existsSync('/usr/share/fonts/truetype/liberation2');
+const officePresent = () =>
+  fs.existsSync('/usr/bin/soffice') && fs.existsSync('/usr/lib/python3/dist-packages/uno.py') && fs.existsSync('/usr/share/fonts/truetype/liberation2');
 const CHECKS = {
   office: officePresent,
   test: () => fs.existsSync('/usr/bin/pdftotext'),
@@ -34,7 +35,9 @@ export function ensureSystemPackages(groups, { purpose = 'печати доку�
   const packages = missing.flatMap((g) => PACKAGES[g]);
   const canInstall = typeof process.getuid === 'function' && process.getuid() === 0 && fs.existsSync('/usr/bin/apt-get');
   if (!canInstall) {
-    console.log(`\n  Для ${purpose} не хватает системных пакетов: ${packages.join(', ')}.\n  Установите их одной командой:\n\n    ${installCommand(packages)}\n`);
+    console.log(
+      `\n  Для ${purpose} не хватает системных пакетов: ${packages.join(', ')}.\n  Установите их одной командой:\n\n    ${installCommand(packages)}\n`,
+    );
     return false;
   }
   console.log(`\n=== Installing ${packages.join(', ')} (apt-get)`);

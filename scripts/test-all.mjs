@@ -30,7 +30,12 @@ function step(title, cmd, args, env) {
 
 function vitest(title, projects, env) {
   const json = path.join(out, `${title.replace(/\W+/g, '-')}.json`);
-  const ok = run(title, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], env);
+  const ok = run(
+    title,
+    'npx',
+    ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`],
+    env,
+  );
   const counts = readVitest(json);
   passed += counts.passed;
   failed += counts.failed;
@@ -68,6 +73,7 @@ if (process.argv.includes('--postgres-only')) {
 }
 
 step('lint', 'npx', ['eslint', '.']);
+step('format (Prettier)', 'npm', ['run', 'format:check', '--silent']);
 step('types', 'npm', ['run', 'typecheck', '--silent']);
 vitest('unit and integration (PGlite)', ['domain', 'server', 'web'], { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) vitest('server integration (PostgreSQL)', ['server'], { TEST_DB: 'postgres' });
@@ -76,7 +82,9 @@ step('web weight budget', 'npm', ['run', 'check-weight', '-w', 'web', '--silent'
 
 if (fs.existsSync('/usr/bin/chromium')) {
   const json = path.join(out, 'e2e.json');
-  const ok = run('browser tests (Playwright, Debian chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: json });
+  const ok = run('browser tests (Playwright, Debian chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: json,
+  });
   try {
     const r = JSON.parse(fs.readFileSync(json, 'utf8'));
     passed += r.stats?.expected ?? 0;

@@ -30,7 +30,14 @@ const duration = args.number('duration', 15);
 const connections = args.number('connections', 50);
 const rounds = args.number('rounds', 1);
 const port = args.number('port', 8095);
-const sizes = ['--users', String(args.number('users', 100_000)), '--services', String(args.number('services', 20_000)), '--entries', String(args.number('entries', 1_000_000))];
+const sizes = [
+  '--users',
+  String(args.number('users', 100_000)),
+  '--services',
+  String(args.number('services', 20_000)),
+  '--entries',
+  String(args.number('entries', 1_000_000)),
+];
 if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a database on the bench PostgreSQL server (the sides get their own).');
 const serverUrl = new URL(process.env.DATABASE_URL);
 const urlOf = (db: string) => Object.assign(new URL(serverUrl), { pathname: `/${db}` }).toString();
@@ -109,7 +116,11 @@ async function prepare(side: Side) {
   psql(`create database ${side.db}`);
   const server = await startServer(side);
   try {
-    execFileSync('npx', ['tsx', 'bench/src/generate.ts', ...sizes], { cwd: side.dir, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DATABASE_URL: urlOf(side.db) } });
+    execFileSync('npx', ['tsx', 'bench/src/generate.ts', ...sizes], {
+      cwd: side.dir,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DATABASE_URL: urlOf(side.db) },
+    });
   } finally {
     await stopServer(server);
   }
@@ -120,11 +131,26 @@ async function measure(label: string, side: Side): Promise<LoadResult[]> {
   console.log(`\n=== ${label} (${side.dir}, ${side.db})`);
   const server = await startServer(side);
   try {
-    execFileSync('npx', ['tsx', 'bench/src/load.ts', '--base-url', `http://127.0.0.1:${port}`, '--scenario', scenarios, '--duration', String(duration), '--connections', String(connections)], {
-      cwd: repo,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DATABASE_URL: urlOf(side.db), BENCH_TOKENS: tokensOf(side) },
-    });
+    execFileSync(
+      'npx',
+      [
+        'tsx',
+        'bench/src/load.ts',
+        '--base-url',
+        `http://127.0.0.1:${port}`,
+        '--scenario',
+        scenarios,
+        '--duration',
+        String(duration),
+        '--connections',
+        String(connections),
+      ],
+      {
+        cwd: repo,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DATABASE_URL: urlOf(side.db), BENCH_TOKENS: tokensOf(side) },
+      },
+    );
   } finally {
     await stopServer(server);
   }
@@ -159,17 +185,41 @@ for (const key of keys) {
   const of = (side: 'old' | 'new') => runs.filter((r) => r.side === side).map((r) => r.results.find((x) => x.key === key)!);
   for (const r of runs) {
     const x = r.results.find((y) => y.key === key)!;
-    rows.push([key, `${r.side} #${r.n}`, r.side === 'old' ? old.sha : fresh.sha, x.rps.toFixed(0), x.latency_ms.p50.toFixed(1), x.latency_ms.p99.toFixed(1), x.cpu?.server_ms_per_req ?? '', x.cpu?.db_ms_per_req ?? '', x.non2xx + x.errors]);
+    rows.push([
+      key,
+      `${r.side} #${r.n}`,
+      r.side === 'old' ? old.sha : fresh.sha,
+      x.rps.toFixed(0),
+      x.latency_ms.p50.toFixed(1),
+      x.latency_ms.p99.toFixed(1),
+      x.cpu?.server_ms_per_req ?? '',
+      x.cpu?.db_ms_per_req ?? '',
+      x.non2xx + x.errors,
+    ]);
   }
   const oldRps = median(of('old').map((x) => x.rps));
   const newRps = median(of('new').map((x) => x.rps));
-  summary.push({ key, old_rps: oldRps, new_rps: newRps, ratio: Math.round((newRps / oldRps) * 100) / 100, old_p50: median(of('old').map((x) => x.latency_ms.p50)), new_p50: median(of('new').map((x) => x.latency_ms.p50)) });
+  summary.push({
+    key,
+    old_rps: oldRps,
+    new_rps: newRps,
+    ratio: Math.round((newRps / oldRps) * 100) / 100,
+    old_p50: median(of('old').map((x) => x.latency_ms.p50)),
+    new_p50: median(of('new').map((x) => x.latency_ms.p50)),
+  });
 }
 console.log(`\nA/B at ${connections} connections, ${duration} s per scenario, one server at a time:`);
 printTable(['scenario', 'run', 'commit', 'req/s', 'p50 ms', 'p99 ms', 'server ms/req', 'db ms/req', 'failed'], rows);
 console.log('');
 printTable(
   ['scenario', 'old req/s (median)', 'new req/s (median)', 'new ÷ old', 'old p50', 'new p50'],
-  summary.map((s) => [String(s.key), Number(s.old_rps).toFixed(0), Number(s.new_rps).toFixed(0), String(s.ratio), Number(s.old_p50).toFixed(1), Number(s.new_p50).toFixed(1)]),
+  summary.map((s) => [
+    String(s.key),
+    Number(s.old_rps).toFixed(0),
+    Number(s.new_rps).toFixed(0),
+    String(s.ratio),
+    Number(s.old_p50).toFixed(1),
+    Number(s.new_p50).toFixed(1),
+  ]),
 );
 console.log(`JSON: ${writeResult('ab', { old: old.sha, new: fresh.sha, connections, duration_s: duration, runs, summary })}`);

@@ -51,9 +51,21 @@ type Request = CapturedProbe['request'];
 const probes: Array<[string, Request, Record<string, string>, { request: Request; known: Record<string, string> }?]> = [
   ['api-get', { method: 'GET', path: '/api/get', token: client.token }, { uid: String(client.user_id), th: hashToken(client.token) }],
   ['entries-user', { method: 'GET', path: '/api/entry', token: heavy.token }, { uid: String(heavy.user_id), th: hashToken(heavy.token) }],
-  ['entries-operator-service', { method: 'GET', path: `/api/entry?service_id=${popular[0].id}`, token: tokens.operator.token }, { th: hashToken(tokens.operator.token) }],
-  ['entries-operator-status-type', { method: 'GET', path: '/api/entry?status=1&type=2', token: tokens.operator.token }, { th: hashToken(tokens.operator.token) }],
-  ['entries-operator-number', { method: 'GET', path: `/api/entry?number=${someNumber[0].number.slice(0, 9)}`, token: tokens.operator.token }, { th: hashToken(tokens.operator.token) }],
+  [
+    'entries-operator-service',
+    { method: 'GET', path: `/api/entry?service_id=${popular[0].id}`, token: tokens.operator.token },
+    { th: hashToken(tokens.operator.token) },
+  ],
+  [
+    'entries-operator-status-type',
+    { method: 'GET', path: '/api/entry?status=1&type=2', token: tokens.operator.token },
+    { th: hashToken(tokens.operator.token) },
+  ],
+  [
+    'entries-operator-number',
+    { method: 'GET', path: `/api/entry?number=${someNumber[0].number.slice(0, 9)}`, token: tokens.operator.token },
+    { th: hashToken(tokens.operator.token) },
+  ],
   [
     'search-1',
     { method: 'POST', path: '/api/service/search', body: { keywords: oneWord.keywords }, token: client.token },
@@ -107,7 +119,10 @@ try {
   });
   for (let i = 0; ; i++) {
     if (server.exitCode !== null) throw new Error(`the capture server exited (${server.exitCode}): see bench/results/capture-server.log`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 120) throw new Error('the capture server did not start in 60 s');
     await sleep(500);

@@ -97,7 +97,9 @@ if (have < rowsWanted * 0.75 - 1) {
     c.release();
   }
   await pool.query('analyze');
-  console.log(`data: ${rowsWanted} entries, ${(await pool.query('select count(*) as n from contracts')).rows[0].n} contracts with scans in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `data: ${rowsWanted} entries, ${(await pool.query('select count(*) as n from contracts')).rows[0].n} contracts with scans in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 }
 await pool.end();
 
@@ -152,7 +154,9 @@ const result = {
   /** Average cores in use during the export: this process, PostgreSQL's backends, everything else on the machine. */
   cores: usage ? { this_process: usage.cores.loadgen, db: usage.cores.db, others: usage.cores.others, machine: usage.cores.machine } : null,
   db_cpu_seconds: usage ? Math.round(usage.db_ms_per_req / 10) / 100 : null,
-  stages: Object.fromEntries([...stages].map(([k, v]) => [k, { n: v.n, total_ms: Math.round(v.total), mean_ms: Math.round((v.total / v.n) * 10) / 10, max_ms: Math.round(v.max) }])),
+  stages: Object.fromEntries(
+    [...stages].map(([k, v]) => [k, { n: v.n, total_ms: Math.round(v.total), mean_ms: Math.round((v.total / v.n) * 10) / 10, max_ms: Math.round(v.max) }]),
+  ),
   file_mb: mb(size),
   rss_before_mb: mb(rssBefore),
   rss_peak_mb: mb(peakRss),

@@ -69,12 +69,18 @@ const FIRST = ['Александр', 'Дмитрий', 'Максим', 'Серг
 const MIDDLE = ['Александрович', 'Дмитриевич', 'Сергеевич', 'Андреевич', 'Алексеевич', 'Игоревич', 'Олегович', 'Павлович'];
 
 async function setup() {
-  const [operator] = await rows<{ id: number }>(db, sql`insert into users (email, last_name, first_name, middle_name, role) values ('bench-operator@example.com', 'Операторова', 'Анна', 'Ивановна', 1) returning id`);
+  const [operator] = await rows<{ id: number }>(
+    db,
+    sql`insert into users (email, last_name, first_name, middle_name, role) values ('bench-operator@example.com', 'Операторова', 'Анна', 'Ивановна', 1) returning id`,
+  );
   const token = (await createSession(db, { userId: operator.id, remember: true })).access_token;
   // One operator per lane: an account may have only PRINTS_PER_USER prints in flight (decision 021).
   const laneTokens: string[] = [];
   for (let i = 0; i < concurrency; i++) {
-    const [lane] = await rows<{ id: number }>(db, sql`insert into users (email, last_name, first_name, middle_name, role) values (${`bench-lane-${i}@example.com`}, 'Операторова', 'Лана', 'Ивановна', 1) returning id`);
+    const [lane] = await rows<{ id: number }>(
+      db,
+      sql`insert into users (email, last_name, first_name, middle_name, role) values (${`bench-lane-${i}@example.com`}, 'Операторова', 'Лана', 'Ивановна', 1) returning id`,
+    );
     laneTokens.push((await createSession(db, { userId: lane.id, remember: true })).access_token);
   }
   const file = await app.files.save(db, {
@@ -82,21 +88,45 @@ async function setup() {
     name: 'certificate.docx',
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     ext: 'docx',
-    buffer: makeDocx(['СЕРТИФИКАТ', 'Настоящий сертификат выдан ${user.fio_dative}', 'за участие в мероприятии «${service.title}»', 'объёмом ${service.hours} ч.', '№ ${entry.certificate_number}', 'Дата выдачи: ${app.date}']),
+    buffer: makeDocx([
+      'СЕРТИФИКАТ',
+      'Настоящий сертификат выдан ${user.fio_dative}',
+      'за участие в мероприятии «${service.title}»',
+      'объёмом ${service.hours} ч.',
+      '№ ${entry.certificate_number}',
+      'Дата выдачи: ${app.date}',
+    ]),
   });
-  const [template] = await rows<{ id: number }>(db, sql`insert into templates (title, dict_type_id, file_id) values ('Сертификат (bench)', 1, ${file.id}) returning id`);
+  const [template] = await rows<{ id: number }>(
+    db,
+    sql`insert into templates (title, dict_type_id, file_id) values ('Сертификат (bench)', 1, ${file.id}) returning id`,
+  );
   const service = async (title: string, n: number, offset: number) => {
-    const [s] = await rows<{ id: number }>(db, sql`insert into services (title, dict_type_id, price, hours, template_certificate_id) values (${title}, 2, 500, 6, ${template.id}) returning id`);
+    const [s] = await rows<{ id: number }>(
+      db,
+      sql`insert into services (title, dict_type_id, price, hours, template_certificate_id) values (${title}, 2, 500, 6, ${template.id}) returning id`,
+    );
     const people = Array.from({ length: n }, (_, i) => {
       const k = offset + i;
       return sql`(${`bench-doc-${k}@example.com`}, ${LAST[k % 10]}, ${FIRST[Math.floor(k / 10) % 10]}, ${MIDDLE[Math.floor(k / 100) % 8]})`;
     });
-    const users = await rows<{ id: number }>(db, sql`insert into users (email, last_name, first_name, middle_name) values ${sql.join(people, sql`, `)} returning id`);
+    const users = await rows<{ id: number }>(
+      db,
+      sql`insert into users (email, last_name, first_name, middle_name) values ${sql.join(people, sql`, `)} returning id`,
+    );
     const values = users.map((u, i) => sql`(${`B${offset + i}`}, ${u.id}, ${s.id}, 500, 3, now())`);
-    const entries = await rows<{ id: number }>(db, sql`insert into entries (number, created_by, service_id, price, status, done_at) values ${sql.join(values, sql`, `)} returning id`);
+    const entries = await rows<{ id: number }>(
+      db,
+      sql`insert into entries (number, created_by, service_id, price, status, done_at) values ${sql.join(values, sql`, `)} returning id`,
+    );
     return { id: s.id, entryIds: entries.map((e) => e.id) };
   };
-  return { token, laneTokens, single: await service('Вебинар «Замер печати сертификатов»', requests + 8, 0), batch: await service('Курс «Архив сертификатов»', batchSize, 10_000) };
+  return {
+    token,
+    laneTokens,
+    single: await service('Вебинар «Замер печати сертификатов»', requests + 8, 0),
+    batch: await service('Курс «Архив сертификатов»', batchSize, 10_000),
+  };
 }
 
 // Stage times of the current phase, by stage.
@@ -112,7 +142,12 @@ function takeStages(): Record<string, { n: number; p50_ms: number; p95_ms: numbe
   const out: Record<string, { n: number; p50_ms: number; p95_ms: number; total_ms: number }> = {};
   for (const [stage, list] of stageTimes) {
     const sorted = [...list].sort((a, b) => a - b);
-    out[stage] = { n: sorted.length, p50_ms: round1(percentile(sorted, 50)), p95_ms: round1(percentile(sorted, 95)), total_ms: Math.round(sorted.reduce((a, b) => a + b, 0)) };
+    out[stage] = {
+      n: sorted.length,
+      p50_ms: round1(percentile(sorted, 50)),
+      p95_ms: round1(percentile(sorted, 95)),
+      total_ms: Math.round(sorted.reduce((a, b) => a + b, 0)),
+    };
   }
   stageTimes = new Map();
   return out;
@@ -125,7 +160,7 @@ const TICK_MS = 10;
 function officeTicks(): number {
   const marker = `edu-office-${process.pid}`;
   let ticks = 0;
-    for (const pid of fsSync.readdirSync('/proc')) {
+  for (const pid of fsSync.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       if (!fsSync.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) continue;
@@ -197,25 +232,36 @@ try {
   takeStages();
 
   const started = performance.now();
-  const coldRun = await measured(() => printAll(single.entryIds.slice(8), laneTokens), () => requests);
+  const coldRun = await measured(
+    () => printAll(single.entryIds.slice(8), laneTokens),
+    () => requests,
+  );
   const cold = coldRun.result;
   const wall = performance.now() - started;
   const coldStages = takeStages();
-  const cachedRun = await measured(() => printAll(single.entryIds.slice(8), laneTokens), () => requests);
+  const cachedRun = await measured(
+    () => printAll(single.entryIds.slice(8), laneTokens),
+    () => requests,
+  );
   const cached = cachedRun.result;
   const cachedStages = takeStages();
 
   const b0 = performance.now();
   let state: { status: number; done: number; total: number; url: string | null } = { status: 1, done: 0, total: 0, url: null };
-  const batchRun = await measured(async () => {
-    const startRes = await fetch(`${base}/api/service/${batch.id}/print-certificates`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    if (startRes.status !== 201) throw new Error(`batch: ${startRes.status} ${await startRes.text()}`);
-    const { data } = (await startRes.json()) as { data: { id: number } };
-    while (state.status < 3) {
-      await app.jobs.runDue(1);
-      state = ((await (await fetch(`${base}/api/print-batch/${data.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: typeof state }).data;
-    }
-  }, () => batchSize);
+  const batchRun = await measured(
+    async () => {
+      const startRes = await fetch(`${base}/api/service/${batch.id}/print-certificates`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      if (startRes.status !== 201) throw new Error(`batch: ${startRes.status} ${await startRes.text()}`);
+      const { data } = (await startRes.json()) as { data: { id: number } };
+      while (state.status < 3) {
+        await app.jobs.runDue(1);
+        state = (
+          (await (await fetch(`${base}/api/print-batch/${data.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: typeof state }
+        ).data;
+      }
+    },
+    () => batchSize,
+  );
   const batchStages = takeStages();
   const batchMs = performance.now() - b0;
   if (state.status !== 3 || !state.url) throw new Error('the batch failed');

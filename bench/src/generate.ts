@@ -88,7 +88,9 @@ try {
   );
 
   if (opts.services > 0) {
-    const services = await step('services', () => generateServices(pool, { target: opts.services, batchSize: 2000, concurrency: opts.concurrency, seed: opts.seed }));
+    const services = await step('services', () =>
+      generateServices(pool, { target: opts.services, batchSize: 2000, concurrency: opts.concurrency, seed: opts.seed }),
+    );
     console.log(
       services.created > 0
         ? `  created ${services.created} services with ${services.sections} sections (${services.existing} were there)`
@@ -98,7 +100,13 @@ try {
 
   if (opts.entries > 0) {
     const entries = await step('entries', () =>
-      generateEntries(pool, { target: opts.entries, batchSize: opts.entriesBatch, concurrency: opts.concurrency, seed: opts.seed, rebuildIndexes: !opts.keepIndexes }),
+      generateEntries(pool, {
+        target: opts.entries,
+        batchSize: opts.entriesBatch,
+        concurrency: opts.concurrency,
+        seed: opts.seed,
+        rebuildIndexes: !opts.keepIndexes,
+      }),
     );
     if (entries.created > 0) {
       const pct = (n: number) => `${((100 * n) / entries.created).toFixed(1)} %`;
@@ -115,7 +123,9 @@ try {
   const sessions = await step('sessions', () => issueSessions(pool, opts.sessions, opts.heavy));
   console.log(`  ${sessions.count} sessions for user ids ${sessions.first_user_id}..${sessions.last_user_id} -> ${tokensFile()}`);
   if (sessions.heavy?.length) {
-    console.log(`  ${sessions.heavy.length} sessions for the busiest clients (${sessions.heavy[0].entries}..${sessions.heavy.at(-1)!.entries} live entries each)`);
+    console.log(
+      `  ${sessions.heavy.length} sessions for the busiest clients (${sessions.heavy[0].entries}..${sessions.heavy.at(-1)!.entries} live entries each)`,
+    );
   }
   console.log(`  operator session: user ${sessions.operator?.user_id}, token ${sessions.operator?.token}`);
 

@@ -69,7 +69,8 @@ setStageSink((stage: string, ms: number) => {
   s.max = Math.max(s.max, ms);
   stages.set(stage, s);
 });
-const stageSummary = () => Object.fromEntries([...stages].map(([k, v]) => [k, { n: v.n, total_ms: ms(v.total), mean_ms: Math.round((v.total / v.n) * 10) / 10, max_ms: ms(v.max) }]));
+const stageSummary = () =>
+  Object.fromEntries([...stages].map(([k, v]) => [k, { n: v.n, total_ms: ms(v.total), mean_ms: Math.round((v.total / v.n) * 10) / 10, max_ms: ms(v.max) }]));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-bench-exports-'));
 const config = loadConfig(process.env, { dataDir, requestLog: false, jobsIntervalMs: 0, officeConverters: 0, seedDemo: false, port: 0 });
@@ -83,7 +84,9 @@ if (have !== rowsWanted) {
   const c = await pool.connect();
   try {
     await c.query('begin');
-    await c.query(`delete from payment_entries; delete from payments; delete from entries where number like 'X%'; delete from users where email like 'bench-export-%'`);
+    await c.query(
+      `delete from payment_entries; delete from payments; delete from entries where number like 'X%'; delete from users where email like 'bench-export-%'`,
+    );
     await c.query(`insert into services (title, dict_type_id, price, points)
       select 'Вебинар «Формирующее оценивание на уроке», поток ' || g, 2, 900, 10 from generate_series(1, 200) g`);
     const lastNames = ['Иванова', 'Смирнова', 'Кузнецова', 'Попова', 'Васильева', 'Петрова', 'Соколова', 'Михайлова', 'Новикова', 'Фёдорова'];
@@ -104,7 +107,9 @@ if (have !== rowsWanted) {
       `insert into payments (uuid, sum, pay_type, user_id, created_at)
        select 'bench-' || e.id, e.price, 3, e.created_by, e.created_at + interval '5 minutes' from entries e where e.number like 'X%' and e.status = 2`,
     );
-    await c.query(`insert into payment_entries (payment_id, entry_id, sum) select p.id, e.id, e.price from payments p join entries e on 'bench-' || e.id = p.uuid`);
+    await c.query(
+      `insert into payment_entries (payment_id, entry_id, sum) select p.id, e.id, e.price from payments p join entries e on 'bench-' || e.id = p.uuid`,
+    );
     await c.query('commit');
   } catch (err) {
     await c.query('rollback');
@@ -115,7 +120,9 @@ if (have !== rowsWanted) {
   await pool.query('analyze');
   console.log(`data: ${rowsWanted} entries in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
-const counts = (await pool.query(`select (select count(*) from entries where deleted_at is null)::int as entries, (select count(*) from payments)::int as payments`)).rows[0];
+const counts = (
+  await pool.query(`select (select count(*) from entries where deleted_at is null)::int as entries, (select count(*) from payments)::int as payments`)
+).rows[0];
 const operators: string[] = [];
 for (const n of [1, 2]) {
   const email = `bench-export-operator-${n}@example.com`;
@@ -125,7 +132,12 @@ for (const n of [1, 2]) {
 }
 await pool.end();
 
-const app = await buildApp({ config, database, logger: false, mailer: (a: { log: unknown }) => createMailer({ outboxDir: path.join(dataDir, 'mail'), from: config.mailFrom, log: a.log }) });
+const app = await buildApp({
+  config,
+  database,
+  logger: false,
+  mailer: (a: { log: unknown }) => createMailer({ outboxDir: path.join(dataDir, 'mail'), from: config.mailFrom, log: a.log }),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -202,7 +214,17 @@ async function measure(kind: 'entry' | 'payment', keep: boolean, query = '') {
   const size = fs.statSync(file).size;
   const firstFifth = Math.max(rssBefore, ...samples.filter((s) => s.bytes <= size / 5).map((s) => s.rss));
   if (!keep) fs.rmSync(file, { force: true });
-  return { file, stages: stageSummary(), seconds: got.seconds, cpu_seconds: (cpu.user + cpu.system) / 1e6, file_mb: mb(size), rss_before_mb: mb(rssBefore), rss_growth_mb: mb(peakRss - rssBefore), rss_growth_first_fifth_mb: mb(firstFifth - rssBefore), heap_peak_mb: mb(peakHeap) };
+  return {
+    file,
+    stages: stageSummary(),
+    seconds: got.seconds,
+    cpu_seconds: (cpu.user + cpu.system) / 1e6,
+    file_mb: mb(size),
+    rss_before_mb: mb(rssBefore),
+    rss_growth_mb: mb(peakRss - rssBefore),
+    rss_growth_first_fifth_mb: mb(firstFifth - rssBefore),
+    heap_peak_mb: mb(peakHeap),
+  };
 }
 
 /** GET /api/health in a loop (10 ms apart) until `done` settles: latencies in ms. */
@@ -249,14 +271,23 @@ try {
   // Memory against rows: the unpaid third of the entries (status=1), same code, same warm heap.
   const third = [];
   for (let i = 0; i < repeat; i++) third.push(await measure('entry', false, '?status=1'));
-  const entriesThird = { rows: Math.round(counts.entries / 3), median_seconds: Math.round(median(third.map((r) => r.seconds)) * 100) / 100, median_rss_growth_mb: median(third.map((r) => r.rss_growth_mb)), max_rss_growth_mb: Math.max(...third.map((r) => r.rss_growth_mb)) };
+  const entriesThird = {
+    rows: Math.round(counts.entries / 3),
+    median_seconds: Math.round(median(third.map((r) => r.seconds)) * 100) / 100,
+    median_rss_growth_mb: median(third.map((r) => r.rss_growth_mb)),
+    max_rss_growth_mb: Math.max(...third.map((r) => r.rss_growth_mb)),
+  };
   const entries = summarise(runs.entry, counts.entries, readBacks.entry);
   const payments = summarise(runs.payment, counts.payments, readBacks.payment);
 
   // Quiet health, then during two operators' parallel entry exports.
   const quiet = latency(await probeHealth(new Promise((r) => setTimeout(r, 3000))));
   const t0 = performance.now();
-  const both = Promise.all(operators.map((token, i) => download('entry', token, path.join(os.tmpdir(), `parallel-${i}-${process.pid}.xlsx`)).then((r) => ({ ...r, seconds: Math.round(r.seconds * 100) / 100 }))));
+  const both = Promise.all(
+    operators.map((token, i) =>
+      download('entry', token, path.join(os.tmpdir(), `parallel-${i}-${process.pid}.xlsx`)).then((r) => ({ ...r, seconds: Math.round(r.seconds * 100) / 100 })),
+    ),
+  );
   const during = latency(await probeHealth(both));
   const parallel = { exports: await both, wall_seconds: Math.round((performance.now() - t0) / 10) / 100, health_quiet: quiet, health_during: during };
   for (const i of [0, 1]) fs.rmSync(path.join(os.tmpdir(), `parallel-${i}-${process.pid}.xlsx`), { force: true });
@@ -295,8 +326,12 @@ try {
       String(r.read_back?.rows),
     ]),
   );
-  console.log(`entries, the unpaid third (${entriesThird.rows} rows): median ${entriesThird.median_seconds} s, RSS growth median ${entriesThird.median_rss_growth_mb} MB, max ${entriesThird.max_rss_growth_mb} MB`);
-  console.log(`two parallel entry exports: ${parallel.exports.map((e) => `${e.status} in ${e.seconds} s`).join(', ')}; /api/health p50/p99/max quiet ${quiet.p50_ms}/${quiet.p99_ms}/${quiet.max_ms} ms, during ${during.p50_ms}/${during.p99_ms}/${during.max_ms} ms (${during.n} calls)`);
+  console.log(
+    `entries, the unpaid third (${entriesThird.rows} rows): median ${entriesThird.median_seconds} s, RSS growth median ${entriesThird.median_rss_growth_mb} MB, max ${entriesThird.max_rss_growth_mb} MB`,
+  );
+  console.log(
+    `two parallel entry exports: ${parallel.exports.map((e) => `${e.status} in ${e.seconds} s`).join(', ')}; /api/health p50/p99/max quiet ${quiet.p50_ms}/${quiet.p99_ms}/${quiet.max_ms} ms, during ${during.p50_ms}/${during.p99_ms}/${during.max_ms} ms (${during.n} calls)`,
+  );
   console.log(`same operator twice: ${limit.first_status}, then ${limit.second_status_while_first_runs}`);
   console.log(`stages of the last entries run: ${JSON.stringify(entries.stages_of_last_run)}`);
   console.log(`totals rows: entries ${JSON.stringify(entries.read_back?.totals_row)}, payments ${JSON.stringify(payments.read_back?.totals_row)}`);

@@ -251,7 +251,9 @@ console.log(
   `Target ${baseUrl}; ${tokens.length} sessions, ${tokenFile.heavy?.length ?? 0} busy clients, ${emails.length} login e-mails, ` +
     `${filters.length} operator filters, ${queries.length} search queries; ${connections} connections, ${duration} s per scenario.`,
 );
-console.log(serverPid ? `CPU accounting: server pid ${serverPid}, backends of database ${dbName}.` : 'CPU accounting: server process not found (pass --server-pid).');
+console.log(
+  serverPid ? `CPU accounting: server pid ${serverPid}, backends of database ${dbName}.` : 'CPU accounting: server process not found (pass --server-pid).',
+);
 const results: ScenarioResult[] = [];
 
 const steps: Array<[string, () => Scenario[]]> = [
@@ -324,7 +326,9 @@ const during = results.find((r) => r.scenario === 'c. GET /api/get during logins
 if (alone) {
   summary.api_get_p50_budget_ms = budgetP50;
   summary.api_get_p50_ok = alone.latency_ms.p50 < budgetP50;
-  console.log(`\nBudget: GET /api/get p50 at ${connections} connections ${alone.latency_ms.p50} ms, budget < ${budgetP50} ms: ${alone.latency_ms.p50 < budgetP50 ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `\nBudget: GET /api/get p50 at ${connections} connections ${alone.latency_ms.p50} ms, budget < ${budgetP50} ms: ${alone.latency_ms.p50 < budgetP50 ? 'PASS' : 'FAIL'}`,
+  );
 }
 if (alone && during) {
   summary.api_get_during_login = {
@@ -340,5 +344,14 @@ if (alone && during) {
   );
 }
 
-const file = writeResult('load', { base_url: baseUrl, server_pid: serverPid, database: dbName, started_at: new Date().toISOString(), connections, duration_s: duration, summary, results });
+const file = writeResult('load', {
+  base_url: baseUrl,
+  server_pid: serverPid,
+  database: dbName,
+  started_at: new Date().toISOString(),
+  connections,
+  duration_s: duration,
+  summary,
+  results,
+});
 console.log(`\nJSON: ${file}`);

@@ -132,13 +132,21 @@ const eligibleSet = new Set(eligible);
 console.log(`users: ${eligible.length} eligible (+${extra * 3} skipped: guests, deleted, opted out) in ${Date.now() - fill} ms`);
 
 async function operatorToken(): Promise<string> {
-  const res = await fetch(`${baseUrl}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'demo-operator@example.com', password: 'demo1234' }) });
+  const res = await fetch(`${baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo-operator@example.com', password: 'demo1234' }),
+  });
   if (!res.ok) throw new Error(`login ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 async function sendAll(token: string, message: string): Promise<number> {
-  const res = await fetch(`${baseUrl}/api/mail/send-all`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ message }) });
+  const res = await fetch(`${baseUrl}/api/mail/send-all`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ message }),
+  });
   const body = (await res.json()) as { data: { id: number }; message: string };
   if (res.status !== 201) throw new Error(`send-all ${res.status} ${JSON.stringify(body)}`);
   return body.data.id;
@@ -296,8 +304,32 @@ if (!args.flag('keep-db')) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 printTable(
-  ['run', 'recipients', 'received', 'duplicates', 'lost', 'wall s', 'mails/s end to end', 'mails/s while sending', 'killed after', 'h without 250', 'resumed after s'],
-  results.map((r) => [r.run, r.recipients, r.letters_received, r.duplicates, r.lost, r.wall_s, r.mails_per_s_end_to_end, r.mails_per_s_while_sending, r.killed_after_letters ?? '', r.handed_over_without_250 ?? '', r.resumed_after_s ?? '']),
+  [
+    'run',
+    'recipients',
+    'received',
+    'duplicates',
+    'lost',
+    'wall s',
+    'mails/s end to end',
+    'mails/s while sending',
+    'killed after',
+    'h without 250',
+    'resumed after s',
+  ],
+  results.map((r) => [
+    r.run,
+    r.recipients,
+    r.letters_received,
+    r.duplicates,
+    r.lost,
+    r.wall_s,
+    r.mails_per_s_end_to_end,
+    r.mails_per_s_while_sending,
+    r.killed_after_letters ?? '',
+    r.handed_over_without_250 ?? '',
+    r.resumed_after_s ?? '',
+  ]),
 );
 const file = writeResult('mailing', { users, pool: poolSize, cores: os.cpus().length, results });
 console.log(`\n${file}`);

@@ -69,7 +69,22 @@ const findPgbench = (key: string) => {
   return null;
 };
 
-const header = ['scenario', 'HTTP req/s', 'p50 ms', 'p95 ms', 'non-2xx', 'pgbench prepared tps', 'ratio', 'p95 ok', 'ratio ok', 'pass', 'server ms/req', 'db ms/req', 'pgbench db ms/tx', 'others cores (HTTP / pgbench)'];
+const header = [
+  'scenario',
+  'HTTP req/s',
+  'p50 ms',
+  'p95 ms',
+  'non-2xx',
+  'pgbench prepared tps',
+  'ratio',
+  'p95 ok',
+  'ratio ok',
+  'pass',
+  'server ms/req',
+  'db ms/req',
+  'pgbench db ms/tx',
+  'others cores (HTTP / pgbench)',
+];
 const rows: Array<Array<string | number>> = [];
 const out: Array<Record<string, unknown>> = [];
 const failing: string[] = [];
@@ -106,7 +121,9 @@ for (const key of MANAGER_KEYS) {
 }
 if (rows.length === 0) throw new Error(`No manager-area results at ${connections} connections in bench/results: run load.ts and pgbench.ts first.`);
 
-console.log(`Manager area (issue 10) at ${connections} connections / pgbench clients; pass = p95 < ${budgetP95} ms and HTTP >= ${minRatio} x pgbench prepared.`);
+console.log(
+  `Manager area (issue 10) at ${connections} connections / pgbench clients; pass = p95 < ${budgetP95} ms and HTTP >= ${minRatio} x pgbench prepared.`,
+);
 console.log(`From: ${[...used].join(', ')}\n`);
 if (args.flag('markdown')) {
   console.log(`| ${header.join(' | ')} |`);
@@ -120,7 +137,9 @@ const medianOf = (xs: number[]) => {
   return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
 };
 const others = out.map((o) => (o.http as LoadRow | null)?.cpu?.cores.others).filter((x): x is number => typeof x === 'number');
-console.log(`\n${rows.length - failing.length} of ${rows.length} pass. Others (cores, HTTP runs): median ${medianOf(others)}, max ${others.length ? Math.max(...others) : '-'}.`);
+console.log(
+  `\n${rows.length - failing.length} of ${rows.length} pass. Others (cores, HTTP runs): median ${medianOf(others)}, max ${others.length ? Math.max(...others) : '-'}.`,
+);
 if (failing.length) console.log(`Failing: ${failing.join(', ')}`);
 
 if (explainArg) {

@@ -137,7 +137,13 @@ async function run(script: BenchScript, mode: string): Promise<PgbenchRun> {
   const files = script.files.flatMap((f) => ['-f', script.files.length > 1 ? `${f.file}@${f.weight}` : f.file]);
   const defines = Object.entries(script.defines ?? {}).flatMap(([k, v]) => ['-D', `${k}=${v}`]);
   const argv = ['-n', '-r', '-M', mode, '-c', String(clients), '-j', String(jobs), '-T', String(duration), ...defines, ...files, databaseUrl()];
-  console.log(`pgbench ${argv.slice(0, -1).join(' ').replaceAll(`${process.cwd()}/`, '').replace(/th=[0-9a-f]{64}/, 'th=<operator token hash>')} <DATABASE_URL>`);
+  console.log(
+    `pgbench ${argv
+      .slice(0, -1)
+      .join(' ')
+      .replaceAll(`${process.cwd()}/`, '')
+      .replace(/th=[0-9a-f]{64}/, 'th=<operator token hash>')} <DATABASE_URL>`,
+  );
   const res = await pgbench(argv);
   if (res.status !== 0) throw new Error(`pgbench failed (${res.status}):\n${res.stderr}\n${res.stdout}`);
   const out = res.stdout;
@@ -203,7 +209,10 @@ const rows = runs.map((r) => {
   ];
 });
 console.log('');
-printTable(['scenario', 'mode', 'tps', 'tps w/o helper', 'latency avg ms', 'failed', 'db cpu ms/tx', 'db cores', 'others+pgbench cores', 'HTTP req/s', 'HTTP/pgbench'], rows);
+printTable(
+  ['scenario', 'mode', 'tps', 'tps w/o helper', 'latency avg ms', 'failed', 'db cpu ms/tx', 'db cores', 'others+pgbench cores', 'HTTP req/s', 'HTTP/pgbench'],
+  rows,
+);
 for (const r of runs) {
   console.log(`\n${r.scenario} (${r.mode}), ms per command:`);
   r.commands.forEach((list, i) => {
@@ -211,6 +220,13 @@ for (const r of runs) {
     for (const c of list) console.log(`  ${c.latency_ms.toFixed(3).padStart(9)}  ${c.command}`);
   });
 }
-console.log('\nHTTP/pgbench: req/s of the same scenario in the newest bench/results/load-*.json over pgbench tps (1.0 = the API costs nothing beyond its SQL).');
-const file = writeResult('pgbench', { scripts: scripts.map((s) => ({ key: s.key, source: s.source, files: s.files })), runs, ratios, captured_at: captured?.captured_at ?? null });
+console.log(
+  '\nHTTP/pgbench: req/s of the same scenario in the newest bench/results/load-*.json over pgbench tps (1.0 = the API costs nothing beyond its SQL).',
+);
+const file = writeResult('pgbench', {
+  scripts: scripts.map((s) => ({ key: s.key, source: s.source, files: s.files })),
+  runs,
+  ratios,
+  captured_at: captured?.captured_at ?? null,
+});
 console.log(`JSON: ${file}`);

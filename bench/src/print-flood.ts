@@ -59,7 +59,12 @@ const config = loadConfig(process.env, {
 });
 const database = await openDatabase(config);
 await prepareDatabase(database, config);
-const app = await buildApp({ config, database, logger: false, mailer: (a) => createMailer({ outboxDir: path.join(dataDir, 'mail'), from: config.mailFrom, log: a.log }) });
+const app = await buildApp({
+  config,
+  database,
+  logger: false,
+  mailer: (a) => createMailer({ outboxDir: path.join(dataDir, 'mail'), from: config.mailFrom, log: a.log }),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const db = app.db;
@@ -80,7 +85,10 @@ converter.toPdf = async (...a: unknown[]) => {
 };
 
 async function person(email: string, last: string): Promise<{ id: number; token: string }> {
-  const [u] = await rows<{ id: number }>(db, sql`insert into users (email, last_name, first_name, middle_name, organization) values (${email}, ${last}, 'Анна', 'Сергеевна', 'Школа № 1') returning id`);
+  const [u] = await rows<{ id: number }>(
+    db,
+    sql`insert into users (email, last_name, first_name, middle_name, organization) values (${email}, ${last}, 'Анна', 'Сергеевна', 'Школа № 1') returning id`,
+  );
   return { id: u.id, token: (await createSession(db, { userId: u.id, remember: true })).access_token };
 }
 
@@ -94,11 +102,17 @@ async function setup() {
       ext: 'docx',
       buffer: makeDocx(['СЕРТИФИКАТ', 'выдан ${user.fio_dative}', '${user.organization}', 'за участие в «${service.title}»', '№ ${entry.certificate_number}']),
     });
-    [{ id: templateId }] = await rows<{ id: number }>(db, sql`insert into templates (title, dict_type_id, file_id) values ('Сертификат (bench)', 1, ${file.id}) returning id`);
+    [{ id: templateId }] = await rows<{ id: number }>(
+      db,
+      sql`insert into templates (title, dict_type_id, file_id) values ('Сертификат (bench)', 1, ${file.id}) returning id`,
+    );
   } else {
     const rowsHtml = Array.from({ length: 25 }, (_, i) => `<tr><td>${i + 1}</td><td>\${user.fio}</td><td>\${user.organization}</td><td></td></tr>`).join('');
     const content = `<h1>Регистрационный лист</h1><p>\${service.title}</p><p>Участник: \${user.fio}, \${user.organization}</p><table><tr><th>№</th><th>ФИО</th><th>Организация</th><th>Подпись</th></tr>${rowsHtml}</table>`;
-    [{ id: templateId }] = await rows<{ id: number }>(db, sql`insert into templates (title, dict_type_id, content) values ('Регистрационный лист (bench)', 3, ${content}) returning id`);
+    [{ id: templateId }] = await rows<{ id: number }>(
+      db,
+      sql`insert into templates (title, dict_type_id, content) values ('Регистрационный лист (bench)', 3, ${content}) returning id`,
+    );
   }
   const [service] = await rows<{ id: number }>(
     db,
@@ -197,13 +211,26 @@ try {
     floods,
   };
   const conv = (c: ReturnType<typeof summary> | null) => (c ? `${c.p50_ms} / ${c.p95_ms} ms` : '-');
-  const tableRows: (string | number)[][] = [[`other user's print, quiet`, `${result.quiet.p50_ms} / ${result.quiet.p95_ms} / ${result.quiet.max_ms} ms`, conv(quietConvert), '', '']];
-  for (const [mode, f] of Object.entries(floods) as [string, { other_print: ReturnType<typeof summary>; other_convert: ReturnType<typeof summary> | null; flood_renders_per_round: number[]; flood_answers: Record<string, number>; flood_wall: ReturnType<typeof summary> }][]) {
+  const tableRows: (string | number)[][] = [
+    [`other user's print, quiet`, `${result.quiet.p50_ms} / ${result.quiet.p95_ms} / ${result.quiet.max_ms} ms`, conv(quietConvert), '', ''],
+  ];
+  for (const [mode, f] of Object.entries(floods) as [
+    string,
+    {
+      other_print: ReturnType<typeof summary>;
+      other_convert: ReturnType<typeof summary> | null;
+      flood_renders_per_round: number[];
+      flood_answers: Record<string, number>;
+      flood_wall: ReturnType<typeof summary>;
+    },
+  ][]) {
     tableRows.push([
       `other user's print, ${flood} ${mode} prints of one account`,
       `${f.other_print.p50_ms} / ${f.other_print.p95_ms} / ${f.other_print.max_ms} ms`,
       conv(f.other_convert),
-      `renders ${f.flood_renders_per_round.join(',')}; ${Object.entries(f.flood_answers).map(([s, n]) => `${s}×${n}`).join(' ')}`,
+      `renders ${f.flood_renders_per_round.join(',')}; ${Object.entries(f.flood_answers)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
       `${f.flood_wall.p50_ms} ms`,
     ]);
   }

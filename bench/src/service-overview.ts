@@ -9,6 +9,8 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { parseArgs } from './lib/args.ts';
 import { printTable, resultsPath, writeResult } from './lib/results.ts';
+import type { SortValue } from '@edu/domain/common/pagination';
+import type { ServiceOverviewSort } from '@edu/domain/services/service-overview';
 
 const args = parseArgs();
 const url = process.env.DATABASE_URL;
@@ -47,10 +49,12 @@ const watched = {
 };
 
 const pool = new pg.Pool({ connectionString: url, max: 1 });
-const { rows: counts } = await pool.query<{ services: number; entries: number }>('select (select count(*)::int from services) as services, (select count(*)::int from entries) as entries');
+const { rows: counts } = await pool.query<{ services: number; entries: number }>(
+  'select (select count(*)::int from services) as services, (select count(*)::int from entries) as entries',
+);
 const [{ services, entries }] = counts;
 
-const SCENARIOS: Array<{ key: string; filters: Record<string, unknown>; sort?: string }> = [
+const SCENARIOS: Array<{ key: string; filters: Record<string, unknown>; sort?: SortValue<ServiceOverviewSort> }> = [
   { key: 'default', filters: {} },
   { key: 'title', filters: {}, sort: 'title' },
   { key: 'begda desc', filters: {}, sort: '-begda' },

@@ -36,7 +36,10 @@ function rssOf(processId: number): number {
 function treeRss(root: number): number {
   const children = (() => {
     try {
-      return execFileSync('pgrep', ['-P', String(root)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+      return execFileSync('pgrep', ['-P', String(root)], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map(Number);
     } catch {
       return [];
     }
@@ -67,10 +70,13 @@ async function api(pathname: string, init: RequestInit & { token?: string } = {}
 /** A multipart body generated piece by piece: fields, then `fileCount` PDF files of `fileBytes` each. */
 function multipartBody(boundary: string, fields: Record<string, string>): { stream: ReadableStream<Uint8Array>; length: number } {
   const pieces: Array<Buffer | { pdf: number }> = [];
-  for (const [name, value] of Object.entries(fields)) pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (let i = 0; i < fileCount; i++) {
     const field = i === 0 ? 'file' : 'additionalFiles[]';
-    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="part-${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`));
+    pieces.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="part-${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    );
     pieces.push({ pdf: fileBytes });
     pieces.push(Buffer.from('\r\n'));
   }
@@ -105,7 +111,10 @@ function multipartBody(boundary: string, fields: Record<string, string>): { stre
 }
 
 async function main() {
-  const login = await api('/login', { method: 'POST', body: JSON.stringify({ email: args.string('email', 'demo-user@example.com'), password: args.string('password', 'demo1234') }) });
+  const login = await api('/login', {
+    method: 'POST',
+    body: JSON.stringify({ email: args.string('email', 'demo-user@example.com'), password: args.string('password', 'demo1234') }),
+  });
   const token = login.json.access_token as string;
   if (!token) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.json)}`);
   const releases = await api('/api/publication-release?dict_service_subtype_id=4', { token });
@@ -128,7 +137,14 @@ async function main() {
   const results = await Promise.all(
     Array.from({ length: parallel }, async (_, i) => {
       const boundary = `----bench${randomBytes(8).toString('hex')}`;
-      const fields = { dict_subtype_id: '4', title: `Нагрузочная статья ${i + 1}`, dict_category_id: '3', release_id: String(release.id), authors_num: '1', authors: '[]' };
+      const fields = {
+        dict_subtype_id: '4',
+        title: `Нагрузочная статья ${i + 1}`,
+        dict_category_id: '3',
+        release_id: String(release.id),
+        authors_num: '1',
+        authors: '[]',
+      };
       const body = multipartBody(boundary, fields);
       const t0 = Date.now();
       const res = await fetch(`${base}/api/publication`, {
@@ -167,7 +183,20 @@ async function main() {
   };
   printTable(
     ['run', 'requests', 'MB each', 'statuses', 'wall s', 'RSS before', 'RSS peak', 'growth', 'disk +', 'entries +'],
-    [[label, parallel, summary.request_mb, summary.statuses.join(' '), (wall / 1000).toFixed(1), summary.rss_baseline_mb, summary.rss_peak_mb, summary.rss_peak_growth_mb, summary.disk_growth_mb, summary.entries_added]],
+    [
+      [
+        label,
+        parallel,
+        summary.request_mb,
+        summary.statuses.join(' '),
+        (wall / 1000).toFixed(1),
+        summary.rss_baseline_mb,
+        summary.rss_peak_mb,
+        summary.rss_peak_growth_mb,
+        summary.disk_growth_mb,
+        summary.entries_added,
+      ],
+    ],
   );
   if (summary.messages.length) console.log(summary.messages.join('\n'));
   console.log(writeResult(`uploads-memory-${label}`, summary));

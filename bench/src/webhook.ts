@@ -64,9 +64,11 @@ async function api<T>(method: string, path: string, token: string | null, body?:
 
 async function limited<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
 
 /** Services a client can enrol in and pay online: visible, upcoming or permanent, priced, no sections, seats left. */
@@ -113,7 +115,11 @@ async function prepare(): Promise<Paid[]> {
   const failures: string[] = [];
   await limited(sessions, createConcurrency, async (s) => {
     const service = services.get(s.user_id)!;
-    const created = await api<{ data?: { id: number }; message?: string }>('POST', '/api/entry', s.token, { service_id: service.id, pay_type: 3, is_extramural: service.extramural });
+    const created = await api<{ data?: { id: number }; message?: string }>('POST', '/api/entry', s.token, {
+      service_id: service.id,
+      pay_type: 3,
+      is_extramural: service.extramural,
+    });
     if (created.status !== 201 || !created.json.data) {
       failures.push(`POST /api/entry as ${s.user_id} on service ${service.id}: ${created.status} ${JSON.stringify(created.json)}`);
       return;
@@ -142,7 +148,11 @@ async function wave(name: string, uuids: string[]): Promise<WaveResult> {
     uuids.map(async (id) => {
       const t = performance.now();
       try {
-        const res = await api<{ ok?: boolean; result?: string }>('POST', '/api/yookassa/webhook', null, { type: 'notification', event: 'payment.succeeded', object: { id } });
+        const res = await api<{ ok?: boolean; result?: string }>('POST', '/api/yookassa/webhook', null, {
+          type: 'notification',
+          event: 'payment.succeeded',
+          object: { id },
+        });
         statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         const result = res.json?.result ?? 'none';
         results[result] = (results[result] ?? 0) + 1;
@@ -179,22 +189,51 @@ async function verify(paid: Paid[]): Promise<Check[]> {
   const n = paid.length;
   const q = async (sql: string, params: unknown[]) => Number((await pool.query<{ n: string }>(sql, params)).rows[0].n);
   return [
-    { check: 'entries paid (status 2, paid_at, pay_type 3, its payment_uuid)', expected: n, actual: await q(
-      `select count(*) as n from entries e join unnest($1::int[], $2::text[]) x(id, uuid) on x.id = e.id
-       where e.status = 2 and e.paid_at is not null and e.pay_type = 3 and e.payment_uuid = x.uuid and e.deleted_at is null`, [ids, uuids]) },
+    {
+      check: 'entries paid (status 2, paid_at, pay_type 3, its payment_uuid)',
+      expected: n,
+      actual: await q(
+        `select count(*) as n from entries e join unnest($1::int[], $2::text[]) x(id, uuid) on x.id = e.id
+       where e.status = 2 and e.paid_at is not null and e.pay_type = 3 and e.payment_uuid = x.uuid and e.deleted_at is null`,
+        [ids, uuids],
+      ),
+    },
     { check: 'payments rows of these uuids', expected: n, actual: await q('select count(*) as n from payments where uuid = any($1)', [uuids]) },
     { check: 'distinct uuids among them', expected: n, actual: await q('select count(distinct uuid) as n from payments where uuid = any($1)', [uuids]) },
     { check: 'payments marked is_double', expected: 0, actual: await q('select count(*) as n from payments where uuid = any($1) and is_double', [uuids]) },
-    { check: 'payment_entries rows of these entries', expected: n, actual: await q('select count(*) as n from payment_entries where entry_id = any($1)', [ids]) },
-    { check: 'payment_entries linking each entry to the payment of its own uuid, sum = price', expected: n, actual: await q(
-      `select count(*) as n from payment_entries pe join payments p on p.id = pe.payment_id join entries e on e.id = pe.entry_id
-       where pe.entry_id = any($1) and p.uuid = e.payment_uuid and pe.sum = e.price and p.sum = e.price and p.pay_type = 3`, [ids]) },
-    { check: 'card transactions succeeded', expected: n, actual: await q(`select count(*) as n from card_transactions where uuid = any($1) and status = 'succeeded'`, [uuids]) },
-    { check: "status changes to 2 in change_logs (one per entry)", expected: n, actual: await q(
-      `select count(*) as n from change_logs where type = 'entry' and entity_id = any($1) and diff->'status'->>'new' = '2'`, [ids]) },
-    { check: "'оплачена' notifications (one per entry)", expected: n, actual: await q(
-      `select count(*) as n from notifications x join entries e on e.created_by = x.user_id and x.text like '%' || e.number || '%оплачена%'
-       where e.id = any($1)`, [ids]) },
+    {
+      check: 'payment_entries rows of these entries',
+      expected: n,
+      actual: await q('select count(*) as n from payment_entries where entry_id = any($1)', [ids]),
+    },
+    {
+      check: 'payment_entries linking each entry to the payment of its own uuid, sum = price',
+      expected: n,
+      actual: await q(
+        `select count(*) as n from payment_entries pe join payments p on p.id = pe.payment_id join entries e on e.id = pe.entry_id
+       where pe.entry_id = any($1) and p.uuid = e.payment_uuid and pe.sum = e.price and p.sum = e.price and p.pay_type = 3`,
+        [ids],
+      ),
+    },
+    {
+      check: 'card transactions succeeded',
+      expected: n,
+      actual: await q(`select count(*) as n from card_transactions where uuid = any($1) and status = 'succeeded'`, [uuids]),
+    },
+    {
+      check: 'status changes to 2 in change_logs (one per entry)',
+      expected: n,
+      actual: await q(`select count(*) as n from change_logs where type = 'entry' and entity_id = any($1) and diff->'status'->>'new' = '2'`, [ids]),
+    },
+    {
+      check: "'оплачена' notifications (one per entry)",
+      expected: n,
+      actual: await q(
+        `select count(*) as n from notifications x join entries e on e.created_by = x.user_id and x.text like '%' || e.number || '%оплачена%'
+       where e.id = any($1)`,
+        [ids],
+      ),
+    },
   ];
 }
 
@@ -202,14 +241,21 @@ const health = await fetch(`${baseUrl}/api/health`).catch((err: Error) => {
   throw new Error(`No server at ${baseUrl} (${err.message}). Start it first: see bench/README.md.`);
 });
 if (!health.ok) throw new Error(`${baseUrl}/api/health answered ${health.status}`);
-const sandbox = await fetch(`${baseUrl}/sandbox/yookassa/v3/payments/none`, { headers: { authorization: `Basic ${Buffer.from('sandbox:sandbox-secret').toString('base64')}` } });
-if (sandbox.status !== 404) throw new Error(`The server does not run the built-in YooKassa sandbox (GET /sandbox/yookassa/v3/payments/none -> ${sandbox.status}): start it without YOOKASSA_* settings.`);
+const sandbox = await fetch(`${baseUrl}/sandbox/yookassa/v3/payments/none`, {
+  headers: { authorization: `Basic ${Buffer.from('sandbox:sandbox-secret').toString('base64')}` },
+});
+if (sandbox.status !== 404)
+  throw new Error(
+    `The server does not run the built-in YooKassa sandbox (GET /sandbox/yookassa/v3/payments/none -> ${sandbox.status}): start it without YOOKASSA_* settings.`,
+  );
 
 try {
   let t = performance.now();
   const paid = await prepare();
   const prepareMs = performance.now() - t;
-  console.log(`${paid.length} unpaid entries made and sent to the sandbox in ${(prepareMs / 1000).toFixed(1)} s (POST /api/entry + POST /api/entry/{id}/pay each)`);
+  console.log(
+    `${paid.length} unpaid entries made and sent to the sandbox in ${(prepareMs / 1000).toFixed(1)} s (POST /api/entry + POST /api/entry/{id}/pay each)`,
+  );
 
   t = performance.now();
   const { rowCount } = await pool.query(
@@ -234,18 +280,41 @@ try {
   printTable(
     ['wave', 'requests', 'wall ms', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'HTTP statuses', 'results', 'server ms/req', 'db ms/req', 'others cores'],
     waves.map((w) => [
-      w.wave, w.requests, w.wall_ms, w.latency_ms.p50, w.latency_ms.p95, w.latency_ms.p99, w.latency_ms.max,
-      JSON.stringify(w.statuses), JSON.stringify(w.results), w.cpu?.server_ms_per_req ?? '-', w.cpu?.db_ms_per_req ?? '-', w.cpu?.cores.others ?? '-',
+      w.wave,
+      w.requests,
+      w.wall_ms,
+      w.latency_ms.p50,
+      w.latency_ms.p95,
+      w.latency_ms.p99,
+      w.latency_ms.max,
+      JSON.stringify(w.statuses),
+      JSON.stringify(w.results),
+      w.cpu?.server_ms_per_req ?? '-',
+      w.cpu?.db_ms_per_req ?? '-',
+      w.cpu?.cores.others ?? '-',
     ]),
   );
   console.log(`total webhook time: ${total.toFixed(0)} ms`);
 
   const checks = await verify(paid);
   console.log('');
-  printTable(['check', 'expected', 'actual', ''], checks.map((c) => [c.check, c.expected, c.actual, c.actual === c.expected ? 'ok' : 'FAIL']));
+  printTable(
+    ['check', 'expected', 'actual', ''],
+    checks.map((c) => [c.check, c.expected, c.actual, c.actual === c.expected ? 'ok' : 'FAIL']),
+  );
   const ok = checks.every((c) => c.actual === c.expected);
   console.log(ok ? '\nEvery entry is paid exactly once.' : '\nFAIL: see the checks above.');
-  const file = writeResult('webhook', { base_url: baseUrl, mode, entries: paid.length, prepare_ms: round(prepareMs), waves, total_ms: round(total), checks, ok, paid });
+  const file = writeResult('webhook', {
+    base_url: baseUrl,
+    mode,
+    entries: paid.length,
+    prepare_ms: round(prepareMs),
+    waves,
+    total_ms: round(total),
+    checks,
+    ok,
+    paid,
+  });
   console.log(`JSON: ${file}`);
   if (!ok) process.exitCode = 1;
 } finally {

@@ -111,6 +111,14 @@ for (const total of counts) {
 }
 printTable(
   ['rows', 'wall', 'CPU', 'file', 'RSS growth', 'heap growth (peak)', 'heap left after GC'],
-  results.map((r) => [r.rows, `${r.seconds} s`, `${r.cpu_seconds} s`, `${r.file_mb} MB`, `${r.rss_growth_mb} MB`, `${r.heap_growth_peak_mb} MB`, `${r.heap_left_after_gc_mb} MB`]),
+  results.map((r) => [
+    r.rows,
+    `${r.seconds} s`,
+    `${r.cpu_seconds} s`,
+    `${r.file_mb} MB`,
+    `${r.rss_growth_mb} MB`,
+    `${r.heap_growth_peak_mb} MB`,
+    `${r.heap_left_after_gc_mb} MB`,
+  ]),
 );
 console.log(`results: ${writeResult('xlsx-memory', { machine: { cpus: os.cpus().length, loadavg: os.loadavg() }, results })}`);

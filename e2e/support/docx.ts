@@ -14,7 +14,10 @@ export function makeDocx(paragraphs: (string | string[])[]): Buffer {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
   );
   const body = paragraphs
-    .map((p) => `<w:p><w:pPr><w:jc w:val="center"/></w:pPr>${(Array.isArray(p) ? p : [p]).map((r) => `<w:r><w:rPr><w:sz w:val="32"/></w:rPr><w:t xml:space="preserve">${esc(r)}</w:t></w:r>`).join('')}</w:p>`)
+    .map(
+      (p) =>
+        `<w:p><w:pPr><w:jc w:val="center"/></w:pPr>${(Array.isArray(p) ? p : [p]).map((r) => `<w:r><w:rPr><w:sz w:val="32"/></w:rPr><w:t xml:space="preserve">${esc(r)}</w:t></w:r>`).join('')}</w:p>`,
+    )
     .join('');
   zip.file(
     'word/document.xml',

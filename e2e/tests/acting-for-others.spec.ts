@@ -21,7 +21,10 @@ async function register(request: APIRequestContext, lastName: string): Promise<{
     password: PASSWORD,
     password_confirmation: PASSWORD,
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.ok(), await registered.text()).toBeTruthy();
   const token = await tokenOf(request, attributes.email, PASSWORD);
   const me = (await (await request.get('/api/get', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: number };

@@ -25,7 +25,10 @@ async function client(request: APIRequestContext, n: number) {
     password: 'Overview-2026!',
     password_confirmation: 'Overview-2026!',
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.status()).toBe(201);
   return { Authorization: `Bearer ${((await registered.json()) as { access_token: string }).access_token}` };
 }
@@ -39,7 +42,10 @@ function dayAhead(days: number) {
 const narrow = (page: Page) => page.setViewportSize({ width: 390, height: 844 });
 const wide = (page: Page) => page.setViewportSize({ width: 1280, height: 800 });
 
-test('an operator finds a service in «Все услуги» with its sales, filters and sorts the list, and edits its rich-text description', async ({ page, request }) => {
+test('an operator finds a service in «Все услуги» with its sales, filters and sorts the list, and edits its rich-text description', async ({
+  page,
+  request,
+}) => {
   const op = await operatorHeaders(request);
   const title = `Вебинар «Обзор продаж» ${Date.now() % 100000}`;
   const day = dayAhead(25);

@@ -77,7 +77,18 @@ test('the operator sees the manager sidebar', async ({ page }) => {
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.goto('/manager/dashboard');
   await expect(page).toHaveURL(/\/manager\/dashboard$/);
-  for (const item of ['Статистика', 'Заявки', 'Публикации', 'Пользователи', 'Платежи', 'ЮKassa', 'Цены публикаций', 'Отзывы', 'Журнал изменений', 'Запросы API']) {
+  for (const item of [
+    'Статистика',
+    'Заявки',
+    'Публикации',
+    'Пользователи',
+    'Платежи',
+    'ЮKassa',
+    'Цены публикаций',
+    'Отзывы',
+    'Журнал изменений',
+    'Запросы API',
+  ]) {
     await expect(page.getByRole('link', { name: item }).first()).toBeVisible();
   }
   // 24 items under 7 headings, developer screens last.

@@ -59,7 +59,10 @@ async function newUserAtPackagePayment(page: Page, o: { tag: string; phonePrefix
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.getByRole('link', { name: 'Пакеты услуг', exact: true }).first().click();
   await page.getByTestId('package-card').filter({ hasText: 'Учитель начальных классов' }).getByRole('button', { name: 'Записаться' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: rub('Оплатить 4 500 ₽') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: rub('Оплатить 4 500 ₽') })
+    .click();
   await expect(page).toHaveURL(/\/sandbox\/yookassa\/pay\//);
 }
 

@@ -32,10 +32,16 @@ async function courseClient(request: APIRequestContext, lastName: string) {
     password: 'Contract-2026!',
     password_confirmation: 'Contract-2026!',
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.status()).toBe(201);
   const token = ((await registered.json()) as { access_token: string }).access_token;
-  const entry = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: COURSE_ID, pay_type: 3, is_extramural: 1 } });
+  const entry = await request.post('/api/entry', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { service_id: COURSE_ID, pay_type: 3, is_extramural: 1 },
+  });
   expect(entry.status()).toBe(201);
   const { data } = (await entry.json()) as { data: { id: number; number: string } };
   return { email, password: 'Contract-2026!', entry: data, fio: `${lastName} Анна Викторовна` };
@@ -45,7 +51,11 @@ async function notice(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 }
 
-test('a course client fills the wizard and uploads the scan; the operator rejects, the client uploads again, the operator accepts and sets the registration number', async ({ page, browser, request }) => {
+test('a course client fills the wizard and uploads the scan; the operator rejects, the client uploads again, the operator accepts and sets the registration number', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const client = await courseClient(request, 'Договорова');
 
@@ -80,9 +90,18 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   await page.getByLabel('Серия и номер').pressSequentially('4010123456');
   await page.getByLabel('Дата выдачи').pressSequentially('01062015');
   await page.getByLabel('Кем выдан').fill('ТП № 1 УФМС России по г. Санкт-Петербургу');
-  await page.getByTestId('doc-passport').locator('input[type=file]').setInputFiles([pdf('паспорт стр 2-3.pdf'), png('паспорт прописка.png')]);
-  await page.getByTestId('doc-education').locator('input[type=file]').setInputFiles([pdf('диплом.pdf')]);
-  await page.getByTestId('doc-snils').locator('input[type=file]').setInputFiles([png('снилс.png')]);
+  await page
+    .getByTestId('doc-passport')
+    .locator('input[type=file]')
+    .setInputFiles([pdf('паспорт стр 2-3.pdf'), png('паспорт прописка.png')]);
+  await page
+    .getByTestId('doc-education')
+    .locator('input[type=file]')
+    .setInputFiles([pdf('диплом.pdf')]);
+  await page
+    .getByTestId('doc-snils')
+    .locator('input[type=file]')
+    .setInputFiles([png('снилс.png')]);
   await expect(page.getByTestId('unsaved-count')).toHaveText('10');
   await shot(page, 'contract-wizard-filled-desktop');
   await page.getByTestId('floating-save').click();
@@ -98,7 +117,10 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   await expect(page.getByRole('heading', { name: 'Согласие на обработку персональных данных' })).toBeVisible();
   await page.getByTestId('wizard-next').click();
   await notice(page, 'Заполните все обязательные поля для перехода к договору!');
-  await page.getByTestId('doc-consent').locator('input[type=file]').setInputFiles([pdf('согласие подписано.pdf')]);
+  await page
+    .getByTestId('doc-consent')
+    .locator('input[type=file]')
+    .setInputFiles([pdf('согласие подписано.pdf')]);
   await expect(page.getByTestId('unsaved-count')).toHaveText('1');
   await page.getByTestId('wizard-next').click();
   await expect(page.getByRole('heading', { name: 'Договор', exact: true })).toBeVisible();
@@ -233,7 +255,14 @@ test('a client without a course sees the notice instead of the wizard, and no me
     password: 'NoCourse-2026!',
     password_confirmation: 'NoCourse-2026!',
   };
-  expect((await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/register', {
+        headers: { 'Content-Type': 'application/vnd.api+json' },
+        data: JSON.stringify({ data: { type: 'token', attributes } }),
+      })
+    ).status(),
+  ).toBe(201);
   await login(page, email, 'NoCourse-2026!');
   await page.getByRole('button', { name: 'Меню пользователя' }).click();
   await expect(page.getByRole('menuitem', { name: 'Данные для договора' })).toHaveCount(0);

@@ -34,7 +34,10 @@ async function register(request: APIRequestContext, lastName: string) {
     password: 'Shipped-2026!',
     password_confirmation: 'Shipped-2026!',
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.status()).toBe(201);
   const token = ((await registered.json()) as { access_token: string }).access_token;
   return { email, password: 'Shipped-2026!', token, fio: `${lastName} Анна Викторовна` };
@@ -68,7 +71,10 @@ async function notice(page: Page, text: string) {
   await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 }
 
-test('a fresh install: a course client prints the consent and the contract from the wizard; a completed entry prints its certificate', async ({ page, request }) => {
+test('a fresh install: a course client prints the consent and the contract from the wizard; a completed entry prints its certificate', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const client = await register(request, 'Шаблонова');
   const auth = { Authorization: `Bearer ${client.token}` };
@@ -86,9 +92,18 @@ test('a fresh install: a course client prints the consent and the contract from 
   await page.getByLabel('Серия и номер').pressSequentially('4010123456');
   await page.getByLabel('Дата выдачи').pressSequentially('01062015');
   await page.getByLabel('Кем выдан').fill('ТП № 1 УФМС России по г. Санкт-Петербургу');
-  await page.getByTestId('doc-passport').locator('input[type=file]').setInputFiles([pdf('паспорт.pdf')]);
-  await page.getByTestId('doc-education').locator('input[type=file]').setInputFiles([pdf('диплом.pdf')]);
-  await page.getByTestId('doc-snils').locator('input[type=file]').setInputFiles([pdf('снилс.pdf')]);
+  await page
+    .getByTestId('doc-passport')
+    .locator('input[type=file]')
+    .setInputFiles([pdf('паспорт.pdf')]);
+  await page
+    .getByTestId('doc-education')
+    .locator('input[type=file]')
+    .setInputFiles([pdf('диплом.pdf')]);
+  await page
+    .getByTestId('doc-snils')
+    .locator('input[type=file]')
+    .setInputFiles([pdf('снилс.pdf')]);
   await page.getByTestId('floating-save').click();
   await notice(page, 'Данные сохранены!');
   await page.getByTestId('wizard-next').click();
@@ -103,7 +118,10 @@ test('a fresh install: a course client prints the consent and the contract from 
   expect(consent).toContain('Автономная некоммерческая организация');
   for (const tab of page.context().pages()) if (tab !== page) await tab.close();
   await shot(page, 'shipped-consent-step-desktop');
-  await page.getByTestId('doc-consent').locator('input[type=file]').setInputFiles([pdf('согласие подписано.pdf')]);
+  await page
+    .getByTestId('doc-consent')
+    .locator('input[type=file]')
+    .setInputFiles([pdf('согласие подписано.pdf')]);
   await page.getByTestId('wizard-next').click();
   await expect(page.getByRole('heading', { name: 'Договор', exact: true })).toBeVisible();
 

@@ -30,7 +30,10 @@ async function registerClient(request: APIRequestContext, lastName: string, firs
     password: 'Docs-2026!',
     password_confirmation: 'Docs-2026!',
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.status()).toBe(201);
   return { email, password: 'Docs-2026!', token: ((await registered.json()) as { access_token: string }).access_token };
 }
@@ -146,7 +149,11 @@ test('the operator uploads a certificate template and sets it as default; after 
     'за участие в мероприятии «${service.title}»',
     '№ ${entry.certificate_number} от ${app.date}',
   ]);
-  await modal.locator('input[type=file]').setInputFiles({ name: 'Сертификат вебинара.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: certificate });
+  await modal.locator('input[type=file]').setInputFiles({
+    name: 'Сертификат вебинара.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: certificate,
+  });
   await shot(page, 'template-docx-desktop');
   await modal.getByRole('button', { name: 'Сохранить' }).click();
   await expect(page.getByText('Успешно сохранено!')).toBeVisible();
@@ -168,9 +175,15 @@ test('the operator uploads a certificate template and sets it as default; after 
 
   // A client enrols in the free webinar (paid at once); printing before completion shows the error page.
   const client = await registerClient(request, 'Кузнецова', 'Ольга', 'Петровна');
-  const services = await request.get('/api/service', { headers: { Authorization: `Bearer ${client.token}` }, params: { title: 'Формирующее оценивание', per_page: 15 } });
+  const services = await request.get('/api/service', {
+    headers: { Authorization: `Bearer ${client.token}` },
+    params: { title: 'Формирующее оценивание', per_page: 15 },
+  });
   const service = ((await services.json()) as { data: { id: number; title: string }[] }).data.find((s) => s.title === FREE_WEBINAR)!;
-  const created = await request.post('/api/entry', { headers: { Authorization: `Bearer ${client.token}` }, data: { service_id: service.id, pay_type: 3, is_extramural: 1 } });
+  const created = await request.post('/api/entry', {
+    headers: { Authorization: `Bearer ${client.token}` },
+    data: { service_id: service.id, pay_type: 3, is_extramural: 1 },
+  });
   expect(created.status()).toBe(201);
   const entry = ((await created.json()) as { data: { id: number; number: string; status: number } }).data;
   expect(entry.status).toBe(2);

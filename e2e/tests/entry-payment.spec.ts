@@ -7,7 +7,6 @@ import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/sess
 /** Demo service 5: 'Курсы повышения квалификации «ФГОС ООО: проектирование рабочей программы»', 4 900 ₽, remote. */
 const SERVICE_ID = 5;
 
-
 /** A fresh client with one unpaid entry, made through the API. */
 async function clientWithEntry(request: APIRequestContext, lastName: string, payType = 3) {
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
@@ -23,10 +22,16 @@ async function clientWithEntry(request: APIRequestContext, lastName: string, pay
     password: 'Entry-2026!',
     password_confirmation: 'Entry-2026!',
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.status()).toBe(201);
   const token = ((await registered.json()) as { access_token: string }).access_token;
-  const entry = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: SERVICE_ID, pay_type: payType, is_extramural: 1 } });
+  const entry = await request.post('/api/entry', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { service_id: SERVICE_ID, pay_type: payType, is_extramural: 1 },
+  });
   expect(entry.status()).toBe(201);
   const { data } = (await entry.json()) as { data: { id: number; number: string } };
   return { email, password: 'Entry-2026!', entry: data, token };

@@ -144,15 +144,28 @@ test('the operator sends a mailing and watches its progress; a reader unsubscrib
   await user.close();
 });
 
-test('a mailing to a filtered audience: the count before sending, a preview, a test letter to the operator, then only the audience gets it', async ({ page, request }) => {
+test('a mailing to a filtered audience: the count before sending, a preview, a test letter to the operator, then only the audience gets it', async ({
+  page,
+  request,
+}) => {
   // A client with an unpaid entry of demo service 5 (a course), and the demo user without one.
   const suffix = `${Date.now()}`.slice(-7);
   const email = `audience-${suffix}@example.com`;
   const attributes = {
-    last_name: 'Адресатова', first_name: 'Вера', middle_name: 'Ильинична', phone: `+7 (95${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
-    email, organization: 'Школа № 1', job_title: 'Учитель', password: 'Audience-2026!', password_confirmation: 'Audience-2026!',
+    last_name: 'Адресатова',
+    first_name: 'Вера',
+    middle_name: 'Ильинична',
+    phone: `+7 (95${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
+    email,
+    organization: 'Школа № 1',
+    job_title: 'Учитель',
+    password: 'Audience-2026!',
+    password_confirmation: 'Audience-2026!',
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.status()).toBe(201);
   const token = ((await registered.json()) as { access_token: string }).access_token;
   const made = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: 5, pay_type: 3, is_extramural: 1 } });

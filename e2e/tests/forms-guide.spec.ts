@@ -33,10 +33,16 @@ async function courseClient(request: APIRequestContext) {
     password: 'Forms-2026!',
     password_confirmation: 'Forms-2026!',
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.status()).toBe(201);
   const token = ((await registered.json()) as { access_token: string }).access_token;
-  const entry = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: COURSE_ID, pay_type: 3, is_extramural: 1 } });
+  const entry = await request.post('/api/entry', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { service_id: COURSE_ID, pay_type: 3, is_extramural: 1 },
+  });
   expect(entry.status()).toBe(201);
   return { email, password: 'Forms-2026!' };
 }
@@ -85,7 +91,9 @@ for (const size of [WIDE, PHONE]) {
     await shot(page, `forms-publication-failed-${size.width}`);
   });
 
-  test(`a failed submit of the service form focuses the first invalid field; the notice leaves the modal header clear, at ${size.width} px`, async ({ page }) => {
+  test(`a failed submit of the service form focuses the first invalid field; the notice leaves the modal header clear, at ${size.width} px`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size);
     await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
     await page.goto('/manager/service?dict_type_id=1&dict_subtype_id=1');
@@ -158,7 +166,8 @@ test('untouched forms say nothing; the messages come after typing or a submit', 
 
 test('the request log keeps its last column in view at 1280 px, long paths wrap', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const token = ((await (await request.post('/login', { data: { email: DEMO_OPERATOR, password: DEMO_PASSWORD } })).json()) as { access_token: string }).access_token;
+  const token = ((await (await request.post('/login', { data: { email: DEMO_OPERATOR, password: DEMO_PASSWORD } })).json()) as { access_token: string })
+    .access_token;
   expect((await request.get('/api/dictionaries/dict_service_types', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBeTruthy();
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/api-requests');

@@ -24,18 +24,48 @@ const SCREENS: Screen[] = [
   { who: 'guest', name: 'password-email', path: '/password/email' },
   { who: 'guest', name: 'unsubscribe', path: '/unsubscribe/00000000-0000-4000-8000-000000000000' },
   { who: 'user', name: 'dashboard', path: '/user/dashboard', ready: (p) => expect(p.getByTestId('notifications-block')).toBeVisible() },
-  { who: 'user', name: 'entries', path: '/user/entry', ready: (p) => expect(p.locator('[data-testid="entries-table"], [data-testid="entries-cards"]')).toBeVisible() },
-  { who: 'user', name: 'entries-payments', path: '/user/entry/payments', ready: (p) => expect(p.locator('[data-testid="payments-table"], [data-testid="payments-cards"]')).toBeVisible() },
+  {
+    who: 'user',
+    name: 'entries',
+    path: '/user/entry',
+    ready: (p) => expect(p.locator('[data-testid="entries-table"], [data-testid="entries-cards"]')).toBeVisible(),
+  },
+  {
+    who: 'user',
+    name: 'entries-payments',
+    path: '/user/entry/payments',
+    ready: (p) => expect(p.locator('[data-testid="payments-table"], [data-testid="payments-cards"]')).toBeVisible(),
+  },
   { who: 'user', name: 'services', path: '/user/service' },
   { who: 'user', name: 'service-packages', path: '/user/service-package', ready: (p) => expect(p.getByTestId('package-card').first()).toBeVisible() },
   { who: 'user', name: 'profile', path: '/user/profile' },
   { who: 'user', name: 'notifications', path: '/user/notifications' },
   { who: 'user', name: 'settings', path: '/user/settings' },
   { who: 'user', name: 'contract', path: '/user/contract' },
-  { who: 'user', name: 'publications', path: '/user/publication', ready: (p) => expect(p.locator('[data-testid="publications-cards"], [data-testid="list-empty"]')).toBeVisible() },
-  { who: 'operator', name: 'entries', path: '/manager/entry', ready: (p) => expect(p.locator('[data-testid="entries-table"], [data-testid="entries-cards"]')).toBeVisible() },
-  { who: 'operator', name: 'entries-payments', path: '/manager/entry/payments', ready: (p) => expect(p.locator('[data-testid="payments-table"], [data-testid="payments-cards"]')).toBeVisible() },
-  { who: 'operator', name: 'payments', path: '/manager/payments', ready: (p) => expect(p.locator('[data-testid="payments-table"], [data-testid="payments-cards"]')).toBeVisible() },
+  {
+    who: 'user',
+    name: 'publications',
+    path: '/user/publication',
+    ready: (p) => expect(p.locator('[data-testid="publications-cards"], [data-testid="list-empty"]')).toBeVisible(),
+  },
+  {
+    who: 'operator',
+    name: 'entries',
+    path: '/manager/entry',
+    ready: (p) => expect(p.locator('[data-testid="entries-table"], [data-testid="entries-cards"]')).toBeVisible(),
+  },
+  {
+    who: 'operator',
+    name: 'entries-payments',
+    path: '/manager/entry/payments',
+    ready: (p) => expect(p.locator('[data-testid="payments-table"], [data-testid="payments-cards"]')).toBeVisible(),
+  },
+  {
+    who: 'operator',
+    name: 'payments',
+    path: '/manager/payments',
+    ready: (p) => expect(p.locator('[data-testid="payments-table"], [data-testid="payments-cards"]')).toBeVisible(),
+  },
   { who: 'operator', name: 'yookassa', path: '/manager/yookassa' },
   { who: 'operator', name: 'dashboard', path: '/manager/dashboard' },
   { who: 'operator', name: 'users', path: '/manager/users' },
@@ -44,7 +74,12 @@ const SCREENS: Screen[] = [
   { who: 'operator', name: 'logs', path: '/manager/logs' },
   { who: 'operator', name: 'api-requests', path: '/manager/api-requests' },
   { who: 'operator', name: 'services', path: '/manager/service' },
-  { who: 'operator', name: 'all-services', path: '/manager/all-services', ready: (p) => expect(p.locator('[data-testid="all-services-table"], [data-testid="all-services-cards"]')).toBeVisible() },
+  {
+    who: 'operator',
+    name: 'all-services',
+    path: '/manager/all-services',
+    ready: (p) => expect(p.locator('[data-testid="all-services-table"], [data-testid="all-services-cards"]')).toBeVisible(),
+  },
   { who: 'operator', name: 'service-packages', path: '/manager/service-package' },
   { who: 'operator', name: 'macroses', path: '/manager/macroses' },
   { who: 'operator', name: 'templates', path: '/manager/templates' },
@@ -54,13 +89,38 @@ const SCREENS: Screen[] = [
   { who: 'operator', name: 'service-types', path: '/manager/service-types' },
   { who: 'operator', name: 'profiles', path: '/manager/profiles' },
   { who: 'operator', name: 'regions', path: '/manager/regions' },
-  { who: 'operator', name: 'publication-releases', path: '/manager/publication-releases', ready: (p) => expect(p.locator('[data-testid="releases-table"], [data-testid="releases-cards"]')).toBeVisible() },
-  { who: 'operator', name: 'publication-prices', path: '/manager/publication-prices', ready: (p) => expect(p.locator('[data-testid="prices-table"], [data-testid="prices-cards"]')).toBeVisible() },
-  { who: 'operator', name: 'publication-categories', path: '/manager/publication-categories', ready: (p) => expect(p.locator('[data-testid="rubrics-table"], [data-testid="rubrics-cards"]')).toBeVisible() },
-  { who: 'operator', name: 'reviews', path: '/manager/reviews', ready: (p) => expect(p.locator('[data-testid="reviews-table"], [data-testid="reviews-cards"]')).toBeVisible() },
+  {
+    who: 'operator',
+    name: 'publication-releases',
+    path: '/manager/publication-releases',
+    ready: (p) => expect(p.locator('[data-testid="releases-table"], [data-testid="releases-cards"]')).toBeVisible(),
+  },
+  {
+    who: 'operator',
+    name: 'publication-prices',
+    path: '/manager/publication-prices',
+    ready: (p) => expect(p.locator('[data-testid="prices-table"], [data-testid="prices-cards"]')).toBeVisible(),
+  },
+  {
+    who: 'operator',
+    name: 'publication-categories',
+    path: '/manager/publication-categories',
+    ready: (p) => expect(p.locator('[data-testid="rubrics-table"], [data-testid="rubrics-cards"]')).toBeVisible(),
+  },
+  {
+    who: 'operator',
+    name: 'reviews',
+    path: '/manager/reviews',
+    ready: (p) => expect(p.locator('[data-testid="reviews-table"], [data-testid="reviews-cards"]')).toBeVisible(),
+  },
   { who: 'operator', name: 'leadings', path: '/manager/leadings' },
   { who: 'operator', name: 'icons', path: '/manager/icons' },
-  { who: 'operator', name: 'publications', path: '/manager/publication', ready: (p) => expect(p.locator('[data-testid="publications-table"], [data-testid="publications-cards"], [data-testid="list-empty"]')).toBeVisible() },
+  {
+    who: 'operator',
+    name: 'publications',
+    path: '/manager/publication',
+    ready: (p) => expect(p.locator('[data-testid="publications-table"], [data-testid="publications-cards"], [data-testid="list-empty"]')).toBeVisible(),
+  },
 ];
 
 const WIDTHS = [
@@ -84,19 +144,23 @@ async function layoutProblems(page: Page, wide: boolean): Promise<string[]> {
         // Mantine's scroll container scrolls in its viewport (the root itself never overflows).
         const container = el.closest('.mantine-Table-scrollContainer');
         const box = container?.querySelector('.mantine-ScrollArea-viewport') ?? container ?? el.parentElement;
-        if (box && visible(box) && box.scrollWidth > box.clientWidth + 1) problems.push(`a table scrolls sideways (${box.scrollWidth} > ${box.clientWidth}): ${name(el).slice(0, 30)}`);
+        if (box && visible(box) && box.scrollWidth > box.clientWidth + 1)
+          problems.push(`a table scrolls sideways (${box.scrollWidth} > ${box.clientWidth}): ${name(el).slice(0, 30)}`);
         // Its last column in view (the request log's «Ответ» was pushed out, issue 22).
         const last = el.querySelector('thead tr > :last-child');
-        if (last && visible(last) && box && last.getBoundingClientRect().right > box.getBoundingClientRect().right + 1) problems.push(`the last column "${name(last)}" is out of view`);
+        if (last && visible(last) && box && last.getBoundingClientRect().right > box.getBoundingClientRect().right + 1)
+          problems.push(`the last column "${name(last)}" is out of view`);
       }
     }
     // Nothing sticks out of its table cell over the next column (the role badge «Пользовател», issue 22).
     for (const td of Array.from(document.querySelectorAll('td'))) {
-      if (visible(td) && td.scrollWidth > td.clientWidth + 1) problems.push(`a cell's content sticks out of it (${td.scrollWidth} > ${td.clientWidth}): "${name(td)}"`);
+      if (visible(td) && td.scrollWidth > td.clientWidth + 1)
+        problems.push(`a cell's content sticks out of it (${td.scrollWidth} > ${td.clientWidth}): "${name(td)}"`);
     }
     // A chosen value shows whole in its select (read-only inputs: 'Другие города', not 'Другие го…').
     for (const el of Array.from(document.querySelectorAll<HTMLInputElement>('input[readonly].mantine-Input-input, .mantine-Select-input[readonly]'))) {
-      if (visible(el) && el.value && el.scrollWidth > el.clientWidth + 1) problems.push(`a select cuts its value "${el.value.slice(0, 40)}" (${el.scrollWidth} > ${el.clientWidth})`);
+      if (visible(el) && el.value && el.scrollWidth > el.clientWidth + 1)
+        problems.push(`a select cuts its value "${el.value.slice(0, 40)}" (${el.scrollWidth} > ${el.clientWidth})`);
     }
     // A floating button (the wizard's «Сохранить») never lies over a field.
     for (const fixed of Array.from(document.querySelectorAll('.mantine-Affix-root'))) {
@@ -104,7 +168,8 @@ async function layoutProblems(page: Page, wide: boolean): Promise<string[]> {
       if (!visible(fixed)) continue;
       for (const field of Array.from(document.querySelectorAll('input:not([type="hidden"]), textarea, [contenteditable="true"]'))) {
         const r = field.getBoundingClientRect();
-        if (visible(field) && r.left < f.right && r.right > f.left && r.top < f.bottom && r.bottom > f.top) problems.push(`a floating button covers a field: "${name(fixed)}"`);
+        if (visible(field) && r.left < f.right && r.right > f.left && r.top < f.bottom && r.bottom > f.top)
+          problems.push(`a floating button covers a field: "${name(fixed)}"`);
       }
     }
     // Text cut with an ellipsis keeps the whole value on hover.
@@ -114,7 +179,9 @@ async function layoutProblems(page: Page, wide: boolean): Promise<string[]> {
       const cut = el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible' && style.textOverflow === 'ellipsis';
       if (cut && !el.closest('[title]') && !el.closest('input, textarea')) problems.push(`text cut without the whole value on hover: "${name(el)}"`);
     }
-    const labels = document.querySelectorAll('.mantine-Button-label, .mantine-Badge-label, .mantine-Button-inner, .mantine-Badge-root, .mantine-Tabs-tabLabel, .mantine-SegmentedControl-label');
+    const labels = document.querySelectorAll(
+      '.mantine-Button-label, .mantine-Badge-label, .mantine-Button-inner, .mantine-Badge-root, .mantine-Tabs-tabLabel, .mantine-SegmentedControl-label',
+    );
     for (const el of Array.from(labels)) {
       if (!visible(el)) continue;
       if (el.scrollWidth > el.clientWidth + 1) problems.push(`clipped text "${name(el)}" (${el.scrollWidth} > ${el.clientWidth})`);
@@ -132,7 +199,11 @@ async function layoutProblems(page: Page, wide: boolean): Promise<string[]> {
       for (const m of text.matchAll(/[A-Za-zА-Яа-яЁё]{4,}/g)) {
         range.setStart(node, m.index);
         range.setEnd(node, m.index + m[0].length);
-        const lines = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        const lines = new Set(
+          Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top)),
+        );
         if (lines.size > 1) problems.push(`a word broken inside: "${m[0]}" in "${name(parent)}"`);
       }
     }

@@ -12,9 +12,15 @@ test('an operator creates, edits and deletes a service package', async ({ page }
   await modal.getByRole('textbox', { name: /^Название/ }).fill(title);
   const services = modal.getByLabel(/^Услуги/);
   await services.fill('Вебинар');
-  await page.getByRole('option', { name: /Вебинар/ }).first().click();
+  await page
+    .getByRole('option', { name: /Вебинар/ })
+    .first()
+    .click();
   await services.fill('конференция');
-  await page.getByRole('option', { name: /конференция/ }).first().click();
+  await page
+    .getByRole('option', { name: /конференция/ })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
   await modal.getByRole('textbox', { name: /^Цена, ₽/ }).fill('1000');
   await modal.getByLabel('Старая цена, ₽').fill('900');
@@ -39,7 +45,11 @@ test('an operator creates, edits and deletes a service package', async ({ page }
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('packages-cards')).toBeVisible();
   await shot(page, 'manager-packages-mobile');
-  await page.getByTestId('package-card').filter({ hasText: title }).getByRole('button', { name: `Удалить пакет ${title}` }).click();
+  await page
+    .getByTestId('package-card')
+    .filter({ hasText: title })
+    .getByRole('button', { name: `Удалить пакет ${title}` })
+    .click();
   await expect(page.getByText('Вы уверены, что хотите удалить?')).toBeVisible();
   await page.getByRole('dialog', { name: 'Удаление пакета' }).getByRole('button', { name: 'Да', exact: true }).click();
   await expect(page.getByText('Успешно удалено')).toBeVisible();

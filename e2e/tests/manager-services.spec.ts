@@ -16,7 +16,9 @@ async function siteArticles(request: APIRequestContext, text: string) {
   });
   expect(res.status()).toBe(200);
   // As Joomla's JSON:API view renders an article: the category is a relationship, not an attribute.
-  return ((await res.json()) as { data: Array<{ id: string; attributes: { title: string; state: number }; relationships: { category: { data: { id: string } } } }> }).data;
+  return (
+    (await res.json()) as { data: Array<{ id: string; attributes: { title: string; state: number }; relationships: { category: { data: { id: string } } } }> }
+  ).data;
 }
 
 /** A future day as YYYY-MM-DD. */

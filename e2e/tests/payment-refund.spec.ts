@@ -19,7 +19,10 @@ async function paidOnline(request: APIRequestContext): Promise<{ uuid: string; n
     password: 'Refunds-2026!',
     password_confirmation: 'Refunds-2026!',
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.ok()).toBeTruthy();
   const token = ((await registered.json()) as { access_token: string }).access_token;
   const headers = { Authorization: `Bearer ${token}` };

@@ -3,10 +3,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screens.ts';
 import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
 
-
 /** Prices are printed by Intl (ru-RU), whose group separator is a no-break space. */
 const rub = (amount: number) => new RegExp(`${new Intl.NumberFormat('ru-RU').format(amount).replace(/\s/g, '\\s')}\\s₽`);
-
 
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
   const answer = await request.post('/login', { data: { email, password } });
@@ -47,7 +45,10 @@ test('a visitor pays through /pay; the operator finds the confirmed payment amon
   await expect(page.getByText('Спасибо! Оплата прошла успешно.')).toBeVisible();
 
   await login(page, DEMO_OPERATOR, PASSWORD);
-  const row = page.getByTestId('transaction-row').filter({ hasText: 'Оплатова Вера Сергеевна' }).filter({ hasText: rub(sum) });
+  const row = page
+    .getByTestId('transaction-row')
+    .filter({ hasText: 'Оплатова Вера Сергеевна' })
+    .filter({ hasText: rub(sum) });
   // The webhook of the sandbox may take a moment: open the list again until the status is there.
   await expect(async () => {
     await page.goto('/manager/yookassa');
@@ -91,7 +92,10 @@ test('the operator sees payments for entries in /manager/payments and filters th
   expect(entry.status()).toBe(201);
   const entryBody = (await entry.json()) as { data: { id: number; number: string } };
   const operatorToken = await tokenOf(request, DEMO_OPERATOR, PASSWORD);
-  const paid = await request.post(`/api/entry/${entryBody.data.id}/pay`, { headers: { Authorization: `Bearer ${operatorToken}` }, data: { immediate: true, pay_type: 1 } });
+  const paid = await request.post(`/api/entry/${entryBody.data.id}/pay`, {
+    headers: { Authorization: `Bearer ${operatorToken}` },
+    data: { immediate: true, pay_type: 1 },
+  });
   expect(paid.ok()).toBeTruthy();
 
   await login(page, DEMO_OPERATOR, PASSWORD);

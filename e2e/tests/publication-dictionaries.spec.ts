@@ -99,7 +99,10 @@ test('prices: edit a price, shown as 1 500 ₽', async ({ page }) => {
   await modal.getByRole('button', { name: 'Сохранить' }).click();
   await notice(page, 'Успешно сохранено!');
   await expect(modal).toBeHidden();
-  const row = table.getByTestId('price-row').filter({ hasText: 'Интернет-публикация' }).filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
+  const row = table
+    .getByTestId('price-row')
+    .filter({ hasText: 'Интернет-публикация' })
+    .filter({ has: page.getByRole('cell', { name: '2', exact: true }) });
   await expect(row.getByText('1 500 ₽')).toBeVisible();
 
   // A second price for the same type and author count is refused under the field.

@@ -11,8 +11,6 @@ const PASSWORD = 'Together-2026!';
 const PACKAGE = 'Пакет «Учитель начальных классов»';
 const INTERNET_SERVICE = 'Публикация в сетевом издании «Педагогический вестник»';
 
-
-
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
   const answer = await request.post('/login', { data: { email, password } });
   expect(answer.ok()).toBeTruthy();
@@ -32,7 +30,10 @@ async function register(request: APIRequestContext, lastName: string) {
     password: PASSWORD,
     password_confirmation: PASSWORD,
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.ok(), await registered.text()).toBeTruthy();
   const token = await tokenOf(request, attributes.email, PASSWORD);
   return { email: attributes.email, headers: { Authorization: `Bearer ${token}` }, fio: `${lastName} Ольга ${attributes.middle_name}` };
@@ -53,16 +54,24 @@ async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: str
   await page.getByRole('option', { name: option }).click();
 }
 
-test('a package publication gets its article without a second charge; the operator opens its publication and the course contract from the entry menu', async ({ page, request, browser }) => {
+test('a package publication gets its article without a second charge; the operator opens its publication and the course contract from the entry menu', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const op = { Authorization: `Bearer ${await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD)}` };
   const client = await register(request, 'Пакетова');
 
   // Enrolled in the seeded package (first section of each service with sections) and paid at the office.
-  const packages = (await (await request.get('/api/service-package', { headers: client.headers })).json()) as { data: Array<{ id: number; title: string; price: number; services: Array<{ id: number; title: string; price: number; sections: Array<{ id: number }> }> }> };
+  const packages = (await (await request.get('/api/service-package', { headers: client.headers })).json()) as {
+    data: Array<{ id: number; title: string; price: number; services: Array<{ id: number; title: string; price: number; sections: Array<{ id: number }> }> }>;
+  };
   const pkg = packages.data.find((p) => p.title === PACKAGE)!;
   // The package window prices its publication by the publication prices (one author).
-  const prices = (await (await request.get('/api/publication-price', { headers: op, params: { dict_service_subtype_id: 5 } })).json()) as { data: Array<{ authors_num: number; price: number }> };
+  const prices = (await (await request.get('/api/publication-price', { headers: op, params: { dict_service_subtype_id: 5 } })).json()) as {
+    data: Array<{ authors_num: number; price: number }>;
+  };
   expect(pkg.services.find((s) => s.title === INTERNET_SERVICE)!.price).toBe(prices.data.find((p) => p.authors_num === 1)!.price);
   const chosen = Object.fromEntries(pkg.services.map((s) => [String(s.id), s.sections?.[0]?.id ?? null]));
   const enrolled = await request.post(`/api/service-package/${pkg.id}/enroll`, { headers: client.headers, data: { services: chosen } });
@@ -135,7 +144,10 @@ test('a package publication gets its article without a second charge; the operat
     const courseRow = opPage.getByTestId('entry-row').filter({ hasText: course.number });
     await courseRow.getByRole('button', { name: `Действия с заявкой ${course.number}` }).click();
     // «Договор» opens the contract card; the print menu's «Договор» is a link (print kind).
-    await opPage.locator('button[role=menuitem]').filter({ hasText: /^Договор$/ }).click();
+    await opPage
+      .locator('button[role=menuitem]')
+      .filter({ hasText: /^Договор$/ })
+      .click();
     const contract = opPage.getByRole('dialog', { name: `Договор по заявке № ${course.number}` });
     await expect(contract.getByTestId('entry-contract-status')).toHaveText('Ожидает проверки');
     await expect(contract.getByTestId('no-scan')).toHaveText('Скан не загружен');
@@ -153,7 +165,9 @@ test('a package publication gets its article without a second charge; the operat
 test('a rejected publication leaves nothing owed; its match names the publication it was copied from', async ({ page, request, browser }) => {
   test.setTimeout(300_000);
   const op = { Authorization: `Bearer ${await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD)}` };
-  const services = (await (await request.get('/api/service', { headers: op, params: { isPublication: 1, per_page: 100 } })).json()) as { data: Array<{ id: number; dict_subtype_id: number }> };
+  const services = (await (await request.get('/api/service', { headers: op, params: { isPublication: 1, per_page: 100 } })).json()) as {
+    data: Array<{ id: number; dict_subtype_id: number }>;
+  };
   const internetId = services.data.find((s) => s.dict_subtype_id === 5)!.id;
   const original = await register(request, 'Первоисточникова');
   const client = await register(request, 'Отклонова');
@@ -165,7 +179,15 @@ test('a rejected publication leaves nothing owed; its match names the publicatio
   expect((await request.post(`/api/publication/${sourceData.id}/check-uniqueness`, { headers: op })).status()).toBeLessThan(300);
   // The source is stored for comparison once its own check has run (it may wait in the queue).
   await expect
-    .poll(async () => ((await (await request.get(`/api/publication/${sourceData.id}`, { headers: op })).json()) as { data: { uniqueness: number | null; uniqueness_state: string | null } }).data, { timeout: 90_000 })
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/publication/${sourceData.id}`, { headers: op })).json()) as {
+            data: { uniqueness: number | null; uniqueness_state: string | null };
+          }
+        ).data,
+      { timeout: 90_000 },
+    )
     .toMatchObject({ uniqueness: expect.any(Number), uniqueness_state: null });
   const title = `Заимствованная статья ${Date.now().toString().slice(-5)}`;
   const created = await request.post('/api/publication', { headers: client.headers, data: body(title) });

@@ -17,8 +17,6 @@ const INTERNET_SERVICE = 'Публикация в сетевом издании 
 const JOURNAL_SUBTYPE = 4;
 const CO_AUTHOR = 'Соколова Елена Андреевна';
 
-
-
 async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
   const answer = await request.post('/login', { data: { email, password } });
   expect(answer.ok()).toBeTruthy();
@@ -50,7 +48,11 @@ async function pick(page: Page, scope: Locator, label: string, option: string | 
   await page.getByRole('option', { name: option }).click();
 }
 
-test('publication journey: submit with a co-author and pay, check, rework, approve, publish; a journal publication into a release', async ({ page, request, browser }) => {
+test('publication journey: submit with a co-author and pay, check, rework, approve, publish; a journal publication into a release', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const operatorToken = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
   const op = { Authorization: `Bearer ${operatorToken}` };
@@ -60,7 +62,14 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   const borrowed = articleText(1, 1800);
   const source = await request.post('/api/publication', {
     headers: op,
-    data: { service_id: internetId, dict_category_id: 2, type: 1, title: 'Источник для проверки уникальности', text: `<p>${borrowed} ${articleText(2, 1600)}</p>`, authors_num: 1 },
+    data: {
+      service_id: internetId,
+      dict_category_id: 2,
+      type: 1,
+      title: 'Источник для проверки уникальности',
+      text: `<p>${borrowed} ${articleText(2, 1600)}</p>`,
+      authors_num: 1,
+    },
   });
   expect(source.status(), await source.text()).toBeLessThan(300);
   const sourceId = ((await source.json()) as { data: { id: number } }).data.id;
@@ -184,7 +193,12 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
       file: {
         name: 'svidetelstvo.docx',
         mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        buffer: makeDocx(['СВИДЕТЕЛЬСТВО О ПУБЛИКАЦИИ', 'выдано ${user.fio_dative}', 'о публикации материала «${publication.title}»', 'заявка № ${entry.number}']),
+        buffer: makeDocx([
+          'СВИДЕТЕЛЬСТВО О ПУБЛИКАЦИИ',
+          'выдано ${user.fio_dative}',
+          'о публикации материала «${publication.title}»',
+          'заявка № ${entry.number}',
+        ]),
       },
     },
   });

@@ -8,7 +8,22 @@ import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
 // site's categories and tags are chosen by their names from the site's own lists.
 
 /** Slugs of the seeded service types and template types (the dictionaries' dv codes). */
-const SLUGS = ['conference', 'webinar', 'qualification', 'retraining', 'publication', 'seminar', 'masterClass', 'roundTable', 'olympiad', 'forum', 'contest', 'internship', 'regList', 'certificate'];
+const SLUGS = [
+  'conference',
+  'webinar',
+  'qualification',
+  'retraining',
+  'publication',
+  'seminar',
+  'masterClass',
+  'roundTable',
+  'olympiad',
+  'forum',
+  'contest',
+  'internship',
+  'regList',
+  'certificate',
+];
 const FORBIDDEN: RegExp[] = [
   new RegExp(`\\b(${SLUGS.join('|')})\\b`),
   /\((fdv|dv|id)\)/i,
@@ -123,7 +138,10 @@ test('profiles and rubrics: site tags and categories by name, no ids', async ({ 
   await expect(page.getByTestId('profiles-table')).toBeVisible();
   await expectRussian(page.locator('body'), 'profiles');
   await shot(page, 'russian-profiles-1280');
-  await page.getByRole('button', { name: /^Редактировать/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Редактировать/ })
+    .first()
+    .click();
   const profileModal = page.getByRole('dialog');
   await choose(page, profileModal.getByLabel('Тег на сайте'), 'Профиль 7');
   await expectRussian(profileModal, 'profile modal');
@@ -178,7 +196,10 @@ test('icons read in Russian; users, services and payments have no developer labe
   // The service modal is titled by the service, not «Услуга #1».
   await page.goto('/manager/service');
   await page.getByText('Конференции', { exact: true }).first().click();
-  await page.getByText(/^Всероссийская конференция/).first().click();
+  await page
+    .getByText(/^Всероссийская конференция/)
+    .first()
+    .click();
   const edit = page.getByRole('button', { name: /^Изменить услугу Всероссийская конференция/ }).first();
   const title = ((await edit.getAttribute('aria-label')) ?? '').replace('Изменить услугу ', '');
   await edit.click();

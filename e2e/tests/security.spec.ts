@@ -63,7 +63,14 @@ test('changing the password asks for the current one (desktop and phone)', async
     password: 'Old-pass-1',
     password_confirmation: 'Old-pass-1',
   };
-  expect((await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/register', {
+        headers: { 'Content-Type': 'application/vnd.api+json' },
+        data: JSON.stringify({ data: { type: 'token', attributes } }),
+      })
+    ).status(),
+  ).toBe(201);
   const problems = watchViolations(page);
   await login(page, email, 'Old-pass-1');
   await page.goto('/user/settings');

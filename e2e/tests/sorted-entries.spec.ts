@@ -35,7 +35,10 @@ async function entryPriced(request: APIRequestContext, operator: string, firstNa
     password: 'Sorted-2026!',
     password_confirmation: 'Sorted-2026!',
   };
-  const registered = await request.post('/register', { headers: { 'Content-Type': 'application/vnd.api+json' }, data: JSON.stringify({ data: { type: 'token', attributes } }) });
+  const registered = await request.post('/register', {
+    headers: { 'Content-Type': 'application/vnd.api+json' },
+    data: JSON.stringify({ data: { type: 'token', attributes } }),
+  });
   expect(registered.status()).toBe(201);
   const token = ((await registered.json()) as { access_token: string }).access_token;
   const created = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: 5, pay_type: 3, is_extramural: 1 } });
@@ -50,7 +53,10 @@ async function entryPriced(request: APIRequestContext, operator: string, firstNa
 const shownNumbers = async (page: Page, testId: 'entry-row' | 'entry-card') =>
   (await page.getByTestId(testId).allInnerTexts()).map((text) => /\d{4}-\d{4,}/.exec(text)?.[0] ?? text);
 
-test('an operator sorts the entries by price, the address bar and a reload keep it, and the export follows the same order with its totals', async ({ page, request }) => {
+test('an operator sorts the entries by price, the address bar and a reload keep it, and the export follows the same order with its totals', async ({
+  page,
+  request,
+}) => {
   const operator = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
   const made = [
     await entryPriced(request, operator, 'Вера', 2500, 1),
@@ -145,10 +151,12 @@ test('the operators’ entry rows are compact at 1280 px, and the cards at 390 p
   await page.getByTestId('sort-select').click();
   await page.getByRole('option', { name: 'Номер ↑' }).click();
   await expect(page).toHaveURL(/[?&]sort=number(&|$)/);
-  await expect.poll(async () => {
-    const numbers = await shownNumbers(page, 'entry-card');
-    return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1] <= n);
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const numbers = await shownNumbers(page, 'entry-card');
+      return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1] <= n);
+    })
+    .toBe(true);
   await shot(page, 'compact-entries-mobile');
   // The first screen as a phone shows it (the full page is long to look at).
   await page.screenshot({ path: path.join(outputDir, 'compact-entries-mobile-screen.png') });

@@ -21,7 +21,14 @@ const database = await openDatabase(config);
 const app = await buildApp({
   config,
   database,
-  mailer: (a) => createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'mail'), from: config.mailFrom, log: a.log, poolSize: config.mailing.poolSize }),
+  mailer: (a) =>
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'mail'),
+      from: config.mailFrom,
+      log: a.log,
+      poolSize: config.mailing.poolSize,
+    }),
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
 

@@ -24,7 +24,9 @@ describe('login limits under concurrency', () => {
   it('30 parallel wrong passwords against a limit of 10: at most 10 are checked, the rest are 429', async () => {
     const u = await t.createUser({ password: 'right-one' });
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => t.inject({ method: 'POST', url: '/login', payload: { email: u.email, password: `wrong-${i}` }, remoteAddress: `10.8.0.${i}` })),
+      Array.from({ length: 30 }, (_, i) =>
+        t.inject({ method: 'POST', url: '/login', payload: { email: u.email, password: `wrong-${i}` }, remoteAddress: `10.8.0.${i}` }),
+      ),
     );
     const checked = answers.filter((r) => r.statusCode === 401).length;
     const refused = answers.filter((r) => r.statusCode === 429).length;
@@ -47,13 +49,28 @@ describe('changing one\u2019s own password or e-mail', () => {
     const u = await t.createUser({ password: 'old-secret' });
     const here = await t.loginAs(u);
     const elsewhere = await t.loginAs(u);
-    const missing = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: here, payload: { password: 'new-secret', password_confirmation: 'new-secret' } });
+    const missing = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/change-password`,
+      headers: here,
+      payload: { password: 'new-secret', password_confirmation: 'new-secret' },
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.current_password).toEqual([ProfileMessages.currentPasswordRequired]);
-    const wrong = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: here, payload: { current_password: 'guess', password: 'new-secret', password_confirmation: 'new-secret' } });
+    const wrong = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/change-password`,
+      headers: here,
+      payload: { current_password: 'guess', password: 'new-secret', password_confirmation: 'new-secret' },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual([ProfileMessages.currentPasswordWrong]);
-    const ok = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: here, payload: { current_password: 'old-secret', password: 'new-secret', password_confirmation: 'new-secret' } });
+    const ok = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/change-password`,
+      headers: here,
+      payload: { current_password: 'old-secret', password: 'new-secret', password_confirmation: 'new-secret' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/get', headers: here })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/get', headers: elsewhere })).statusCode).toBe(401);
@@ -64,7 +81,14 @@ describe('changing one\u2019s own password or e-mail', () => {
     const h = await t.loginAs(u);
     let last = 0;
     for (let i = 0; i < 11; i++) {
-      last = (await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: h, payload: { current_password: `guess-${i}`, password: 'new-secret', password_confirmation: 'new-secret' } })).statusCode;
+      last = (
+        await t.inject({
+          method: 'POST',
+          url: `/api/user/${u.id}/change-password`,
+          headers: h,
+          payload: { current_password: `guess-${i}`, password: 'new-secret', password_confirmation: 'new-secret' },
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
   });
@@ -73,7 +97,12 @@ describe('changing one\u2019s own password or e-mail', () => {
     const u = await t.createUser({ password: 'old-secret' });
     const theirs = await t.loginAs(u);
     const op = await t.loginAs(await t.createUser({ role: 1 }));
-    const res = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: op, payload: { password: 'set-by-op', password_confirmation: 'set-by-op' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/change-password`,
+      headers: op,
+      payload: { password: 'set-by-op', password_confirmation: 'set-by-op' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/get', headers: theirs })).statusCode).toBe(401);
   });
@@ -86,9 +115,19 @@ describe('changing one\u2019s own password or e-mail', () => {
     const noPassword = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile({ email: 'stolen@example.com' }) });
     expect(noPassword.statusCode).toBe(422);
     expect(noPassword.json().errors.current_password).toEqual([ProfileMessages.currentPasswordRequired]);
-    const wrong = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile({ email: 'stolen@example.com', current_password: 'guess' }) });
+    const wrong = await t.inject({
+      method: 'PUT',
+      url: `/api/user/${u.id}`,
+      headers: h,
+      payload: profile({ email: 'stolen@example.com', current_password: 'guess' }),
+    });
     expect(wrong.json().errors.current_password).toEqual([ProfileMessages.currentPasswordWrong]);
-    const ok = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile({ email: 'moved@example.com', current_password: 'mail-secret' }) });
+    const ok = await t.inject({
+      method: 'PUT',
+      url: `/api/user/${u.id}`,
+      headers: h,
+      payload: profile({ email: 'moved@example.com', current_password: 'mail-secret' }),
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.email).toBe('moved@example.com');
   });
@@ -99,7 +138,12 @@ describe('changing one\u2019s own password or e-mail', () => {
     const forgot = await t.inject({ method: 'POST', url: '/password-forgot', payload: { data: { email: u.email } } });
     expect(forgot.statusCode).toBe(200);
     const mail = await t.smtp.waitFor((m) => m.to !== undefined && JSON.stringify(m.to).includes(u.email));
-    const password = /[A-Za-z0-9]{8,}/.exec(String(mail.text).split(/пароль/i).slice(1).join(' '))?.[0];
+    const password = /[A-Za-z0-9]{8,}/.exec(
+      String(mail.text)
+        .split(/пароль/i)
+        .slice(1)
+        .join(' '),
+    )?.[0];
     expect(password).toBeTruthy();
     const reset = await t.inject({ method: 'POST', url: '/password-reset', payload: { data: { attributes: { email: u.email, password } } } });
     expect(reset.statusCode).toBe(200);
@@ -140,7 +184,22 @@ describe('anonymous forms and tokens', () => {
           method: 'POST',
           url: '/register',
           remoteAddress: '10.7.7.7',
-          payload: { data: { type: 'token', attributes: { last_name: 'Бот', first_name: 'Бот', middle_name: 'Бот', phone: `+7 (900) 000-00-${String(i).padStart(2, '0')}`, email: `bot${i}-${Date.now()}@example.com`, organization: 'x', job_title: 'x', password: 'bot-pass', password_confirmation: 'bot-pass' } } },
+          payload: {
+            data: {
+              type: 'token',
+              attributes: {
+                last_name: 'Бот',
+                first_name: 'Бот',
+                middle_name: 'Бот',
+                phone: `+7 (900) 000-00-${String(i).padStart(2, '0')}`,
+                email: `bot${i}-${Date.now()}@example.com`,
+                organization: 'x',
+                job_title: 'x',
+                password: 'bot-pass',
+                password_confirmation: 'bot-pass',
+              },
+            },
+          },
         })
       ).statusCode;
     }

@@ -26,11 +26,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const cyrillic = /[А-Яа-яЁё]/;
-const profile = (over: Record<string, unknown> = {}) => ({ email: 'bad-input@example.com', phone: '+7 (921) 777-44-33', organization: 'Школа', job_title: 'Учитель', ...over });
+const profile = (over: Record<string, unknown> = {}) => ({
+  email: 'bad-input@example.com',
+  phone: '+7 (921) 777-44-33',
+  organization: 'Школа',
+  job_title: 'Учитель',
+  ...over,
+});
 
 describe('bad input is a 422 with Russian field errors, never a 5xx', () => {
   it('ids past 32 bits in paths and filters', async () => {
-    for (const url of [`/api/entry/${2 ** 31}`, `/api/service/${2 ** 40}`, `/api/entry?service_id=${2 ** 33}`, '/api/service?dict_type_id=99999999999999999999', `/api/payment?user_id=${2 ** 31}`]) {
+    for (const url of [
+      `/api/entry/${2 ** 31}`,
+      `/api/service/${2 ** 40}`,
+      `/api/entry?service_id=${2 ** 33}`,
+      '/api/service?dict_type_id=99999999999999999999',
+      `/api/payment?user_id=${2 ** 31}`,
+    ]) {
       const res = await t.inject({ method: 'GET', url, headers: op });
       expect(res.statusCode, url).toBe(422);
       const [field, texts] = Object.entries(res.json().errors as Record<string, string[]>)[0];
@@ -74,7 +86,12 @@ describe('bad input is a 422 with Russian field errors, never a 5xx', () => {
   });
 
   it('a list of 70 000 ids', async () => {
-    const res = await t.inject({ method: 'POST', url: `/api/user/store-profiles/${user.id}`, headers: h, payload: { profiles: Array.from({ length: 70_000 }, (_, i) => i + 1) } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/user/store-profiles/${user.id}`,
+      headers: h,
+      payload: { profiles: Array.from({ length: 70_000 }, (_, i) => i + 1) },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.profiles[0]).toMatch(cyrillic);
     const inQuery = await t.inject({ method: 'GET', url: `/api/service?profile=${Array.from({ length: 5000 }, (_, i) => i + 1).join(',')}`, headers: h });
@@ -100,7 +117,9 @@ describe('database data errors in the one error handler', () => {
     expect(dataErrorAnswer(wrapped('22001', { column: 'region' }))?.errors).toEqual({ region: ['Слишком длинное значение'] });
     expect(dataErrorAnswer(wrapped('22008'))?.message).toBe('Несуществующая дата');
     expect(dataErrorAnswer(wrapped('22021'))?.message).toBe('Недопустимый символ');
-    expect(dataErrorAnswer(wrapped('23503', { detail: 'Key (dict_region_id)=(999) is not present in table "dict_regions".' }))?.errors).toEqual({ dict_region_id: ['Связанная запись не найдена'] });
+    expect(dataErrorAnswer(wrapped('23503', { detail: 'Key (dict_region_id)=(999) is not present in table "dict_regions".' }))?.errors).toEqual({
+      dict_region_id: ['Связанная запись не найдена'],
+    });
     expect(dataErrorAnswer(wrapped('23505', { detail: 'Key (email)=(a@b.c) already exists.' }))?.errors).toEqual({ email: ['Такая запись уже существует'] });
     expect(dataErrorAnswer(wrapped('40001'))).toBeNull();
     expect(dataErrorAnswer(new Error('plain'))).toBeNull();
@@ -121,7 +140,12 @@ describe('database data errors in the one error handler', () => {
     });
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'edu-log-'));
     const config = loadConfig({ NODE_ENV: 'test' }, { requestLog: false, dataDir: dir, jobsIntervalMs: 0 });
-    const app = await buildApp({ config, database: t.database, mailer: (x) => createMailer({ outboxDir: dir, from: config.mailFrom, log: x.log }), loggerInstance: pino({ level: 'info' }, sink) });
+    const app = await buildApp({
+      config,
+      database: t.database,
+      mailer: (x) => createMailer({ outboxDir: dir, from: config.mailFrom, log: x.log }),
+      loggerInstance: pino({ level: 'info' }, sink),
+    });
     app.get('/api/test-throws', async () => {
       throw Object.assign(new Error(`Failed query: ${huge}`), { cause: { code: '57014' } });
     });

@@ -4,14 +4,20 @@ import { entries, services } from '../src/db/schema/index.ts';
 import type { TestApp } from './helper.ts';
 
 /** A small but real PDF (magic bytes %PDF-). */
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+);
 
 export function png(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#22aa88' } }).png().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#22aa88' } })
+    .png()
+    .toBuffer();
 }
 
 export function jpg(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa2288' } }).jpeg().toBuffer();
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#aa2288' } })
+    .jpeg()
+    .toBuffer();
 }
 
 export interface Part {
@@ -39,7 +45,11 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 let seq = 0;
 
 /** A service of type 3 (qualification courses: is_contract_needed in the seed) and an entry of the user on it. */
-export async function courseEntry(t: TestApp, userId: number, attrs: { title?: string; typeId?: number; status?: number } = {}): Promise<{ entryId: number; serviceId: number }> {
+export async function courseEntry(
+  t: TestApp,
+  userId: number,
+  attrs: { title?: string; typeId?: number; status?: number } = {},
+): Promise<{ entryId: number; serviceId: number }> {
   const [s] = await t.database.db
     .insert(services)
     .values({ title: attrs.title ?? 'Курс «Цифровая дидактика»', dict_type_id: attrs.typeId ?? 3, price: 12000, points: 72 })
@@ -57,9 +67,19 @@ export const VALID_SNILS = '112-233-445 95';
 /** Fills the whole wizard for a user through the API: extras, passport, required documents and the consent. */
 export async function fillContractData(t: TestApp, user: { id: number }, opts: { consent?: boolean } = {}): Promise<Record<string, string>> {
   const h = await t.loginAs(user);
-  const extras = await t.inject({ method: 'POST', url: `/api/user/${user.id}/profile-extras`, headers: h, payload: { address: 'г. Санкт-Петербург, Невский пр., д. 1', birthday: '1985-04-12', snils: VALID_SNILS } });
+  const extras = await t.inject({
+    method: 'POST',
+    url: `/api/user/${user.id}/profile-extras`,
+    headers: h,
+    payload: { address: 'г. Санкт-Петербург, Невский пр., д. 1', birthday: '1985-04-12', snils: VALID_SNILS },
+  });
   if (extras.statusCode !== 200) throw new Error(`extras: ${extras.body}`);
-  const passport = await t.inject({ method: 'POST', url: '/api/identity-document', headers: h, payload: { number: '4010 123456', date: '2015-06-01', issued_by: 'ТП № 1 УФМС России по г. Санкт-Петербургу' } });
+  const passport = await t.inject({
+    method: 'POST',
+    url: '/api/identity-document',
+    headers: h,
+    payload: { number: '4010 123456', date: '2015-06-01', issued_by: 'ТП № 1 УФМС России по г. Санкт-Петербургу' },
+  });
   if (passport.statusCode !== 201) throw new Error(`passport: ${passport.body}`);
   const parts: Part[] = [
     { field: 'passport', filename: 'passport.pdf', content: PDF, type: 'application/pdf' },

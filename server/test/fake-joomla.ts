@@ -64,7 +64,23 @@ export interface FakeJoomla {
 }
 
 const FIELD_NAMES = ['service-id', 'price', 'points', 'dates', 'video', 'cabinet-url'];
-const KNOWN = new Set(['title', 'alias', 'catid', 'articletext', 'introtext', 'fulltext', 'state', 'language', 'tags', 'images', 'publish_up', 'publish_down', 'metadesc', 'featured', 'access']);
+const KNOWN = new Set([
+  'title',
+  'alias',
+  'catid',
+  'articletext',
+  'introtext',
+  'fulltext',
+  'state',
+  'language',
+  'tags',
+  'images',
+  'publish_up',
+  'publish_down',
+  'metadesc',
+  'featured',
+  'access',
+]);
 
 /** Joomla's `title` column: varchar(255), counted in characters (code points). */
 const TITLE_MAX = 255;
@@ -77,7 +93,16 @@ function userUtc(value: unknown, zone: string): string | null {
   const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0));
   const offsetAt = (t: number) => {
     const p = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      })
         .formatToParts(new Date(t))
         .map((x) => [x.type, Number(x.value)]),
     );
@@ -89,7 +114,14 @@ function userUtc(value: unknown, zone: string): string | null {
 }
 
 export async function startFakeJoomla(
-  opts: { token?: string; categories?: Array<{ id: number; title: string }>; tags?: Array<{ id: number; title: string }>; port?: number; host?: string; timeZone?: string } = {},
+  opts: {
+    token?: string;
+    categories?: Array<{ id: number; title: string }>;
+    tags?: Array<{ id: number; title: string }>;
+    port?: number;
+    host?: string;
+    timeZone?: string;
+  } = {},
 ): Promise<FakeJoomla> {
   const state: Omit<FakeJoomla, 'url' | 'close'> = {
     token: opts.token ?? 'joomla-test-token',
@@ -155,7 +187,12 @@ export async function startFakeJoomla(
       if (category !== null && a.catid !== Number(category)) return false;
       if (!search) return true;
       if (search.startsWith('id:')) return a.id === Number(search.slice(3));
-      const like = new RegExp(search.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*'));
+      const like = new RegExp(
+        search
+          .split(/\s+/)
+          .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*'),
+      );
       return like.test(a.title.toLowerCase()) || like.test(a.alias.toLowerCase());
     });
     const { slice, meta } = page(found, url);
@@ -177,7 +214,8 @@ export async function startFakeJoomla(
       if (state.mode === 'down') return error(res, 503, 'Service Unavailable');
       if (state.mode === 'error') return error(res, 500, 'Database connection error');
       const accept = String(req.headers.accept ?? '');
-      if (!accept.includes('application/vnd.api+json') && !accept.includes('*/*') && !accept.includes('application/json')) return error(res, 406, 'Not Acceptable');
+      if (!accept.includes('application/vnd.api+json') && !accept.includes('*/*') && !accept.includes('application/json'))
+        return error(res, 406, 'Not Acceptable');
       if (req.headers['x-joomla-token'] !== state.token) return error(res, 401, 'Forbidden');
       const path = url.pathname.replace(/^\/api\/index\.php\/v1/, '');
 

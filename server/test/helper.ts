@@ -45,7 +45,12 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-export async function startSmtp(): Promise<{ url: string; mails: ParsedMail[]; waitFor: (pred: (m: ParsedMail) => boolean, ms?: number) => Promise<ParsedMail>; close: () => Promise<void> }> {
+export async function startSmtp(): Promise<{
+  url: string;
+  mails: ParsedMail[];
+  waitFor: (pred: (m: ParsedMail) => boolean, ms?: number) => Promise<ParsedMail>;
+  close: () => Promise<void>;
+}> {
   const mails: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -83,7 +88,9 @@ export interface TestApp {
   database: Database;
   smtp: Awaited<ReturnType<typeof startSmtp>>;
   /** Creates a user straight in the database. */
-  createUser(attrs?: Partial<typeof users.$inferInsert> & { password?: string; profiles?: number[] }): Promise<{ id: number; email: string; phone: string; password: string }>;
+  createUser(
+    attrs?: Partial<typeof users.$inferInsert> & { password?: string; profiles?: number[] },
+  ): Promise<{ id: number; email: string; phone: string; password: string }>;
   /** Bearer headers of a fresh session of the user. */
   loginAs(user: { id: number }): Promise<Record<string, string>>;
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;

@@ -119,9 +119,15 @@ describe('GET /api/entry?sort=', () => {
         const sort = `${desc ? '-' : ''}${key}`;
         const expected = sortedBy(everything, entryKeys[key], desc);
         const whole = await get<Listed>(`/api/entry?${filter}&sort=${sort}&per_page=100`);
-        expect(whole.data.map((e) => e.id), sort).toEqual(expected);
+        expect(
+          whole.data.map((e) => e.id),
+          sort,
+        ).toEqual(expected);
         // Paged by 15 (two pages): the same order, nothing repeated or skipped.
-        expect((await allPages<Listed>('/api/entry', `${filter}&sort=${sort}`)).map((e) => e.id), `${sort} paged`).toEqual(expected);
+        expect(
+          (await allPages<Listed>('/api/entry', `${filter}&sort=${sort}`)).map((e) => e.id),
+          `${sort} paged`,
+        ).toEqual(expected);
       }
     }
   });
@@ -172,7 +178,10 @@ describe('GET /api/entry/excel follows the sort', () => {
       // Batches of 4 rows: the keyset on (sort column, id) carries across ties.
       const written = await sheetRows((out) => writeXlsx(entriesExport(t.database.db, entryFiltersOf(q)), out, 4), 'Заявки');
       const body = written.slice(1, -1);
-      expect(body.map((r) => r[1]), sort).toEqual(listed.map((e) => e.number));
+      expect(
+        body.map((r) => r[1]),
+        sort,
+      ).toEqual(listed.map((e) => e.number));
       const totals = written[written.length - 1];
       expect(totals[1]).toBe('Итого');
       expect(totals[2]).toBe(`Заявок: ${listed.length}`);
@@ -200,16 +209,24 @@ describe('GET /api/payment?sort= and its export', () => {
     type Pay = { id: number; sum: number; created_at_formatted: string };
     const all = await allPages<Pay & { created: string }>('/api/payment', `user_id=${client.id}`, 100);
     expect(all).toHaveLength(19);
-    const created = new Map((await t.database.db.select({ id: payments.id, created_at: payments.created_at }).from(payments)).map((r) => [r.id, new Date(r.created_at).getTime()]));
+    const created = new Map(
+      (await t.database.db.select({ id: payments.id, created_at: payments.created_at }).from(payments)).map((r) => [r.id, new Date(r.created_at).getTime()]),
+    );
     const keys: Record<(typeof PAYMENT_SORTS)[number], (p: Pay) => Key> = { created_at: (p) => created.get(p.id)!, sum: (p) => p.sum };
     expect(all.map((p) => p.id)).toEqual(sortedBy(all, keys.created_at, true));
     for (const key of PAYMENT_SORTS) {
       for (const desc of [false, true]) {
         const sort = `${desc ? '-' : ''}${key}`;
         const expected = sortedBy(all, keys[key], desc);
-        expect((await allPages<Pay>('/api/payment', `user_id=${client.id}&sort=${sort}`)).map((p) => p.id), sort).toEqual(expected);
+        expect(
+          (await allPages<Pay>('/api/payment', `user_id=${client.id}&sort=${sort}`)).map((p) => p.id),
+          sort,
+        ).toEqual(expected);
         const written = await sheetRows((out) => writeXlsx(paymentsExport(t.database.db, { userId: client.id, sort: sort as never }), out, 5), 'Платежи');
-        expect(written.slice(1, -1).map((r) => r[6]), `${sort} export`).toEqual(expected.map((id) => all.find((p) => p.id === id)!.sum));
+        expect(
+          written.slice(1, -1).map((r) => r[6]),
+          `${sort} export`,
+        ).toEqual(expected.map((id) => all.find((p) => p.id === id)!.sum));
         expect(written[written.length - 1][2]).toBe('Платежей: 19');
       }
     }
@@ -235,12 +252,19 @@ describe('GET /api/publication?sort=', () => {
     type Pub = { id: number; title: string; status: number; created_at: string };
     const all = await allPages<Pub>('/api/publication', `userId=${author.id}`, 100);
     expect(all).toHaveLength(17);
-    const keys: Record<(typeof PUBLICATION_SORTS)[number], (p: Pub) => Key> = { created_at: (p) => p.created_at, title: (p) => p.title, status: (p) => p.status };
+    const keys: Record<(typeof PUBLICATION_SORTS)[number], (p: Pub) => Key> = {
+      created_at: (p) => p.created_at,
+      title: (p) => p.title,
+      status: (p) => p.status,
+    };
     expect(all.map((p) => p.id)).toEqual(sortedBy(all, keys.created_at, true));
     for (const key of PUBLICATION_SORTS) {
       for (const desc of [false, true]) {
         const sort = `${desc ? '-' : ''}${key}`;
-        expect((await allPages<Pub>('/api/publication', `userId=${author.id}&sort=${sort}`)).map((p) => p.id), sort).toEqual(sortedBy(all, keys[key], desc));
+        expect(
+          (await allPages<Pub>('/api/publication', `userId=${author.id}&sort=${sort}`)).map((p) => p.id),
+          sort,
+        ).toEqual(sortedBy(all, keys[key], desc));
       }
     }
     expect((await t.inject({ method: 'GET', url: '/api/publication?sort=authors', headers: op })).statusCode).toBe(422);
@@ -249,7 +273,8 @@ describe('GET /api/publication?sort=', () => {
 
 describe('GET /api/manager/users?sort=', () => {
   it('sorts by every key both ways, stable across pages (name and e-mail through the pattern path too)', async () => {
-    for (let i = 0; i < 14; i++) await t.createUser({ last_name: `${tag}а`, first_name: ['Вера', 'Алла'][i % 2], middle_name: 'Юрьевна', email: `sort-${(i * 5) % 14}@example.com` });
+    for (let i = 0; i < 14; i++)
+      await t.createUser({ last_name: `${tag}а`, first_name: ['Вера', 'Алла'][i % 2], middle_name: 'Юрьевна', email: `sort-${(i * 5) % 14}@example.com` });
     type User = { id: number; fio: string; email: string | null; left_sum: number };
     const all = await allPages<User>('/api/manager/users', `fio=${encodeURIComponent(tag)}`, 100);
     expect(all.length).toBe(17);
@@ -265,7 +290,10 @@ describe('GET /api/manager/users?sort=', () => {
       if (!of) continue;
       for (const desc of [false, true]) {
         const sort = `${desc ? '-' : ''}${key}`;
-        expect((await allPages<User>('/api/manager/users', `fio=${encodeURIComponent(tag)}&sort=${sort}`)).map((u) => u.id), sort).toEqual(sortedBy(all, of, desc));
+        expect(
+          (await allPages<User>('/api/manager/users', `fio=${encodeURIComponent(tag)}&sort=${sort}`)).map((u) => u.id),
+          sort,
+        ).toEqual(sortedBy(all, of, desc));
       }
     }
     const bad = await t.inject({ method: 'GET', url: '/api/manager/users?sort=password', headers: op });

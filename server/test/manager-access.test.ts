@@ -23,7 +23,9 @@ describe('the manager guard', () => {
   it('answers 401 without a session and 403 to a user and a guest on every manager route', async () => {
     const routes = t.app.routeTable().filter((r) => r.operatorScope || isManagerRoute(r.method, r.url));
     // The dashboard statistics and the card-provider list at least; the area grows with every issue.
-    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /api/entry/statistics', 'GET /api/publication/count-pending', 'GET /api/yookassa']));
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['GET /api/entry/statistics', 'GET /api/publication/count-pending', 'GET /api/yookassa']),
+    );
     const user = await t.createUser({ role: Role.user });
     const guest = await t.createUser({ role: Role.guest });
     const asUser = await t.loginAs(user);

@@ -30,12 +30,15 @@ let requireReceipt = false;
 let dataDir = '';
 
 async function appWith(over: Partial<ReturnType<typeof loadConfig>['yookassa']> = {}) {
-  const config = loadConfig({ NODE_ENV: 'test' }, {
-    requestLog: false,
-    dataDir,
-    jobsIntervalMs: 0,
-    yookassa: { enabled: true, sandbox: false, apiUrl: `${providerUrl}/v3`, shopId: 'shop-1', secretKey: 'secret-1', vatCode: 1, receipt: true, ...over },
-  });
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      requestLog: false,
+      dataDir,
+      jobsIntervalMs: 0,
+      yookassa: { enabled: true, sandbox: false, apiUrl: `${providerUrl}/v3`, shopId: 'shop-1', secretKey: 'secret-1', vatCode: 1, receipt: true, ...over },
+    },
+  );
   const a = await buildApp({ config, database, mailer: (x) => createMailer({ outboxDir: path.join(dataDir, 'mail'), from: config.mailFrom, log: x.log }) });
   await a.listen({ port: 0, host: '127.0.0.1' });
   a.config.appUrl = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
@@ -73,7 +76,13 @@ async function person(role = 2) {
   n++;
   const [u] = await database.db
     .insert(users)
-    .values({ email: `sec${n}-${Date.now()}@example.com`, phone: `+7 (944) ${String(100 + n).padStart(3, '0')}-00-${String(n % 100).padStart(2, '0')}`, last_name: 'Орлова', first_name: 'Вера', role })
+    .values({
+      email: `sec${n}-${Date.now()}@example.com`,
+      phone: `+7 (944) ${String(100 + n).padStart(3, '0')}-00-${String(n % 100).padStart(2, '0')}`,
+      last_name: 'Орлова',
+      first_name: 'Вера',
+      role,
+    })
     .returning({ id: users.id });
   const s = await createSession(database.db, { userId: u.id, remember: false });
   return { id: u.id, headers: { authorization: `Bearer ${s.access_token}` } };
@@ -85,7 +94,12 @@ async function entryFor(u: { headers: Record<string, string> }, price = 1200) {
 }
 const auth = { authorization: `Basic ${Buffer.from('shop-1:secret-1').toString('base64')}` };
 const createOnSandbox = (body: unknown, key: string = randomUUID()) =>
-  provider.inject({ method: 'POST', url: '/v3/payments', headers: { ...auth, 'idempotence-key': key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  provider.inject({
+    method: 'POST',
+    url: '/v3/payments',
+    headers: { ...auth, 'idempotence-key': key, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 const goodBody = (over: Record<string, unknown> = {}) => ({
   amount: { value: '100.00', currency: 'RUB' },
   capture: true,
@@ -101,13 +115,20 @@ describe('the sandbox is a test tool, never a payment method', () => {
     expect(NO_SHOP_IN_PRODUCTION).toMatch(/Оплата не настроена/);
     expect(NO_SHOP_IN_PRODUCTION).toMatch(/Payments are not configured/);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'off' }).yookassa).toMatchObject({ enabled: false, sandbox: false });
-    expect(loadConfig({ NODE_ENV: 'production', YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'live_x' }).yookassa).toMatchObject({ enabled: true, sandbox: false });
+    expect(loadConfig({ NODE_ENV: 'production', YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 'live_x' }).yookassa).toMatchObject({
+      enabled: true,
+      sandbox: false,
+    });
   });
 
   it('never mounts in production, even if a config says sandbox', async () => {
     const config = loadConfig({ NODE_ENV: 'production', PAYMENTS: 'off' }, { requestLog: false, dataDir, jobsIntervalMs: 0 });
     config.yookassa = { ...config.yookassa, enabled: true, sandbox: true };
-    const prod = await buildApp({ config, database, mailer: (x) => createMailer({ outboxDir: path.join(dataDir, 'mail'), from: config.mailFrom, log: x.log }) });
+    const prod = await buildApp({
+      config,
+      database,
+      mailer: (x) => createMailer({ outboxDir: path.join(dataDir, 'mail'), from: config.mailFrom, log: x.log }),
+    });
     await prod.ready();
     expect(prod.routeList.some((r) => r.url.startsWith('/sandbox'))).toBe(false);
     expect((await prod.inject({ method: 'POST', url: '/sandbox/yookassa/v3/payments', payload: {} })).statusCode).toBe(404);
@@ -137,7 +158,11 @@ describe('the sandbox is a test tool, never a payment method', () => {
     const devApp = await buildApp({ config: dev, database, mailer: (x) => createMailer({ outboxDir: path.join(a, 'mail'), from: dev.mailFrom, log: x.log }) });
     await devApp.ready();
     expect(devApp.config.yookassa).toMatchObject(first);
-    const guessed = await devApp.inject({ method: 'GET', url: `/sandbox/yookassa/v3/payments/${randomUUID()}`, headers: { authorization: `Basic ${Buffer.from('sandbox:sandbox-secret').toString('base64')}` } });
+    const guessed = await devApp.inject({
+      method: 'GET',
+      url: `/sandbox/yookassa/v3/payments/${randomUUID()}`,
+      headers: { authorization: `Basic ${Buffer.from('sandbox:sandbox-secret').toString('base64')}` },
+    });
     expect(guessed.statusCode).toBe(401);
     await devApp.close();
     await fs.rm(a, { recursive: true, force: true });
@@ -167,18 +192,38 @@ describe('return_url lies under APP_URL', () => {
 
   it('the sandbox page never redirects or links to a stored bad return_url', async () => {
     const id = randomUUID();
-    const body = { id, status: 'pending', paid: false, amount: { value: '10.00', currency: 'RUB' }, confirmation: { type: 'redirect', return_url: 'javascript:alert(1)' }, created_at: new Date().toISOString() };
+    const body = {
+      id,
+      status: 'pending',
+      paid: false,
+      amount: { value: '10.00', currency: 'RUB' },
+      confirmation: { type: 'redirect', return_url: 'javascript:alert(1)' },
+      created_at: new Date().toISOString(),
+    };
     await database.db.insert(sandboxPayments).values({ id, idempotence_key: `legacy-${id}`, shop_id: 'shop-1', status: 'pending', body });
     const page = await provider.inject({ method: 'GET', url: `/pay/${id}` });
     expect(page.body).not.toContain('javascript:');
-    const res = await provider.inject({ method: 'POST', url: `/pay/${id}`, payload: 'action=cancel', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await provider.inject({
+      method: 'POST',
+      url: `/pay/${id}`,
+      payload: 'action=cancel',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/');
   });
 
   it('the client refuses to send a return_url outside APP_URL', async () => {
-    const client = new YookassaClient({ apiUrl: `${providerUrl}/v3`, shopId: 'shop-1', secretKey: 'secret-1', vatCode: 1, returnBase: () => 'https://lk.example.ru' });
-    await expect(client.createPayment({ amount: 10, description: 'x', returnUrl: 'javascript:alert(1)', metadata: {}, idempotenceKey: randomUUID() })).rejects.toMatchObject({ parameter: 'confirmation.return_url' });
+    const client = new YookassaClient({
+      apiUrl: `${providerUrl}/v3`,
+      shopId: 'shop-1',
+      secretKey: 'secret-1',
+      vatCode: 1,
+      returnBase: () => 'https://lk.example.ru',
+    });
+    await expect(
+      client.createPayment({ amount: 10, description: 'x', returnUrl: 'javascript:alert(1)', metadata: {}, idempotenceKey: randomUUID() }),
+    ).rejects.toMatchObject({ parameter: 'confirmation.return_url' });
   });
 });
 
@@ -201,30 +246,64 @@ describe('the sandbox behaves like the real API where it matters', () => {
 
   it('capture false waits for capture; capture succeeds it; cancel carries cancellation_details', async () => {
     const created = (await createOnSandbox(goodBody({ capture: false }))).json();
-    await provider.inject({ method: 'POST', url: `/pay/${created.id}`, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await provider.inject({
+      method: 'POST',
+      url: `/pay/${created.id}`,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const held = (await provider.inject({ method: 'GET', url: `/v3/payments/${created.id}`, headers: auth })).json();
     expect(held.status).toBe('waiting_for_capture');
-    const canceled = (await provider.inject({ method: 'POST', url: `/v3/payments/${created.id}/cancel`, headers: { ...auth, 'idempotence-key': randomUUID() } })).json();
+    const canceled = (
+      await provider.inject({ method: 'POST', url: `/v3/payments/${created.id}/cancel`, headers: { ...auth, 'idempotence-key': randomUUID() } })
+    ).json();
     expect(canceled).toMatchObject({ status: 'canceled', cancellation_details: { party: 'merchant', reason: 'canceled_by_merchant' } });
 
     const second = (await createOnSandbox(goodBody({ capture: false }))).json();
-    await provider.inject({ method: 'POST', url: `/pay/${second.id}`, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    const captured = (await provider.inject({ method: 'POST', url: `/v3/payments/${second.id}/capture`, headers: { ...auth, 'idempotence-key': randomUUID() } })).json();
+    await provider.inject({
+      method: 'POST',
+      url: `/pay/${second.id}`,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const captured = (
+      await provider.inject({ method: 'POST', url: `/v3/payments/${second.id}/capture`, headers: { ...auth, 'idempotence-key': randomUUID() } })
+    ).json();
     expect(captured.status).toBe('succeeded');
 
     const third = (await createOnSandbox(goodBody())).json();
-    await provider.inject({ method: 'POST', url: `/pay/${third.id}`, payload: 'action=cancel', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await provider.inject({
+      method: 'POST',
+      url: `/pay/${third.id}`,
+      payload: 'action=cancel',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const declined = (await provider.inject({ method: 'GET', url: `/v3/payments/${third.id}`, headers: auth })).json();
     expect(declined.status).toBe('canceled');
     expect(declined.cancellation_details).toEqual({ party: 'yoo_money', reason: 'expired_on_confirmation' });
   });
 
   it('validates receipts when sent: a customer contact and items summing to the amount', async () => {
-    const item = { description: 'Курс', quantity: '1.00', amount: { value: '100.00', currency: 'RUB' }, vat_code: 1, payment_mode: 'full_payment', payment_subject: 'service' };
+    const item = {
+      description: 'Курс',
+      quantity: '1.00',
+      amount: { value: '100.00', currency: 'RUB' },
+      vat_code: 1,
+      payment_mode: 'full_payment',
+      payment_subject: 'service',
+    };
     expect((await createOnSandbox(goodBody({ receipt: { customer: { email: 'a@example.com' }, items: [item] } }))).statusCode).toBe(200);
     expect((await createOnSandbox(goodBody({ receipt: { customer: {}, items: [item] } }))).json().parameter).toBe('receipt.customer');
-    expect((await createOnSandbox(goodBody({ receipt: { customer: { email: 'a@example.com' }, items: [{ ...item, amount: { value: '90.00', currency: 'RUB' } }] } }))).json().parameter).toBe('receipt');
-    expect((await createOnSandbox(goodBody({ receipt: { customer: { email: 'a@example.com' }, items: [{ ...item, vat_code: 99 }] } }))).json().parameter).toBe('receipt.items[0].vat_code');
+    expect(
+      (
+        await createOnSandbox(
+          goodBody({ receipt: { customer: { email: 'a@example.com' }, items: [{ ...item, amount: { value: '90.00', currency: 'RUB' } }] } }),
+        )
+      ).json().parameter,
+    ).toBe('receipt');
+    expect((await createOnSandbox(goodBody({ receipt: { customer: { email: 'a@example.com' }, items: [{ ...item, vat_code: 99 }] } }))).json().parameter).toBe(
+      'receipt.items[0].vat_code',
+    );
   });
 
   it('our client with receipts on pays a package of entries against it', async () => {
@@ -255,9 +334,26 @@ describe('the YooKassa client, as its documentation asks', () => {
   afterAll(() => fake.close());
 
   const client = (over: Record<string, unknown> = {}) =>
-    new YookassaClient({ apiUrl: `${fakeUrl}/v3`, shopId: 's', secretKey: 'k', vatCode: 1, returnBase: () => 'https://lk.example.ru', retryBaseMs: 5, timeoutMs: 1500, ...over });
+    new YookassaClient({
+      apiUrl: `${fakeUrl}/v3`,
+      shopId: 's',
+      secretKey: 'k',
+      vatCode: 1,
+      returnBase: () => 'https://lk.example.ru',
+      retryBaseMs: 5,
+      timeoutMs: 1500,
+      ...over,
+    });
   const input = (key: string) => ({ amount: 10, description: 'x', returnUrl: 'https://lk.example.ru/pay', metadata: {}, idempotenceKey: key });
-  const ok = (reply: import('fastify').FastifyReply) => reply.send({ id: 'p-1', status: 'pending', paid: false, amount: { value: '10.00', currency: 'RUB' }, confirmation: { type: 'redirect', confirmation_url: 'https://pay' }, created_at: '' });
+  const ok = (reply: import('fastify').FastifyReply) =>
+    reply.send({
+      id: 'p-1',
+      status: 'pending',
+      paid: false,
+      amount: { value: '10.00', currency: 'RUB' },
+      confirmation: { type: 'redirect', confirmation_url: 'https://pay' },
+      created_at: '',
+    });
 
   it('repeats 500, 429 (honouring Retry-After) and time-outs with the same Idempotence-Key', async () => {
     seenKeys.length = 0;
@@ -286,8 +382,12 @@ describe('the YooKassa client, as its documentation asks', () => {
 
   it('parses the error object; a receipt problem reaches the user as a receipt message, not a server error', async () => {
     script.length = 0;
-    script.push((r) => r.status(400).send({ type: 'error', id: 'err-42', code: 'invalid_request', parameter: 'receipt.customer', description: 'Receipt is missing' }));
-    const err = await client().createPayment(input('key-3')).catch((e: unknown) => e);
+    script.push((r) =>
+      r.status(400).send({ type: 'error', id: 'err-42', code: 'invalid_request', parameter: 'receipt.customer', description: 'Receipt is missing' }),
+    );
+    const err = await client()
+      .createPayment(input('key-3'))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).logFields).toMatchObject({ status: 400, providerErrorId: 'err-42', code: 'invalid_request', parameter: 'receipt.customer' });
 

@@ -31,7 +31,12 @@ afterAll(() => t.close());
 const operator = await t.createUser({ role: 1 });
 const user = await t.createUser();
 const service = await makeService(t.database.db, { price: 700, sections: ['Секция 1'] });
-await t.inject({ method: 'POST', url: '/api/entry', headers: await t.loginAs(user), payload: { service_id: service.id, pay_type: 3, section_id: service.sectionIds[0] } });
+await t.inject({
+  method: 'POST',
+  url: '/api/entry',
+  headers: await t.loginAs(user),
+  payload: { service_id: service.id, pay_type: 3, section_id: service.sectionIds[0] },
+});
 
 const LONG_LIST = Array.from({ length: 70_000 }, (_, i) => i + 1);
 
@@ -100,14 +105,29 @@ function objectFor(shape: Record<string, unknown> | null, depth = 0): fc.Arbitra
     fields[k] = nested ? fc.oneof(objectFor(nested, depth + 1), anyValue) : anyValue;
   }
   return fc
-    .tuple(fc.record(fields, { requiredKeys: [] }), fc.dictionary(fc.constantFrom('id', 'user_id', 'role', '__proto__', 'constructor', 'data', 'x'), anyValue, { maxKeys: 2 }))
+    .tuple(
+      fc.record(fields, { requiredKeys: [] }),
+      fc.dictionary(fc.constantFrom('id', 'user_id', 'role', '__proto__', 'constructor', 'data', 'x'), anyValue, { maxKeys: 2 }),
+    )
     .map(([known, extra]) => ({ ...extra, ...known }));
 }
 
 const ROLES = ['anonymous', 'user', 'operator'] as const;
 
 /** Every route also gets these first, in each position (all path params, all query fields, all body fields). */
-const DANGEROUS: unknown[] = [2 ** 31, 2 ** 40, '99999999999999999999', -1, '..', 'a\u0000b', '31.02.2024', 'Я'.repeat(5000), LONG_LIST, 'not-a-number', { nested: true }];
+const DANGEROUS: unknown[] = [
+  2 ** 31,
+  2 ** 40,
+  '99999999999999999999',
+  -1,
+  '..',
+  'a\u0000b',
+  '31.02.2024',
+  'Я'.repeat(5000),
+  LONG_LIST,
+  'not-a-number',
+  { nested: true },
+];
 
 type Case = [role: (typeof ROLES)[number], params: Record<string, string>, query: Record<string, string | string[]>, body: unknown];
 function examplesFor(params: string[], queryKeys: string[], bodyKeys: string[]): Case[] {
@@ -137,7 +157,10 @@ describe('property: generated input to every route as every role', () => {
     const params = pathParams(route.url);
     const examples = examplesFor(params, Object.keys(objectShape(route.schema?.querystring) ?? {}), Object.keys(objectShape(route.schema?.body) ?? {}));
     const paramArb = fc.dictionary(fc.constantFrom(...(params.length ? params : ['_'])), anyValue.map(asText), { maxKeys: params.length || 1 });
-    const queryArb = fc.oneof(objectFor(objectShape(route.schema?.querystring)).map((o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, asQuery(v)]))), fc.dictionary(fc.string({ maxLength: 6 }), queryValue, { maxKeys: 2 }));
+    const queryArb = fc.oneof(
+      objectFor(objectShape(route.schema?.querystring)).map((o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, asQuery(v)]))),
+      fc.dictionary(fc.string({ maxLength: 6 }), queryValue, { maxKeys: 2 }),
+    );
     const bodyArb = fc.oneof({ weight: 5, arbitrary: objectFor(objectShape(route.schema?.body)) as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: anyValue });
     const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
 

@@ -16,9 +16,7 @@ export interface Received {
 }
 
 /** A real SMTP server on 127.0.0.1 whose answers a test chooses per letter. */
-export async function startScriptedSmtp(
-  opts: { onLetter?: (to: string, nth: number) => Reaction; refuseRcpt?: (to: string) => string | null } = {},
-) {
+export async function startScriptedSmtp(opts: { onLetter?: (to: string, nth: number) => Reaction; refuseRcpt?: (to: string) => string | null } = {}) {
   const received: Received[] = [];
   const sockets = new Map<number, Socket>();
   let connections = 0;

@@ -135,13 +135,20 @@ const POLICY: Record<string, Access | { owner: Owned; body?: Record<string, unkn
 const t = await createTestApp();
 afterAll(() => t.close());
 const routes = apiRoutes(t.app);
-const inOperatorScope = new Set(t.app.routeTable().filter((r) => r.operatorScope).map(routeKey));
+const inOperatorScope = new Set(
+  t.app
+    .routeTable()
+    .filter((r) => r.operatorScope)
+    .map(routeKey),
+);
 const policyOf = (key: string) => POLICY[key] ?? (inOperatorScope.has(key) ? ('operator' as const) : undefined);
 /** An id nothing has: generic calls must not touch the records the checks below look at. */
 const NO_SUCH_ID = 2_147_483_000;
 
 // A publication needs a publication service with a price.
-const publicationServiceId = (await makeService(t.database.db, { title: 'Интернет-публикация', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, price: 0, date_type: 2 })).id;
+const publicationServiceId = (
+  await makeService(t.database.db, { title: 'Интернет-публикация', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, price: 0, date_type: 2 })
+).id;
 await t.database.db.insert(publicationPrices).values({ dict_service_subtype_id: 5, authors_num: 1, price: 1000 });
 
 /** A person with an entry, a notification, a card transaction, a document and a publication: the records owner routes point at. */
@@ -150,7 +157,12 @@ async function personWithRecords(marker: string) {
   const headers = await t.loginAs(u);
   await courseEntry(t, u.id);
   const form = multipart([{ field: 'other', filename: 'secret.pdf', content: PDF, type: 'application/pdf' }]);
-  const uploaded = await t.inject({ method: 'POST', url: `/api/user/${u.id}/upload-documents`, headers: { ...headers, ...form.headers }, payload: form.payload });
+  const uploaded = await t.inject({
+    method: 'POST',
+    url: `/api/user/${u.id}/upload-documents`,
+    headers: { ...headers, ...form.headers },
+    payload: form.payload,
+  });
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   const file = String(uploaded.json().data.other[0].url).split('/').pop()!;
   const text = `<p>${Array.from({ length: 400 }, (_, i) => `Проектная${i} деятельность${i}`).join(' ')}</p>`;
@@ -164,7 +176,10 @@ async function personWithRecords(marker: string) {
   const service = await makeService(t.database.db, { price: 900 });
   const created = await t.inject({ method: 'POST', url: '/api/entry', headers, payload: { service_id: service.id, pay_type: 3 } });
   const entry = created.json().data as { id: number; number: string };
-  const [note] = await t.database.db.insert(notifications).values({ user_id: u.id, text: `секрет ${marker}`, text_clear: `секрет ${marker}` }).returning({ id: notifications.id });
+  const [note] = await t.database.db
+    .insert(notifications)
+    .values({ user_id: u.id, text: `секрет ${marker}`, text_clear: `секрет ${marker}` })
+    .returning({ id: notifications.id });
   const [ct] = await t.database.db
     .insert(cardTransactions)
     .values({ provider: 'sandbox', idempotence_key: `${marker}-key`, status: 'pending', sum: 900, user_id: u.id, created_by: u.id, entry_ids: [entry.id] })
@@ -237,7 +252,8 @@ describe('security: the route table', () => {
       expect([403, 404], `${key} as another user`).toContain(other.statusCode);
       expect(other.body).not.toContain(alice.email);
       // The owner reaches it.
-      if (route.method === 'GET') expect((await call(route, await t.loginAs(alice), alice.ids[policy.owner])).statusCode, `${key} as the owner`).toBe(policy.owned ?? 200);
+      if (route.method === 'GET')
+        expect((await call(route, await t.loginAs(alice), alice.ids[policy.owner])).statusCode, `${key} as the owner`).toBe(policy.owned ?? 200);
     }
 
     // An operator passes every guard (on a third person's records, so Alice's stay intact).
@@ -253,7 +269,10 @@ describe('security: the route table', () => {
   });
 
   it('after the walk, Alice\u2019s records are as she left them', async () => {
-    const [entry] = await rows<{ deleted_at: Date | null; status: number; pay_type: number }>(t.database.db, sql`select deleted_at, status, pay_type from entries where id = ${alice.ids.entry}`);
+    const [entry] = await rows<{ deleted_at: Date | null; status: number; pay_type: number }>(
+      t.database.db,
+      sql`select deleted_at, status, pay_type from entries where id = ${alice.ids.entry}`,
+    );
     expect(entry).toEqual({ deleted_at: null, status: 1, pay_type: 3 });
     const [user] = await rows<{ email: string }>(t.database.db, sql`select email from users where id = ${alice.id}`);
     expect(user.email).toBe(alice.email);

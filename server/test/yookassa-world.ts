@@ -31,7 +31,9 @@ export interface YookassaWorld {
  * The real YooKassa client against the YooKassa-like sandbox on 127.0.0.1, with the app listening
  * on 127.0.0.1 for the sandbox's webhooks and a real SMTP server catching the letters.
  */
-export async function startYookassaWorld(options: { deliverWebhooks?: () => boolean; userTag?: string; refundsPending?: () => boolean } = {}): Promise<YookassaWorld> {
+export async function startYookassaWorld(
+  options: { deliverWebhooks?: () => boolean; userTag?: string; refundsPending?: () => boolean } = {},
+): Promise<YookassaWorld> {
   const database = await openTestDatabase();
   const smtp = await startSmtp();
   const provider = Fastify();
@@ -43,14 +45,29 @@ export async function startYookassaWorld(options: { deliverWebhooks?: () => bool
     providerUrl: '',
     app: undefined as unknown as FastifyInstance,
     async startApp() {
-      const config = loadConfig({ NODE_ENV: 'test' }, {
-        smtpUrl: smtp.url,
-        requestLog: false,
-        dataDir: os.tmpdir(),
-        jobsIntervalMs: 0,
-        yookassa: { enabled: true, sandbox: false, apiUrl: `${world.providerUrl}/v3`, shopId: 'test-shop', secretKey: 'test-secret', vatCode: 1, receipt: true },
+      const config = loadConfig(
+        { NODE_ENV: 'test' },
+        {
+          smtpUrl: smtp.url,
+          requestLog: false,
+          dataDir: os.tmpdir(),
+          jobsIntervalMs: 0,
+          yookassa: {
+            enabled: true,
+            sandbox: false,
+            apiUrl: `${world.providerUrl}/v3`,
+            shopId: 'test-shop',
+            secretKey: 'test-secret',
+            vatCode: 1,
+            receipt: true,
+          },
+        },
+      );
+      const a = await buildApp({
+        config,
+        database,
+        mailer: (x) => createMailer({ smtpUrl: smtp.url, outboxDir: os.tmpdir(), from: config.mailFrom, log: x.log }),
       });
-      const a = await buildApp({ config, database, mailer: (x) => createMailer({ smtpUrl: smtp.url, outboxDir: os.tmpdir(), from: config.mailFrom, log: x.log }) });
       await a.listen({ port: 0, host: '127.0.0.1' });
       a.config.appUrl = `http://127.0.0.1:${(a.server.address() as { port: number }).port}`;
       world.app = a;
@@ -60,13 +77,24 @@ export async function startYookassaWorld(options: { deliverWebhooks?: () => bool
       n++;
       const [u] = await database.db
         .insert(users)
-        .values({ email: `${options.userTag ?? 'pay'}${n}-${Date.now()}@example.com`, phone: `+7 (955) ${String(100 + n).padStart(3, '0')}-${String(Date.now() % 100).padStart(2, '0')}-${String(n % 100).padStart(2, '0')}`, last_name: 'Платёжная', first_name: 'Мария', role })
+        .values({
+          email: `${options.userTag ?? 'pay'}${n}-${Date.now()}@example.com`,
+          phone: `+7 (955) ${String(100 + n).padStart(3, '0')}-${String(Date.now() % 100).padStart(2, '0')}-${String(n % 100).padStart(2, '0')}`,
+          last_name: 'Платёжная',
+          first_name: 'Мария',
+          role,
+        })
         .returning({ id: users.id, email: users.email });
       const s = await createSession(database.db, { userId: u.id, remember: false });
       return { ...u, headers: { authorization: `Bearer ${s.access_token}` } };
     },
     confirmOnProvider: (uuid, action = 'pay') =>
-      fetch(`${world.providerUrl}/pay/${uuid}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}`, redirect: 'manual' }),
+      fetch(`${world.providerUrl}/pay/${uuid}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `action=${action}`,
+        redirect: 'manual',
+      }),
     async close() {
       await world.app.close();
       await provider.close();

@@ -55,7 +55,11 @@ async function createIndexes(pool: pg.Pool, list: SavedIndex[]): Promise<void> {
 }
 
 /** Runs fn with the table's secondary indexes dropped, then builds them again (also when fn fails). */
-export async function withoutSecondaryIndexes<T>(pool: pg.Pool, table: string, fn: () => Promise<T>): Promise<{ result: T; indexes: string[]; rebuildMs: number }> {
+export async function withoutSecondaryIndexes<T>(
+  pool: pg.Pool,
+  table: string,
+  fn: () => Promise<T>,
+): Promise<{ result: T; indexes: string[]; rebuildMs: number }> {
   await restoreIndexes(pool, table);
   const list = await secondaryIndexes(pool, table);
   fs.writeFileSync(savedFile(table), JSON.stringify(list, null, 2) + '\n');

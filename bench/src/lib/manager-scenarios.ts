@@ -102,7 +102,9 @@ export async function managerScenarios(pool: pg.Pool, only?: Set<string>, seed =
   const times = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
   const want = (key: string) => !only || only.has(key);
 
-  const { rows: numbers } = await pool.query<{ number: string }>('select number from entries tablesample system (1) repeatable (7) where number is not null limit 300');
+  const { rows: numbers } = await pool.query<{ number: string }>(
+    'select number from entries tablesample system (1) repeatable (7) where number is not null limit 300',
+  );
   const { rows: people } = await pool.query<{ id: number; last_name: string; phone: string | null; email: string }>(
     `select id, last_name, phone, email from users tablesample system (2) repeatable (3) where note = $1 limit 300`,
     [BENCH_NOTE],
@@ -115,7 +117,10 @@ export async function managerScenarios(pool: pg.Pool, only?: Set<string>, seed =
   );
   const { rows: types } = await pool.query<{ id: number }>('select id from dict_service_types order by id');
   const { rows: profiles } = await pool.query<{ id: number }>('select distinct dict_profile_id as id from user_profiles order by 1');
-  const words = (await searchQueries(pool, 600)).filter((x) => x.words.length === 1).slice(0, N).map((x) => x.words[0]);
+  const words = (await searchQueries(pool, 600))
+    .filter((x) => x.words.length === 1)
+    .slice(0, N)
+    .map((x) => x.words[0]);
   if (numbers.length === 0 || people.length === 0) throw new Error('No entries or users: run generate.ts with --entries first.');
 
   const surname = (s: string) => (s.length > 6 && r.chance(0.4) ? s.slice(0, r.int(4, 6)) : s);
@@ -146,14 +151,14 @@ export async function managerScenarios(pool: pg.Pool, only?: Set<string>, seed =
   add('entry-service-id', 'entries', 'entries, service_id (150 busiest + 150 any)', ENTRY, () =>
     [...busiest, ...anyService].map((s) => ({ query: q({ service_id: s.id }), vars: { sid: String(s.id) } })),
   );
-  add('entry-status', 'entries', 'entries, status (1-3)', ENTRY, () =>
-    [2, 1, 3].map((st) => ({ query: q({ status: st }), vars: { st: String(st) } })),
-  );
+  add('entry-status', 'entries', 'entries, status (1-3)', ENTRY, () => [2, 1, 3].map((st) => ({ query: q({ status: st }), vars: { st: String(st) } })));
   add('entry-type', 'entries', 'entries, type (each service type)', ENTRY, () =>
     [...types].sort((a, b) => (a.id === 2 ? -1 : b.id === 2 ? 1 : a.id - b.id)).map((t) => ({ query: q({ type: t.id }), vars: { ty: String(t.id) } })),
   );
   add('entry-status-type', 'entries', 'entries, status and type together', ENTRY, () =>
-    types.flatMap((t) => [1, 2, 3].map((st) => ({ query: q({ status: st, type: t.id }), vars: { st: String(st), ty: String(t.id) } }))).sort((a, b) => (a.vars.st === '2' && a.vars.ty === '3' ? -1 : b.vars.st === '2' && b.vars.ty === '3' ? 1 : 0)),
+    types
+      .flatMap((t) => [1, 2, 3].map((st) => ({ query: q({ status: st, type: t.id }), vars: { st: String(st), ty: String(t.id) } })))
+      .sort((a, b) => (a.vars.st === '2' && a.vars.ty === '3' ? -1 : b.vars.st === '2' && b.vars.ty === '3' ? 1 : 0)),
   );
   add('entry-date', 'entries', 'entries, created date (a day of the last two years)', ENTRY, () =>
     times(N, () => {

@@ -68,7 +68,11 @@ export class PersonFactory {
     const region = regionByCode.get(city.regionCode);
     if (!region) throw new Error(`dict_regions has no code ${city.regionCode}`);
 
-    const profileCount = r.weighted([[1, 50], [2, 35], [3, 15]] as const);
+    const profileCount = r.weighted([
+      [1, 50],
+      [2, 35],
+      [3, 15],
+    ] as const);
     const profileIds: number[] = [];
     while (profileIds.length < profileCount) {
       const id = r.weighted(profileWeights);
@@ -138,11 +142,7 @@ export class PersonFactory {
   private organization(city: City, profile: number): string {
     const r = this.rnd;
     const n = r.int(1, city.federal ? 700 : 150);
-    const where = city.federal
-      ? city.name === 'Санкт-Петербург'
-        ? `${r.pick(spbDistricts)} района Санкт-Петербурга`
-        : 'г. Москвы'
-      : `г. ${city.name}`;
+    const where = city.federal ? (city.name === 'Санкт-Петербург' ? `${r.pick(spbDistricts)} района Санкт-Петербурга` : 'г. Москвы') : `г. ${city.name}`;
     const school = city.federal ? 'ГБОУ' : r.pick(['МБОУ', 'МБОУ', 'МАОУ']);
     const preschool = city.federal ? 'ГБДОУ' : r.pick(['МБДОУ', 'МАДОУ']);
     const extra = city.federal ? 'ГБУ ДО' : r.pick(['МБУ ДО', 'МАУ ДО']);

@@ -47,7 +47,8 @@ export function readCaptured(): CapturedSql | null {
 
 const isRead = (s: LoggedStatement) => /^\s*(select|with)\b/i.test(s.sql);
 const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
-const arrayLiteral = (items: Array<string | number>) => quote(`{${items.map((i) => (typeof i === 'number' ? String(i) : `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`);
+const arrayLiteral = (items: Array<string | number>) =>
+  quote(`{${items.map((i) => (typeof i === 'number' ? String(i) : `"${i.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`);
 
 /**
  * The read statements of a probe as pgbench SQL: $n -> :name when the value is a known one (uid,
@@ -126,7 +127,12 @@ export function apiGetScript(tokens: TokensFile, captured: CapturedSql | null, w
   if (probe && probe.status === 200) {
     const { sets, sql } = statementsOf(probe, warnings);
     // The token's hash is computed in SQL from the user id (no helper round trip needed).
-    const lines = ['-- GET /api/get, from bench/results/captured-sql.json (capture-sql.ts)', header, ...sets, ...sql.map((s) => s.replace(/:th\b/g, tokenHash(':uid')))];
+    const lines = [
+      '-- GET /api/get, from bench/results/captured-sql.json (capture-sql.ts)',
+      header,
+      ...sets,
+      ...sql.map((s) => s.replace(/:th\b/g, tokenHash(':uid'))),
+    ];
     const f = write('api-get.pgbench', lines);
     return { key: 'api-get', files: [{ ...f, weight: 1 }], helperCommand: -1, source: 'captured', statements: sql.length };
   }

@@ -44,7 +44,9 @@ export function latestScenario(key: string, connections: number): { rps: number;
     .sort()
     .reverse();
   for (const f of files) {
-    const data = JSON.parse(fs.readFileSync(path.join(resultsDir, f), 'utf8')) as { results?: Array<{ key?: string; scenario: string; rps: number; connections: number }> };
+    const data = JSON.parse(fs.readFileSync(path.join(resultsDir, f), 'utf8')) as {
+      results?: Array<{ key?: string; scenario: string; rps: number; connections: number }>;
+    };
     // Files from before scenario keys: "a. GET /api/get" was the api-get scenario.
     const hit = data.results?.find(
       (r) => r.connections === connections && (r.key === key || (r.key === undefined && key === 'api-get' && r.scenario === 'a. GET /api/get')),

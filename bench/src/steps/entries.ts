@@ -162,12 +162,8 @@ export async function generateEntries(pool: pg.Pool, opts: EntriesOptions): Prom
   const r = new Random(opts.seed + 13 * existing + 2);
   const now = Date.now();
   const horizon = now - 730 * DAY;
-  const userCum = cumulative(
-    users.map((u) => (r.chance(0.18) ? 0 : r.logNormal(1.25) * Math.min(1, Math.max(0.05, (now - u.created) / (730 * DAY))))),
-  );
-  const serviceCum = cumulative(
-    services.map((s) => r.logNormal(1.0) * (popularity.get(s.type) ?? 1) * (s.deleted ? 0.3 : 1) * (s.hidden ? 0.3 : 1)),
-  );
+  const userCum = cumulative(users.map((u) => (r.chance(0.18) ? 0 : r.logNormal(1.25) * Math.min(1, Math.max(0.05, (now - u.created) / (730 * DAY))))));
+  const serviceCum = cumulative(services.map((s) => r.logNormal(1.0) * (popularity.get(s.type) ?? 1) * (s.deleted ? 0.3 : 1) * (s.hidden ? 0.3 : 1)));
   for (const s of services) {
     s.begda = s.begda === null ? null : Number(s.begda);
     s.endda = s.endda === null ? null : Number(s.endda);
@@ -188,7 +184,22 @@ export async function generateEntries(pool: pg.Pool, opts: EntriesOptions): Prom
     let batch: Batch | null = null;
     for (let n = 0; n < toCreate; n++) {
       if (!batch || batch.id.length >= opts.batchSize) {
-        batch = { id: [], number: [], created_by: [], service_id: [], section_id: [], pay_type: [], is_extramural: [], price: [], status: [], paid_at: [], done_at: [], created_at: [], updated_at: [], deleted_at: [] };
+        batch = {
+          id: [],
+          number: [],
+          created_by: [],
+          service_id: [],
+          section_id: [],
+          pay_type: [],
+          is_extramural: [],
+          price: [],
+          status: [],
+          paid_at: [],
+          done_at: [],
+          created_at: [],
+          updated_at: [],
+          deleted_at: [],
+        };
         batches.push(batch);
       }
       const id = firstId + n;
@@ -215,10 +226,30 @@ export async function generateEntries(pool: pg.Pool, opts: EntriesOptions): Prom
       const created = lo + (hi - lo) * Math.sqrt(r.next());
       const ended = s.date_type === 1 && s.endda !== null && s.endda < now;
       let status: number;
-      if (ended) status = r.weighted([[3, 75], [2, 12], [1, 13]] as const);
-      else if (s.date_type === 1) status = r.weighted([[1, 35], [2, 62], [3, 3]] as const);
-      else if (now - created > 60 * DAY) status = r.weighted([[3, 70], [2, 15], [1, 15]] as const);
-      else status = r.weighted([[1, 40], [2, 50], [3, 10]] as const);
+      if (ended)
+        status = r.weighted([
+          [3, 75],
+          [2, 12],
+          [1, 13],
+        ] as const);
+      else if (s.date_type === 1)
+        status = r.weighted([
+          [1, 35],
+          [2, 62],
+          [3, 3],
+        ] as const);
+      else if (now - created > 60 * DAY)
+        status = r.weighted([
+          [3, 70],
+          [2, 15],
+          [1, 15],
+        ] as const);
+      else
+        status = r.weighted([
+          [1, 40],
+          [2, 50],
+          [3, 10],
+        ] as const);
       if (Number(s.price) === 0 && status === 1) status = 2;
       const paid = status >= 2 ? Math.min(now, created + r.next() * 3 * DAY) : null;
       let done: number | null = null;
@@ -231,7 +262,14 @@ export async function generateEntries(pool: pg.Pool, opts: EntriesOptions): Prom
       batch.created_by.push(user.id);
       batch.service_id.push(s.id);
       batch.section_id.push(section);
-      batch.pay_type.push(r.weighted([[3, 75], [1, 15], [2, 7], [4, 3]] as const));
+      batch.pay_type.push(
+        r.weighted([
+          [3, 75],
+          [1, 15],
+          [2, 7],
+          [4, 3],
+        ] as const),
+      );
       batch.is_extramural.push(s.participation === 2 ? 0 : s.participation === 3 ? 1 : r.chance(0.6) ? 1 : 0);
       batch.price.push(s.price);
       batch.status.push(status);
@@ -251,8 +289,20 @@ export async function generateEntries(pool: pg.Pool, opts: EntriesOptions): Prom
         // The rows are consistent by construction: skip the per-row foreign-key triggers (superuser only).
         await client.query('set local session_replication_role = replica').catch(() => undefined);
         await client.query(INSERT_ENTRIES, [
-          b.id, b.number, b.created_by, b.service_id, b.section_id, b.pay_type, b.is_extramural, b.price, b.status,
-          b.paid_at, b.done_at, b.created_at, b.updated_at, b.deleted_at,
+          b.id,
+          b.number,
+          b.created_by,
+          b.service_id,
+          b.section_id,
+          b.pay_type,
+          b.is_extramural,
+          b.price,
+          b.status,
+          b.paid_at,
+          b.done_at,
+          b.created_at,
+          b.updated_at,
+          b.deleted_at,
         ]);
       });
       result.created += b.id.length;
@@ -319,6 +369,8 @@ export async function generateEntries(pool: pg.Pool, opts: EntriesOptions): Prom
 /** Sets each table's id sequence to max(id), as the brief of the generator asks (the next insert gets max + 1). */
 export async function resetSequences(pool: pg.Pool, tables: string[]): Promise<void> {
   for (const t of tables) {
-    await pool.query(`select setval(pg_get_serial_sequence($1, 'id'), greatest(1, (select coalesce(max(id), 0) from ${t})), (select count(*) > 0 from ${t}))`, [t]);
+    await pool.query(`select setval(pg_get_serial_sequence($1, 'id'), greatest(1, (select coalesce(max(id), 0) from ${t})), (select count(*) > 0 from ${t}))`, [
+      t,
+    ]);
   }
 }

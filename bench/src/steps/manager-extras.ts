@@ -11,7 +11,9 @@ import { BENCH_NOTE } from '../lib/sessions.ts';
 // Both only add what is missing.
 
 export async function generatePayments(pool: pg.Pool): Promise<{ created: number; existing: number }> {
-  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from payments p join users u on u.id = p.user_id where u.note = $1', [BENCH_NOTE]);
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from payments p join users u on u.id = p.user_id where u.note = $1', [
+    BENCH_NOTE,
+  ]);
   if (rows[0].n > 0) return { created: 0, existing: rows[0].n };
   const res = await pool.query(
     `insert into payments (sum, pay_type, user_id, description, created_at)

@@ -24,9 +24,13 @@ export async function resetBench(pool: pg.Pool): Promise<{ users: number; servic
     await client.query('delete from payment_entries where entry_id in (select id from bench_entries) or payment_id in (select id from bench_payments)');
     await client.query('delete from payments where id in (select id from bench_payments)');
     await client.query('delete from card_transactions where user_id in (select id from bench_ids) or created_by in (select id from bench_ids)');
-    await client.query('delete from contracts where entry_id in (select id from bench_entries) or user_id in (select id from bench_ids) or service_id in (select id from bench_services)');
+    await client.query(
+      'delete from contracts where entry_id in (select id from bench_entries) or user_id in (select id from bench_ids) or service_id in (select id from bench_services)',
+    );
     await client.query('delete from publication_entries where entry_id in (select id from bench_entries)');
-    await client.query(`delete from change_logs where user_id in (select id from bench_ids) or (type = 'entry' and entity_id in (select id from bench_entries))`);
+    await client.query(
+      `delete from change_logs where user_id in (select id from bench_ids) or (type = 'entry' and entity_id in (select id from bench_entries))`,
+    );
     await client.query('delete from reviews where user_id in (select id from bench_ids)');
     const entries = await client.query('delete from entries where id in (select id from bench_entries)');
     await client.query('delete from service_package_services where service_id in (select id from bench_services)');

@@ -87,8 +87,16 @@ export class ServiceFactory {
     const topic = plain ?? this.topic(type, format.length);
     const title = plain ? `${format} ${plain}` : `${format} «${topic}»`;
     const price = r.chance(type.free) ? 0 : Math.round(r.int(type.price[0], type.price[1]) / 50) * 50;
-    const dateType = r.weighted([[1, type.dateTypes[0]], [2, type.dateTypes[1]], [3, type.dateTypes[2]]] as const);
-    const participation = r.weighted([[1, type.participation[0]], [2, type.participation[1]], [3, type.participation[2]]] as const);
+    const dateType = r.weighted([
+      [1, type.dateTypes[0]],
+      [2, type.dateTypes[1]],
+      [3, type.dateTypes[2]],
+    ] as const);
+    const participation = r.weighted([
+      [1, type.participation[0]],
+      [2, type.participation[1]],
+      [3, type.participation[2]],
+    ] as const);
 
     let begda: number | null = null;
     let endda: number | null = null;
@@ -165,7 +173,11 @@ export async function generateServices(pool: pg.Pool, opts: ServicesOptions): Pr
     pool.query<{ id: number }>('select id from leadings order by id'),
     pool.query<{ id: number }>('select id from dict_profiles order by id'),
   ]);
-  const factory = new ServiceFactory(new Random(opts.seed + 7 * existing + 1), leadings.rows.map((r) => r.id), profiles.rows.map((r) => r.id));
+  const factory = new ServiceFactory(
+    new Random(opts.seed + 7 * existing + 1),
+    leadings.rows.map((r) => r.id),
+    profiles.rows.map((r) => r.id),
+  );
   const { rows: idRows } = await pool.query<{ id: number }>(
     `select nextval(pg_get_serial_sequence('services', 'id'))::int as id from generate_series(1, $1) order by 1`,
     [toCreate],
@@ -178,18 +190,35 @@ export async function generateServices(pool: pg.Pool, opts: ServicesOptions): Pr
     const batch = idRows.slice(start, start + opts.batchSize).map((r) => factory.next(r.id));
     tasks.push(async () => {
       const col = <T>(f: (s: GeneratedService) => T) => batch.map(f);
-      const sec = batch.flatMap((s) => s.sections.map((title, i) => [s.id, title, s.sectionDeleted === i ? new Date(s.created_at + DAY).toISOString() : null] as const));
+      const sec = batch.flatMap((s) =>
+        s.sections.map((title, i) => [s.id, title, s.sectionDeleted === i ? new Date(s.created_at + DAY).toISOString() : null] as const),
+      );
       const prof = batch.flatMap((s) => s.profiles.map((p) => [s.id, p] as const));
       const lead = batch.filter((s) => s.leading !== null).map((s) => [s.id, s.leading!] as const);
       const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
       await inTransaction(pool, async (client) => {
         await client.query(INSERT_SERVICES, [
           BENCH_SERVICE_MARK,
-          col((s) => s.id), col((s) => s.title), col((s) => s.description), col((s) => s.price), col((s) => s.points),
-          col((s) => s.is_visible), col((s) => s.is_done), col((s) => s.is_publication), col((s) => s.is_thesis_needed),
-          col((s) => s.dict_type_id), col((s) => s.dict_subtype_id), col((s) => s.participation_type), col((s) => s.date_type),
-          col((s) => seconds(s.begda)), col((s) => seconds(s.endda)), col((s) => s.max_participants), col((s) => s.hours),
-          col((s) => s.days), col((s) => seconds(s.created_at)), col((s) => seconds(s.deleted_at)),
+          col((s) => s.id),
+          col((s) => s.title),
+          col((s) => s.description),
+          col((s) => s.price),
+          col((s) => s.points),
+          col((s) => s.is_visible),
+          col((s) => s.is_done),
+          col((s) => s.is_publication),
+          col((s) => s.is_thesis_needed),
+          col((s) => s.dict_type_id),
+          col((s) => s.dict_subtype_id),
+          col((s) => s.participation_type),
+          col((s) => s.date_type),
+          col((s) => seconds(s.begda)),
+          col((s) => seconds(s.endda)),
+          col((s) => s.max_participants),
+          col((s) => s.hours),
+          col((s) => s.days),
+          col((s) => seconds(s.created_at)),
+          col((s) => seconds(s.deleted_at)),
         ]);
         if (sec.length) await client.query(INSERT_SECTIONS, [sec.map((x) => x[0]), sec.map((x) => x[1]), sec.map((x) => x[2])]);
         if (prof.length) await client.query(INSERT_PROFILES, [prof.map((x) => x[0]), prof.map((x) => x[1])]);

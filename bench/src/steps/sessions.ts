@@ -42,10 +42,7 @@ async function ensureOperator(pool: pg.Pool): Promise<{ id: number; email: strin
  * Writes bench/results/tokens.json. Running it again renews the same sessions.
  */
 export async function issueSessions(pool: pg.Pool, count: number, heavyCount = 500): Promise<TokensFile> {
-  const { rows } = await pool.query<{ id: number; email: string }>('select id, email from users where note = $1 order by id limit $2', [
-    BENCH_NOTE,
-    count,
-  ]);
+  const { rows } = await pool.query<{ id: number; email: string }>('select id, email from users where note = $1 order by id limit $2', [BENCH_NOTE, count]);
   const { rows: heavy } = await pool.query<{ id: number; n: number }>(
     `select e.created_by as id, count(*)::int as n from entries e join users u on u.id = e.created_by
      where u.note = $1 and e.deleted_at is null group by e.created_by order by n desc, id limit $2`,

@@ -45,11 +45,7 @@ export async function generateUsers(pool: pg.Pool, opts: UsersOptions): Promise<
     pool.query<{ v: string }>('select lower(email) as v from users'),
     pool.query<{ v: string }>('select phone as v from users where phone is not null'),
   ]);
-  const factory = new PersonFactory(
-    new Random(opts.seed + existing),
-    new Set(emails.rows.map((r) => r.v)),
-    new Set(phones.rows.map((r) => r.v)),
-  );
+  const factory = new PersonFactory(new Random(opts.seed + existing), new Set(emails.rows.map((r) => r.v)), new Set(phones.rows.map((r) => r.v)));
   // One argon2id hash for everybody: hashing 100k passwords would take the better part of an hour.
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const { rows: idRows } = await pool.query<{ id: number }>(

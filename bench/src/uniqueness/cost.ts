@@ -53,7 +53,19 @@ function measureOne(chars: number, candidates: number, full: boolean): void {
   const result = index.check(text);
   const ms = performance.now() - started;
   const peak = process.resourceUsage().maxRSS * 1024;
-  console.log(JSON.stringify({ chars, candidates, full, ms: Math.round(ms), uniqueness: result.uniqueness, sources: result.matches.length, rssBeforeMb: mb(before), peakMb: mb(peak), extraMb: mb(peak - before) }));
+  console.log(
+    JSON.stringify({
+      chars,
+      candidates,
+      full,
+      ms: Math.round(ms),
+      uniqueness: result.uniqueness,
+      sources: result.matches.length,
+      rssBeforeMb: mb(before),
+      peakMb: mb(peak),
+      extraMb: mb(peak - before),
+    }),
+  );
 }
 
 async function engineTable(): Promise<void> {
@@ -63,13 +75,29 @@ async function engineTable(): Promise<void> {
   console.log(`| characters | candidates | check | sources found | uniqueness | RSS before | peak RSS | extra |\n|---|---|---|---|---|---|---|---|`);
   for (const chars of sizes) {
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', new URL(import.meta.url).pathname, '--one', String(chars), '--candidates', String(candidates), ...(full ? ['--full'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(
+        process.execPath,
+        [
+          '--expose-gc',
+          '--import',
+          'tsx',
+          new URL(import.meta.url).pathname,
+          '--one',
+          String(chars),
+          '--candidates',
+          String(candidates),
+          ...(full ? ['--full'] : []),
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       let text = '';
       child.stdout.on('data', (d) => (text += d));
       child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`size ${chars}: exit ${code}`))));
     });
     const r = JSON.parse(out.trim().split('\n').pop()!);
-    console.log(`| ${chars} | ${r.candidates}${full ? ' full copies' : ' parts'} | ${(r.ms / 1000).toFixed(2)} s | ${r.sources} | ${r.uniqueness} | ${r.rssBeforeMb} MB | ${r.peakMb} MB | ${r.extraMb} MB |`);
+    console.log(
+      `| ${chars} | ${r.candidates}${full ? ' full copies' : ' parts'} | ${(r.ms / 1000).toFixed(2)} s | ${r.sources} | ${r.uniqueness} | ${r.rssBeforeMb} MB | ${r.peakMb} MB | ${r.extraMb} MB |`,
+    );
   }
 }
 
@@ -105,7 +133,16 @@ async function healthUnderChecks(): Promise<void> {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uniq-cost-'));
   const server: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: base, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, JOBS_INTERVAL_MS: '500', LOG_LEVEL: 'warn', OFFICE_CONVERTERS: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: base,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JOBS_INTERVAL_MS: '500',
+      LOG_LEVEL: 'warn',
+      OFFICE_CONVERTERS: '0',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
@@ -117,10 +154,19 @@ async function healthUnderChecks(): Promise<void> {
     const text = `<p>${bigText(chars).replace(/[<&>]/g, ' ').replace(/\n+/g, '</p><p>')}</p>`;
     const ids: number[] = [];
     for (let k = 0; k < checks; k++) {
-      const { rows: u } = await db.query<{ id: number }>(`insert into users (email, last_name, first_name) values ($1, 'Нагрузкин', 'Автор') returning id`, [`cost-${k}@bench.local`]);
-      const { rows: p } = await db.query<{ id: number }>(`insert into publications (title, text, created_by) values ('Большая публикация', $1, $2) returning id`, [text, u[0].id]);
+      const { rows: u } = await db.query<{ id: number }>(`insert into users (email, last_name, first_name) values ($1, 'Нагрузкин', 'Автор') returning id`, [
+        `cost-${k}@bench.local`,
+      ]);
+      const { rows: p } = await db.query<{ id: number }>(
+        `insert into publications (title, text, created_by) values ('Большая публикация', $1, $2) returning id`,
+        [text, u[0].id],
+      );
       ids.push(p[0].id);
-      await db.query(`insert into jobs (name, payload, unique_key, owner_id) values ('check-publication-uniqueness', $1, $2, $3)`, [{ publicationId: p[0].id }, `publication:${p[0].id}`, u[0].id]);
+      await db.query(`insert into jobs (name, payload, unique_key, owner_id) values ('check-publication-uniqueness', $1, $2, $3)`, [
+        { publicationId: p[0].id },
+        `publication:${p[0].id}`,
+        u[0].id,
+      ]);
     }
     const started = Date.now();
     let doneAt = 0;
@@ -141,8 +187,12 @@ async function healthUnderChecks(): Promise<void> {
     const idle = await load(health, 10);
     const worst = (key: 'p50' | 'p99' | 'max') => Math.max(...latencies.map((r) => r.latency[key]));
     const { rows: result } = await db.query<{ uniqueness: string }>(`select uniqueness from publications where id = any($1) order by id`, [ids]);
-    console.log(`${checks} checks of ${chars} characters stored in ${((doneAt - started) / 1000).toFixed(1)} s (uniqueness ${result.map((r) => Number(r.uniqueness)).join(', ')})`);
-    console.log(`/api/health during the checks (${latencies.length} slices of 5 s, 10 connections; worst slice): p50 ${worst('p50')} ms, p99 ${worst('p99')} ms, max ${worst('max')} ms; requests ${latencies.reduce((n, r) => n + r.requests.total, 0)}, errors ${latencies.reduce((n, r) => n + r.errors + r.non2xx, 0)}`);
+    console.log(
+      `${checks} checks of ${chars} characters stored in ${((doneAt - started) / 1000).toFixed(1)} s (uniqueness ${result.map((r) => Number(r.uniqueness)).join(', ')})`,
+    );
+    console.log(
+      `/api/health during the checks (${latencies.length} slices of 5 s, 10 connections; worst slice): p50 ${worst('p50')} ms, p99 ${worst('p99')} ms, max ${worst('max')} ms; requests ${latencies.reduce((n, r) => n + r.requests.total, 0)}, errors ${latencies.reduce((n, r) => n + r.errors + r.non2xx, 0)}`,
+    );
     console.log(`/api/health with no check (10 s): p50 ${idle.latency.p50} ms, p99 ${idle.latency.p99} ms, max ${idle.latency.max} ms`);
   } finally {
     await db.end().catch(() => undefined);

@@ -21,7 +21,19 @@ const SOURCES: Array<{ topic: string; dir: string; ext: RegExp }> = [
   { topic: 'gimp', dir: '/usr/share/gimp/2.0/help/ru', ext: /\.html$/ },
 ];
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', laquo: '«', raquo: '»', mdash: '—', ndash: '–', hellip: '…' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  laquo: '«',
+  raquo: '»',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+};
 
 function paragraphs(html: string): string[] {
   const body = html.replace(/<(script|style|pre)[\s\S]*?<\/\1>/gi, ' ');
@@ -53,7 +65,10 @@ function collect(): Doc[] {
   for (const s of SOURCES) {
     if (!fs.existsSync(s.dir)) throw new Error(`${s.dir} is missing: apt-get install debian-faq-ru maint-guide-ru developers-reference-ru gimp-help-ru`);
     // The one-page editions and the tables of contents repeat the chapters.
-    for (const f of fs.readdirSync(s.dir).filter((n) => s.ext.test(n) && !/^(index|developers-reference)\b/.test(n)).sort()) {
+    for (const f of fs
+      .readdirSync(s.dir)
+      .filter((n) => s.ext.test(n) && !/^(index|developers-reference)\b/.test(n))
+      .sort()) {
       const paras = paragraphs(fs.readFileSync(path.join(s.dir, f), 'utf8'));
       for (const p of paras) for (const sent of sentences(p)) seen.set(sent, (seen.get(sent) ?? 0) + 1);
       raw.push({ topic: s.topic, paras });
@@ -61,14 +76,27 @@ function collect(): Doc[] {
   }
   const ownDir = path.join(out, 'own');
   if (fs.existsSync(ownDir)) {
-    for (const f of fs.readdirSync(ownDir).filter((n) => n.endsWith('.txt')).sort()) {
-      const paras = fs.readFileSync(path.join(ownDir, f), 'utf8').split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean);
+    for (const f of fs
+      .readdirSync(ownDir)
+      .filter((n) => n.endsWith('.txt'))
+      .sort()) {
+      const paras = fs
+        .readFileSync(path.join(ownDir, f), 'utf8')
+        .split(/\n\s*\n/)
+        .map((p) => p.replace(/\s+/g, ' ').trim())
+        .filter(Boolean);
       raw.push({ topic: `own-${f.replace(/-\d+\.txt$/, '')}`, paras });
     }
   }
   // Sentences found more than once (boilerplate) would make the ground truth ambiguous: drop them.
   for (const r of raw) {
-    const paras = r.paras.map((p) => sentences(p).filter((s) => (seen.get(s) ?? 0) <= 1).join(' ')).filter((p) => p.length >= 100);
+    const paras = r.paras
+      .map((p) =>
+        sentences(p)
+          .filter((s) => (seen.get(s) ?? 0) <= 1)
+          .join(' '),
+      )
+      .filter((p) => p.length >= 100);
     if (paras.length) docs.push({ topic: r.topic, paras });
   }
   return docs;
@@ -76,7 +104,12 @@ function collect(): Doc[] {
 
 /** Runs of four stemmed words with at least two long ones: what a shared phrase looks like. */
 function grams(text: string, n = 4): string[] {
-  const w = (text.toLowerCase().replace(/ё/g, 'е').match(/[\p{L}\p{N}]+/gu) ?? []).map((x) => russian.stem(x));
+  const w = (
+    text
+      .toLowerCase()
+      .replace(/ё/g, 'е')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).map((x) => russian.stem(x));
   const out: string[] = [];
   for (let i = 0; i + n <= w.length; i++) {
     const g = w.slice(i, i + n);
@@ -163,7 +196,25 @@ function rewrite(text: string, thesaurus: Map<string, string[]>, share: number):
 }
 
 // ---- obfuscation: Latin look-alikes, soft hyphens, zero-width spaces ----
-const LATIN: Record<string, string> = { а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', А: 'A', Е: 'E', О: 'O', Р: 'P', С: 'C', Т: 'T', Н: 'H', К: 'K', М: 'M', В: 'B' };
+const LATIN: Record<string, string> = {
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  у: 'y',
+  х: 'x',
+  А: 'A',
+  Е: 'E',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Н: 'H',
+  К: 'K',
+  М: 'M',
+  В: 'B',
+};
 function obfuscate(text: string): string {
   let s = '';
   for (const ch of text) {
@@ -234,7 +285,11 @@ function main() {
       topic: f.topic,
       text: f.text
         .split('\n\n')
-        .map((p) => sentences(p).filter((s) => !grams(s).some((g) => stored.has(g))).join(' '))
+        .map((p) =>
+          sentences(p)
+            .filter((s) => !grams(s).some((g) => stored.has(g)))
+            .join(' '),
+        )
         .filter(Boolean)
         .join('\n\n'),
     }))
@@ -321,7 +376,12 @@ function main() {
     // Heavy synonym rewriting of a stored text: most content words that have a synonym are replaced.
     const i = srcIdx();
     const r = rewrite(corpus[i].text, thesaurus, 0.9);
-    write('synonym-rewrite', r.text, { sources: [names[i]], spans: [[0, r.text.length]], uniqueness: 0, note: `${r.replaced} of ${r.words} words of 4+ letters replaced` });
+    write('synonym-rewrite', r.text, {
+      sources: [names[i]],
+      spans: [[0, r.text.length]],
+      uniqueness: 0,
+      note: `${r.replaced} of ${r.words} words of 4+ letters replaced`,
+    });
   }
   for (let c = 0; c < PER_KIND; c++) {
     // Part of a stored text rewritten with synonyms, inside own text.

@@ -68,7 +68,10 @@ for (const r of output.results) {
     a.err += err;
     a.maxErr = Math.max(a.maxErr, err);
     const want = mask(text, t.spans);
-    const have = mask(text, r.matches.flatMap((m) => m.spans));
+    const have = mask(
+      text,
+      r.matches.flatMap((m) => m.spans),
+    );
     for (let i = 0; i < text.length; i++) {
       if (!WORD.test(text[i])) continue;
       if (have[i] && want[i]) a.cTp++;

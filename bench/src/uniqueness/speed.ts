@@ -18,7 +18,15 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { openPostgres } from '../../../server/src/platform/db.ts';
 import { candidateQuery, checkText, indexPublication, type CheckTimings } from '../../../server/src/features/publications/uniqueness-repository.ts';
-import { analyse, DEFAULT_CANDIDATES, inProcessWork, prepareText, queryFingerprints, stemCodes, stemCodesToBytes } from '../../../server/src/features/publications/uniqueness/engine.ts';
+import {
+  analyse,
+  DEFAULT_CANDIDATES,
+  inProcessWork,
+  prepareText,
+  queryFingerprints,
+  stemCodes,
+  stemCodesToBytes,
+} from '../../../server/src/features/publications/uniqueness/engine.ts';
 import { publicationPlainText } from '../../../server/src/features/publications/uniqueness/plain-text.ts';
 import { CpuMeter } from '../lib/cpu.ts';
 import { storedFingerprints } from '../../../server/src/features/publications/uniqueness/fingerprint.ts';
@@ -34,10 +42,11 @@ const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/edu_
 
 // ---- text generator ----
 const setDir = path.resolve('bench/uniqueness-set');
-const training = ['corpus', 'own']
-  .flatMap((d) => fs.readdirSync(path.join(setDir, d)).map((f) => fs.readFileSync(path.join(setDir, d, f), 'utf8')))
-  .join('\n');
-const trainWords = training.replace(/[^\p{L}\p{N}\s.,-]/gu, ' ').split(/\s+/).filter(Boolean);
+const training = ['corpus', 'own'].flatMap((d) => fs.readdirSync(path.join(setDir, d)).map((f) => fs.readFileSync(path.join(setDir, d, f), 'utf8'))).join('\n');
+const trainWords = training
+  .replace(/[^\p{L}\p{N}\s.,-]/gu, ' ')
+  .split(/\s+/)
+  .filter(Boolean);
 const follow = new Map<string, string[]>();
 for (let i = 0; i + 1 < trainWords.length; i++) {
   const list = follow.get(trainWords[i]);
@@ -116,9 +125,28 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
  */
 function copyStream(table: string) {
   const u = new URL(url);
-  const child = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), '-d', u.pathname.slice(1), '-c', `copy ${table} from stdin`], {
-    stdio: ['pipe', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    'psql',
+    [
+      '-X',
+      '-q',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      decodeURIComponent(u.username || 'postgres'),
+      '-d',
+      u.pathname.slice(1),
+      '-c',
+      `copy ${table} from stdin`,
+    ],
+    {
+      stdio: ['pipe', 'inherit', 'inherit'],
+    },
+  );
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql copy ${table} exited with ${code}`))));
@@ -154,16 +182,33 @@ async function fill(client: pg.Client, userId: number) {
   const workers = args.number('loaders', Math.max(2, os.cpus().length));
   const outputs = await Promise.all(
     Array.from({ length: workers }, (_, k) => {
-      const child = spawn(process.execPath, [...process.execArgv, process.argv[1], '--load-part', `${k}/${workers}`, '--publications', String(N), '--user', String(userId), '--seed', String(args.number('seed', 12))], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-        env: process.env,
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          ...process.execArgv,
+          process.argv[1],
+          '--load-part',
+          `${k}/${workers}`,
+          '--publications',
+          String(N),
+          '--user',
+          String(userId),
+          '--seed',
+          String(args.number('seed', 12)),
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+          env: process.env,
+        },
+      );
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();
         if (k === 0) process.stdout.write(d);
       });
-      return new Promise<string>((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`loader ${k} exited with ${code}`)))));
+      return new Promise<string>((resolve, reject) =>
+        child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`loader ${k} exited with ${code}`)))),
+      );
     }),
   );
   let rowsTotal = 0;
@@ -175,7 +220,9 @@ async function fill(client: pg.Client, userId: number) {
   }
   await client.query(`select setval(pg_get_serial_sequence('publications', 'id'), ${N})`);
   const loadSeconds = (performance.now() - started) / 1000;
-  console.log(`loaded ${N} publications (${Math.round(chars / N)} characters on average), ${rowsTotal} fingerprints in ${Math.round(loadSeconds)} s; building indexes`);
+  console.log(
+    `loaded ${N} publications (${Math.round(chars / N)} characters on average), ${rowsTotal} fingerprints in ${Math.round(loadSeconds)} s; building indexes`,
+  );
   const t = performance.now();
   await client.query("set maintenance_work_mem = '1GB'");
   await client.query('create index publication_fingerprints_hash_idx on publication_fingerprints using btree (hash, publication_id, position)');
@@ -212,7 +259,8 @@ async function loadPart(part: string) {
     rowsTotal += lines.length;
     await prints.write(lines.join(''));
     await stems.write(`${id}\t\\\\x${Buffer.from(stemCodesToBytes(stemCodes(d.tokens))).toString('hex')}\n`);
-    if ((id - k - 1) % (5000 * workers) === 0 && id > k + 1) console.log(`${id} publications, ${rowsTotal * workers} fingerprints, ${Math.round((performance.now() - started) / 1000)} s`);
+    if ((id - k - 1) % (5000 * workers) === 0 && id > k + 1)
+      console.log(`${id} publications, ${rowsTotal * workers} fingerprints, ${Math.round((performance.now() - started) / 1000)} s`);
   }
   await pubs.end();
   await prints.end();
@@ -250,9 +298,11 @@ async function main() {
   console.log(`stop-list: ${common} hashes stored for more than ${DEFAULT_CANDIDATES.maxPostings} texts`);
   const userId = (await client.query<{ id: number }>('select min(id) as id from users')).rows[0].id;
   const count = Number((await client.query('select count(*) from publications')).rows[0].count);
-  const size = (await client.query(`select pg_table_size('publication_fingerprints') as heap, pg_indexes_size('publication_fingerprints') as idx,
+  const size = (
+    await client.query(`select pg_table_size('publication_fingerprints') as heap, pg_indexes_size('publication_fingerprints') as idx,
       (select count(*) from publication_fingerprints) as n, pg_relation_size('publication_fingerprints_hash_idx') as hash_idx,
-      pg_total_relation_size('publication_stems') as stems, pg_total_relation_size('publication_common_hashes') as common`)).rows[0];
+      pg_total_relation_size('publication_stems') as stems, pg_total_relation_size('publication_common_hashes') as common`)
+  ).rows[0];
   const mb = (x: unknown) => `${(Number(x) / 2 ** 20).toFixed(0)} MB`;
   console.log(
     `${count} stored publications; fingerprints ${size.n} rows (${Math.round(Number(size.n) / count)} per text), table ${mb(size.heap)}, indexes ${mb(size.idx)} (hash ${mb(size.hash_idx)}); stem codes ${mb(size.stems)}; stop-list ${mb(size.common)}: ${((Number(size.heap) + Number(size.idx) + Number(size.stems) + Number(size.common)) / count / 1024).toFixed(1)} kB per stored text (fingerprints ${((Number(size.heap) + Number(size.idx)) / count / 1024).toFixed(1)} kB, stem codes ${(Number(size.stems) / count / 1024).toFixed(1)} kB)`,
@@ -261,7 +311,9 @@ async function main() {
   // New texts come from another seed: with --reuse the stored ones were drawn from the first one.
   rnd = new Random(args.number('seed', 12) + 1_000_003);
   // Checks of 30 000-character texts: half original, half with a third taken from stored publications.
-  const stored = (await client.query<{ text: string }>(`select text from publications where id % 37 = 0 and length(text) > 6000 order by id limit ${CHECKS}`)).rows.map((r) => r.text);
+  const stored = (
+    await client.query<{ text: string }>(`select text from publications where id % 37 = 0 and length(text) > 6000 order by id limit ${CHECKS}`)
+  ).rows.map((r) => r.text);
   const texts: Array<{ kind: string; text: string }> = [];
   for (let c = 0; c < CHECKS; c++) {
     const own = document(30000, 30000).text;
@@ -290,24 +342,41 @@ async function main() {
     const started = performance.now();
     const { result, timings } = await checkText(database.db, t.text, { work: inProcessWork, storedStems: !args.flag('from-text') });
     const elapsed = performance.now() - started;
-    if (args.flag('verbose')) console.log(t.kind, Math.round(elapsed), JSON.stringify(Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)]))), result.uniqueness);
+    if (args.flag('verbose'))
+      console.log(
+        t.kind,
+        Math.round(elapsed),
+        JSON.stringify(Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)]))),
+        result.uniqueness,
+      );
     for (const [k, v] of Object.entries(timings) as Array<[keyof CheckTimings, number]>) (stages[k] ??= []).push(v);
     times[t.kind].push(elapsed);
     times.all.push(elapsed);
     uniq[t.kind].push(result.uniqueness);
   }
   meter.stop();
-  for (const k of ['original', 'borrowed', 'all']) console.log(`check of 30 000 characters (${k}, ${times[k].length}): median ${ms(median(times[k]))}, p95 ${ms(p95(times[k]))}`);
-  console.log(`stages (median / p95): ${Object.entries(stages).map(([k, v]) => (k === 'candidates' ? `candidates ${median(v)} / ${p95(v)}` : `${k} ${median(v).toFixed(1)} / ${p95(v).toFixed(1)} ms`)).join(', ')}`);
+  for (const k of ['original', 'borrowed', 'all'])
+    console.log(`check of 30 000 characters (${k}, ${times[k].length}): median ${ms(median(times[k]))}, p95 ${ms(p95(times[k]))}`);
+  console.log(
+    `stages (median / p95): ${Object.entries(stages)
+      .map(([k, v]) => (k === 'candidates' ? `candidates ${median(v)} / ${p95(v)}` : `${k} ${median(v).toFixed(1)} / ${p95(v).toFixed(1)} ms`))
+      .join(', ')}`,
+  );
   const cpu = meter.usage(texts.length);
-  if (cpu) console.log(`CPU during the checks (cores of ${os.cpus().length}): this process ${cpu.cores.loadgen}, database ${cpu.cores.db}, other processes ${cpu.cores.others}; per check: process ${cpu.loadgen_ms_per_req} ms, database ${cpu.db_ms_per_req} ms`);
+  if (cpu)
+    console.log(
+      `CPU during the checks (cores of ${os.cpus().length}): this process ${cpu.cores.loadgen}, database ${cpu.cores.db}, other processes ${cpu.cores.others}; per check: process ${cpu.loadgen_ms_per_req} ms, database ${cpu.db_ms_per_req} ms`,
+    );
   console.log(`uniqueness: original median ${median(uniq.original)}, borrowed median ${median(uniq.borrowed)}`);
 
   // Indexing one publication (replacing its fingerprints), as on submit or edit.
   const indexTimes: number[] = [];
   for (let k = 0; k < 30; k++) {
     const d = document(3000, 30000);
-    const { rows } = await client.query<{ id: number }>(`insert into publications (title, text, created_by) values ('Новая', $1, $2) returning id`, [d.text, userId]);
+    const { rows } = await client.query<{ id: number }>(`insert into publications (title, text, created_by) values ('Новая', $1, $2) returning id`, [
+      d.text,
+      userId,
+    ]);
     const started = performance.now();
     await indexPublication(database.db, rows[0].id, prepareText(publicationPlainText(d.text)));
     indexTimes.push(performance.now() - started);

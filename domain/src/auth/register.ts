@@ -42,7 +42,12 @@ export const registerAttributes = z
     last_name: required(),
     first_name: required(),
     // Required, unless the person ticks 'Нет отчества'.
-    middle_name: z.string().trim().max(255, { error: Messages.maxLength(255) }).optional().default(''),
+    middle_name: z
+      .string()
+      .trim()
+      .max(255, { error: Messages.maxLength(255) })
+      .optional()
+      .default(''),
     no_middle_name: z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0')]).optional(),
     phone: phoneField,
     email: emailField,

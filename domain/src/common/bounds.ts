@@ -35,11 +35,7 @@ export const hasNul = (s: string) => s.includes('\u0000');
 
 /** An id: an integer 1..2^31-1, from a number or a numeric string (path and query parameters). */
 export const idField = (message: string = BoundMessages.id) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(MAX_INT, { error: message });
+  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_INT, { error: message });
 
 /** `{id}` path parameters. */
 export const idParams = z.object({ id: idField() });

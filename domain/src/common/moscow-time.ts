@@ -38,7 +38,14 @@ export function moscowNoonOf(day: string | Date): Date {
 
 function parts(value: Date) {
   const d = moscowClock(value);
-  return { y: d.getUTCFullYear(), m: pad(d.getUTCMonth() + 1), d: pad(d.getUTCDate()), hh: pad(d.getUTCHours()), mm: pad(d.getUTCMinutes()), ss: pad(d.getUTCSeconds()) };
+  return {
+    y: d.getUTCFullYear(),
+    m: pad(d.getUTCMonth() + 1),
+    d: pad(d.getUTCDate()),
+    hh: pad(d.getUTCHours()),
+    mm: pad(d.getUTCMinutes()),
+    ss: pad(d.getUTCSeconds()),
+  };
 }
 
 export function toMoscowString(value: Date | string | null): string | null {

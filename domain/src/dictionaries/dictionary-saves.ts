@@ -18,15 +18,34 @@ export const DictionaryMessages = {
 export const EDITABLE_DICTIONARIES = ['dict_service_types', 'dict_service_subtypes', 'dict_profiles'] as const;
 export type EditableDictionary = (typeof EDITABLE_DICTIONARIES)[number];
 
-const name = z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).max(255, { error: Messages.maxLength(255) });
+const name = z
+  .string({ error: Messages.fieldRequired })
+  .trim()
+  .min(1, { error: Messages.fieldRequired })
+  .max(255, { error: Messages.maxLength(255) });
 const optionalText = (max: number) =>
   z
-    .union([z.string().trim().max(max, { error: Messages.maxLength(max) }), z.null()])
+    .union([
+      z
+        .string()
+        .trim()
+        .max(max, { error: Messages.maxLength(max) }),
+      z.null(),
+    ])
     .optional()
     .transform((v) => (v ? v : null));
-const points = z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите целое число' }).min(0, { error: 'Не меньше 0' }).max(1000, { error: 'Не больше 1000' }).default(0);
+const points = z.coerce
+  .number({ error: 'Введите число' })
+  .int({ error: 'Введите целое число' })
+  .min(0, { error: 'Не меньше 0' })
+  .max(1000, { error: 'Не больше 1000' })
+  .default(0);
 const joomlaId = z
-  .union([z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите целое число' }).positive({ error: 'Введите число больше 0' }).max(2147483647), z.literal(''), z.null()])
+  .union([
+    z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите целое число' }).positive({ error: 'Введите число больше 0' }).max(2147483647),
+    z.literal(''),
+    z.null(),
+  ])
   .optional()
   .transform((v) => (typeof v === 'number' ? v : null));
 const flag = flagField().default(false);
@@ -81,7 +100,13 @@ export const leadingBody = z.object({
   fio: name,
   description: optionalText(5000),
   url: z
-    .union([z.string().trim().max(500, { error: Messages.maxLength(500) }), z.null()])
+    .union([
+      z
+        .string()
+        .trim()
+        .max(500, { error: Messages.maxLength(500) }),
+      z.null(),
+    ])
     .optional()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), { error: DictionaryMessages.urlFormat }),

@@ -101,9 +101,15 @@ const pastDate = z
 /** POST /api/identity-document: number 9999 999999, date, issued_by (spec 01 §5 Passport). */
 export const identityDocumentBody = z.object({
   user_id: idField().optional(),
-  number: z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).regex(PASSPORT_NUMBER_RE, { error: DocumentMessages.passportNumber }),
+  number: z
+    .string({ error: Messages.fieldRequired })
+    .trim()
+    .min(1, { error: Messages.fieldRequired })
+    .regex(PASSPORT_NUMBER_RE, { error: DocumentMessages.passportNumber }),
   date: pastDate,
-  issued_by: textField(500).transform((v) => v.trim()).pipe(z.string().min(1, { error: Messages.fieldRequired })),
+  issued_by: textField(500)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, { error: Messages.fieldRequired })),
 });
 export type IdentityDocumentInput = z.input<typeof identityDocumentBody>;
 /** The passport form's fields, as the wizard's `missing` names them ('passport.number', …). */
@@ -149,7 +155,9 @@ export function snilsProblem(value: string): string | null {
 
 /** POST /api/user/{id}/profile-extras: address, birthday, snils all required (spec 01 §5). */
 export const profileExtrasBody = z.object({
-  address: textField(500).transform((v) => v.trim()).pipe(z.string().min(1, { error: Messages.fieldRequired })),
+  address: textField(500)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, { error: Messages.fieldRequired })),
   birthday: pastDate,
   snils: z
     .string({ error: Messages.fieldRequired })
@@ -190,14 +198,19 @@ export interface ContractDataState {
   missing: Record<string, string[]>;
 }
 
-export const contractStepBody = z.object({ contract_step: z.coerce.number({ error: Messages.fieldRequired }).int({ error: Messages.fieldRequired }).min(1).max(WIZARD_STEPS) });
+export const contractStepBody = z.object({
+  contract_step: z.coerce.number({ error: Messages.fieldRequired }).int({ error: Messages.fieldRequired }).min(1).max(WIZARD_STEPS),
+});
 
 /**
  * The wizard's rules (spec 01 §4 Wizard steps): the documents step needs profile extras, passport
  * and the required documents; the consent step is passed once the signed consent is uploaded; the
  * contract step is then open.
  */
-export function wizardProgress(s: { profile_valid: boolean; passport_valid: boolean; documents_valid: boolean; consent_valid: boolean }): { valid: boolean; maxStep: number } {
+export function wizardProgress(s: { profile_valid: boolean; passport_valid: boolean; documents_valid: boolean; consent_valid: boolean }): {
+  valid: boolean;
+  maxStep: number;
+} {
   const valid = s.profile_valid && s.passport_valid && s.documents_valid;
   return { valid, maxStep: !valid ? 1 : !s.consent_valid ? 2 : 3 };
 }

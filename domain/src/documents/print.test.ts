@@ -57,11 +57,25 @@ describe('print rules', () => {
   });
 
   it('a missing template reads as "later" for a client and names the template for an operator (issue 19)', () => {
-    const done = { ...base, status: 3, contractNeeded: true, registrationNumber: '1', certificateTemplateId: null, programTemplateId: null, regListTemplateId: null, contractTemplateId: null };
+    const done = {
+      ...base,
+      status: 3,
+      contractNeeded: true,
+      registrationNumber: '1',
+      certificateTemplateId: null,
+      programTemplateId: null,
+      regListTemplateId: null,
+      contractTemplateId: null,
+    };
     const client = (['certificate', 'program', 'registration-list', 'contract'] as const).map((k) => printRefusal(k, done, 2)?.message);
     const operator = (['certificate', 'program', 'registration-list', 'contract'] as const).map((k) => printRefusal(k, done, 1)?.message);
     expect(client).toEqual([PrintMessages.certificateLater, PrintMessages.programLater, PrintMessages.regListLater, PrintMessages.contractLater]);
-    expect(operator).toEqual([PrintMessages.noCertificateTemplate, PrintMessages.noProgramTemplate, PrintMessages.noRegListTemplate, PrintMessages.noContractTemplate]);
+    expect(operator).toEqual([
+      PrintMessages.noCertificateTemplate,
+      PrintMessages.noProgramTemplate,
+      PrintMessages.noRegListTemplate,
+      PrintMessages.noContractTemplate,
+    ]);
     for (const m of client) expect(m).toMatch(/будет доступ(ен|на|но) позже$/);
     // Other refusals are the same for both.
     expect(printRefusal('certificate', { ...done, status: 2 }, 2)?.message).toBe(PrintMessages.notDone);

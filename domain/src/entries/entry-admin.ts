@@ -30,7 +30,10 @@ export const CERTIFICATE_NUMBER_RE = /^\d{12}$/;
 export const operatorEntryFields = z.object({
   price: z.coerce.number({ error: 'Введите цену' }).min(0, { error: 'Цена не может быть отрицательной' }).max(10_000_000).optional(),
   certificate_number: z
-    .preprocess((v) => (typeof v === 'string' ? v.replace(/\D/g, '') : v), z.string().regex(CERTIFICATE_NUMBER_RE, { error: 'Номер сертификата: 12 цифр' }).or(z.literal('')).nullish())
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/\D/g, '') : v),
+      z.string().regex(CERTIFICATE_NUMBER_RE, { error: 'Номер сертификата: 12 цифр' }).or(z.literal('')).nullish(),
+    )
     .optional(),
 });
 
@@ -58,7 +61,10 @@ export const guestListQuery = z.object({
   service_id: z.coerce.number().int().positive(),
   fio: z.string().trim().max(200).optional(),
   is_spb: z.union([z.literal('0'), z.literal('1')]).optional(),
-  profile: z.string().regex(/^\d+(,\d+)*$/).optional(),
+  profile: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .optional(),
   page: z.coerce.number().int().min(1).default(1),
 });
 

@@ -96,6 +96,8 @@ describe('paymentCanceledNote', () => {
     // An unknown reason reads as the bank's refusal; no reason, no explanation.
     expect(paymentCanceledNote({ what: 'заявки', sum: 10, reason: 'something_new' })).toContain('не прошла: банк отклонил платёж.');
     expect(paymentCanceledNote({ what: 'заявки', sum: 10 })).toContain('не прошла. Деньги не списаны.');
-    expect(paymentCanceledNote({ what: 'пакета', sum: 5000, reservedUntil: new Date('2026-11-23T03:47:00Z') })).toContain('Пакет забронирован за вами до 06:47 по московскому времени');
+    expect(paymentCanceledNote({ what: 'пакета', sum: 5000, reservedUntil: new Date('2026-11-23T03:47:00Z') })).toContain(
+      'Пакет забронирован за вами до 06:47 по московскому времени',
+    );
   });
 });

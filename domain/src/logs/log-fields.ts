@@ -253,7 +253,11 @@ function value(kind: Kind, v: unknown, names: RefNames): string {
 function refundText(v: unknown): string {
   if (!v || typeof v !== 'object') return plain(v);
   const r = v as { sum?: unknown; reason?: unknown; automatic?: unknown };
-  const parts = [Number.isFinite(Number(r.sum)) ? formatRub(Number(r.sum)) : null, r.reason ? `причина: ${String(r.reason)}` : null, r.automatic ? 'автоматически' : null];
+  const parts = [
+    Number.isFinite(Number(r.sum)) ? formatRub(Number(r.sum)) : null,
+    r.reason ? `причина: ${String(r.reason)}` : null,
+    r.automatic ? 'автоматически' : null,
+  ];
   return parts.filter(Boolean).join(', ') || plain(v);
 }
 

@@ -60,7 +60,12 @@ export interface ChangeLogRow {
 export const changeLogListQuery = listQuery
   .extend({
     type: z.enum(CHANGE_LOG_TYPES, { error: 'Неизвестный тип' }).optional(),
-    entity_id: z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите число' }).positive({ error: 'Введите число' }).max(2147483647, { error: 'Введите число' }).optional(),
+    entity_id: z.coerce
+      .number({ error: 'Введите число' })
+      .int({ error: 'Введите число' })
+      .positive({ error: 'Введите число' })
+      .max(2147483647, { error: 'Введите число' })
+      .optional(),
     /** Who acted: the user or the operator behind a "login as" session. */
     fio: filterText(200).optional(),
     date_from: ruDateField().optional(),

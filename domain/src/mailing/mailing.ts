@@ -45,12 +45,18 @@ export const mailingAudience = z.object({
   is_spb: z.union([z.literal(0), z.literal(1)], { error: 'Ожидается 0 или 1' }).nullish(),
   service_ids: idArray(100).optional(),
   service_type_ids: idArray(50).optional(),
-  entry_statuses: z.array(z.union([z.literal(EntryStatus.notPaid), z.literal(EntryStatus.paid), z.literal(EntryStatus.done)], { error: 'Неизвестный статус заявки' })).max(3).optional(),
+  entry_statuses: z
+    .array(z.union([z.literal(EntryStatus.notPaid), z.literal(EntryStatus.paid), z.literal(EntryStatus.done)], { error: 'Неизвестный статус заявки' }))
+    .max(3)
+    .optional(),
 });
 export type MailingAudience = z.output<typeof mailingAudience>;
 
 /** Options of the entry status condition (paid or not included). */
-export const mailingEntryStatusOptions = [EntryStatus.notPaid, EntryStatus.paid, EntryStatus.done].map((value) => ({ value: String(value), label: entryStatusLabels[value] }));
+export const mailingEntryStatusOptions = [EntryStatus.notPaid, EntryStatus.paid, EntryStatus.done].map((value) => ({
+  value: String(value),
+  label: entryStatusLabels[value],
+}));
 
 const subjectField = textField(255)
   .transform((s) => s.trim())

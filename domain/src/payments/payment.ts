@@ -64,8 +64,15 @@ export const refundBody = z.object({
     .refine((n) => Number.isFinite(n) && n > 0, { error: PaymentMessages.refundSumPositive })
     .refine((n) => n <= 100_000_000, { error: PaymentMessages.refundSumTooBig('100 000 000 ₽') })
     .refine((n) => Math.round(n * 100) === n * 100, { error: 'Не больше двух знаков после запятой' }),
-  reason: z.string({ error: PaymentMessages.refundReasonRequired }).trim().min(1, { error: PaymentMessages.refundReasonRequired }).max(250, { error: Messages.maxLength(250) }),
-  key: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'Некорректный ключ формы' }).optional(),
+  reason: z
+    .string({ error: PaymentMessages.refundReasonRequired })
+    .trim()
+    .min(1, { error: PaymentMessages.refundReasonRequired })
+    .max(250, { error: Messages.maxLength(250) }),
+  key: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'Некорректный ключ формы' })
+    .optional(),
 });
 export type RefundBody = z.input<typeof refundBody>;
 
@@ -108,8 +115,15 @@ export const providerStatusLabels: Record<string, { label: string; color: string
 /** Public /pay form (spec 03 §3): ФИО, phone, sum. */
 export const publicPayBody = z.object({
   /** One key per submitted form (a UUID made by the page): a repeated submit never makes a second payment. */
-  key: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'Некорректный ключ формы' }).optional(),
-  fio: z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).max(255, { error: Messages.maxLength(255) }),
+  key: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'Некорректный ключ формы' })
+    .optional(),
+  fio: z
+    .string({ error: Messages.fieldRequired })
+    .trim()
+    .min(1, { error: Messages.fieldRequired })
+    .max(255, { error: Messages.maxLength(255) }),
   phone: phoneField,
   sum: z.coerce
     .number({ error: 'Введите сумму' })
@@ -183,29 +197,31 @@ export const PAYMENT_SORTS = ['created_at', 'sum'] as const;
 export type PaymentSortKey = (typeof PAYMENT_SORTS)[number];
 
 /** Filters of GET /api/payment (spec 03 §7) and of its export; created_at typed with the mask 9999-99-99 99:99:99, a prefix is enough. */
-export const paymentListQuery = pageQuery.extend({
-  sort: sortParam(PAYMENT_SORTS),
-  entry_number: filterText(32).optional(),
-  fio: filterText(200).optional(),
-  serviceType: idField().optional(),
-  serviceTitle: filterText(200).optional(),
-  sum: z.coerce.number().min(0).max(100_000_000).optional(),
-  payType: z.coerce.number().int().min(1).max(4).optional(),
-  uuid: filterText(64).optional(),
-  /** double: double payments; refunded: payments with a refund (done or in progress). */
-  state: z.enum(['double', 'refunded']).optional(),
-  created_at: z
-    .string()
-    .trim()
-    .transform((v) => v.split('_')[0].replace(/[-:\s]+$/, ''))
-    .refine((v) => /^\d{0,4}(-\d{0,2}(-\d{0,2}( \d{0,2}(:\d{0,2}(:\d{0,2})?)?)?)?)?$/.test(v), { error: 'Дата в формате 9999-99-99 99:99:99' })
-    .refine((v) => possibleDateTimePrefix(v), { error: BoundMessages.date })
-    .optional(),
-  user_id: idField().optional(),
-  /** Moscow days, dd.mm.yyyy, both included. */
-  date_from: ruDateField().optional(),
-  date_to: ruDateField().optional(),
-}).refine((q) => !dateRangeProblem(q.date_from, q.date_to), { path: ['date_to'], error: DATE_RANGE_BACKWARDS });
+export const paymentListQuery = pageQuery
+  .extend({
+    sort: sortParam(PAYMENT_SORTS),
+    entry_number: filterText(32).optional(),
+    fio: filterText(200).optional(),
+    serviceType: idField().optional(),
+    serviceTitle: filterText(200).optional(),
+    sum: z.coerce.number().min(0).max(100_000_000).optional(),
+    payType: z.coerce.number().int().min(1).max(4).optional(),
+    uuid: filterText(64).optional(),
+    /** double: double payments; refunded: payments with a refund (done or in progress). */
+    state: z.enum(['double', 'refunded']).optional(),
+    created_at: z
+      .string()
+      .trim()
+      .transform((v) => v.split('_')[0].replace(/[-:\s]+$/, ''))
+      .refine((v) => /^\d{0,4}(-\d{0,2}(-\d{0,2}( \d{0,2}(:\d{0,2}(:\d{0,2})?)?)?)?)?$/.test(v), { error: 'Дата в формате 9999-99-99 99:99:99' })
+      .refine((v) => possibleDateTimePrefix(v), { error: BoundMessages.date })
+      .optional(),
+    user_id: idField().optional(),
+    /** Moscow days, dd.mm.yyyy, both included. */
+    date_from: ruDateField().optional(),
+    date_to: ruDateField().optional(),
+  })
+  .refine((q) => !dateRangeProblem(q.date_from, q.date_to), { path: ['date_to'], error: DATE_RANGE_BACKWARDS });
 
 /** GET /api/payment answers these beside {data, meta}: what the filters choose, in all. */
 export interface PaymentTotals {

@@ -36,7 +36,18 @@ export const rubricBody = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
   joomla_category_id: z
-    .union([z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите целое число' }).positive({ error: 'Введите число больше 0' }).max(MAX_INT, { error: BoundMessages.tooBig(MAX_INT) }), z.literal(''), z.null()], { error: 'Введите число' })
+    .union(
+      [
+        z.coerce
+          .number({ error: 'Введите число' })
+          .int({ error: 'Введите целое число' })
+          .positive({ error: 'Введите число больше 0' })
+          .max(MAX_INT, { error: BoundMessages.tooBig(MAX_INT) }),
+        z.literal(''),
+        z.null(),
+      ],
+      { error: 'Введите число' },
+    )
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
 });

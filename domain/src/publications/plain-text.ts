@@ -3,8 +3,28 @@
 // this text, so the view that highlights them renders it the same way.
 
 const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00A0', laquo: '«', raquo: '»', bdquo: '„', ldquo: '“', rdquo: '”',
-  lsquo: '‘', rsquo: '’', mdash: '—', ndash: '–', hellip: '…', shy: '\u00AD', copy: '©', deg: '°', times: '×', minus: '−', numero: '№',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00A0',
+  laquo: '«',
+  raquo: '»',
+  bdquo: '„',
+  ldquo: '“',
+  rdquo: '”',
+  lsquo: '‘',
+  rsquo: '’',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+  shy: '\u00AD',
+  copy: '©',
+  deg: '°',
+  times: '×',
+  minus: '−',
+  numero: '№',
 };
 
 function decodeEntities(s: string): string {

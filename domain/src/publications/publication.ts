@@ -16,8 +16,7 @@ export const PublicationMessages = {
   rejectReason: 'Укажите причину отклонения!',
   chooseAuthor: 'Выберите автора из выпадающего списка!',
   enterFioFirst: 'Сначала введите ФИО!',
-  checkFileOnly:
-    'Проверка публикации с файлом возможна только при подстановке текста файла в отведённую форму. Проверка не будет доступна до сохранения!',
+  checkFileOnly: 'Проверка публикации с файлом возможна только при подстановке текста файла в отведённую форму. Проверка не будет доступна до сохранения!',
   internetTooShort: 'Минимум должно быть 3200 символов чистого текста!',
   tooManyCharacters: 'Слишком много символов!',
   required: Messages.required,
@@ -62,7 +61,8 @@ export const PublicationMessages = {
   /** The publication's rubric names no category of the journal site (or there is no rubric). */
   rubricWithoutCategory: (rubric: string | null) => (rubric ? `Для рубрики «${rubric}» не указана категория сайта` : 'У публикации не выбрана рубрика'),
   /** The rubric's category is not one of the journal site's (Joomla would make a new category titled with the number). */
-  rubricUnknownCategory: (rubric: string, catid: number) => `На сайте журнала нет категории ${catid}, указанной у рубрики «${rubric}»: выберите в рубрике существующую категорию сайта`,
+  rubricUnknownCategory: (rubric: string, catid: number) =>
+    `На сайте журнала нет категории ${catid}, указанной у рубрики «${rubric}»: выберите в рубрике существующую категорию сайта`,
   cmsFailed: 'Сайт не принял публикацию, попробуйте позже',
   nothingToPublish: 'Нет одобренных интернет-публикаций',
   noText: 'У публикации нет текста для проверки',
@@ -295,8 +295,7 @@ const authorsField = z
   }, z.array(publicationAuthorInput).max(50))
   .default([]);
 
-const optionalId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === 'null' || v === null ? undefined : v), idField(message).optional());
+const optionalId = (message: string) => z.preprocess((v) => (v === '' || v === 'null' || v === null ? undefined : v), idField(message).optional());
 
 /**
  * POST /api/publication (create) and POST /api/publication/{id} with _method=PUT (update); multipart
@@ -322,7 +321,12 @@ export const savePublicationBody = z.object({
   type: z.preprocess((v) => (v === '' || v === 'null' || v === null ? undefined : v), z.coerce.number().int().min(1).max(2).optional()),
   authors_num: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: PublicationMessages.chooseAuthorsNum }).int({ error: PublicationMessages.chooseAuthorsNum }).min(1, { error: PublicationMessages.chooseAuthorsNum }).max(50).optional(),
+    z.coerce
+      .number({ error: PublicationMessages.chooseAuthorsNum })
+      .int({ error: PublicationMessages.chooseAuthorsNum })
+      .min(1, { error: PublicationMessages.chooseAuthorsNum })
+      .max(50)
+      .optional(),
   ),
   authors: authorsField,
   /** Operators only, on create: the client the publication (and its new entry) is made for; the operator by default. */
@@ -349,11 +353,9 @@ export interface SavePublicationAnswer {
 export const declineBody = z.object({ manager_comment: textField(5000).nullish() });
 
 /** POST /api/publication/{id}/reject: a comment is required unless the rejection is silent (no notification). */
-export const rejectBody = z
-  .object({ manager_comment: textField(5000).nullish(), is_silent: boolish.optional() })
-  .superRefine((b, ctx) => {
-    if (!b.is_silent && !(b.manager_comment ?? '').trim()) ctx.addIssue({ code: 'custom', path: ['manager_comment'], message: PublicationMessages.rejectReason });
-  });
+export const rejectBody = z.object({ manager_comment: textField(5000).nullish(), is_silent: boolish.optional() }).superRefine((b, ctx) => {
+  if (!b.is_silent && !(b.manager_comment ?? '').trim()) ctx.addIssue({ code: 'custom', path: ['manager_comment'], message: PublicationMessages.rejectReason });
+});
 export type RejectBody = z.input<typeof rejectBody>;
 
 /** POST /api/publication/add-to-release. */
@@ -362,7 +364,6 @@ export const addToReleaseBody = z.object({
   release_id: idField(PublicationMessages.chooseRelease),
 });
 export type AddToReleaseBody = z.input<typeof addToReleaseBody>;
-
 
 /** Status-change answers: the message and the publication as it is now. */
 export interface PublicationActionAnswer {

@@ -20,12 +20,19 @@ export const ReleaseMessages = {
   publishOnlyHidden: 'Опубликовать можно только скрытый выпуск',
   notPublished: 'Выпуск не опубликован',
   alreadyHidden: 'Выпуск уже скрыт',
-  hasPublications: (n: number) => `Нельзя удалить выпуск: в нём ${n} ${plural(n, 'публикация', 'публикации', 'публикаций')}. Сначала перенесите их в другой выпуск.`,
+  hasPublications: (n: number) =>
+    `Нельзя удалить выпуск: в нём ${n} ${plural(n, 'публикация', 'публикации', 'публикаций')}. Сначала перенесите их в другой выпуск.`,
   urlFormat: 'Ссылка должна начинаться с http:// или https://',
 } as const;
 
 const link = z
-  .union([z.string().trim().max(500, { error: Messages.maxLength(500) }), z.null()])
+  .union([
+    z
+      .string()
+      .trim()
+      .max(500, { error: Messages.maxLength(500) }),
+    z.null(),
+  ])
   .optional()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), { error: ReleaseMessages.urlFormat });

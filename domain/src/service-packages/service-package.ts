@@ -23,7 +23,8 @@ export const PackageMessages = {
   notFound: 'Пакет услуг не найден',
   enrolled: 'Заявка успешно отправлена!',
   // Ours: the spec gives no text.
-  alreadyApplied: (title: string, number: string) => `Вы уже подали заявку № ${number} на услугу «${title}» из этого пакета. Пакет оформляется целиком: удалите неоплаченную заявку или выберите другой пакет.`,
+  alreadyApplied: (title: string, number: string) =>
+    `Вы уже подали заявку № ${number} на услугу «${title}» из этого пакета. Пакет оформляется целиком: удалите неоплаченную заявку или выберите другой пакет.`,
   alreadyAppliedShort: 'Вы уже подали заявку на услугу из этого пакета',
 } as const;
 
@@ -37,7 +38,9 @@ export const servicePackageListQuery = z.object({
 
 /** POST /api/service-package/{id}/enroll: {services: {serviceId: sectionId | null}}. */
 export const enrollBody = z.object({
-  services: z.record(z.string().regex(/^\d{1,10}$/), idField().nullable()).refine((r) => Object.keys(r).length <= MAX_ID_LIST, { error: BoundMessages.listTooLong(MAX_ID_LIST) }),
+  services: z
+    .record(z.string().regex(/^\d{1,10}$/), idField().nullable())
+    .refine((r) => Object.keys(r).length <= MAX_ID_LIST, { error: BoundMessages.listTooLong(MAX_ID_LIST) }),
 });
 
 /** Pay is enabled only when every service with sections has one chosen (spec 01 §4). */

@@ -43,7 +43,8 @@ export function serviceTimeProblem(value: string): string | null {
   if (!m) return ServiceFormMessages.badDate;
   const [month, day, hour, minute, second] = [+m[2], +m[3], +m[4], +m[5], +(m[6] ?? 0)];
   if (month < 1 || month > 12 || day < 1 || day > 31) return ServiceFormMessages.badDate;
-  if (hour < SERVICE_TIME.firstHour || hour > SERVICE_TIME.lastHour || minute % SERVICE_TIME.stepMinutes !== 0 || second !== 0) return ServiceFormMessages.timeGrid;
+  if (hour < SERVICE_TIME.firstHour || hour > SERVICE_TIME.lastHour || minute % SERVICE_TIME.stepMinutes !== 0 || second !== 0)
+    return ServiceFormMessages.timeGrid;
   return null;
 }
 
@@ -57,7 +58,8 @@ export function normaliseServiceTime(value: string): string {
 const optionalId = z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().int().positive().nullish());
 const optionalCount = z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().min(0).max(100_000).nullish());
 const optionalText = z.preprocess((v) => (v === '' ? null : v), z.string().max(100_000).nullish());
-const flag = (d: boolean) => z.preprocess((v) => (v === '0' || v === 'false' || v === 0 ? false : v === '1' || v === 'true' || v === 1 ? true : v), z.boolean().default(d));
+const flag = (d: boolean) =>
+  z.preprocess((v) => (v === '0' || v === 'false' || v === 0 ? false : v === '1' || v === 'true' || v === 1 ? true : v), z.boolean().default(d));
 const idArray = z.array(z.coerce.number().int().positive()).max(200).default([]);
 
 /** POST /api/service and PUT /api/service/{id} (spec 02 §3 Service, §5). */
@@ -74,7 +76,10 @@ export const saveServiceBody = z
     is_visible: flag(true),
     is_done: flag(false),
     is_thesis_needed: flag(false),
-    dict_type_id: z.coerce.number({ error: ServiceFormMessages.chooseType }).int({ error: ServiceFormMessages.chooseType }).positive({ error: ServiceFormMessages.chooseType }),
+    dict_type_id: z.coerce
+      .number({ error: ServiceFormMessages.chooseType })
+      .int({ error: ServiceFormMessages.chooseType })
+      .positive({ error: ServiceFormMessages.chooseType }),
     dict_subtype_id: optionalId,
     participation_type: z.coerce
       .number({ error: ServiceFormMessages.chooseParticipation })
@@ -154,7 +159,8 @@ export function followStart(newStart: string, oldStart: string | null, oldEnd: s
   if (end.getUTCHours() > SERVICE_TIME.lastHour || (end.getUTCHours() === SERVICE_TIME.lastHour && end.getUTCMinutes() > 30)) {
     end = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate(), SERVICE_TIME.lastHour, 30));
   }
-  if (end.getUTCHours() < SERVICE_TIME.firstHour) end = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate(), SERVICE_TIME.firstHour, 0));
+  if (end.getUTCHours() < SERVICE_TIME.firstHour)
+    end = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate(), SERVICE_TIME.firstHour, 0));
   const p = (n: number) => String(n).padStart(2, '0');
   return `${end.getUTCFullYear()}-${p(end.getUTCMonth() + 1)}-${p(end.getUTCDate())} ${p(end.getUTCHours())}:${p(end.getUTCMinutes())}:00`;
 }

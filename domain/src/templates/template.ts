@@ -56,7 +56,11 @@ export const DEFAULTABLE_TYPES: readonly number[] = [TemplateType.certificate, T
 
 /** Multipart fields of POST /api/template and POST /api/template/{id} (_method=PUT). The file travels beside. */
 export const templateFields = z.object({
-  title: z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).max(255, { error: Messages.maxLength(255) }),
+  title: z
+    .string({ error: Messages.fieldRequired })
+    .trim()
+    .min(1, { error: Messages.fieldRequired })
+    .max(255, { error: Messages.maxLength(255) }),
   dict_type_id: z.coerce
     .number({ error: Messages.fieldRequired })
     .int({ error: Messages.fieldRequired })

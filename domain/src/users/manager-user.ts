@@ -28,17 +28,15 @@ export const LoginAsLog = { started: 'начат', ended: 'завершён' } a
 const boolParam = z.enum(['1', '0', 'true', 'false'], { error: 'Допустимо 1 или 0' });
 
 /** Numbers separated by commas (`1,2,0`), as the URL keeps a multiple choice. */
-const idList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v, ctx) => {
-    const parts = (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean);
-    const ids = parts.map(Number);
-    if (ids.some((n) => !Number.isInteger(n) || n < 0 || n > 2147483647)) {
-      ctx.addIssue({ code: 'custom', message: 'Неизвестный профиль' });
-      return z.NEVER;
-    }
-    return [...new Set(ids)];
-  });
+const idList = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
+  const parts = (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const ids = parts.map(Number);
+  if (ids.some((n) => !Number.isInteger(n) || n < 0 || n > 2147483647)) {
+    ctx.addIssue({ code: 'custom', message: 'Неизвестный профиль' });
+    return z.NEVER;
+  }
+  return [...new Set(ids)];
+});
 
 /** The sorts of the users list (name sorts by last name); without one: newest first. */
 export const USER_SORTS = ['id', 'fio', 'email', 'created_at', 'left_sum'] as const;
@@ -50,11 +48,19 @@ export type UserSortKey = (typeof USER_SORTS)[number];
  */
 export const userListQuery = pageQuery.extend({
   sort: sortParam(USER_SORTS),
-  id: z.coerce.number({ error: 'Введите число' }).int({ error: 'Введите число' }).positive({ error: 'Введите число' }).max(2147483647, { error: 'Введите число' }).optional(),
+  id: z.coerce
+    .number({ error: 'Введите число' })
+    .int({ error: 'Введите число' })
+    .positive({ error: 'Введите число' })
+    .max(2147483647, { error: 'Введите число' })
+    .optional(),
   fio: z.string().trim().max(200).optional(),
   phone: z.string().trim().max(32).optional(),
   email: z.string().trim().max(255).optional(),
-  role: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Неизвестная роль' })).optional(),
+  role: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: 'Неизвестная роль' }))
+    .optional(),
   profile: idList.optional(),
   deleted: boolParam.optional(),
   is_spb: z.enum(['0', '1'], { error: 'Допустимо 1 или 0' }).optional(),
@@ -67,7 +73,11 @@ export interface ManagedUser extends UserDetails {
   has_password: boolean;
 }
 
-const text = (max: number) => z.string().trim().max(max, { error: Messages.maxLength(max) });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: Messages.maxLength(max) });
 const optional = (max: number) =>
   z
     .union([text(max), z.null()])
@@ -101,7 +111,10 @@ export const managerUserBody = z
     postcode: optional(16),
     note: optional(5000),
     profiles: z.array(z.coerce.number().int().positive()).default([]),
-    is_spb: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: 'Допустимо 1 или 0' })).default(0),
+    is_spb: z.coerce
+      .number()
+      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'Допустимо 1 или 0' }))
+      .default(0),
     password: z
       .string()
       .max(200, { error: Messages.maxLength(200) })
@@ -128,7 +141,8 @@ export const managerUserBody = z
       if (!v.job_title) ctx.addIssue({ code: 'custom', path: ['job_title'], message: Messages.fieldRequired });
       if (v.profiles.length === 0) ctx.addIssue({ code: 'custom', path: ['profiles'], message: ProfileMessages.chooseProfile });
     }
-    if (v.password !== null && v.password.length < PASSWORD_MIN_LENGTH) ctx.addIssue({ code: 'custom', path: ['password'], message: Messages.passwordMinLength });
+    if (v.password !== null && v.password.length < PASSWORD_MIN_LENGTH)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: Messages.passwordMinLength });
     return out;
   });
 export type ManagerUserInput = z.input<typeof managerUserBody>;
@@ -136,8 +150,15 @@ export type ManagerUserValues = z.output<typeof managerUserBody>;
 
 /** POST /api/user/get-by-fio {fio}: users (and guests) found by full name, at most 20. */
 export const getByFioBody = z.object({
-  fio: z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).max(200, { error: Messages.maxLength(200) }),
-  role: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])).optional(),
+  fio: z
+    .string({ error: Messages.fieldRequired })
+    .trim()
+    .min(1, { error: Messages.fieldRequired })
+    .max(200, { error: Messages.maxLength(200) }),
+  role: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)]))
+    .optional(),
 });
 
 /** Found by get-by-fio. */

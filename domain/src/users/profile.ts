@@ -14,9 +14,21 @@ export const ProfileMessages = {
   currentPasswordWrong: 'Неверный текущий пароль',
 } as const;
 
-const requiredText = z.string({ error: Messages.fieldRequired }).trim().min(1, { error: Messages.fieldRequired }).max(500, { error: Messages.maxLength(500) });
-const optionalText = z.string().trim().max(500, { error: Messages.maxLength(500) }).nullish();
-const optionalShort = z.string().trim().max(255, { error: Messages.maxLength(255) }).nullish();
+const requiredText = z
+  .string({ error: Messages.fieldRequired })
+  .trim()
+  .min(1, { error: Messages.fieldRequired })
+  .max(500, { error: Messages.maxLength(500) });
+const optionalText = z
+  .string()
+  .trim()
+  .max(500, { error: Messages.maxLength(500) })
+  .nullish();
+const optionalShort = z
+  .string()
+  .trim()
+  .max(255, { error: Messages.maxLength(255) })
+  .nullish();
 
 /**
  * PUT /api/user/{id} by the user: e-mail, phone, organization and job title are required; names are
@@ -32,7 +44,11 @@ export const updateOwnProfileBody = z.object({
   region: optionalShort,
   dict_region_id: idField().nullish(),
   country: optionalShort,
-  postcode: z.string().trim().max(16, { error: Messages.maxLength(16) }).nullish(),
+  postcode: z
+    .string()
+    .trim()
+    .max(16, { error: Messages.maxLength(16) })
+    .nullish(),
   contract_step: z.coerce.number().int().min(1).max(3).nullish(),
   last_name: textField(255).optional(),
   first_name: textField(255).optional(),

@@ -35,8 +35,15 @@ describe('similarity command', () => {
   it('runs as npm run similarity and refuses missing folders', () => {
     const outFile = path.join(dir, 'out.json');
     const root = path.resolve(import.meta.dirname, '../../..');
-    execFileSync('npx', ['tsx', 'server/src/cli/similarity.ts', '--corpus', path.join(dir, 'corpus'), '--check', path.join(dir, 'check'), '--out', outFile], { cwd: root });
+    execFileSync('npx', ['tsx', 'server/src/cli/similarity.ts', '--corpus', path.join(dir, 'corpus'), '--check', path.join(dir, 'check'), '--out', outFile], {
+      cwd: root,
+    });
     expect(JSON.parse(fs.readFileSync(outFile, 'utf8')).results).toHaveLength(2);
-    expect(() => execFileSync('npx', ['tsx', 'server/src/cli/similarity.ts', '--corpus', path.join(dir, 'none'), '--check', dir, '--out', outFile], { cwd: root, stdio: 'pipe' })).toThrow();
+    expect(() =>
+      execFileSync('npx', ['tsx', 'server/src/cli/similarity.ts', '--corpus', path.join(dir, 'none'), '--check', dir, '--out', outFile], {
+        cwd: root,
+        stdio: 'pipe',
+      }),
+    ).toThrow();
   });
 });

@@ -60,7 +60,10 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Queryable, tokenId: number): Promise<void> {
-  await db.update(accessTokens).set({ revoked_at: sql`now()` }).where(eq(accessTokens.id, tokenId));
+  await db
+    .update(accessTokens)
+    .set({ revoked_at: sql`now()` })
+    .where(eq(accessTokens.id, tokenId));
 }
 
 /** Ends every session of a user but `keepTokenId` (a password change or reset). */

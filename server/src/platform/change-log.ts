@@ -74,7 +74,8 @@ const NAME_OF: Record<RefKind, (ids: SQL) => SQL> = {
   section: (ids) => sql`select id, title as name from service_sections where id = any(${ids})`,
   template: (ids) => sql`select id, title as name from templates where id = any(${ids})`,
   package: (ids) => sql`select id, title as name from service_packages where id = any(${ids})`,
-  enrollment: (ids) => sql`select pe.id, concat('«', p.title, '», покупка № ', pe.id) as name from package_enrollments pe join service_packages p on p.id = pe.service_package_id where pe.id = any(${ids})`,
+  enrollment: (ids) =>
+    sql`select pe.id, concat('«', p.title, '», покупка № ', pe.id) as name from package_enrollments pe join service_packages p on p.id = pe.service_package_id where pe.id = any(${ids})`,
   release: (ids) => sql`select id, title as name from publication_releases where id = any(${ids})`,
   category: (ids) => sql`select id, fdv as name from dict_publication_categories where id = any(${ids})`,
   serviceType: (ids) => sql`select id, fdv as name from dict_service_types where id = any(${ids})`,
@@ -100,7 +101,10 @@ async function refNames(db: Queryable, wanted: Map<RefKind, Set<number>>): Promi
  * Reads log rows as operators do: looks up the names of every record the rows' diffs point at
  * (one query per kind) and answers a function that words one row's diff in Russian.
  */
-export async function diffPresenter(db: Queryable, list: Array<{ type: ChangeLogType; diff: ChangeDiff }>): Promise<(row: { type: ChangeLogType; diff: ChangeDiff }) => PresentedChange[]> {
+export async function diffPresenter(
+  db: Queryable,
+  list: Array<{ type: ChangeLogType; diff: ChangeDiff }>,
+): Promise<(row: { type: ChangeLogType; diff: ChangeDiff }) => PresentedChange[]> {
   const wanted = new Map<RefKind, Set<number>>();
   for (const r of list) referencedIds(r.type, r.diff, wanted);
   const names = await refNames(db, wanted);

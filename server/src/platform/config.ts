@@ -83,7 +83,8 @@ export function sandboxCredentials(dataDir: string): { shopId: string; secretKey
   const file = path.join(dataDir, 'sandbox-yookassa.json');
   try {
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { shopId?: unknown; secretKey?: unknown };
-    if (typeof saved.shopId === 'string' && typeof saved.secretKey === 'string' && saved.secretKey.length >= 32) return { shopId: saved.shopId, secretKey: saved.secretKey };
+    if (typeof saved.shopId === 'string' && typeof saved.secretKey === 'string' && saved.secretKey.length >= 32)
+      return { shopId: saved.shopId, secretKey: saved.secretKey };
   } catch {
     // first start in this folder
   }
@@ -105,7 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const siteZone = env.CMS_TIMEZONE || DEFAULT_SITE_TIME_ZONE;
   const journalZone = env.CMS_JOURNAL_TIMEZONE || siteZone;
   for (const zone of [siteZone, journalZone]) {
-    if (!isTimeZone(zone)) throw new ConfigError(`Неизвестный часовой пояс сайта: ${zone} (CMS_TIMEZONE, CMS_JOURNAL_TIMEZONE — например, Europe/Moscow).\nUnknown site time zone: ${zone}.`);
+    if (!isTimeZone(zone))
+      throw new ConfigError(
+        `Неизвестный часовой пояс сайта: ${zone} (CMS_TIMEZONE, CMS_JOURNAL_TIMEZONE — например, Europe/Moscow).\nUnknown site time zone: ${zone}.`,
+      );
   }
   return {
     env: nodeEnv,

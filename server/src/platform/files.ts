@@ -13,7 +13,13 @@ export const DOCUMENT_MIMES = ['application/pdf', 'image/jpeg', 'image/png'] as 
 export const IMAGE_MIMES = ['image/jpeg', 'image/png'] as const;
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 /** The extension a stored file gets by its detected kind (a .docx may be seen as a plain zip). */
-export const EXT_BY_MIME: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', [DOCX_MIME]: 'docx', 'application/zip': 'zip' };
+export const EXT_BY_MIME: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  [DOCX_MIME]: 'docx',
+  'application/zip': 'zip',
+};
 
 export async function sniffMime(buffer: Buffer): Promise<string | null> {
   return (await fileTypeFromBuffer(buffer))?.mime ?? null;
@@ -22,8 +28,12 @@ export async function sniffMime(buffer: Buffer): Promise<string | null> {
 /** A display name safe to keep and to send in Content-Disposition: no folders, no control characters. */
 export function safeFileName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 200);
   return clean || fallback;
 }
 
@@ -173,7 +183,12 @@ function isNotFound(err: unknown): boolean {
 export async function retireFiles(db: Queryable, ids: Array<number | null | undefined>): Promise<void> {
   const list = [...new Set(ids.filter((i): i is number => typeof i === 'number'))];
   if (list.length === 0) return;
-  await db.execute(sql`update files set deleted_at = now() where deleted_at is null and id in (${sql.join(list.map((i) => sql`${i}`), sql`, `)})`);
+  await db.execute(
+    sql`update files set deleted_at = now() where deleted_at is null and id in (${sql.join(
+      list.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** Uploaded files: 'ab/<32 hex>.ext'. Generated files: 'cache/ab/<hex>.ext', 'batches/ab/<hex>.zip'. */

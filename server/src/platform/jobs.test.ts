@@ -41,7 +41,14 @@ describe('job lanes', () => {
     );
     // Owner 1 sent four at once, owner 2 one a little later, owner 3 one later still.
     const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000);
-    for (const [name, owner, s] of [['a1', 1, 0], ['a2', 1, 1], ['a3', 1, 2], ['a4', 1, 3], ['b1', 2, 4], ['c1', 3, 5]] as const) {
+    for (const [name, owner, s] of [
+      ['a1', 1, 0],
+      ['a2', 1, 1],
+      ['a3', 1, 2],
+      ['a4', 1, 3],
+      ['b1', 2, 4],
+      ['c1', 3, 5],
+    ] as const) {
       await scheduleJob(t.database.db, 'lane-probe', { name, owner }, { ownerId: owner, runAt: at(s) });
     }
     await t.app.jobs.runDue();
@@ -52,7 +59,10 @@ describe('job lanes', () => {
     expect(log.indexOf('b1')).toBeLessThan(log.indexOf('a3'));
     expect(log.indexOf('c1')).toBeLessThan(log.indexOf('a3'));
     expect(log.filter((n) => n.startsWith('a'))).toEqual(['a1', 'a2', 'a3', 'a4']);
-    const [{ n }] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'lane-probe' and done_at is not null and started_at is not null`);
+    const [{ n }] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from jobs where name = 'lane-probe' and done_at is not null and started_at is not null`,
+    );
     expect(n).toBe(6);
   });
 });

@@ -31,7 +31,10 @@ export type JobName = keyof JobPayloads;
  * as another attempt; with `continuation: true` the job made progress and only yields (a long
  * mailing works in slices), so its attempts start again from zero.
  */
-export type JobHandler<N extends JobName = JobName> = (app: FastifyInstance, payload: JobPayloads[N]) => Promise<void | { retryInSeconds: number; continuation?: boolean }>;
+export type JobHandler<N extends JobName = JobName> = (
+  app: FastifyInstance,
+  payload: JobPayloads[N],
+) => Promise<void | { retryInSeconds: number; continuation?: boolean }>;
 
 interface JobRow {
   id: number;
@@ -95,7 +98,14 @@ export class JobRunner {
       this.app.db,
       sql`update jobs set locked_until = now() + interval '2 minutes', attempts = attempts + 1, started_at = now()
           where id = (select id from jobs where done_at is null and run_at <= now() and (locked_until is null or locked_until < now())
-                        ${laneNames.length ? sql`and name not in (${sql.join(laneNames.map((n) => sql`${n}`), sql`, `)})` : sql``}
+                        ${
+                          laneNames.length
+                            ? sql`and name not in (${sql.join(
+                                laneNames.map((n) => sql`${n}`),
+                                sql`, `,
+                              )})`
+                            : sql``
+                        }
                       order by run_at, id limit 1 for update skip locked)
           returning id, name, payload, attempts`,
     );
@@ -186,7 +196,10 @@ export class JobRunner {
           returning id, name, payload, attempts`,
     );
     if (!job) {
-      const [open] = await rows<{ id: number }>(this.app.db, sql`select id from jobs where name = ${name} and unique_key = ${uniqueKey} and done_at is null limit 1`);
+      const [open] = await rows<{ id: number }>(
+        this.app.db,
+        sql`select id from jobs where name = ${name} and unique_key = ${uniqueKey} and done_at is null limit 1`,
+      );
       return { state: open ? 'busy' : 'none' };
     }
     const error = await this.execute(job);
@@ -217,9 +230,13 @@ export class JobRunner {
       // The payload was written by scheduleJob for this very name.
       const result = await handler(this.app, job.payload as JobPayloads[JobName]);
       if (result && result.continuation) {
-        await this.app.db.execute(sql`update jobs set run_at = now() + make_interval(secs => ${result.retryInSeconds}), locked_until = null, attempts = 0 where id = ${job.id}`);
+        await this.app.db.execute(
+          sql`update jobs set run_at = now() + make_interval(secs => ${result.retryInSeconds}), locked_until = null, attempts = 0 where id = ${job.id}`,
+        );
       } else if (result && result.retryInSeconds > 0 && job.attempts < MAX_ATTEMPTS) {
-        await this.app.db.execute(sql`update jobs set run_at = now() + make_interval(secs => ${result.retryInSeconds}), locked_until = null where id = ${job.id}`);
+        await this.app.db.execute(
+          sql`update jobs set run_at = now() + make_interval(secs => ${result.retryInSeconds}), locked_until = null where id = ${job.id}`,
+        );
       } else {
         await this.app.db.execute(sql`update jobs set done_at = now(), locked_until = null where id = ${job.id}`);
       }

@@ -124,7 +124,9 @@ export async function listPage<Row, Out>(database: Database | Queryable, spec: L
         select (select count(*)::int from (select 1 from m${limit}) x) as total,
           array(select ${alias}.id from m ${alias} order by ${spec.order} limit ${spec.page.per_page} offset ${offset}) as keys`,
     );
-    const list = found.keys.length ? await named<Row>(sql`${spec.select} ${spec.from} where ${ids.key} = any(${intArray(found.keys)}) order by ${spec.order}`) : [];
+    const list = found.keys.length
+      ? await named<Row>(sql`${spec.select} ${spec.from} where ${ids.key} = any(${intArray(found.keys)}) order by ${spec.order}`)
+      : [];
     return { data: list.map(spec.map), meta: pageMeta(found.total, spec.page) };
   }
   const count = spec.countCap
@@ -153,7 +155,12 @@ export interface ListSort {
 }
 
 /** The list's order for `?sort=` (already whitelisted by the query schema) or its default. */
-export function listSort<K extends string>(sort: SortValue<K> | undefined, columns: Record<K, SortColumn>, fallback: SortValue<K>, tie: SQL): ListSort & { key: K } {
+export function listSort<K extends string>(
+  sort: SortValue<K> | undefined,
+  columns: Record<K, SortColumn>,
+  fallback: SortValue<K>,
+  tie: SQL,
+): ListSort & { key: K } {
   const parts = sortParts(sort) ?? sortParts(fallback);
   const { key, desc } = parts as { key: K; desc: boolean };
   return { key, column: columns[key], desc, tie };

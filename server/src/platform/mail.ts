@@ -51,7 +51,15 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
     const mass = createMassSender({ smtpUrl: opts.smtpUrl, poolSize: opts.poolSize ?? 5, log: opts.log });
     return {
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html, text: m.text ?? htmlToText(m.html), headers: m.headers, messageId: m.messageId });
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          html: m.html,
+          text: m.text ?? htmlToText(m.html),
+          headers: m.headers,
+          messageId: m.messageId,
+        });
       },
       sendMass: (letter, onHandedOver) => mass.send(letter, onHandedOver),
       describe: () => `SMTP ${new URL(opts.smtpUrl!).host}`,
@@ -64,7 +72,15 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, html: m.html, text: m.text ?? htmlToText(m.html), headers: m.headers, messageId: m.messageId });
+      const info = await transport.sendMail({
+        from: opts.from,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text ?? htmlToText(m.html),
+        headers: m.headers,
+        messageId: m.messageId,
+      });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}.eml`);
       await fs.writeFile(file, info.message as Buffer);

@@ -61,7 +61,9 @@ export function massLetterBuilder(opts: { from: string; subject: string }) {
       `Content-Type: multipart/alternative; boundary="${boundary}"`,
     ];
     const part = (type: string, body: string) =>
-      [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: base64', '', wrap76(Buffer.from(body).toString('base64'))].join(CRLF);
+      [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: base64', '', wrap76(Buffer.from(body).toString('base64'))].join(
+        CRLF,
+      );
     const raw = [head.join(CRLF), '', part('text/plain', l.text), part('text/html', l.html), `--${boundary}--`, ''].join(CRLF);
     return { envelope: { from: from.address, to: l.to }, raw };
   };

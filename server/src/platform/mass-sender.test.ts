@@ -5,8 +5,7 @@ import { createMassSender, MassSendError, type MassSender } from './mass-sender.
 import { massLetterBuilder } from './mass-letter.ts';
 
 const build = massLetterBuilder({ from: 'Учебный центр <no-reply@example.ru>', subject: 'Рассылка' });
-const letterTo = (to: string, n = 1) =>
-  build({ to, messageId: `<mass-${n}-${to}>`, html: `<p>Письмо ${n}</p>`, text: `Письмо ${n}`, headers: {} });
+const letterTo = (to: string, n = 1) => build({ to, messageId: `<mass-${n}-${to}>`, html: `<p>Письмо ${n}</p>`, text: `Письмо ${n}`, headers: {} });
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -18,7 +17,10 @@ afterEach(async () => {
 async function setup(opts: Parameters<typeof startScriptedSmtp>[0] = {}, poolSize = 2) {
   const smtp = await startScriptedSmtp(opts);
   const sender = createMassSender({ smtpUrl: smtp.url, poolSize });
-  cleanup.push(() => smtp.close(), () => sender.close());
+  cleanup.push(
+    () => smtp.close(),
+    () => sender.close(),
+  );
   return { smtp, sender };
 }
 

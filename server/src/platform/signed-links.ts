@@ -37,7 +37,9 @@ function secret(db: Queryable): Promise<Buffer> {
 export async function signedFileUrl(db: Queryable, file: { key: string; name: string; mime: string }, ttlSeconds = LINK_TTL_SECONDS): Promise<string> {
   const payload: LinkPayload = { k: file.key, n: file.name, t: file.mime, e: Math.floor(Date.now() / 1000) + ttlSeconds };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  const mac = createHmac('sha256', await secret(db)).update(body).digest('base64url');
+  const mac = createHmac('sha256', await secret(db))
+    .update(body)
+    .digest('base64url');
   return `/api/file/signed?t=${body}.${mac}`;
 }
 
@@ -45,7 +47,9 @@ export async function signedFileUrl(db: Queryable, file: { key: string; name: st
 export async function verifyFileToken(db: Queryable, token: string): Promise<LinkPayload | null> {
   const [body, mac] = token.split('.');
   if (!body || !mac) return null;
-  const expected = createHmac('sha256', await secret(db)).update(body).digest();
+  const expected = createHmac('sha256', await secret(db))
+    .update(body)
+    .digest();
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {

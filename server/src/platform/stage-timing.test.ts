@@ -28,7 +28,12 @@ describe('stage timing', () => {
 
   it('gives the stages to done when the work fails, and only runs fn when nobody listens', async () => {
     let stages: Record<string, number> | null = null;
-    await expect(collectStages(() => timed('x', () => Promise.reject(new Error('no'))), (s) => (stages = s))).rejects.toThrow('no');
+    await expect(
+      collectStages(
+        () => timed('x', () => Promise.reject(new Error('no'))),
+        (s) => (stages = s),
+      ),
+    ).rejects.toThrow('no');
     expect(Object.keys(stages!)).toEqual(['x']);
     expect(await timed('y', () => 42)).toBe(42);
   });

@@ -9,11 +9,7 @@ import { seedShippedTemplates } from '../db/seed/templates/shipped-templates.ts'
  * need the file store) and (outside production) the demo data, under one cluster-wide lock so that
  * several app instances starting together against one PostgreSQL do it once.
  */
-export function prepareDatabase(
-  database: Database,
-  config: Pick<Config, 'seedDemo' | 'demoPassword'>,
-  files?: FileStore,
-): Promise<DemoCredentials | null> {
+export function prepareDatabase(database: Database, config: Pick<Config, 'seedDemo' | 'demoPassword'>, files?: FileStore): Promise<DemoCredentials | null> {
   return database.withStartupLock(async () => {
     await database.migrate();
     await seedDictionaries(database.db);

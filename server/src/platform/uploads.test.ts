@@ -59,10 +59,19 @@ const tmpFiles = async () => {
   return fs.readdir(dir);
 };
 
-const journalForm = (fields: Record<string, string> = {}, files: Part[] = [{ field: 'file', filename: 'article.pdf', content: PDF, type: 'application/pdf' }]): Part[] => [
-  ...Object.entries({ service_id: String(journalServiceId), title: 'Статья в журнал', dict_category_id: '3', release_id: String(journalRelease), authors_num: '1', authors: '[]', ...fields }).map(
-    ([field, content]) => ({ field, content }),
-  ),
+const journalForm = (
+  fields: Record<string, string> = {},
+  files: Part[] = [{ field: 'file', filename: 'article.pdf', content: PDF, type: 'application/pdf' }],
+): Part[] => [
+  ...Object.entries({
+    service_id: String(journalServiceId),
+    title: 'Статья в журнал',
+    dict_category_id: '3',
+    release_id: String(journalRelease),
+    authors_num: '1',
+    authors: '[]',
+    ...fields,
+  }).map(([field, content]) => ({ field, content })),
   ...files,
 ];
 
@@ -70,9 +79,14 @@ beforeAll(async () => {
   t = await createTestApp({ uploads: { ...defaults } });
   operator = await t.loginAs(await t.createUser({ role: 1 }));
   const db = t.database.db;
-  journalServiceId = (await makeService(db, { title: 'Публикация в журнале', dict_type_id: 5, dict_subtype_id: 4, is_publication: true, price: 0, date_type: 2 })).id;
+  journalServiceId = (
+    await makeService(db, { title: 'Публикация в журнале', dict_type_id: 5, dict_subtype_id: 4, is_publication: true, price: 0, date_type: 2 })
+  ).id;
   await db.insert(publicationPrices).values([{ dict_service_subtype_id: 4, authors_num: 1, price: 2000 }]);
-  [{ id: journalRelease }] = await db.insert(publicationReleases).values({ title: 'Выпуск № 1', dict_service_subtype_id: 4 }).returning({ id: publicationReleases.id });
+  [{ id: journalRelease }] = await db
+    .insert(publicationReleases)
+    .values({ title: 'Выпуск № 1', dict_service_subtype_id: 4 })
+    .returning({ id: publicationReleases.id });
 });
 afterEach(() => {
   Object.assign(t.app.config.uploads, defaults);
@@ -82,7 +96,7 @@ afterAll(async () => {
 });
 
 describe('receiving uploads', () => {
-  it("streams parts to temporary files: eight 10 MB files do not stay in memory, and nothing is left behind", async () => {
+  it('streams parts to temporary files: eight 10 MB files do not stay in memory, and nothing is left behind', async () => {
     const u = await person({ course: true });
     const big = (i: number): Part => ({ field: 'other', filename: `scan-${i}.pdf`, content: pdfOf(10 * 1024 * KB - 100), type: 'application/pdf' });
     const body = multipart(Array.from({ length: 8 }, (_, i) => big(i)));
@@ -91,7 +105,12 @@ describe('receiving uploads', () => {
     let peak = base;
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers)), 2);
     // A 10 MB file per part, each in 64 kB chunks as a socket would deliver them.
-    const res = await t.inject({ method: 'POST', url: `/api/user/${u.id}/upload-documents`, headers: { ...u.h, ...body.headers }, payload: chunked(body.payload) });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/upload-documents`,
+      headers: { ...u.h, ...body.headers },
+      payload: chunked(body.payload),
+    });
     clearInterval(timer);
     expect(res.statusCode, res.body).toBe(200);
     // The 80 MB of files were never held at once (the old reader kept every part as a Buffer).
@@ -106,7 +125,10 @@ describe('receiving uploads', () => {
   it('stores all of a request’s files or none: a bad later part leaves no object, row or temporary file', async () => {
     const u = await person({ course: true });
     const before = await storedKeys();
-    const res = await uploadDocs(u, [passport(), { field: 'education', filename: 'diploma.pdf', content: Buffer.from('MZ\x90\x00 not a document'), type: 'application/pdf' }]);
+    const res = await uploadDocs(u, [
+      passport(),
+      { field: 'education', filename: 'diploma.pdf', content: Buffer.from('MZ\x90\x00 not a document'), type: 'application/pdf' },
+    ]);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ education: [DocumentMessages.fileType] });
     expect(await filesOf(u.id)).toBe(0);
@@ -169,7 +191,10 @@ describe('the storage quota (UPLOAD_QUOTA_MB)', () => {
   it('holds under two parallel uploads that each fit alone', async () => {
     t.app.config.uploads.quotaMb = 1;
     const u = await person({ course: true });
-    const answers = await Promise.all([uploadDocs(u, [passport(600 * KB)]), uploadDocs(u, [{ field: 'education', filename: 'd.pdf', content: pdfOf(600 * KB), type: 'application/pdf' }])]);
+    const answers = await Promise.all([
+      uploadDocs(u, [passport(600 * KB)]),
+      uploadDocs(u, [{ field: 'education', filename: 'd.pdf', content: pdfOf(600 * KB), type: 'application/pdf' }]),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     expect(await filesOf(u.id)).toBe(1);
     expect(await tmpFiles()).toEqual([]);
@@ -180,7 +205,11 @@ describe('the storage quota (UPLOAD_QUOTA_MB)', () => {
     const u = await person({ course: true });
     expect((await uploadDocs(u, [passport(900 * KB)])).statusCode).toBe(200);
     const entries = await entriesOf(u.id);
-    const res = await send('/api/publication', u.h, journalForm({}, [{ field: 'file', filename: 'article.pdf', content: pdfOf(200 * KB), type: 'application/pdf' }]));
+    const res = await send(
+      '/api/publication',
+      u.h,
+      journalForm({}, [{ field: 'file', filename: 'article.pdf', content: pdfOf(200 * KB), type: 'application/pdf' }]),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.file).toEqual([FileMessages.quotaExceeded(1)]);
     expect(await entriesOf(u.id)).toBe(entries);
@@ -197,7 +226,9 @@ describe('the upload rate limit (UPLOAD_RATE_LIMIT per UPLOAD_RATE_WINDOW_MINUTE
     const u = await person({ course: true });
     expect((await uploadDocs(u, [passport()])).statusCode).toBe(200);
     expect((await uploadDocs(u, [{ field: 'passport', filename: 'x.pdf', content: Buffer.from('not a pdf'), type: 'application/pdf' }])).statusCode).toBe(422);
-    expect((await send(`/api/user/${u.id}/upload-avatar`, u.h, [{ field: 'file', filename: 'me.jpg', content: await jpg(), type: 'image/jpeg' }])).statusCode).toBe(200);
+    expect(
+      (await send(`/api/user/${u.id}/upload-avatar`, u.h, [{ field: 'file', filename: 'me.jpg', content: await jpg(), type: 'image/jpeg' }])).statusCode,
+    ).toBe(200);
     const entries = await entriesOf(u.id);
     const limited = await send('/api/publication', u.h, journalForm());
     expect(limited.statusCode).toBe(429);
@@ -223,7 +254,11 @@ function chunked(payload: Buffer) {
 
 describe('malformed multipart bodies', () => {
   const boundary = '----eduMalformed42';
-  const valid = (): Buffer => multipartWith(boundary, [{ field: 'title', content: 'Заголовок' }, { field: 'file', filename: 'a.pdf', content: pdfOf(64 * KB), type: 'application/pdf' }]);
+  const valid = (): Buffer =>
+    multipartWith(boundary, [
+      { field: 'title', content: 'Заголовок' },
+      { field: 'file', filename: 'a.pdf', content: pdfOf(64 * KB), type: 'application/pdf' },
+    ]);
   const bodies: Array<[string, () => { payload: Buffer; type: string }]> = [
     ['a body cut short', () => ({ payload: valid().subarray(0, Math.floor(valid().length * 0.7)), type: `multipart/form-data; boundary=${boundary}` })],
     ['no boundary', () => ({ payload: valid(), type: 'multipart/form-data' })],
@@ -271,7 +306,10 @@ describe('malformed multipart bodies', () => {
       }
     }
     expect(seen.filter((s) => s.includes('cut short') || s.includes('no boundary'))).toEqual(
-      routes.flatMap(([route]) => [`${route} / a body cut short: 400 ${FileMessages.malformedForm}`, `${route} / no boundary: 400 ${FileMessages.malformedForm}`]),
+      routes.flatMap(([route]) => [
+        `${route} / a body cut short: 400 ${FileMessages.malformedForm}`,
+        `${route} / no boundary: 400 ${FileMessages.malformedForm}`,
+      ]),
     );
     expect(await count(sql`select count(*)::int as n from files`)).toBe(files);
     expect(await entriesOf(u.id)).toBe(entries);

@@ -105,7 +105,10 @@ function limitedUser(request: FastifyRequest): number | null {
 
 /** The bytes of a user's live files (what the quota counts). */
 async function liveBytesOf(db: Queryable, userId: number): Promise<number> {
-  const [r] = await rows<{ bytes: string | number }>(db, sql`select coalesce(sum(size), 0) as bytes from files where user_id = ${userId} and deleted_at is null`);
+  const [r] = await rows<{ bytes: string | number }>(
+    db,
+    sql`select coalesce(sum(size), 0) as bytes from files where user_id = ${userId} and deleted_at is null`,
+  );
   return Number(r?.bytes ?? 0);
 }
 
@@ -256,7 +259,11 @@ export async function readCheckedUploads(
 }
 
 /** Stores one checked upload for its owner inside the transaction of storeUploads. */
-export type StoreUpload = (tx: Queryable, ownerId: number | null, upload: Pick<CheckedUpload, 'field' | 'name' | 'mime' | 'ext' | 'size' | 'path'>) => Promise<{ id: number }>;
+export type StoreUpload = (
+  tx: Queryable,
+  ownerId: number | null,
+  upload: Pick<CheckedUpload, 'field' | 'name' | 'mime' | 'ext' | 'size' | 'path'>,
+) => Promise<{ id: number }>;
 
 /**
  * Runs `work` in one transaction with a `store` function that keeps an upload: the owner's quota is

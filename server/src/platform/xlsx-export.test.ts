@@ -83,7 +83,12 @@ describe('writeXlsx', () => {
   });
 
   it('waits for a slow reader (memory stays about one page) and stops when the reader goes away', async () => {
-    const data: Row[] = Array.from({ length: 20_000 }, (_, i) => ({ id: 100_000 - i, name: `Клиент с длинным именем ${i} ${'x'.repeat(i % 50)}`, sum: i, at: new Date() }));
+    const data: Row[] = Array.from({ length: 20_000 }, (_, i) => ({
+      id: 100_000 - i,
+      name: `Клиент с длинным именем ${i} ${'x'.repeat(i % 50)}`,
+      sum: i,
+      at: new Date(),
+    }));
     let pagesRead = 0;
     const spec = arrayExport(data);
     const page = spec.page;

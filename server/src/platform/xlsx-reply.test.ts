@@ -15,7 +15,10 @@ let pagesRead = 0;
 
 const endless: XlsxExport<{ id: number }> = {
   sheet: 'Бесконечно',
-  columns: { id: { header: 'id', width: 10, type: 'number', value: (r) => r.id }, text: { header: 'Текст', width: 40, value: (r) => `строка ${r.id} ${'ж'.repeat(200)}` } },
+  columns: {
+    id: { header: 'id', width: 10, type: 'number', value: (r) => r.id },
+    text: { header: 'Текст', width: 40, value: (r) => `строка ${r.id} ${'ж'.repeat(200)}` },
+  },
   page: async (after, limit) => {
     pagesRead++;
     const from = (after?.id ?? 0) + 1;

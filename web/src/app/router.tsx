@@ -48,7 +48,9 @@ const PricesPage = lazy(() => import('../features/publication-prices/pages/price
 const RubricsPage = lazy(() => import('../features/publication-categories/pages/rubrics-page').then((m) => ({ default: m.RubricsPage })));
 const ReviewsPage = lazy(() => import('../features/reviews/pages/reviews-page').then((m) => ({ default: m.ReviewsPage })));
 const UserPublicationsRoute = lazy(() => import('./routes/publications').then((m) => ({ default: m.UserPublicationsRoute })));
-const ManagerPublicationsPage = lazy(() => import('../features/publications/pages/manager-publications-page').then((m) => ({ default: m.ManagerPublicationsPage })));
+const ManagerPublicationsPage = lazy(() =>
+  import('../features/publications/pages/manager-publications-page').then((m) => ({ default: m.ManagerPublicationsPage })),
+);
 const CardTransactionsPage = lazy(() => import('../features/payments/pages/card-transactions-page').then((m) => ({ default: m.CardTransactionsPage })));
 
 /**

@@ -19,8 +19,5 @@ export function endSession(navigator: Navigator, client: QueryClient, opts: { fo
 export function useEndSession() {
   const navigate = useNavigate();
   const client = useQueryClient();
-  return useCallback(
-    (opts: { forgetReturnPath?: boolean } = {}) => endSession({ navigate: (to, o) => navigate(to, o) }, client, opts),
-    [navigate, client],
-  );
+  return useCallback((opts: { forgetReturnPath?: boolean } = {}) => endSession({ navigate: (to, o) => navigate(to, o) }, client, opts), [navigate, client]);
 }

@@ -1,7 +1,6 @@
 import { createTheme } from '@mantine/core';
 
-const font =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
+const font = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
 
 /** One calm theme for the whole cabinet. */
 export const theme = createTheme({

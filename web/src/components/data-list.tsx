@@ -70,7 +70,19 @@ export function ariaSort(name: string | undefined, sort: string | undefined, def
  * both dimmed when not sorted by it). A click sorts ascending, the next descending, the next returns
  * to the list's default order (written as no `?sort=` at all).
  */
-export function SortHeader({ label, name, sort, defaultSort, onSort }: { label: string; name: string; sort?: string; defaultSort?: string; onSort: (sort: string) => void }) {
+export function SortHeader({
+  label,
+  name,
+  sort,
+  defaultSort,
+  onSort,
+}: {
+  label: string;
+  name: string;
+  sort?: string;
+  defaultSort?: string;
+  onSort: (sort: string) => void;
+}) {
   const current = sortInForce(sort, defaultSort);
   const asc = current === name;
   const desc = current === `-${name}`;
@@ -95,7 +107,17 @@ export function SortHeader({ label, name, sort, defaultSort, onSort }: { label: 
 }
 
 /** Narrow screens have no headers: the sort is a choice above the cards (each sortable column, both ways). */
-export function SortSelect({ options, sort, defaultSort, onSort }: { options: Array<{ name: string; label: string }>; sort?: string; defaultSort?: string; onSort: (sort: string) => void }) {
+export function SortSelect({
+  options,
+  sort,
+  defaultSort,
+  onSort,
+}: {
+  options: Array<{ name: string; label: string }>;
+  sort?: string;
+  defaultSort?: string;
+  onSort: (sort: string) => void;
+}) {
   const data = options.flatMap((o) => [
     { value: o.name, label: `${o.label} ↑` },
     { value: `-${o.name}`, label: `${o.label} ↓` },
@@ -170,7 +192,25 @@ function ListCard<T>({ row, columns, style, testId }: { row: T; columns: Array<L
  * The body of an operator list: skeleton while loading, the error, 'Ничего не найдено', or the rows
  * as a table above 1199 px and as cards at or below (spec 01 §9).
  */
-export function DataList<T>({ rows, columns, rowKey, narrow, loading, error, stale, empty, rowStyle, testId, itemTestId = testId, minWidth = 720, compact, skeletonRows, sort, onSort, defaultSort }: DataListProps<T>) {
+export function DataList<T>({
+  rows,
+  columns,
+  rowKey,
+  narrow,
+  loading,
+  error,
+  stale,
+  empty,
+  rowStyle,
+  testId,
+  itemTestId = testId,
+  minWidth = 720,
+  compact,
+  skeletonRows,
+  sort,
+  onSort,
+  defaultSort,
+}: DataListProps<T>) {
   if (loading) return <ListSkeleton narrow={narrow} rows={skeletonRows} />;
   if (error && !rows) return <ListError message={error} />;
   if (!rows || rows.length === 0) return <>{empty ?? <EmptyList />}</>;
@@ -206,7 +246,12 @@ export function DataList<T>({ rows, columns, rowKey, narrow, loading, error, sta
             {rows.map((row) => (
               <Table.Tr key={rowKey(row)} style={rowStyle?.(row)} data-testid={`${itemTestId}-row`}>
                 {shown.map((c) => (
-                  <Table.Td key={c.key} maw={c.maxWidth} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : c.maxWidth ? { overflowWrap: 'anywhere' } : undefined}>
+                  <Table.Td
+                    key={c.key}
+                    maw={c.maxWidth}
+                    ta={c.align}
+                    style={c.nowrap ? { whiteSpace: 'nowrap' } : c.maxWidth ? { overflowWrap: 'anywhere' } : undefined}
+                  >
                     <Cell>{c.render(row)}</Cell>
                   </Table.Td>
                 ))}

@@ -32,7 +32,13 @@ export function FilterPanel({ active, onReset, narrow, children }: FilterPanelPr
             variant="default"
             size="sm"
             leftSection={<IconAdjustmentsHorizontal size={16} />}
-            rightSection={active > 0 ? <Badge size="sm" circle>{active}</Badge> : null}
+            rightSection={
+              active > 0 ? (
+                <Badge size="sm" circle>
+                  {active}
+                </Badge>
+              ) : null
+            }
             onClick={toggle}
             aria-expanded={opened}
           >

@@ -49,7 +49,13 @@ export function MacroPanel({ categories, onPick, height = 460 }: { categories?: 
       <Text fw={600} size="sm">
         Макросы
       </Text>
-      <TextInput size="xs" placeholder={MACRO_SEARCH} leftSection={<IconSearch size={14} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      <TextInput
+        size="xs"
+        placeholder={MACRO_SEARCH}
+        leftSection={<IconSearch size={14} />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
       {isLoading ? (
         <Skeleton h={200} />
       ) : (

@@ -130,7 +130,17 @@ const ICONS: Record<string, Icon> = {
 /** Whether a name is in the bundled set. */
 export const hasNamedIcon = (name: string) => name in ICONS;
 
-export function NamedIcon({ name, fallback = 'IconCategory', size = 20, stroke = 1.6 }: { name: string | null | undefined; fallback?: string; size?: number; stroke?: number }) {
+export function NamedIcon({
+  name,
+  fallback = 'IconCategory',
+  size = 20,
+  stroke = 1.6,
+}: {
+  name: string | null | undefined;
+  fallback?: string;
+  size?: number;
+  stroke?: number;
+}) {
   const Component = (name && ICONS[name]) || ICONS[fallback] || IconCategory;
   return <Component size={size} stroke={stroke} />;
 }

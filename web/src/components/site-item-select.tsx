@@ -36,7 +36,8 @@ export function SiteItemSelect({ kind, system = 'site', label, value, onChange, 
     );
   }
   const options = (lookup.data ?? []).map((o) => ({ value: String(o.id), label: o.title }));
-  if (current && !options.some((o) => o.value === current)) options.unshift({ value: current, label: kind === 'categories' ? 'Категории больше нет на сайте' : 'Тега больше нет на сайте' });
+  if (current && !options.some((o) => o.value === current))
+    options.unshift({ value: current, label: kind === 'categories' ? 'Категории больше нет на сайте' : 'Тега больше нет на сайте' });
   return (
     <Select
       label={label}

@@ -129,7 +129,12 @@ export function useListParams(schema?: z.ZodType, defaults: ListParamValues = {}
  * inputs ('' removes a key). Answers the inputs, their setter and the inputs after the pause (what
  * a list should query).
  */
-export function useDraftParams<T>(params: ListParams, read: (values: ListParamValues) => T, write: (draft: T) => ListParamValues, delayMs = 300): [T, (next: T) => void, T] {
+export function useDraftParams<T>(
+  params: ListParams,
+  read: (values: ListParamValues) => T,
+  write: (draft: T) => ListParamValues,
+  delayMs = 300,
+): [T, (next: T) => void, T] {
   const urlKey = JSON.stringify(read(params.values));
   const [draft, setDraft] = useState<T>(() => JSON.parse(urlKey) as T);
   const typing = useRef(false);

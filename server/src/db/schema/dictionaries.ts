@@ -31,7 +31,9 @@ export const dictServiceSubtypes = pgTable(
     id: id(),
     fdv: varchar('fdv', { length: 255 }).notNull(),
     dv: varchar('dv', { length: 255 }),
-    dict_service_type_id: integer('dict_service_type_id').notNull().references(() => dictServiceTypes.id),
+    dict_service_type_id: integer('dict_service_type_id')
+      .notNull()
+      .references(() => dictServiceTypes.id),
     points: integer('points').notNull().default(0),
     is_spb: smallint('is_spb'),
     is_publication: boolean('is_publication').notNull().default(false),
@@ -53,7 +55,9 @@ export const dictMacroses = pgTable(
     id: id(),
     fdv: varchar('fdv', { length: 255 }).notNull(),
     description: text('description'),
-    dict_category_id: integer('dict_category_id').notNull().references(() => dictMacrosCategories.id),
+    dict_category_id: integer('dict_category_id')
+      .notNull()
+      .references(() => dictMacrosCategories.id),
   },
   (t) => [index('dict_macroses_category_idx').on(t.dict_category_id)],
 );

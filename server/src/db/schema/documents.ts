@@ -23,7 +23,12 @@ export const files = pgTable(
     /** Set when the retention job removed the bytes from storage, DELETED_FILES_RETENTION_DAYS after deleted_at. */
     purged_at: timestamp('purged_at', { withTimezone: true }),
   },
-  (t) => [index('files_user_idx').on(t.user_id), index('files_to_purge_idx').on(t.deleted_at).where(sql`purged_at is null and deleted_at is not null`)],
+  (t) => [
+    index('files_user_idx').on(t.user_id),
+    index('files_to_purge_idx')
+      .on(t.deleted_at)
+      .where(sql`purged_at is null and deleted_at is not null`),
+  ],
 );
 
 /**
@@ -34,8 +39,12 @@ export const fileLinks = pgTable(
   'file_links',
   {
     token_hash: varchar('token_hash', { length: 64 }).primaryKey(),
-    file_id: integer('file_id').notNull().references(() => files.id),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     created_at: createdAt(),
   },
@@ -47,8 +56,13 @@ export const identityDocuments = pgTable(
   'identity_documents',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    dict_document_type_id: integer('dict_document_type_id').notNull().default(1).references(() => dictDocumentTypes.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dict_document_type_id: integer('dict_document_type_id')
+      .notNull()
+      .default(1)
+      .references(() => dictDocumentTypes.id),
     number: varchar('number', { length: 32 }).notNull(),
     date: date('date').notNull(),
     issued_by: text('issued_by').notNull(),
@@ -64,9 +78,13 @@ export const userDocuments = pgTable(
   'user_documents',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 32 }).notNull(),
-    file_id: integer('file_id').notNull().references(() => files.id),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => files.id),
     dict_document_type_id: integer('dict_document_type_id').references(() => dictDocumentTypes.id),
     created_at: createdAt(),
   },
@@ -78,9 +96,15 @@ export const contracts = pgTable(
   'contracts',
   {
     id: id(),
-    entry_id: integer('entry_id').notNull().references(() => entries.id),
-    user_id: integer('user_id').notNull().references(() => users.id),
-    service_id: integer('service_id').notNull().references(() => services.id),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => entries.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    service_id: integer('service_id')
+      .notNull()
+      .references(() => services.id),
     /** 1 pending, 2 approved, 3 rejected. */
     status: smallint('status').notNull().default(1),
     comment: text('comment'),
@@ -109,7 +133,9 @@ export const registrationNumbers = pgTable(
     year: integer('year').notNull(),
     seq: integer('seq').notNull(),
     number: varchar('number', { length: 64 }).notNull(),
-    entry_id: integer('entry_id').notNull().references(() => entries.id),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => entries.id),
     created_by: integer('created_by').references(() => users.id),
     created_at: createdAt(),
   },

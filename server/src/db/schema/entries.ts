@@ -13,8 +13,12 @@ export const packageEnrollments = pgTable(
   'package_enrollments',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id),
-    service_package_id: integer('service_package_id').notNull().references(() => servicePackages.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    service_package_id: integer('service_package_id')
+      .notNull()
+      .references(() => servicePackages.id),
     title: varchar('title', { length: 255 }).notNull(),
     price: money('price').notNull(),
     broken_at: timestamp('broken_at', { withTimezone: true }),
@@ -30,10 +34,14 @@ export const entries = pgTable(
     /** Human-readable, unique. */
     number: varchar('number', { length: 32 }).notNull(),
     /** The client the entry belongs to. */
-    created_by: integer('created_by').notNull().references(() => users.id),
+    created_by: integer('created_by')
+      .notNull()
+      .references(() => users.id),
     /** Who actually made the entry (an operator for guest entries), when not the client. */
     author_id: integer('author_id').references(() => users.id),
-    service_id: integer('service_id').notNull().references(() => services.id),
+    service_id: integer('service_id')
+      .notNull()
+      .references(() => services.id),
     /**
      * A copy of the service's type (services.dict_type_id) for the operators' type filter, kept by
      * triggers (migration 0014): set on insert and on a change of service_id, and rewritten when a
@@ -74,31 +82,49 @@ export const entries = pgTable(
     index('entries_service_idx').on(t.service_id, t.section_id),
     index('entries_section_idx').on(t.section_id),
     // Operators' list of one service, newest first, and seat counts.
-    index('entries_live_service_newest_idx').on(t.service_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    index('entries_live_service_newest_idx')
+      .on(t.service_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
     // «Все услуги»: entries, paid entries and income of a service from the index alone (sorting by them reads every service's).
-    index('entries_live_service_sales_idx').on(t.service_id, t.status, t.price).where(sql`deleted_at is null`),
+    index('entries_live_service_sales_idx')
+      .on(t.service_id, t.status, t.price)
+      .where(sql`deleted_at is null`),
     // The number filter matches a prefix ('2611-0004').
     index('entries_number_prefix_idx').on(t.number.op('varchar_pattern_ops')),
     index('entries_status_idx').on(t.status),
     index('entries_created_at_idx').on(t.created_at),
     index('entries_payment_uuid_idx').on(t.payment_uuid),
-    index('entries_active_user_idx').on(t.created_by, t.status).where(sql`deleted_at is null`),
+    index('entries_active_user_idx')
+      .on(t.created_by, t.status)
+      .where(sql`deleted_at is null`),
     index('entries_package_enrollment_idx').on(t.package_enrollment_id),
     // The operators' list (newest first) narrowed to the clients matching ?fio=, and a client's own list.
-    index('entries_live_created_by_newest_idx').on(t.created_by, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is null`),
+    index('entries_live_created_by_newest_idx')
+      .on(t.created_by, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is null`),
     // The operators' list by service type (?type=, alone or with ?status=), newest first.
     index('entries_live_type_newest_idx')
       .on(t.service_type_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
       .where(sql`deleted_at is null`),
     // The operators' list of deleted entries (?deleted=1), newest first.
-    index('entries_deleted_newest_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`deleted_at is not null`),
+    index('entries_deleted_newest_idx')
+      .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`deleted_at is not null`),
     // The operators' list sorted by price or status (?sort=price, ?sort=-status; read backwards for
     // descending), alone or with the type or status filter (free entries are never unpaid, so
     // ?status=1&sort=price would walk every free entry of the plain price index first).
-    index('entries_live_price_idx').on(t.price, t.id).where(sql`deleted_at is null`),
-    index('entries_live_status_idx').on(t.status, t.id).where(sql`deleted_at is null`),
-    index('entries_live_type_price_idx').on(t.service_type_id, t.price, t.id).where(sql`deleted_at is null`),
-    index('entries_live_status_price_idx').on(t.status, t.price, t.id).where(sql`deleted_at is null`),
+    index('entries_live_price_idx')
+      .on(t.price, t.id)
+      .where(sql`deleted_at is null`),
+    index('entries_live_status_idx')
+      .on(t.status, t.id)
+      .where(sql`deleted_at is null`),
+    index('entries_live_type_price_idx')
+      .on(t.service_type_id, t.price, t.id)
+      .where(sql`deleted_at is null`),
+    index('entries_live_status_price_idx')
+      .on(t.status, t.price, t.id)
+      .where(sql`deleted_at is null`),
   ],
 );
 
@@ -106,7 +132,9 @@ export const entryTheses = pgTable(
   'entry_theses',
   {
     id: id(),
-    entry_id: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -119,7 +147,9 @@ export const competitionMembers = pgTable(
   'competition_members',
   {
     id: id(),
-    entry_id: integer('entry_id').notNull().references(() => entries.id, { onDelete: 'cascade' }),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
     fio: varchar('fio', { length: 255 }).notNull(),
     title: varchar('title', { length: 500 }).notNull(),
     comment: text('comment').notNull(),
@@ -132,7 +162,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     checked: boolean('checked').notNull().default(false),
     text: text('text').notNull(),
     text_clear: text('text_clear').notNull(),
@@ -148,7 +180,9 @@ export const reviews = pgTable(
   'reviews',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     text: text('text').notNull(),
     /** 0 pending, 1 accepted. */
     status: smallint('status').notNull().default(0),

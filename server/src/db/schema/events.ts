@@ -15,9 +15,13 @@ export const eventOutbox = pgTable(
   'event_outbox',
   {
     id: id(),
-    event_id: integer('event_id').notNull().references(() => dictEvents.id),
+    event_id: integer('event_id')
+      .notNull()
+      .references(() => dictEvents.id),
     /** The recipient. */
-    user_id: integer('user_id').notNull().references(() => users.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** The entity the event is about (macros of the entry, its service, the publication, the contract). */
     entry_id: integer('entry_id'),
     service_id: integer('service_id'),
@@ -33,7 +37,12 @@ export const eventOutbox = pgTable(
     last_error: text('last_error'),
     created_at: createdAt(),
   },
-  (t) => [index('event_outbox_user_idx').on(t.user_id), index('event_outbox_pending_idx').on(t.id).where(sql`mail_result is null`)],
+  (t) => [
+    index('event_outbox_user_idx').on(t.user_id),
+    index('event_outbox_pending_idx')
+      .on(t.id)
+      .where(sql`mail_result is null`),
+  ],
 );
 
 /**
@@ -44,8 +53,12 @@ export const mailingDeliveries = pgTable(
   'mailing_deliveries',
   {
     id: id(),
-    mailing_id: integer('mailing_id').notNull().references(() => mailings.id, { onDelete: 'cascade' }),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    mailing_id: integer('mailing_id')
+      .notNull()
+      .references(() => mailings.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     email: varchar('email', { length: 255 }).notNull(),
     status: smallint('status').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
@@ -57,7 +70,9 @@ export const mailingDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('mailing_deliveries_key').on(t.mailing_id, t.user_id),
-    index('mailing_deliveries_waiting_idx').on(t.mailing_id, t.id).where(sql`status = 0`),
+    index('mailing_deliveries_waiting_idx')
+      .on(t.mailing_id, t.id)
+      .where(sql`status = 0`),
   ],
 );
 
@@ -65,7 +80,9 @@ export const mailingDeliveries = pgTable(
 export const mailSubscriptions = pgTable(
   'mail_subscriptions',
   {
-    user_id: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     token: uuid('token').notNull().defaultRandom(),
     unsubscribed_at: timestamp('unsubscribed_at', { withTimezone: true }),
   },

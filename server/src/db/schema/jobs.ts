@@ -26,8 +26,12 @@ export const jobs = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.run_at).where(sql`done_at is null`),
+    index('jobs_due_idx')
+      .on(t.run_at)
+      .where(sql`done_at is null`),
     index('jobs_owner_idx').on(t.name, t.owner_id, t.started_at),
-    uniqueIndex('jobs_unique_key').on(t.name, t.unique_key).where(sql`done_at is null and unique_key is not null`),
+    uniqueIndex('jobs_unique_key')
+      .on(t.name, t.unique_key)
+      .where(sql`done_at is null and unique_key is not null`),
   ],
 );

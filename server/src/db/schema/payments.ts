@@ -80,8 +80,12 @@ export const payments = pgTable(
 export const paymentEntries = pgTable(
   'payment_entries',
   {
-    payment_id: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
-    entry_id: integer('entry_id').notNull().references(() => entries.id),
+    payment_id: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => entries.id),
     sum: money('sum').notNull(),
   },
   (t) => [primaryKey({ columns: [t.payment_id, t.entry_id] }), index('payment_entries_entry_idx').on(t.entry_id)],

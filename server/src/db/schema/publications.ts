@@ -27,7 +27,9 @@ export const publicationPrices = pgTable(
   'publication_prices',
   {
     id: id(),
-    dict_service_subtype_id: integer('dict_service_subtype_id').notNull().references(() => dictServiceSubtypes.id),
+    dict_service_subtype_id: integer('dict_service_subtype_id')
+      .notNull()
+      .references(() => dictServiceSubtypes.id),
     authors_num: integer('authors_num').notNull(),
     price: money('price').notNull(),
   },
@@ -61,7 +63,9 @@ export const publications = pgTable(
     /** 1 article, 2 methodological development. */
     type: smallint('type'),
     price_id: integer('price_id').references(() => publicationPrices.id),
-    created_by: integer('created_by').notNull().references(() => users.id),
+    created_by: integer('created_by')
+      .notNull()
+      .references(() => users.id),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
@@ -77,8 +81,12 @@ export const publications = pgTable(
 export const publicationEntries = pgTable(
   'publication_entries',
   {
-    publication_id: integer('publication_id').notNull().references(() => publications.id, { onDelete: 'cascade' }),
-    entry_id: integer('entry_id').notNull().references(() => entries.id),
+    publication_id: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => entries.id),
   },
   (t) => [primaryKey({ columns: [t.publication_id, t.entry_id] }), index('publication_entries_entry_idx').on(t.entry_id)],
 );
@@ -86,8 +94,12 @@ export const publicationEntries = pgTable(
 export const publicationFiles = pgTable(
   'publication_files',
   {
-    publication_id: integer('publication_id').notNull().references(() => publications.id, { onDelete: 'cascade' }),
-    file_id: integer('file_id').notNull().references(() => files.id),
+    publication_id: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => files.id),
   },
   (t) => [primaryKey({ columns: [t.publication_id, t.file_id] })],
 );
@@ -96,7 +108,9 @@ export const publicationAuthors = pgTable(
   'publication_authors',
   {
     id: id(),
-    publication_id: integer('publication_id').notNull().references(() => publications.id, { onDelete: 'cascade' }),
+    publication_id: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
     user_id: integer('user_id').references(() => users.id),
     fio: varchar('fio', { length: 255 }).notNull(),
     position: integer('position').notNull().default(0),
@@ -114,7 +128,9 @@ export const publicationMatches = pgTable(
   'publication_matches',
   {
     id: id(),
-    publication_id: integer('publication_id').notNull().references(() => publications.id, { onDelete: 'cascade' }),
+    publication_id: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
     url: varchar('url', { length: 1000 }).notNull(),
     /** The stored publication the text was found in (null once that publication is gone). */
     source_publication_id: integer('source_publication_id').references(() => publications.id, { onDelete: 'set null' }),
@@ -134,11 +150,16 @@ export const publicationFingerprints = pgTable(
   'publication_fingerprints',
   {
     hash: bigint('hash', { mode: 'bigint' }).notNull(),
-    publication_id: integer('publication_id').notNull().references(() => publications.id, { onDelete: 'cascade' }),
+    publication_id: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
     /** Index of the shingle's first word in the publication's plain text. */
     position: integer('position').notNull(),
   },
-  (t) => [index('publication_fingerprints_hash_idx').on(t.hash, t.publication_id, t.position), index('publication_fingerprints_publication_idx').on(t.publication_id)],
+  (t) => [
+    index('publication_fingerprints_hash_idx').on(t.hash, t.publication_id, t.position),
+    index('publication_fingerprints_publication_idx').on(t.publication_id),
+  ],
 );
 
 /**

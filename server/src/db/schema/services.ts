@@ -14,7 +14,9 @@ export const services = pgTable(
     is_done: boolean('is_done').notNull().default(false),
     is_publication: boolean('is_publication').notNull().default(false),
     is_thesis_needed: boolean('is_thesis_needed').notNull().default(false),
-    dict_type_id: integer('dict_type_id').notNull().references(() => dictServiceTypes.id),
+    dict_type_id: integer('dict_type_id')
+      .notNull()
+      .references(() => dictServiceTypes.id),
     dict_subtype_id: integer('dict_subtype_id').references(() => dictServiceSubtypes.id),
     /** 1 in-person and remote, 2 in-person, 3 remote. */
     participation_type: smallint('participation_type').notNull().default(1),
@@ -63,7 +65,9 @@ export const serviceSections = pgTable(
   'service_sections',
   {
     id: id(),
-    service_id: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
+    service_id: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
     title: varchar('title', { length: 500 }).notNull(),
     deleted_at: deletedAt(),
   },
@@ -73,8 +77,12 @@ export const serviceSections = pgTable(
 export const serviceProfiles = pgTable(
   'service_profiles',
   {
-    service_id: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
-    dict_profile_id: integer('dict_profile_id').notNull().references(() => dictProfiles.id),
+    service_id: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    dict_profile_id: integer('dict_profile_id')
+      .notNull()
+      .references(() => dictProfiles.id),
   },
   (t) => [primaryKey({ columns: [t.service_id, t.dict_profile_id] }), index('service_profiles_profile_idx').on(t.dict_profile_id)],
 );
@@ -82,8 +90,12 @@ export const serviceProfiles = pgTable(
 export const serviceLeadings = pgTable(
   'service_leadings',
   {
-    service_id: integer('service_id').notNull().references(() => services.id, { onDelete: 'cascade' }),
-    leading_id: integer('leading_id').notNull().references(() => leadings.id),
+    service_id: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    leading_id: integer('leading_id')
+      .notNull()
+      .references(() => leadings.id),
   },
   (t) => [primaryKey({ columns: [t.service_id, t.leading_id] }), index('service_leadings_leading_idx').on(t.leading_id)],
 );
@@ -110,8 +122,12 @@ export const servicePackages = pgTable(
 export const servicePackageServices = pgTable(
   'service_package_services',
   {
-    service_package_id: integer('service_package_id').notNull().references(() => servicePackages.id, { onDelete: 'cascade' }),
-    service_id: integer('service_id').notNull().references(() => services.id),
+    service_package_id: integer('service_package_id')
+      .notNull()
+      .references(() => servicePackages.id, { onDelete: 'cascade' }),
+    service_id: integer('service_id')
+      .notNull()
+      .references(() => services.id),
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.service_package_id, t.service_id] })],

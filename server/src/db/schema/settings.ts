@@ -15,8 +15,12 @@ export const printBatches = pgTable(
   'print_batches',
   {
     id: id(),
-    service_id: integer('service_id').notNull().references(() => services.id),
-    created_by: integer('created_by').notNull().references(() => users.id),
+    service_id: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    created_by: integer('created_by')
+      .notNull()
+      .references(() => users.id),
     /** 1 queued, 2 running, 3 done, 4 failed. */
     status: smallint('status').notNull().default(1),
     total: integer('total').notNull().default(0),

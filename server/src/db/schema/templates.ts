@@ -11,7 +11,9 @@ export const templates = pgTable(
     id: id(),
     title: varchar('title', { length: 255 }).notNull(),
     content: text('content'),
-    dict_type_id: integer('dict_type_id').notNull().references(() => dictTemplateTypes.id),
+    dict_type_id: integer('dict_type_id')
+      .notNull()
+      .references(() => dictTemplateTypes.id),
     file_id: integer('file_id').references(() => files.id),
     event_id: integer('event_id').references(() => dictEvents.id),
     created_at: createdAt(),

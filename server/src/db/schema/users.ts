@@ -69,7 +69,9 @@ export const users = pgTable(
       .where(sql`not ${t.has_profile} and ${t.deleted_at} is null`),
     // The ids of live users, read without the table: the capped count of a work-profile filter
     // merges them with user_profiles (dict_profile_id, user_id) instead of reading each user's row.
-    index('users_live_id_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('users_live_id_idx')
+      .on(t.id)
+      .where(sql`${t.deleted_at} is null`),
   ],
 );
 
@@ -77,8 +79,12 @@ export const users = pgTable(
 export const userProfiles = pgTable(
   'user_profiles',
   {
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    dict_profile_id: integer('dict_profile_id').notNull().references(() => dictProfiles.id),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dict_profile_id: integer('dict_profile_id')
+      .notNull()
+      .references(() => dictProfiles.id),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.dict_profile_id] }), index('user_profiles_profile_idx').on(t.dict_profile_id)],
 );
@@ -88,7 +94,9 @@ export const accessTokens = pgTable(
   'access_tokens',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     token_hash: varchar('token_hash', { length: 64 }).notNull(),
     remember: boolean('remember').notNull().default(false),
     /** Set when an operator logs in as this user: the operator's id. */
@@ -111,7 +119,9 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: id(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     email: varchar('email', { length: 255 }).notNull(),
     password_hash: varchar('password_hash', { length: 255 }).notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),

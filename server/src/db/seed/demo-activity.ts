@@ -71,8 +71,12 @@ async function backdate(db: Queryable, entryIds: number[], createdAt: Date, paid
     }
     await db.execute(sql`update change_logs set created_at = ${createdAt} where type = 'entry' and entity_id = ${id}`);
   }
-  const list = sql.join(entryIds.map((i) => sql`${i}`), sql`, `);
-  if (paidAt) await db.execute(sql`update payments set created_at = ${paidAt} where id in (select payment_id from payment_entries where entry_id in (${list}))`);
+  const list = sql.join(
+    entryIds.map((i) => sql`${i}`),
+    sql`, `,
+  );
+  if (paidAt)
+    await db.execute(sql`update payments set created_at = ${paidAt} where id in (select payment_id from payment_entries where entry_id in (${list}))`);
 }
 
 /** The newest notifications of a user, dated like the events they tell about. */
@@ -149,7 +153,13 @@ export async function seedDemoActivity(db: Queryable, o: { now: Date; password: 
   const contest = await apply(u, byTitle('Копилка педагогического опыта'), 0);
   await backdate(db, [contest], at(1), null);
 
-  await db.insert(reviews).values({ user_id: u, text: 'Спасибо за курс по ФГОС: много практики, понятные шаблоны рабочей программы. Буду рекомендовать коллегам!', status: 1, created_at: at(20), updated_at: at(19) });
+  await db.insert(reviews).values({
+    user_id: u,
+    text: 'Спасибо за курс по ФГОС: много практики, понятные шаблоны рабочей программы. Буду рекомендовать коллегам!',
+    status: 1,
+    created_at: at(20),
+    updated_at: at(19),
+  });
 
   // Other clients over the last twelve months: the operator's lists and statistics.
   const rnd = random(20_26);

@@ -37,8 +37,21 @@ export async function seedDemoPublicationDictionaries(db: Queryable, o: { now: D
     const name = kind === 'journal' ? 'Выпуск' : 'Сборник';
     const slug = kind === 'journal' ? 'journal' : 'collection';
     await db.insert(publicationReleases).values([
-      { title: `${name} №3 (${year - 1})`, dict_service_subtype_id: s.id, url: `https://example.com/${slug}/${year - 1}-3`, url_contents: `https://example.com/${slug}/${year - 1}-3/contents`, is_hidden: true, is_published: true },
-      { title: `${name} №4 (${year - 1})`, dict_service_subtype_id: s.id, url: `https://example.com/${slug}/${year - 1}-4`, is_hidden: true, is_published: false },
+      {
+        title: `${name} №3 (${year - 1})`,
+        dict_service_subtype_id: s.id,
+        url: `https://example.com/${slug}/${year - 1}-3`,
+        url_contents: `https://example.com/${slug}/${year - 1}-3/contents`,
+        is_hidden: true,
+        is_published: true,
+      },
+      {
+        title: `${name} №4 (${year - 1})`,
+        dict_service_subtype_id: s.id,
+        url: `https://example.com/${slug}/${year - 1}-4`,
+        is_hidden: true,
+        is_published: false,
+      },
       { title: `${name} №1 (${year})`, dict_service_subtype_id: s.id, url: null },
       { title: `${name} №2 (${year})`, dict_service_subtype_id: s.id, url: null },
     ]);
@@ -47,7 +60,10 @@ export async function seedDemoPublicationDictionaries(db: Queryable, o: { now: D
 
 /** Pending reviews from other demo clients (after the demo activity made them; the demo user's own review is already published). */
 export async function seedDemoPendingReviews(db: Queryable, o: { now: Date }): Promise<void> {
-  const clients = await rows<{ id: number }>(db, sql`select id from users where email like 'demo-client-%@example.com' order by id limit ${PENDING_REVIEWS.length}`);
+  const clients = await rows<{ id: number }>(
+    db,
+    sql`select id from users where email like 'demo-client-%@example.com' order by id limit ${PENDING_REVIEWS.length}`,
+  );
   for (const [i, c] of clients.entries()) {
     const at = new Date(o.now.getTime() - (i + 1) * 2 * DAY);
     await db.insert(reviews).values({ user_id: c.id, text: PENDING_REVIEWS[i], status: 0, created_at: at, updated_at: at });

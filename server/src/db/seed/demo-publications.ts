@@ -58,7 +58,13 @@ interface DemoPublication {
 
 const MINE: DemoPublication[] = [
   { title: 'Игровые технологии на уроках математики в начальной школе', category: 2, daysAgo: 2 },
-  { title: 'Проектная деятельность как средство развития речи дошкольников', category: 1, authors: ['Соколова Елена Андреевна'], daysAgo: 9, actions: [{ action: 'accept' }] },
+  {
+    title: 'Проектная деятельность как средство развития речи дошкольников',
+    category: 1,
+    authors: ['Соколова Елена Андреевна'],
+    daysAgo: 9,
+    actions: [{ action: 'accept' }],
+  },
   {
     title: 'Рефлексия на уроке: приёмы для 5–7 классов',
     category: 3,
@@ -81,7 +87,10 @@ const MINE: DemoPublication[] = [
 
 /** The demo user's publications in every status and a few other clients' pending ones (after the catalogue and prices). */
 export async function seedDemoPublicationActivity(db: Queryable, o: { now: Date; operatorId: number; userId: number; otherUserIds: number[] }): Promise<void> {
-  const [service] = await rows<{ id: number }>(db, sql`select id from services where deleted_at is null and is_publication and dict_subtype_id = 5 order by id limit 1`);
+  const [service] = await rows<{ id: number }>(
+    db,
+    sql`select id from services where deleted_at is null and is_publication and dict_subtype_id = 5 order by id limit 1`,
+  );
   if (!service) return;
   const operator: AuthUser = { id: o.operatorId, role: Role.operator, tokenId: 0, impersonatorId: null };
   const add = async (userId: number, p: DemoPublication, seed: number) => {
@@ -109,7 +118,11 @@ export async function seedDemoPublicationActivity(db: Queryable, o: { now: Date;
     await db.execute(sql`update change_logs set created_at = ${at} where type = 'publication' and entity_id = ${id}`);
   };
   for (const [i, p] of MINE.entries()) await add(o.userId, p, i + 1);
-  const theirs = ['Опыт работы с детьми с ОВЗ в условиях инклюзии', 'Подготовка к ОГЭ по русскому языку: система упражнений', 'Кружок робототехники в начальной школе'];
+  const theirs = [
+    'Опыт работы с детьми с ОВЗ в условиях инклюзии',
+    'Подготовка к ОГЭ по русскому языку: система упражнений',
+    'Кружок робототехники в начальной школе',
+  ];
   for (const [i, userId] of o.otherUserIds.slice(0, theirs.length).entries()) {
     await add(userId, { title: theirs[i], category: [5, 3, 4][i], daysAgo: 1 + i }, 20 + i);
   }

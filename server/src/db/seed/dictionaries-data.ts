@@ -34,18 +34,117 @@ export const serviceTypeIds = {
 } as const;
 
 export const serviceTypesData: Seeded<typeof dictServiceTypes>[] = [
-  { id: 1, fdv: 'Конференции', dv: 'conference', points: 10, color: 'teal', icon: 'IconPresentation', description: 'Научно-практические конференции для педагогов и руководителей образовательных организаций с публикацией тезисов.' },
-  { id: 2, fdv: 'Вебинары', dv: 'webinar', points: 5, color: 'indigo', icon: 'IconDeviceTv', description: 'Онлайн-занятия с экспертами по актуальным вопросам обучения и воспитания.' },
-  { id: 3, fdv: 'Курсы повышения квалификации', dv: 'qualification', points: 30, color: 'blue', icon: 'IconSchool', is_contract_needed: true, description: 'Дополнительные профессиональные программы повышения квалификации с выдачей удостоверения установленного образца.' },
-  { id: 4, fdv: 'Курсы профессиональной переподготовки', dv: 'retraining', points: 50, color: 'grape', icon: 'IconCertificate', is_contract_needed: true, description: 'Программы профессиональной переподготовки с выдачей диплома о новой квалификации.' },
-  { id: 5, fdv: 'Публикации', dv: 'publication', points: 15, color: 'orange', icon: 'IconNews', is_publication: true, description: 'Публикация статей и методических разработок в сетевом издании и научно-методическом журнале.' },
-  { id: 6, fdv: 'Семинары', dv: 'seminar', points: 8, color: 'cyan', icon: 'IconUsersGroup', description: 'Очные и дистанционные обучающие семинары по отдельным темам педагогической практики.' },
-  { id: 7, fdv: 'Мастер-классы', dv: 'masterClass', points: 6, color: 'pink', icon: 'IconBrush', description: 'Практические занятия, на которых ведущие педагоги делятся приёмами и технологиями.' },
-  { id: 8, fdv: 'Круглые столы', dv: 'roundTable', points: 5, color: 'lime', icon: 'IconMessages', description: 'Открытые обсуждения проблем образования с участием экспертов и практиков.' },
-  { id: 9, fdv: 'Олимпиады', dv: 'olympiad', points: 7, color: 'yellow', icon: 'IconMedal', description: 'Профессиональные олимпиады для педагогов и предметные олимпиады для обучающихся.' },
-  { id: 10, fdv: 'Форумы', dv: 'forum', points: 12, color: 'violet', icon: 'IconBuildingCommunity', description: 'Многодневные педагогические форумы с пленарными заседаниями и работой секций.' },
-  { id: 11, fdv: 'Конкурсы', dv: 'contest', points: 10, color: 'red', icon: 'IconTrophy', description: 'Конкурсы профессионального мастерства педагогов и творческие конкурсы для обучающихся.' },
-  { id: 12, fdv: 'Стажировки', dv: 'internship', points: 20, color: 'green', icon: 'IconBriefcase', description: 'Стажировки на базе ведущих образовательных организаций Санкт-Петербурга.' },
+  {
+    id: 1,
+    fdv: 'Конференции',
+    dv: 'conference',
+    points: 10,
+    color: 'teal',
+    icon: 'IconPresentation',
+    description: 'Научно-практические конференции для педагогов и руководителей образовательных организаций с публикацией тезисов.',
+  },
+  {
+    id: 2,
+    fdv: 'Вебинары',
+    dv: 'webinar',
+    points: 5,
+    color: 'indigo',
+    icon: 'IconDeviceTv',
+    description: 'Онлайн-занятия с экспертами по актуальным вопросам обучения и воспитания.',
+  },
+  {
+    id: 3,
+    fdv: 'Курсы повышения квалификации',
+    dv: 'qualification',
+    points: 30,
+    color: 'blue',
+    icon: 'IconSchool',
+    is_contract_needed: true,
+    description: 'Дополнительные профессиональные программы повышения квалификации с выдачей удостоверения установленного образца.',
+  },
+  {
+    id: 4,
+    fdv: 'Курсы профессиональной переподготовки',
+    dv: 'retraining',
+    points: 50,
+    color: 'grape',
+    icon: 'IconCertificate',
+    is_contract_needed: true,
+    description: 'Программы профессиональной переподготовки с выдачей диплома о новой квалификации.',
+  },
+  {
+    id: 5,
+    fdv: 'Публикации',
+    dv: 'publication',
+    points: 15,
+    color: 'orange',
+    icon: 'IconNews',
+    is_publication: true,
+    description: 'Публикация статей и методических разработок в сетевом издании и научно-методическом журнале.',
+  },
+  {
+    id: 6,
+    fdv: 'Семинары',
+    dv: 'seminar',
+    points: 8,
+    color: 'cyan',
+    icon: 'IconUsersGroup',
+    description: 'Очные и дистанционные обучающие семинары по отдельным темам педагогической практики.',
+  },
+  {
+    id: 7,
+    fdv: 'Мастер-классы',
+    dv: 'masterClass',
+    points: 6,
+    color: 'pink',
+    icon: 'IconBrush',
+    description: 'Практические занятия, на которых ведущие педагоги делятся приёмами и технологиями.',
+  },
+  {
+    id: 8,
+    fdv: 'Круглые столы',
+    dv: 'roundTable',
+    points: 5,
+    color: 'lime',
+    icon: 'IconMessages',
+    description: 'Открытые обсуждения проблем образования с участием экспертов и практиков.',
+  },
+  {
+    id: 9,
+    fdv: 'Олимпиады',
+    dv: 'olympiad',
+    points: 7,
+    color: 'yellow',
+    icon: 'IconMedal',
+    description: 'Профессиональные олимпиады для педагогов и предметные олимпиады для обучающихся.',
+  },
+  {
+    id: 10,
+    fdv: 'Форумы',
+    dv: 'forum',
+    points: 12,
+    color: 'violet',
+    icon: 'IconBuildingCommunity',
+    description: 'Многодневные педагогические форумы с пленарными заседаниями и работой секций.',
+  },
+  {
+    id: 11,
+    fdv: 'Конкурсы',
+    dv: 'contest',
+    points: 10,
+    color: 'red',
+    icon: 'IconTrophy',
+    description: 'Конкурсы профессионального мастерства педагогов и творческие конкурсы для обучающихся.',
+  },
+  {
+    id: 12,
+    fdv: 'Стажировки',
+    dv: 'internship',
+    points: 20,
+    color: 'green',
+    icon: 'IconBriefcase',
+    description: 'Стажировки на базе ведущих образовательных организаций Санкт-Петербурга.',
+  },
 ];
 
 export const serviceSubtypeIds = {
@@ -82,7 +181,15 @@ export const serviceSubtypesData: Seeded<typeof dictServiceSubtypes>[] = [
   { id: 3, fdv: 'Городская конференция', dv: 'Городская', dict_service_type_id: 1, points: 8, is_spb: 1 },
   { id: 4, fdv: 'Публикация в журнале', dv: 'Журнал', dict_service_type_id: 5, points: 20, is_publication: true, publication_has_file: true },
   { id: 5, fdv: 'Интернет-публикация', dv: 'Интернет', dict_service_type_id: 5, points: 10, is_publication: true },
-  { id: 6, fdv: 'Публикация в сборнике материалов конференции', dv: 'Сборник', dict_service_type_id: 5, points: 15, is_publication: true, publication_has_file: true },
+  {
+    id: 6,
+    fdv: 'Публикация в сборнике материалов конференции',
+    dv: 'Сборник',
+    dict_service_type_id: 5,
+    points: 15,
+    is_publication: true,
+    publication_has_file: true,
+  },
   { id: 7, fdv: 'Вебинар-практикум', dv: 'Практикум', dict_service_type_id: 2, points: 6 },
   { id: 8, fdv: 'Тематический вебинар', dv: 'Тематический', dict_service_type_id: 2, points: 4 },
   { id: 9, fdv: 'Повышение квалификации, 36 часов', dv: '36 ч', dict_service_type_id: 3, points: 20 },
@@ -191,14 +298,39 @@ export const macrosesData: Seeded<typeof dictMacroses>[] = [
   { id: 66, fdv: '${org.license}', description: 'Лицензия на образовательную деятельность', dict_category_id: c.system },
   { id: 67, fdv: '${org.city}', description: 'Город учебного центра', dict_category_id: c.system },
   { id: 68, fdv: '${package.title}', description: 'Название пакета услуг (письмо об удалении неоплаченного пакета)', dict_category_id: c.entry },
-  { id: 69, fdv: '${package.entries}', description: 'Заявки пакета услуг: номера и услуги (письмо об удалении неоплаченного пакета)', dict_category_id: c.entry },
-  { id: 70, fdv: '${entry.summary}', description: 'Что создано: заявка или пакет услуг с номерами и суммой (событие «Заявка создана»)', dict_category_id: c.entry },
-  { id: 71, fdv: '${payment.summary}', description: 'Что оплачено: заявка, несколько заявок или пакет услуг с суммой (событие «Заявка оплачена»)', dict_category_id: c.entry },
+  {
+    id: 69,
+    fdv: '${package.entries}',
+    description: 'Заявки пакета услуг: номера и услуги (письмо об удалении неоплаченного пакета)',
+    dict_category_id: c.entry,
+  },
+  {
+    id: 70,
+    fdv: '${entry.summary}',
+    description: 'Что создано: заявка или пакет услуг с номерами и суммой (событие «Заявка создана»)',
+    dict_category_id: c.entry,
+  },
+  {
+    id: 71,
+    fdv: '${payment.summary}',
+    description: 'Что оплачено: заявка, несколько заявок или пакет услуг с суммой (событие «Заявка оплачена»)',
+    dict_category_id: c.entry,
+  },
   { id: 72, fdv: '${refund.sum}', description: 'Сумма возврата (событие «Возврат оплаты»)', dict_category_id: c.entry },
   { id: 73, fdv: '${refund.summary}', description: 'Что возвращено: сумма и заявки платежа (событие «Возврат оплаты»)', dict_category_id: c.entry },
   { id: 74, fdv: '${refund.reason}', description: 'Причина возврата (событие «Возврат оплаты»)', dict_category_id: c.entry },
-  { id: 75, fdv: '${entry.payment_note}', description: 'Что и где оплатить по заявке или пакету; для бесплатной заявки — что оплачивать ничего не нужно', dict_category_id: c.entry },
-  { id: 76, fdv: '${payment.canceled_summary}', description: 'Почему оплата не прошла и что делать: для пакета услуг — до какого времени он забронирован (событие «Оплата не прошла»)', dict_category_id: c.entry },
+  {
+    id: 75,
+    fdv: '${entry.payment_note}',
+    description: 'Что и где оплатить по заявке или пакету; для бесплатной заявки — что оплачивать ничего не нужно',
+    dict_category_id: c.entry,
+  },
+  {
+    id: 76,
+    fdv: '${payment.canceled_summary}',
+    description: 'Почему оплата не прошла и что делать: для пакета услуг — до какого времени он забронирован (событие «Оплата не прошла»)',
+    dict_category_id: c.entry,
+  },
 ];
 
 export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [
@@ -212,7 +344,6 @@ export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [
 ];
 
 /** Event ids the server uses to pick the mail and notification of a happening. */
-
 
 const signature = '<p>С уважением,<br>команда учебного центра</p>';
 const cabinetLink = '<p><a href="${app.url}">Перейти в личный кабинет</a></p>';
@@ -299,9 +430,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     color: 'green',
     dv: 'Договор по заявке № ${entry.number} одобрен',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Подписанный договор на обучение по программе «${service.title}» проверен и одобрен.</p>' +
-      cabinetLink +
-      signature,
+      '<p>Здравствуйте, ${user.fio}!</p><p>Подписанный договор на обучение по программе «${service.title}» проверен и одобрен.</p>' + cabinetLink + signature,
   },
   {
     id: EventId.contractRejected,
@@ -320,8 +449,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     icon: 'IconThumbUp',
     color: 'green',
     dv: 'Публикация «${publication.title}» одобрена',
-    content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» прошёл проверку и одобрен к публикации.</p>' + cabinetLink + signature,
+    content: '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» прошёл проверку и одобрен к публикации.</p>' + cabinetLink + signature,
   },
   {
     id: EventId.publicationRejected,
@@ -404,31 +532,66 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
  * once per event; afterwards operators edit them on /manager/templates and pick them on /manager/events.
  */
 export const eventNotificationTemplatesData: Array<{ event_id: number; title: string; content: string }> = [
-  { event_id: EventId.welcome, title: 'Добро пожаловать', content: 'Добро пожаловать в личный кабинет, ${user.first_name}! Выберите услугу в разделе «Услуги» или пакет услуг.' },
+  {
+    event_id: EventId.welcome,
+    title: 'Добро пожаловать',
+    content: 'Добро пожаловать в личный кабинет, ${user.first_name}! Выберите услугу в разделе «Услуги» или пакет услуг.',
+  },
   { event_id: EventId.entryCreated, title: 'Заявка создана', content: '${entry.summary}' },
   { event_id: EventId.entryPaid, title: 'Заявка оплачена', content: '${payment.summary}' },
   { event_id: EventId.entryDone, title: 'Заявка завершена', content: 'Заявка № <b>${entry.number}</b> на услугу «${service.title}» завершена.' },
   { event_id: EventId.contractApproved, title: 'Договор одобрен', content: 'Договор по заявке № <b>${entry.number}</b> («${service.title}») одобрен.' },
-  { event_id: EventId.contractRejected, title: 'Договор отклонён', content: 'Договор по заявке № <b>${entry.number}</b> («${service.title}») отклонён. Причина: ${contract.comment}' },
+  {
+    event_id: EventId.contractRejected,
+    title: 'Договор отклонён',
+    content: 'Договор по заявке № <b>${entry.number}</b> («${service.title}») отклонён. Причина: ${contract.comment}',
+  },
   { event_id: EventId.publicationApproved, title: 'Публикация одобрена', content: 'Публикация «${publication.title}» одобрена.' },
-  { event_id: EventId.publicationRejected, title: 'Публикация отклонена', content: 'Публикация «${publication.title}» отклонена. Комментарий модератора: ${publication.manager_comment}' },
-  { event_id: EventId.publicationRework, title: 'Публикация требует доработок', content: 'Публикация «${publication.title}» требует доработок. Комментарий модератора: ${publication.manager_comment}' },
+  {
+    event_id: EventId.publicationRejected,
+    title: 'Публикация отклонена',
+    content: 'Публикация «${publication.title}» отклонена. Комментарий модератора: ${publication.manager_comment}',
+  },
+  {
+    event_id: EventId.publicationRework,
+    title: 'Публикация требует доработок',
+    content: 'Публикация «${publication.title}» требует доработок. Комментарий модератора: ${publication.manager_comment}',
+  },
   { event_id: EventId.publicationPublished, title: 'Публикация опубликована', content: 'Публикация «${publication.title}» опубликована на сайте.' },
-  { event_id: EventId.packageExpired, title: 'Пакет услуг не оплачен', content: 'Заявки пакета услуг «${package.title}» (${package.entries}) удалены: пакет не был оплачен в течение 15 минут.' },
+  {
+    event_id: EventId.packageExpired,
+    title: 'Пакет услуг не оплачен',
+    content: 'Заявки пакета услуг «${package.title}» (${package.entries}) удалены: пакет не был оплачен в течение 15 минут.',
+  },
   { event_id: EventId.publicationInJournal, title: 'Публикация взята в журнал', content: 'Публикация «${publication.title}» взята в журнал.' },
   { event_id: EventId.paymentRefunded, title: 'Возврат оплаты', content: '${refund.summary} Причина: ${refund.reason}' },
   { event_id: EventId.paymentCanceled, title: 'Оплата не прошла', content: '${payment.canceled_summary}' },
 ];
 
 export const publicationCategoriesData: Seeded<typeof dictPublicationCategories>[] = [
-  { id: 1, fdv: 'Дошкольное образование', alias: 'doshkolnoe-obrazovanie', description: 'Конспекты занятий, сценарии праздников и методические материалы для воспитателей детских садов.' },
+  {
+    id: 1,
+    fdv: 'Дошкольное образование',
+    alias: 'doshkolnoe-obrazovanie',
+    description: 'Конспекты занятий, сценарии праздников и методические материалы для воспитателей детских садов.',
+  },
   { id: 2, fdv: 'Начальная школа', alias: 'nachalnaya-shkola', description: 'Разработки уроков и внеурочных занятий для 1–4 классов.' },
-  { id: 3, fdv: 'Основная и средняя школа', alias: 'osnovnaya-i-srednyaya-shkola', description: 'Материалы по предметам для 5–11 классов, подготовка к ОГЭ и ЕГЭ.' },
+  {
+    id: 3,
+    fdv: 'Основная и средняя школа',
+    alias: 'osnovnaya-i-srednyaya-shkola',
+    description: 'Материалы по предметам для 5–11 классов, подготовка к ОГЭ и ЕГЭ.',
+  },
   { id: 4, fdv: 'Дополнительное образование', alias: 'dopolnitelnoe-obrazovanie', description: 'Программы и занятия кружков, студий и секций.' },
   { id: 5, fdv: 'Инклюзивное образование', alias: 'inklyuzivnoe-obrazovanie', description: 'Обучение и сопровождение детей с ОВЗ, коррекционная работа.' },
   { id: 6, fdv: 'Воспитательная работа', alias: 'vospitatelnaya-rabota', description: 'Классные часы, работа с родителями, программы воспитания.' },
   { id: 7, fdv: 'Профессиональное образование', alias: 'professionalnoe-obrazovanie', description: 'Материалы преподавателей колледжей и техникумов.' },
-  { id: 8, fdv: 'Управление образованием', alias: 'upravlenie-obrazovaniem', description: 'Опыт руководителей: планирование, внутренний контроль, работа с кадрами.' },
+  {
+    id: 8,
+    fdv: 'Управление образованием',
+    alias: 'upravlenie-obrazovaniem',
+    description: 'Опыт руководителей: планирование, внутренний контроль, работа с кадрами.',
+  },
 ];
 
 export const documentTypesData: Seeded<typeof dictDocumentTypes>[] = [
@@ -571,9 +734,34 @@ export const profilesData: Seeded<typeof dictProfiles>[] = [
 ];
 
 export const leadingsData: Seeded<typeof leadings>[] = [
-  { id: 1, fio: 'Кузнецова Елена Александровна', description: 'Кандидат педагогических наук, доцент кафедры педагогики и психологии, автор программ повышения квалификации по ФГОС.', url: 'https://example.ru/leadings/kuznetsova' },
-  { id: 2, fio: 'Морозов Дмитрий Сергеевич', description: 'Учитель математики высшей категории, эксперт ЕГЭ, победитель конкурса «Учитель года Санкт-Петербурга».', url: 'https://example.ru/leadings/morozov' },
-  { id: 3, fio: 'Волкова Ольга Николаевна', description: 'Педагог-психолог, учитель-дефектолог, специалист по сопровождению детей с ОВЗ.', url: 'https://example.ru/leadings/volkova' },
-  { id: 4, fio: 'Лебедев Андрей Викторович', description: 'Доктор педагогических наук, профессор, специалист в области управления образованием и цифровой трансформации школы.', url: 'https://example.ru/leadings/lebedev' },
-  { id: 5, fio: 'Соколова Татьяна Игоревна', description: 'Старший воспитатель, методист дошкольного образования, автор пособий по развивающим играм для дошкольников.', url: 'https://example.ru/leadings/sokolova' },
+  {
+    id: 1,
+    fio: 'Кузнецова Елена Александровна',
+    description: 'Кандидат педагогических наук, доцент кафедры педагогики и психологии, автор программ повышения квалификации по ФГОС.',
+    url: 'https://example.ru/leadings/kuznetsova',
+  },
+  {
+    id: 2,
+    fio: 'Морозов Дмитрий Сергеевич',
+    description: 'Учитель математики высшей категории, эксперт ЕГЭ, победитель конкурса «Учитель года Санкт-Петербурга».',
+    url: 'https://example.ru/leadings/morozov',
+  },
+  {
+    id: 3,
+    fio: 'Волкова Ольга Николаевна',
+    description: 'Педагог-психолог, учитель-дефектолог, специалист по сопровождению детей с ОВЗ.',
+    url: 'https://example.ru/leadings/volkova',
+  },
+  {
+    id: 4,
+    fio: 'Лебедев Андрей Викторович',
+    description: 'Доктор педагогических наук, профессор, специалист в области управления образованием и цифровой трансформации школы.',
+    url: 'https://example.ru/leadings/lebedev',
+  },
+  {
+    id: 5,
+    fio: 'Соколова Татьяна Игоревна',
+    description: 'Старший воспитатель, методист дошкольного образования, автор пособий по развивающим играм для дошкольников.',
+    url: 'https://example.ru/leadings/sokolova',
+  },
 ];

@@ -75,10 +75,7 @@ describe('seed', () => {
   });
 
   it('has the ids the spec relies on', async () => {
-    const [contest] = await rows<{ fdv: string }>(
-      database.db,
-      sql`select fdv from dict_service_types where id = ${KnownIds.contestServiceType}`,
-    );
+    const [contest] = await rows<{ fdv: string }>(database.db, sql`select fdv from dict_service_types where id = ${KnownIds.contestServiceType}`);
     expect(contest.fdv).toBe('Конкурсы');
 
     const [internet] = await rows<{ fdv: string; is_publication: boolean; dict_service_type_id: number }>(
@@ -113,10 +110,7 @@ describe('seed', () => {
     expect(await content()).toBe('<p>Свой текст оператора</p>');
     await database.db.execute(sql`update dict_events set content = ${replaced.now} where id = ${replaced.eventId}`);
 
-    const [category] = await rows<{ fdv: string }>(
-      database.db,
-      sql`select fdv from dict_macros_categories where id = ${KnownIds.defaultMacroCategory}`,
-    );
+    const [category] = await rows<{ fdv: string }>(database.db, sql`select fdv from dict_macros_categories where id = ${KnownIds.defaultMacroCategory}`);
     expect(category.fdv).toBe('Заявка');
 
     const templateTypes = await rows<{ id: number; dv: string }>(database.db, sql`select id, dv from dict_template_types order by id`);
@@ -124,10 +118,7 @@ describe('seed', () => {
   });
 
   it('has the 89 regions with distinct codes', async () => {
-    const [row] = await rows<{ n: number; codes: number }>(
-      database.db,
-      sql`select count(*)::int as n, count(distinct code)::int as codes from dict_regions`,
-    );
+    const [row] = await rows<{ n: number; codes: number }>(database.db, sql`select count(*)::int as n, count(distinct code)::int as codes from dict_regions`);
     expect(row).toEqual({ n: 89, codes: 89 });
     const [spb] = await rows<{ fdv: string }>(database.db, sql`select fdv from dict_regions where code = '78'`);
     expect(spb.fdv).toBe('Санкт-Петербург');
@@ -157,10 +148,7 @@ describe('seed', () => {
       sql`select s.id from services s join dict_service_subtypes st on st.id = s.dict_subtype_id where st.dict_service_type_id <> s.dict_type_id`,
     );
     expect(mismatched).toEqual([]);
-    const [contests] = await rows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from services where dict_type_id = ${KnownIds.contestServiceType}`,
-    );
+    const [contests] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from services where dict_type_id = ${KnownIds.contestServiceType}`);
     expect(contests.n).toBeGreaterThan(0);
   });
 
@@ -183,7 +171,15 @@ describe('seed', () => {
 
   it('gives the demo user a lived-in cabinet through the real rules', async () => {
     const [user] = await rows<{ id: number }>(database.db, sql`select id from users where email = ${credentials.user.email}`);
-    const entries = await rows<{ status: number; price: string; is_thesis_needed: boolean; thesis: number; package: string | null; number: string; created_at: Date }>(
+    const entries = await rows<{
+      status: number;
+      price: string;
+      is_thesis_needed: boolean;
+      thesis: number;
+      package: string | null;
+      number: string;
+      created_at: Date;
+    }>(
       database.db,
       sql`select e.status, e.price, s.is_thesis_needed, (select count(*)::int from entry_theses t where t.entry_id = e.id) as thesis, pe.title as package, e.number, e.created_at
           from entries e join services s on s.id = e.service_id left join package_enrollments pe on pe.id = e.package_enrollment_id

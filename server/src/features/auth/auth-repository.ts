@@ -33,7 +33,13 @@ export async function pendingResets(db: Queryable, userId: number) {
 /** Makes a mailed password the account's password and closes every open reset of the user. */
 export async function promoteReset(db: Queryable, userId: number, passwordHash: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ password: passwordHash, updated_at: sql`now()` }).where(eq(users.id, userId));
-    await tx.update(passwordResets).set({ used_at: sql`now()` }).where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
+    await tx
+      .update(users)
+      .set({ password: passwordHash, updated_at: sql`now()` })
+      .where(eq(users.id, userId));
+    await tx
+      .update(passwordResets)
+      .set({ used_at: sql`now()` })
+      .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
   });
 }

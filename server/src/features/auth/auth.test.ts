@@ -274,7 +274,8 @@ describe('password forgot and reset', () => {
 
   it('limits password mails per account', async () => {
     const u = await t.createUser();
-    for (let i = 0; i < 5; i++) expect((await t.inject({ method: 'POST', url: '/password-forgot', payload: { data: { email: u.email } } })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.inject({ method: 'POST', url: '/password-forgot', payload: { data: { email: u.email } } })).statusCode).toBe(200);
     expect((await t.inject({ method: 'POST', url: '/password-forgot', payload: { data: { email: u.email } } })).statusCode).toBe(429);
   });
 

@@ -61,7 +61,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** POST /register: at most REGISTER_LIMIT_PER_IP attempts per IP (default 20) in 15 minutes, like the other anonymous forms. */
   app.post('/register', { schema: { tags: ['auth'], body: registerBody, response: { 201: tokenAnswer } } }, async (request, reply) => {
-    if (!(await takeAttempt(app.db, `register:${request.ip}`, app.config.registerLimitPerIp, ANONYMOUS_WINDOW_MIN))) throw new AppError(429, Messages.tooManyRequests);
+    if (!(await takeAttempt(app.db, `register:${request.ip}`, app.config.registerLimitPerIp, ANONYMOUS_WINDOW_MIN)))
+      throw new AppError(429, Messages.tooManyRequests);
     const parsed = registerAttributes.safeParse(request.body.data.attributes);
     if (!parsed.success) throw parsed.error;
     const a = parsed.data;

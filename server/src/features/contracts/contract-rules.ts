@@ -79,13 +79,24 @@ interface ReviewedContract {
  * update: only a pending contract with a scan moves, so two operators cannot both decide. The
  * client gets a notification in the same transaction and the event's e-mail after it.
  */
-export async function reviewContract(app: FastifyInstance, me: AuthUser, contractId: number, decision: { approve: true } | { approve: false; comment: string | null }): Promise<void> {
+export async function reviewContract(
+  app: FastifyInstance,
+  me: AuthUser,
+  contractId: number,
+  decision: { approve: true } | { approve: false; comment: string | null },
+): Promise<void> {
   const approve = decision.approve;
   const comment = decision.approve ? null : decision.comment?.trim() || null;
   await app.db.transaction(async (tx) => {
     const moved = await tx
       .update(contracts)
-      .set({ status: approve ? ContractStatus.approved : ContractStatus.rejected, comment, reviewed_by: me.id, reviewed_at: new Date(), updated_at: new Date() })
+      .set({
+        status: approve ? ContractStatus.approved : ContractStatus.rejected,
+        comment,
+        reviewed_by: me.id,
+        reviewed_at: new Date(),
+        updated_at: new Date(),
+      })
       .where(and(eq(contracts.id, contractId), eq(contracts.status, ContractStatus.pending), isNotNull(contracts.file_id)))
       .returning({ id: contracts.id });
     if (moved.length === 0) {
@@ -110,7 +121,6 @@ export async function reviewContract(app: FastifyInstance, me: AuthUser, contrac
     return r;
   });
 }
-
 
 /**
  * Gives the entry of an approved contract the next registration number of the year. The entry row

@@ -9,7 +9,20 @@ import { contractFrom, contractWhere, type ContractFilter, type ContractRow } fr
 const excelColumns = sql`
   en.id as entry_id, en.number as entry_number, en.registration_number, u.last_name, u.first_name, u.middle_name,
   s.title as service_title, coalesce(c.status, 1)::int as status, c.comment, c.updated_at, f.id as file_id`;
-type ExcelRow = Pick<ContractRow, 'entry_id' | 'entry_number' | 'registration_number' | 'last_name' | 'first_name' | 'middle_name' | 'service_title' | 'status' | 'comment' | 'updated_at' | 'file_id'>;
+type ExcelRow = Pick<
+  ContractRow,
+  | 'entry_id'
+  | 'entry_number'
+  | 'registration_number'
+  | 'last_name'
+  | 'first_name'
+  | 'middle_name'
+  | 'service_title'
+  | 'status'
+  | 'comment'
+  | 'updated_at'
+  | 'file_id'
+>;
 
 /** The contract board with its filters, by entry: GET /api/contract/excel. */
 export function contractsExport(db: Queryable, filter: ContractFilter): XlsxExport<ExcelRow> {
@@ -26,6 +39,7 @@ export function contractsExport(db: Queryable, filter: ContractFilter): XlsxExpo
       registration_number: { header: 'Рег. номер', width: 14, value: (r) => r.registration_number },
       updated: { header: 'Изменён', width: 12, type: 'date', value: (r) => (r.updated_at ? new Date(r.updated_at) : null) },
     },
-    page: (after, limit) => rows<ExcelRow>(db, sql`select ${excelColumns} ${contractFrom} where ${where} and en.id > ${after?.entry_id ?? 0} order by en.id limit ${limit}`),
+    page: (after, limit) =>
+      rows<ExcelRow>(db, sql`select ${excelColumns} ${contractFrom} where ${where} and en.id > ${after?.entry_id ?? 0} order by en.id limit ${limit}`),
   };
 }

@@ -90,7 +90,12 @@ describe('review (operator)', () => {
     expect((await t.inject({ method: 'POST', url: `/api/contract/${id}/accept`, headers: h })).statusCode).toBe(403);
     expect((await t.inject({ method: 'POST', url: `/api/contract/${id}/reject`, headers: h, payload: {} })).statusCode).toBe(403);
 
-    const rej = await t.inject({ method: 'POST', url: `/api/contract/${id}/reject`, headers: operator, payload: { comment: 'Нет подписи на второй странице' } });
+    const rej = await t.inject({
+      method: 'POST',
+      url: `/api/contract/${id}/reject`,
+      headers: operator,
+      payload: { comment: 'Нет подписи на второй странице' },
+    });
     expect(rej.statusCode).toBe(200);
     const rejected = await contractOf(entryId, h);
     expect(rejected).toMatchObject({ id, status: 3, statusLabel: 'Отклонён', comment: 'Нет подписи на второй странице' });
@@ -140,7 +145,8 @@ describe('review (operator)', () => {
     const approved = await readyClient('Столбцова-Одобренная');
     const aid = (await uploadScan(approved.entryId, approved.h)).json().data.id;
     await t.inject({ method: 'POST', url: `/api/contract/${aid}/accept`, headers: operator });
-    const q = (status: number) => t.inject({ method: 'GET', url: `/api/contract?status=${status}&fio=${encodeURIComponent('столбцова мария')}`, headers: operator });
+    const q = (status: number) =>
+      t.inject({ method: 'GET', url: `/api/contract?status=${status}&fio=${encodeURIComponent('столбцова мария')}`, headers: operator });
     const [p, a, r] = await Promise.all([q(1), q(2), q(3)]);
     expect(p.json().data.map((c: { user: { fio: string } }) => c.user.fio)).toEqual(['Столбцова Мария Сергеевна']);
     expect(p.json().meta.total).toBe(1);
@@ -211,7 +217,10 @@ describe('registration numbers', () => {
     const stored = await t.database.db.select().from(registrationNumbers).where(eq(registrationNumbers.year, year));
     const all = stored.map((r) => r.seq).sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
-    const [dupes] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from (select registration_number from entries where registration_number is not null group by 1 having count(*) > 1) d`);
+    const [dupes] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from (select registration_number from entries where registration_number is not null group by 1 having count(*) > 1) d`,
+    );
     expect(Number(dupes.n)).toBe(0);
   });
 });

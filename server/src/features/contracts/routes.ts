@@ -75,6 +75,11 @@ export const contractManagerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/contract/excel', { schema: { tags: ['contracts'], querystring: exportQuery } }, async (request, reply) => {
     const q = request.query;
     const day = new Date().toISOString().slice(0, 10);
-    return sendXlsx(request, reply, { name: `Договоры ${day}.xlsx`, asciiName: `contracts-${day}.xlsx` }, contractsExport(app.db, { fio: q.fio, status: q.status, archive: q.archive === 1 }));
+    return sendXlsx(
+      request,
+      reply,
+      { name: `Договоры ${day}.xlsx`, asciiName: `contracts-${day}.xlsx` },
+      contractsExport(app.db, { fio: q.fio, status: q.status, archive: q.archive === 1 }),
+    );
   });
 };

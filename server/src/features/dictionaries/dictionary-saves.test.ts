@@ -16,11 +16,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) => t.inject({ method, url, headers, payload: payload as object });
+const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) =>
+  t.inject({ method, url, headers, payload: payload as object });
 
 describe('dictionary saves', () => {
   it('creates and edits a service type with fdv, dv, points, icon, colour, flags and the Joomla category', async () => {
-    const body = { fdv: 'Мастер-классы', dv: 'masterclass', points: 7, description: 'Практические занятия', icon: 'IconBulb', color: 'violet', is_contract_needed: true, is_publication: false, joomla_category_id: 42 };
+    const body = {
+      fdv: 'Мастер-классы',
+      dv: 'masterclass',
+      points: 7,
+      description: 'Практические занятия',
+      icon: 'IconBulb',
+      color: 'violet',
+      is_contract_needed: true,
+      is_publication: false,
+      joomla_category_id: 42,
+    };
     const res = await call('POST', '/api/dictionaries/dict_service_types', body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ message: Messages.saved, data: { ...body, id: expect.any(Number) } });
@@ -42,7 +53,13 @@ describe('dictionary saves', () => {
   });
 
   it('saves subtypes under a known type only, and profiles with their Joomla tag', async () => {
-    const sub = await call('POST', '/api/dictionaries/dict_service_subtypes', { fdv: 'Региональные', dict_service_type_id: 1, points: 3, is_spb: 1, joomla_tag_id: 7 });
+    const sub = await call('POST', '/api/dictionaries/dict_service_subtypes', {
+      fdv: 'Региональные',
+      dict_service_type_id: 1,
+      points: 3,
+      is_spb: 1,
+      joomla_tag_id: 7,
+    });
     expect(sub.statusCode, sub.body).toBe(201);
     expect(sub.json().data).toMatchObject({ dict_service_type_id: 1, is_spb: 1, joomla_tag_id: 7, is_publication: false });
     const bad = await call('POST', '/api/dictionaries/dict_service_subtypes', { fdv: 'Без типа', dict_service_type_id: 99999 });
@@ -78,13 +95,19 @@ describe('leadings', () => {
     const empty = await call('POST', '/api/leading', { fio: '', url: 'javascript:alert(1)' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ fio: [Messages.fieldRequired], url: [DictionaryMessages.urlFormat] });
-    const res = await call('POST', '/api/leading', { fio: 'Ведущая Анна Павловна', description: 'Кандидат педагогических наук', url: 'https://example.com/anna' });
+    const res = await call('POST', '/api/leading', {
+      fio: 'Ведущая Анна Павловна',
+      description: 'Кандидат педагогических наук',
+      url: 'https://example.com/anna',
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;
     const list = await call('GET', '/api/leading?fio=Ведущая', undefined, user);
     expect(list.statusCode).toBe(200);
     expect(list.json().meta.per_page).toBe(100);
-    expect(list.json().data).toEqual([{ id, fio: 'Ведущая Анна Павловна', description: 'Кандидат педагогических наук', url: 'https://example.com/anna', services_count: 0 }]);
+    expect(list.json().data).toEqual([
+      { id, fio: 'Ведущая Анна Павловна', description: 'Кандидат педагогических наук', url: 'https://example.com/anna', services_count: 0 },
+    ]);
     const put = await call('PUT', `/api/leading/${id}`, { fio: 'Ведущая Анна', url: '' });
     expect(put.json().data).toMatchObject({ fio: 'Ведущая Анна', url: null, description: null });
     // Users read but never write.

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Messages } from '@edu/domain/common/messages';
 import { pageMeta } from '@edu/domain/common/pagination';
-import { dictionaryBodies, DictionaryMessages, EDITABLE_DICTIONARIES, leadingBody, leadingListQuery, type EditableDictionary, type Leading } from '@edu/domain/dictionaries/dictionary-saves';
+import {
+  dictionaryBodies,
+  DictionaryMessages,
+  EDITABLE_DICTIONARIES,
+  leadingBody,
+  leadingListQuery,
+  type EditableDictionary,
+  type Leading,
+} from '@edu/domain/dictionaries/dictionary-saves';
 import * as t from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
@@ -29,7 +37,10 @@ function parseBody(name: EditableDictionary, body: unknown) {
 
 async function checkType(db: Db, name: EditableDictionary, values: Record<string, unknown>) {
   if (name !== 'dict_service_subtypes') return;
-  const [type] = await db.select({ id: t.dictServiceTypes.id }).from(t.dictServiceTypes).where(eq(t.dictServiceTypes.id, values.dict_service_type_id as number));
+  const [type] = await db
+    .select({ id: t.dictServiceTypes.id })
+    .from(t.dictServiceTypes)
+    .where(eq(t.dictServiceTypes.id, values.dict_service_type_id as number));
   if (!type) throw fieldError('dict_service_type_id', DictionaryMessages.unknownType);
 }
 
@@ -45,7 +56,10 @@ export const dictionaryManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     const name = request.params.name;
     const values = parseBody(name, request.body);
     await checkType(app.db, name, values);
-    const [row] = await app.db.insert(tables[name]).values(values as never).returning();
+    const [row] = await app.db
+      .insert(tables[name])
+      .values(values as never)
+      .returning();
     return reply.status(201).send({ data: row, message: Messages.saved });
   });
 
@@ -55,7 +69,11 @@ export const dictionaryManagerRoutes: FastifyPluginAsyncZod = async (app) => {
     const values = parseBody(name, request.body);
     await checkType(app.db, name, values);
     const table = tables[name];
-    const [row] = await app.db.update(table).set(values as never).where(eq(table.id, id)).returning();
+    const [row] = await app.db
+      .update(table)
+      .set(values as never)
+      .where(eq(table.id, id))
+      .returning();
     if (!row) throw notFound();
     return { data: row, message: Messages.saved };
   });

@@ -26,7 +26,10 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/dictionaries/{name}: the list sorted by id, answered as {data: {data: [...]}}. */
   app.get(
     '/:name',
-    { onRequest: app.requireUser, schema: { tags: ['dictionaries'], params: z.object({ name: z.enum(DICTIONARY_NAMES, { error: 'Неизвестный справочник' }) }) } },
+    {
+      onRequest: app.requireUser,
+      schema: { tags: ['dictionaries'], params: z.object({ name: z.enum(DICTIONARY_NAMES, { error: 'Неизвестный справочник' }) }) },
+    },
     async (request) => {
       const name = request.params.name;
       const table = tables[name];

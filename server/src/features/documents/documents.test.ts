@@ -74,7 +74,10 @@ describe('uploads', () => {
       { field: 'education', filename: 'diploma.png', content: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), type: 'image/png' },
     ]);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: DocumentMessages.fileType, errors: { passport: [DocumentMessages.fileType], education: [DocumentMessages.fileType] } });
+    expect(res.json()).toMatchObject({
+      message: DocumentMessages.fileType,
+      errors: { passport: [DocumentMessages.fileType], education: [DocumentMessages.fileType] },
+    });
     expect(res.json().errors.snils).toBeUndefined();
     expect(await t.database.db.select().from(files).where(eq(files.user_id, u.id))).toHaveLength(0);
   });
@@ -150,7 +153,12 @@ describe('uploads', () => {
     const res = await upload(u.id, h, [{ field: 'passport', filename: 'p.pdf', content: PDF, type: 'application/pdf' }]);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(DocumentMessages.onlyForCourses);
-    const pass = await t.inject({ method: 'POST', url: '/api/identity-document', headers: h, payload: { number: '4010 123456', date: '2015-06-01', issued_by: 'УФМС' } });
+    const pass = await t.inject({
+      method: 'POST',
+      url: '/api/identity-document',
+      headers: h,
+      payload: { number: '4010 123456', date: '2015-06-01', issued_by: 'УФМС' },
+    });
     expect(pass.json().message).toBe(DocumentMessages.onlyForCourses);
     const me = (await t.inject({ method: 'GET', url: '/api/get', headers: h })).json();
     expect(me).toMatchObject({ is_documents_upload_allowed: false, is_contract_allowed: false });
@@ -160,10 +168,24 @@ describe('uploads', () => {
 describe('passport', () => {
   it('checks the number mask, the date and issued_by', async () => {
     const { h } = await courseClient();
-    const res = await t.inject({ method: 'POST', url: '/api/identity-document', headers: h, payload: { number: '401012345', date: '2031-02-30', issued_by: ' ' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/identity-document',
+      headers: h,
+      payload: { number: '401012345', date: '2031-02-30', issued_by: ' ' },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toMatchObject({ number: [DocumentMessages.passportNumber], date: [DocumentMessages.badDate], issued_by: [Messages.fieldRequired] });
-    const future = await t.inject({ method: 'POST', url: '/api/identity-document', headers: h, payload: { number: '4010 123456', date: '2999-01-01', issued_by: 'УФМС' } });
+    expect(res.json().errors).toMatchObject({
+      number: [DocumentMessages.passportNumber],
+      date: [DocumentMessages.badDate],
+      issued_by: [Messages.fieldRequired],
+    });
+    const future = await t.inject({
+      method: 'POST',
+      url: '/api/identity-document',
+      headers: h,
+      payload: { number: '4010 123456', date: '2999-01-01', issued_by: 'УФМС' },
+    });
     expect(future.json().errors.date).toEqual([DocumentMessages.futureDate]);
   });
 
@@ -193,12 +215,31 @@ describe('passport', () => {
 describe('profile extras', () => {
   it('requires address, birthday and a SNILS with its check number; answers "Данные сохранены!"', async () => {
     const { u, h } = await courseClient();
-    const bad = await t.inject({ method: 'POST', url: `/api/user/${u.id}/profile-extras`, headers: h, payload: { address: '', birthday: '12.04.1985', snils: '112-233-445 96' } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/profile-extras`,
+      headers: h,
+      payload: { address: '', birthday: '12.04.1985', snils: '112-233-445 96' },
+    });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors).toMatchObject({ address: [Messages.fieldRequired], birthday: [DocumentMessages.badDate], snils: [DocumentMessages.snilsChecksum] });
-    const mask = await t.inject({ method: 'POST', url: `/api/user/${u.id}/profile-extras`, headers: h, payload: { address: 'СПб', birthday: '1985-04-12', snils: '11223344595' } });
+    expect(bad.json().errors).toMatchObject({
+      address: [Messages.fieldRequired],
+      birthday: [DocumentMessages.badDate],
+      snils: [DocumentMessages.snilsChecksum],
+    });
+    const mask = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/profile-extras`,
+      headers: h,
+      payload: { address: 'СПб', birthday: '1985-04-12', snils: '11223344595' },
+    });
     expect(mask.json().errors.snils).toEqual([DocumentMessages.snilsFormat]);
-    const ok = await t.inject({ method: 'POST', url: `/api/user/${u.id}/profile-extras`, headers: h, payload: { address: 'СПб', birthday: '1985-04-12', snils: VALID_SNILS } });
+    const ok = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/profile-extras`,
+      headers: h,
+      payload: { address: 'СПб', birthday: '1985-04-12', snils: VALID_SNILS },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ message: DocumentMessages.dataSaved, data: { address: 'СПб', birthday: '1985-04-12', snils: VALID_SNILS } });
     const other = await t.createUser();
@@ -212,7 +253,18 @@ describe('the wizard', () => {
     const state0 = (await t.inject({ method: 'GET', url: `/api/user/${u.id}/contract-data`, headers: h })).json().data;
     expect(state0).toMatchObject({ contract_step: 1, is_documents_upload_allowed: true, is_contract_allowed: false, valid: false, max_step: 1 });
     expect(Object.keys(state0.missing).sort()).toEqual(
-      ['address', 'birthday', 'snils', 'passport.number', 'passport.date', 'passport.issued_by', 'documents.passport', 'documents.education', 'documents.snils', 'documents.consent'].sort(),
+      [
+        'address',
+        'birthday',
+        'snils',
+        'passport.number',
+        'passport.date',
+        'passport.issued_by',
+        'documents.passport',
+        'documents.education',
+        'documents.snils',
+        'documents.consent',
+      ].sort(),
     );
 
     const early = await t.inject({ method: 'POST', url: `/api/user/${u.id}/contract-step`, headers: h, payload: { contract_step: 2 } });
@@ -229,7 +281,15 @@ describe('the wizard', () => {
 
     await fillContractData(t, u, { consent: false });
     const state1 = (await t.inject({ method: 'GET', url: `/api/user/${u.id}/contract-data`, headers: h })).json().data;
-    expect(state1).toMatchObject({ valid: true, profile_valid: true, passport_valid: true, documents_valid: true, consent_valid: false, max_step: 2, is_contract_allowed: false });
+    expect(state1).toMatchObject({
+      valid: true,
+      profile_valid: true,
+      passport_valid: true,
+      documents_valid: true,
+      consent_valid: false,
+      max_step: 2,
+      is_contract_allowed: false,
+    });
     const to2 = await t.inject({ method: 'POST', url: `/api/user/${u.id}/contract-step`, headers: h, payload: { contract_step: 2 } });
     expect(to2.statusCode).toBe(200);
     expect(to2.json().data.contract_step).toBe(2);
@@ -250,7 +310,10 @@ describe('the wizard', () => {
     const docs = (await t.inject({ method: 'GET', url: `/api/user/${u.id}/documents`, headers: h })).json().data;
     await t.inject({ method: 'DELETE', url: docs.education[0].url, headers: h });
     expect((await t.inject({ method: 'GET', url: '/api/get', headers: h })).json().is_contract_allowed).toBe(false);
-    expect((await t.inject({ method: 'GET', url: `/api/user/${u.id}/contract-data`, headers: h })).json().data).toMatchObject({ is_contract_allowed: false, max_step: 1 });
+    expect((await t.inject({ method: 'GET', url: `/api/user/${u.id}/contract-data`, headers: h })).json().data).toMatchObject({
+      is_contract_allowed: false,
+      max_step: 1,
+    });
   });
 
   it('keeps passport and SNILS out of the request log and the change log', async () => {
@@ -273,7 +336,15 @@ describe('OpenAPI', () => {
     const res = await t.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/identity-document', '/api/user/{id}/profile-extras', '/api/user/{id}/upload-documents', '/api/contract', '/api/contract/upload', '/api/contract/{id}/reject', '/api/entry/{id}/set-registration-number']) {
+    for (const p of [
+      '/api/identity-document',
+      '/api/user/{id}/profile-extras',
+      '/api/user/{id}/upload-documents',
+      '/api/contract',
+      '/api/contract/upload',
+      '/api/contract/{id}/reject',
+      '/api/entry/{id}/set-registration-number',
+    ]) {
       expect(paths).toContain(p);
     }
   });

@@ -19,8 +19,14 @@ import { currentUser, type AuthUser } from '../../platform/auth.ts';
 import { AppError, fieldError, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import { readCheckedUploads, storeUploads } from '../../platform/uploads.ts';
 import { retireFiles } from '../../platform/files.ts';
-import { contractDataState, countFilesOfKinds, findIdentityDocument, isDocumentsUploadAllowed, listUserDocuments, lockUserForUploads } from './documents-repository.ts';
-
+import {
+  contractDataState,
+  countFilesOfKinds,
+  findIdentityDocument,
+  isDocumentsUploadAllowed,
+  listUserDocuments,
+  lockUserForUploads,
+} from './documents-repository.ts';
 
 /** A user reaches only their own records; operators anyone's. Others get 404, as if it did not exist. */
 function assertSelfOrOperator(me: AuthUser, id: number) {
@@ -48,20 +54,31 @@ function sendFile(reply: FastifyReply, file: { mime: string; name: string; stora
  * is a 404. The document gets a policy of its own: nothing runs in it, only the browser's viewer.
  */
 export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/file/link/:token', { schema: { tags: ['documents'], params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }) } }, async (request, reply) => {
-    const [found] = await app.db
-      .select({ mime: files.mime, name: files.name, storage_key: files.storage_key })
-      .from(fileLinks)
-      .innerJoin(files, eq(files.id, fileLinks.file_id))
-      .innerJoin(users, eq(users.id, fileLinks.user_id))
-      .where(and(eq(fileLinks.token_hash, hashLinkToken(request.params.token)), gt(fileLinks.expires_at, new Date()), isNull(files.deleted_at), isNull(users.deleted_at)));
-    if (!found) throw notFound();
-    const data = await app.files.read(found.storage_key).catch(() => null);
-    if (!data) throw notFound();
-    reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'");
-    reply.header('referrer-policy', 'no-referrer');
-    return sendFile(reply, found, data);
-  });
+  app.get(
+    '/file/link/:token',
+    { schema: { tags: ['documents'], params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }) } },
+    async (request, reply) => {
+      const [found] = await app.db
+        .select({ mime: files.mime, name: files.name, storage_key: files.storage_key })
+        .from(fileLinks)
+        .innerJoin(files, eq(files.id, fileLinks.file_id))
+        .innerJoin(users, eq(users.id, fileLinks.user_id))
+        .where(
+          and(
+            eq(fileLinks.token_hash, hashLinkToken(request.params.token)),
+            gt(fileLinks.expires_at, new Date()),
+            isNull(files.deleted_at),
+            isNull(users.deleted_at),
+          ),
+        );
+      if (!found) throw notFound();
+      const data = await app.files.read(found.storage_key).catch(() => null);
+      if (!data) throw notFound();
+      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'");
+      reply.header('referrer-policy', 'no-referrer');
+      return sendFile(reply, found, data);
+    },
+  );
 };
 
 /**
@@ -114,7 +131,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/file/{id}: a private file, to its owner and operators only; sent as an attachment-safe inline. */
   app.get('/file/:id', { schema: { tags: ['documents'], params: idParams } }, async (request, reply) => {
     const me = currentUser(request);
-    const [file] = await app.db.select().from(files).where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
+    const [file] = await app.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
     if (!file || (file.user_id !== me.id && me.role !== Role.operator)) throw notFound();
     const data = await app.files.read(file.storage_key).catch(() => null);
     if (!data) throw notFound();
@@ -127,18 +147,26 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get('/file/:id/link', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
     const me = currentUser(request);
-    const [file] = await app.db.select({ id: files.id, user_id: files.user_id }).from(files).where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
+    const [file] = await app.db
+      .select({ id: files.id, user_id: files.user_id })
+      .from(files)
+      .where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
     if (!file || (file.user_id !== me.id && me.role !== Role.operator)) throw notFound();
     const token = randomBytes(32).toString('base64url');
     await app.db.delete(fileLinks).where(lt(fileLinks.expires_at, new Date()));
-    await app.db.insert(fileLinks).values({ token_hash: hashLinkToken(token), file_id: file.id, user_id: me.id, expires_at: new Date(Date.now() + FILE_LINK_MINUTES * 60_000) });
+    await app.db
+      .insert(fileLinks)
+      .values({ token_hash: hashLinkToken(token), file_id: file.id, user_id: me.id, expires_at: new Date(Date.now() + FILE_LINK_MINUTES * 60_000) });
     return { url: `/api/file/link/${token}` };
   });
 
   /** DELETE /api/file/{id}: a user document of the owner (operators: anyone's). Contract scans stay. */
   app.delete('/file/:id', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
     const me = currentUser(request);
-    const [file] = await app.db.select().from(files).where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
+    const [file] = await app.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
     if (!file || (file.user_id !== me.id && me.role !== Role.operator)) throw notFound();
     const [scan] = await app.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.file_id, file.id));
     const [doc] = await app.db.select({ id: userDocuments.id }).from(userDocuments).where(eq(userDocuments.file_id, file.id));
@@ -174,7 +202,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         .values(values)
         .onConflictDoUpdate({ target: identityDocuments.user_id, set: { ...values, updated_at: new Date() } });
     } else {
-      const inserted = await app.db.insert(identityDocuments).values(values).onConflictDoNothing({ target: identityDocuments.user_id }).returning({ id: identityDocuments.id });
+      const inserted = await app.db
+        .insert(identityDocuments)
+        .values(values)
+        .onConflictDoNothing({ target: identityDocuments.user_id })
+        .returning({ id: identityDocuments.id });
       if (inserted.length === 0) throw new AppError(422, DocumentMessages.passportLocked, { errors: { number: [DocumentMessages.passportLocked] } });
     }
     return reply.status(201).send({ data: await findIdentityDocument(app.db, userId, me.role === Role.operator), message: DocumentMessages.dataSaved });
@@ -183,7 +215,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/user/{id}/profile-extras: address, birthday, snils. */
   app.get('/user/:id/profile-extras', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
     assertSelfOrOperator(currentUser(request), request.params.id);
-    const [u] = await app.db.select({ address: users.address, birthday: users.birthday, snils: users.snils }).from(users).where(eq(users.id, request.params.id));
+    const [u] = await app.db
+      .select({ address: users.address, birthday: users.birthday, snils: users.snils })
+      .from(users)
+      .where(eq(users.id, request.params.id));
     if (!u) throw notFound();
     return { data: u };
   });

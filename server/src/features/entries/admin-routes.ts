@@ -4,7 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatDateTime } from '@edu/domain/common/format';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { EntryMessages, entryListQuery } from '@edu/domain/entries/entry';
-import { createGuestBody, EntryAdminMessages, entryHistoryQuery, guestEntryBody, guestListQuery, GUESTS_PAGE, memberBody, type EntryHistoryItem } from '@edu/domain/entries/entry-admin';
+import {
+  createGuestBody,
+  EntryAdminMessages,
+  entryHistoryQuery,
+  guestEntryBody,
+  guestListQuery,
+  GUESTS_PAGE,
+  memberBody,
+  type EntryHistoryItem,
+} from '@edu/domain/entries/entry-admin';
 import { SYSTEM_USER_LABEL } from '@edu/domain/logs/log';
 import { currentUser } from '../../platform/auth.ts';
 import { rows } from '../../platform/db.ts';
@@ -38,7 +47,10 @@ export const entryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const [exists] = await rows<{ id: number }>(app.db, sql`select id from entries where id = ${request.params.id}`);
     if (!exists) throw notFound(EntryMessages.entryNotFound);
     const q = request.query;
-    const [{ total }] = await rows<{ total: number }>(app.db, sql`select count(*)::int as total from change_logs where type = 'entry' and entity_id = ${request.params.id}`);
+    const [{ total }] = await rows<{ total: number }>(
+      app.db,
+      sql`select count(*)::int as total from change_logs where type = 'entry' and entity_id = ${request.params.id}`,
+    );
     const list = await rows<{ id: number; fio: string | null; impersonator: string | null; created_at: Date | string; diff: EntryHistoryItem['diff'] }>(
       app.db,
       sql`select l.id, nullif(concat_ws(' ', u.last_name, u.first_name, u.middle_name), '') as fio,
@@ -47,7 +59,10 @@ export const entryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           where l.type = 'entry' and l.entity_id = ${request.params.id}
           order by l.created_at desc, l.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
     );
-    const present = await diffPresenter(app.db, list.map((r) => ({ type: 'entry' as const, diff: r.diff })));
+    const present = await diffPresenter(
+      app.db,
+      list.map((r) => ({ type: 'entry' as const, diff: r.diff })),
+    );
     const data: EntryHistoryItem[] = list.map((r) => ({
       id: r.id,
       user: r.fio ?? SYSTEM_USER_LABEL,

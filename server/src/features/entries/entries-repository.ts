@@ -1,5 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ContractStatus, EntryStatus, entryStatusLabels, payTypeLabels, publicationStatusLabels, Role, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
+import {
+  ContractStatus,
+  EntryStatus,
+  entryStatusLabels,
+  payTypeLabels,
+  publicationStatusLabels,
+  Role,
+  type EntryStatusCode,
+  type PayTypeCode,
+} from '@edu/domain/common/codes';
 import { contractStatusColors, contractStatusLabels, type ContractStatusCode } from '@edu/domain/contracts/contract';
 import { publicationStatusColors } from '@edu/domain/publications/publication';
 import { PRINT_KINDS, printRefusal } from '@edu/domain/documents/print';
@@ -12,7 +21,20 @@ import { rows, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '@edu/domain/common/moscow-time';
 import { printColumns, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
 import { fileRecord } from '../documents/documents-repository.ts';
-import { afterKey, containsPattern, fioWords, fullNameExpression, intArray, listSort, nameWordMatches, prefixPattern, sortSql, trigramsServe, type ListSort, type SortColumn } from '../../platform/list-query.ts';
+import {
+  afterKey,
+  containsPattern,
+  fioWords,
+  fullNameExpression,
+  intArray,
+  listSort,
+  nameWordMatches,
+  prefixPattern,
+  sortSql,
+  trigramsServe,
+  type ListSort,
+  type SortColumn,
+} from '../../platform/list-query.ts';
 
 interface EntryRow extends PrintColumnsRow {
   id: number;
@@ -159,7 +181,8 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     awaiting_provider: r.awaiting_provider,
     can_edit: !r.deleted_at && (asOperator || clientMayChange({ status, price: Number(r.price) })),
     can_edit_thesis: !r.deleted_at && r.is_thesis_needed && canEditThesis({ status, hasThesis: r.thesis_text !== null }, asOperator),
-    competition_member: asOperator && r.member_fio !== null ? { entry_id: r.id, fio: r.member_fio, title: r.member_title ?? '', comment: r.member_comment ?? '' } : null,
+    competition_member:
+      asOperator && r.member_fio !== null ? { entry_id: r.id, fio: r.member_fio, title: r.member_title ?? '', comment: r.member_comment ?? '' } : null,
     publication: r.publication
       ? {
           id: r.publication.id,
@@ -320,7 +343,15 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
   let driver: { column: SQL; ids: number[] } | null = null;
   if (f.fio) {
     const words = fioWords(f.fio);
-    const users = await idsUpTo(database, sql`select u.id from users u where ${sql.join(words.map((w) => nameWordMatches(w, 'u')), sql` and `)}`, FIO_USERS_CAP, words.join(' '));
+    const users = await idsUpTo(
+      database,
+      sql`select u.id from users u where ${sql.join(
+        words.map((w) => nameWordMatches(w, 'u')),
+        sql` and `,
+      )}`,
+      FIO_USERS_CAP,
+      words.join(' '),
+    );
     if (users?.length === 0) return empty;
     if (users) driver = { column: sql`e.created_by`, ids: users };
     else {

@@ -51,7 +51,9 @@ describe('creating an entry', () => {
     expect((await post(u.headers, { service_id: s.id, pay_type: 4, is_extramural: 1 })).json().errors.pay_type).toEqual([EntryMessages.payTypeNotAllowed]);
     expect((await post(u.headers, { service_id: s.id, pay_type: 3, is_extramural: 0 })).json().errors.is_extramural).toEqual([EntryMessages.onlyExtramural]);
     const inPerson = await makeService(t.database.db, { participation_type: 2 });
-    expect((await post(u.headers, { service_id: inPerson.id, pay_type: 1, is_extramural: 1 })).json().errors.is_extramural).toEqual([EntryMessages.onlyIntramural]);
+    expect((await post(u.headers, { service_id: inPerson.id, pay_type: 1, is_extramural: 1 })).json().errors.is_extramural).toEqual([
+      EntryMessages.onlyIntramural,
+    ]);
   });
 
   it('refuses a second entry to the same service and section', async () => {
@@ -188,7 +190,9 @@ describe('listing, changing and removing entries', () => {
     expect((await t.inject({ method: 'GET', url: `/api/entry/${data.id}`, headers: h })).statusCode).toBe(404);
     expect((await t.inject({ method: 'PUT', url: `/api/entry/${data.id}`, headers: h, payload: { pay_type: 1 } })).statusCode).toBe(404);
     expect((await t.inject({ method: 'DELETE', url: `/api/entry/${data.id}`, headers: h })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'POST', url: '/api/entry-thesis', headers: h, payload: { entry_id: data.id, text: 'а'.repeat(1600) } })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: '/api/entry-thesis', headers: h, payload: { entry_id: data.id, text: 'а'.repeat(1600) } })).statusCode).toBe(
+      404,
+    );
     expect((await t.inject({ method: 'GET', url: `/api/entry/${data.id}`, headers: me.headers })).statusCode).toBe(200);
   });
 
@@ -196,7 +200,12 @@ describe('listing, changing and removing entries', () => {
     const u = await userWithHeaders();
     const s = await makeService(t.database.db, { sections: ['Первая', 'Вторая'], participation_type: 1 });
     const { data } = (await post(u.headers, { service_id: s.id, section_id: s.sectionIds[0], pay_type: 3, is_extramural: 0 })).json();
-    const changed = await t.inject({ method: 'PUT', url: `/api/entry/${data.id}`, headers: u.headers, payload: { section_id: s.sectionIds[1], pay_type: 1, is_extramural: 1 } });
+    const changed = await t.inject({
+      method: 'PUT',
+      url: `/api/entry/${data.id}`,
+      headers: u.headers,
+      payload: { section_id: s.sectionIds[1], pay_type: 1, is_extramural: 1 },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().data).toMatchObject({ section_id: s.sectionIds[1], pay_type: 1, is_extramural: 1 });
     expect((await t.inject({ method: 'PUT', url: `/api/entry/${data.id}`, headers: u.headers, payload: { pay_type: 4 } })).statusCode).toBe(422);
@@ -254,7 +263,9 @@ describe('theses', () => {
     const closed = await t.inject({ method: 'POST', url: '/api/entry-thesis', headers: u.headers, payload: { entry_id: data.id, text: text + 'x' } });
     expect(closed.statusCode).toBe(422);
     expect(closed.json().errors.text).toEqual([EntryMessages.thesisClosed]);
-    expect((await t.inject({ method: 'POST', url: '/api/entry-thesis', headers: operator.headers, payload: { entry_id: data.id, text: text + 'y' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/entry-thesis', headers: operator.headers, payload: { entry_id: data.id, text: text + 'y' } })).statusCode,
+    ).toBe(200);
   });
 });
 

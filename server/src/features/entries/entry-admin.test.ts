@@ -25,7 +25,12 @@ afterAll(() => t.close());
 
 async function newEntry(attrs: { sections?: string[]; dict_type_id?: number; max_participants?: number } = {}) {
   const service = await makeService(t.database.db, { price: 1000, ...attrs });
-  const res = await t.inject({ method: 'POST', url: '/api/entry', headers: user, payload: { service_id: service.id, section_id: service.sectionIds[0] ?? null, pay_type: 1 } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/entry',
+    headers: user,
+    payload: { service_id: service.id, section_id: service.sectionIds[0] ?? null, pay_type: 1 },
+  });
   expect(res.statusCode).toBe(201);
   return { service, id: res.json().data.id as number };
 }
@@ -87,7 +92,10 @@ describe('paying, completing, deleting and restoring', () => {
     await t.inject({ method: 'POST', url: `/api/entry/${id}/pay`, headers: operator, payload: { pay_type: 1 } });
     const both = await Promise.all([0, 1].map(() => t.inject({ method: 'POST', url: `/api/entry/${id}/complete`, headers: operator })));
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-    const [{ n }] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from change_logs where type = 'entry' and entity_id = ${id} and diff->'status'->>'new' = '3'`);
+    const [{ n }] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from change_logs where type = 'entry' and entity_id = ${id} and diff->'status'->>'new' = '3'`,
+    );
     expect(n).toBe(1);
   });
 
@@ -149,24 +157,47 @@ describe('paying, completing, deleting and restoring', () => {
 describe('competition member', () => {
   it('is kept for contest entries only, every field required, and shown in the entry', async () => {
     const other = await newEntry();
-    const refused = await t.inject({ method: 'POST', url: '/api/competition-member', headers: operator, payload: { entry_id: other.id, fio: 'Иванов Иван', title: 'Работа', comment: 'Комментарий' } });
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/api/competition-member',
+      headers: operator,
+      payload: { entry_id: other.id, fio: 'Иванов Иван', title: 'Работа', comment: 'Комментарий' },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(EntryAdminMessages.memberNotContest);
 
     const { id } = await newEntry({ dict_type_id: 11 });
-    const empty = await t.inject({ method: 'POST', url: '/api/competition-member', headers: operator, payload: { entry_id: id, fio: ' ', title: '', comment: '' } });
+    const empty = await t.inject({
+      method: 'POST',
+      url: '/api/competition-member',
+      headers: operator,
+      payload: { entry_id: id, fio: ' ', title: '', comment: '' },
+    });
     expect(empty.statusCode).toBe(422);
     expect(Object.keys(empty.json().errors).sort()).toEqual(['comment', 'fio', 'title']);
 
-    const saved = await t.inject({ method: 'POST', url: '/api/competition-member', headers: operator, payload: { entry_id: id, fio: 'Сидорова Анна', title: 'Урок будущего', comment: 'Ученица 7 класса' } });
+    const saved = await t.inject({
+      method: 'POST',
+      url: '/api/competition-member',
+      headers: operator,
+      payload: { entry_id: id, fio: 'Сидорова Анна', title: 'Урок будущего', comment: 'Ученица 7 класса' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().message).toBe('Данные сохранены!');
     expect(saved.json().data.competition_member).toEqual({ entry_id: id, fio: 'Сидорова Анна', title: 'Урок будущего', comment: 'Ученица 7 класса' });
-    await t.inject({ method: 'POST', url: '/api/competition-member', headers: operator, payload: { entry_id: id, fio: 'Сидорова Анна', title: 'Урок будущего 2', comment: 'Ученица 7 класса' } });
+    await t.inject({
+      method: 'POST',
+      url: '/api/competition-member',
+      headers: operator,
+      payload: { entry_id: id, fio: 'Сидорова Анна', title: 'Урок будущего 2', comment: 'Ученица 7 класса' },
+    });
     expect((await get(id)).competition_member.title).toBe('Урок будущего 2');
     // Users never see or write it.
     expect((await t.inject({ method: 'GET', url: `/api/entry/${id}`, headers: user })).json().data.competition_member).toBeNull();
-    expect((await t.inject({ method: 'POST', url: '/api/competition-member', headers: user, payload: { entry_id: id, fio: 'a', title: 'b', comment: 'c' } })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/competition-member', headers: user, payload: { entry_id: id, fio: 'a', title: 'b', comment: 'c' } }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -178,9 +209,13 @@ describe('guests', () => {
     expect(first.data).toHaveLength(GUESTS_PAGE);
     expect(first.meta.total).toBeGreaterThanOrEqual(GUESTS_PAGE + 2);
     expect(first.data[0]).toMatchObject({ fio: expect.any(String), organization: 'Школа № 1', job_title: 'Учитель' });
-    const byName = (await t.inject({ method: 'GET', url: `/api/guest?service_id=${service.id}&fio=${encodeURIComponent('гостев07')}`, headers: operator })).json();
+    const byName = (
+      await t.inject({ method: 'GET', url: `/api/guest?service_id=${service.id}&fio=${encodeURIComponent('гостев07')}`, headers: operator })
+    ).json();
     expect(byName.data.map((g: { fio: string }) => g.fio)).toEqual(['Гостев07 Пётр Петрович']);
-    const spb = (await t.inject({ method: 'GET', url: `/api/guest?service_id=${service.id}&is_spb=1&fio=${encodeURIComponent('Гостев')}`, headers: operator })).json();
+    const spb = (
+      await t.inject({ method: 'GET', url: `/api/guest?service_id=${service.id}&is_spb=1&fio=${encodeURIComponent('Гостев')}`, headers: operator })
+    ).json();
     expect(spb.data.every((g: { is_spb: number }) => g.is_spb === 1)).toBe(true);
     // Regular users are never in the guest list.
     expect(first.data.some((g: { id: number }) => g.id === userId)).toBe(false);
@@ -194,9 +229,19 @@ describe('guests', () => {
     expect(noSection.statusCode).toBe(422);
     expect(noSection.json().errors).toEqual({ section_id: [EntryMessages.chooseSection] });
     const other = await makeService(t.database.db, { sections: ['Чужая'] });
-    const foreign = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id, section_id: other.sectionIds[0] } });
+    const foreign = await t.inject({
+      method: 'POST',
+      url: '/api/entry/guest',
+      headers: operator,
+      payload: { service_id: service.id, user_id: guest.id, section_id: other.sectionIds[0] },
+    });
     expect(foreign.json().errors).toEqual({ section_id: [EntryMessages.sectionNotOfService] });
-    const res = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id, section_id: service.sectionIds[1] } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/entry/guest',
+      headers: operator,
+      payload: { service_id: service.id, user_id: guest.id, section_id: service.sectionIds[1] },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(EntryAdminMessages.guestAdded);
     expect(res.json().data).toMatchObject({ status: 3, pay_type: 3, price: 0, section_id: service.sectionIds[1], created_by: guest.id });
@@ -205,20 +250,38 @@ describe('guests', () => {
     // Gone from the guest list of that service; a second add is refused.
     const list = (await t.inject({ method: 'GET', url: `/api/guest?service_id=${service.id}&fio=${encodeURIComponent('Гостья')}`, headers: operator })).json();
     expect(list.data).toHaveLength(0);
-    const twice = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id, section_id: service.sectionIds[0] } });
+    const twice = await t.inject({
+      method: 'POST',
+      url: '/api/entry/guest',
+      headers: operator,
+      payload: { service_id: service.id, user_id: guest.id, section_id: service.sectionIds[0] },
+    });
     expect(twice.statusCode).toBe(422);
     expect(twice.json().message).toBe(EntryAdminMessages.guestAlready);
-    const notGuest = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: userId, section_id: service.sectionIds[0] } });
+    const notGuest = await t.inject({
+      method: 'POST',
+      url: '/api/entry/guest',
+      headers: operator,
+      payload: { service_id: service.id, user_id: userId, section_id: service.sectionIds[0] },
+    });
     expect(notGuest.statusCode).toBe(422);
     expect(notGuest.json().errors).toEqual({ user_id: [EntryAdminMessages.guestOnly] });
   });
 
   it('creates a new guest and adds them in one go, or neither when the service is full', async () => {
     const service = await makeService(t.database.db, {});
-    const res = await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: 'Новикова Дарья Сергеевна', organization: 'Гимназия № 5', job_title: 'Директор', service_id: service.id } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/guest',
+      headers: operator,
+      payload: { fio: 'Новикова Дарья Сергеевна', organization: 'Гимназия № 5', job_title: 'Директор', service_id: service.id },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.entry).toMatchObject({ status: 3, user: { fio: 'Новикова Дарья Сергеевна' } });
-    const [g] = await rows<{ role: number; password: string | null; email: string }>(t.database.db, sql`select role, password, email from users where id = ${res.json().data.id}`);
+    const [g] = await rows<{ role: number; password: string | null; email: string }>(
+      t.database.db,
+      sql`select role, password, email from users where id = ${res.json().data.id}`,
+    );
     expect(g.role).toBe(3);
     expect(g.password).toBeNull();
     expect(g.email).toMatch(/@guests\.invalid$/);
@@ -232,10 +295,20 @@ describe('guests', () => {
     expect((await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: '' } })).statusCode).toBe(422);
     // A service with sections: the new guest's section is asked for; without it, no guest is made.
     const sectioned = await makeService(t.database.db, { sections: ['Утро', 'Вечер'] });
-    const unsectioned = await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: 'Безсекционный Гость', service_id: sectioned.id } });
+    const unsectioned = await t.inject({
+      method: 'POST',
+      url: '/api/guest',
+      headers: operator,
+      payload: { fio: 'Безсекционный Гость', service_id: sectioned.id },
+    });
     expect(unsectioned.json().errors).toEqual({ section_id: [EntryMessages.chooseSection] });
     expect((await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where last_name = 'Безсекционный'`))[0].n).toBe(0);
-    const placed = await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: 'Вечерний Гость', service_id: sectioned.id, section_id: sectioned.sectionIds[1] } });
+    const placed = await t.inject({
+      method: 'POST',
+      url: '/api/guest',
+      headers: operator,
+      payload: { fio: 'Вечерний Гость', service_id: sectioned.id, section_id: sectioned.sectionIds[1] },
+    });
     expect(placed.statusCode).toBe(201);
     expect(placed.json().data.entry).toMatchObject({ section_id: sectioned.sectionIds[1] });
   });
@@ -260,7 +333,9 @@ describe('the entries export (issue 22)', () => {
     const sheet = workbook.getWorksheet('Заявки')!;
     expect(sheet.rowCount).toBe(5);
     const fios = [2, 3, 4].map((r) => sheet.getRow(r).getCell(4).value);
-    expect(fios).toEqual(expect.arrayContaining([expect.stringMatching(/^Экспортова0/), expect.stringMatching(/^Экспортова1/), expect.stringMatching(/^Экспортова2/)]));
+    expect(fios).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Экспортова0/), expect.stringMatching(/^Экспортова1/), expect.stringMatching(/^Экспортова2/)]),
+    );
     expect(sheet.getRow(5).getCell(2).value).toBe('Итого');
     expect(sheet.getRow(5).getCell(3).value).toBe('Заявок: 3');
     expect(sheet.getRow(5).getCell(9).value).toBe(`Оплачено: ${(1200).toLocaleString('ru-RU')} ₽`);

@@ -33,7 +33,10 @@ export async function restoreEntry(db: Db, user: AuthUser, id: number): Promise<
     const service = await lockService(tx, entry.service_id);
     if (!service) throw notFound(Messages.serviceNotFound);
     await checkPlace(tx, { service, sectionId: entry.section_id, userId: entry.created_by, exceptEntryId: id });
-    await tx.update(entries).set({ deleted_at: null, updated_at: new Date() }).where(sql`id = ${id}`);
+    await tx
+      .update(entries)
+      .set({ deleted_at: null, updated_at: new Date() })
+      .where(sql`id = ${id}`);
     await logChange(tx, { type: 'entry', entityId: id, userId: user.id, before: { deleted_at: entry.deleted_at }, after: { deleted_at: null } });
   });
 }
@@ -45,16 +48,25 @@ export async function saveMember(db: Db, user: AuthUser, input: { entry_id: numb
     if (entry.deleted_at) throw notFound(EntryMessages.entryNotFound);
     const [s] = await rows<{ dict_type_id: number }>(tx, sql`select dict_type_id from services where id = ${entry.service_id}`);
     if (s?.dict_type_id !== KnownIds.contestServiceType) throw new AppError(422, EntryAdminMessages.memberNotContest, { errors: {} });
-    const [before] = await rows<{ fio: string; title: string; comment: string }>(tx, sql`select fio, title, comment from competition_members where entry_id = ${entry.id}`);
+    const [before] = await rows<{ fio: string; title: string; comment: string }>(
+      tx,
+      sql`select fio, title, comment from competition_members where entry_id = ${entry.id}`,
+    );
     const values = { fio: input.fio, title: input.title, comment: input.comment };
-    await tx.insert(competitionMembers).values({ entry_id: entry.id, ...values }).onConflictDoUpdate({ target: competitionMembers.entry_id, set: values });
+    await tx
+      .insert(competitionMembers)
+      .values({ entry_id: entry.id, ...values })
+      .onConflictDoUpdate({ target: competitionMembers.entry_id, set: values });
     const prefix = (v: Record<string, string> | undefined) => (v ? { member_fio: v.fio, member_title: v.title, member_comment: v.comment } : null);
     await logChange(tx, { type: 'entry', entityId: entry.id, userId: user.id, before: prefix(before), after: prefix(values) });
   });
 }
 
 /** Guests (role 3) who are not yet in the service, 50 at a time, by name, city and profiles. */
-export async function listGuests(db: Db, q: { service_id: number; fio?: string; is_spb?: '0' | '1'; profile?: string; page: number }): Promise<{ data: Guest[]; total: number }> {
+export async function listGuests(
+  db: Db,
+  q: { service_id: number; fio?: string; is_spb?: '0' | '1'; profile?: string; page: number },
+): Promise<{ data: Guest[]; total: number }> {
   const parts = [
     sql`u.role = ${Role.guest}`,
     sql`u.deleted_at is null`,
@@ -67,7 +79,12 @@ export async function listGuests(db: Db, q: { service_id: number; fio?: string; 
   if (q.is_spb !== undefined) parts.push(sql`u.is_spb = ${Number(q.is_spb)}`);
   if (q.profile) {
     const ids = q.profile.split(',').map(Number);
-    parts.push(sql`exists (select 1 from user_profiles up where up.user_id = u.id and up.dict_profile_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}))`);
+    parts.push(
+      sql`exists (select 1 from user_profiles up where up.user_id = u.id and up.dict_profile_id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}))`,
+    );
   }
   const where = sql.join(parts, sql` and `);
   const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from users u where ${where}`);
@@ -80,7 +97,10 @@ export async function listGuests(db: Db, q: { service_id: number; fio?: string; 
 }
 
 /** A new guest: role 3, no password (guests never sign in), an address that can never receive mail. */
-export async function createGuest(db: Queryable, input: { fio: string; organization?: string | null; job_title?: string | null; is_spb: number }): Promise<number> {
+export async function createGuest(
+  db: Queryable,
+  input: { fio: string; organization?: string | null; job_title?: string | null; is_spb: number },
+): Promise<number> {
   const [last, first = '', ...middle] = input.fio.split(/\s+/).filter(Boolean);
   const [row] = await db
     .insert(users)
@@ -110,7 +130,10 @@ export async function addGuestEntry(db: Queryable, operator: AuthUser, serviceId
     if (!service) throw fieldError('service_id', Messages.serviceNotFound, Messages.serviceNotFound);
     const [guest] = await rows<{ id: number; role: number }>(tx, sql`select id, role from users where id = ${guestId} and deleted_at is null`);
     if (!guest || guest.role !== Role.guest) throw fieldError('user_id', EntryAdminMessages.guestOnly, EntryAdminMessages.guestOnly);
-    const [already] = await rows<{ id: number }>(tx, sql`select id from entries where created_by = ${guestId} and service_id = ${serviceId} and deleted_at is null limit 1`);
+    const [already] = await rows<{ id: number }>(
+      tx,
+      sql`select id from entries where created_by = ${guestId} and service_id = ${serviceId} and deleted_at is null limit 1`,
+    );
     if (already) throw fieldError('user_id', EntryAdminMessages.guestAlready, EntryAdminMessages.guestAlready);
     await checkPlace(tx, { service, sectionId, userId: guestId });
     const [{ id }] = await rows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('entries', 'id'))::int as id`);
@@ -131,7 +154,13 @@ export async function addGuestEntry(db: Queryable, operator: AuthUser, serviceId
     };
     await tx.insert(entries).values(values);
     await logChange(tx, { type: 'entry', entityId: id, userId: operator.id, before: null, after: values });
-    await notify(tx, { userId: guestId, text: `Вы добавлены в услугу «${escapeHtml(service.title)}».`, icon: 'IconUserPlus', color: 'teal', url: '/user/entry' });
+    await notify(tx, {
+      userId: guestId,
+      text: `Вы добавлены в услугу «${escapeHtml(service.title)}».`,
+      icon: 'IconUserPlus',
+      color: 'teal',
+      url: '/user/entry',
+    });
     return id;
   });
 }

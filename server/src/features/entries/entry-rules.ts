@@ -91,9 +91,11 @@ export async function createEntryIn(
 ): Promise<number> {
   const service = await lockService(tx, input.service_id);
   const isOperator = user.role === Role.operator;
-  if (!service || (!isOperator && (!service.is_visible || service.is_done))) throw fieldError('service_id', EntryMessages.serviceUnavailable, EntryMessages.serviceUnavailable);
+  if (!service || (!isOperator && (!service.is_visible || service.is_done)))
+    throw fieldError('service_id', EntryMessages.serviceUnavailable, EntryMessages.serviceUnavailable);
   // A publication is applied for with its article (the publications area), not as an ordinary entry.
-  if (opts.ordinary && service.is_publication && !isOperator) throw fieldError('service_id', EntryMessages.publicationNotOrdinary, EntryMessages.publicationNotOrdinary);
+  if (opts.ordinary && service.is_publication && !isOperator)
+    throw fieldError('service_id', EntryMessages.publicationNotOrdinary, EntryMessages.publicationNotOrdinary);
   const ownerId = opts.ownerId ?? user.id;
   const sectionId = input.section_id ?? null;
   checkPayType(input.pay_type, user);
@@ -199,7 +201,10 @@ export async function updateEntry(db: Db, user: AuthUser, id: number, patch: Ent
     if (next.pay_type !== before.pay_type) checkPayType(next.pay_type, user);
     if (next.is_extramural !== before.is_extramural) checkParticipation(service, next.is_extramural);
     if (next.section_id !== before.section_id) await checkPlace(tx, { service, sectionId: next.section_id, userId: before.created_by, exceptEntryId: id });
-    await tx.update(entries).set({ ...next, updated_at: new Date() }).where(sql`id = ${id}`);
+    await tx
+      .update(entries)
+      .set({ ...next, updated_at: new Date() })
+      .where(sql`id = ${id}`);
     await logChange(tx, { type: 'entry', entityId: id, userId: user.id, before: { ...before, price: Number(before.price) }, after: { ...before, ...next } });
     return { payTypeChanged: next.pay_type !== before.pay_type };
   });
@@ -218,7 +223,8 @@ export async function deleteEntry(db: Db, user: AuthUser, id: number): Promise<n
     const enrollment = link?.package_enrollment_id ? await lockEnrollment(tx, link.package_enrollment_id) : undefined;
     const first = await lockEntry(tx, id, user);
     if (first.deleted_at) return [];
-    if (!isOperator && !clientMayChange({ status: first.status, price: Number(first.price) })) throw new AppError(422, EntryMessages.paidNoDelete, { errors: {} });
+    if (!isOperator && !clientMayChange({ status: first.status, price: Number(first.price) }))
+      throw new AppError(422, EntryMessages.paidNoDelete, { errors: {} });
     let ids = [id];
     let whole = false;
     if (enrollment && !enrollment.broken) {
@@ -227,9 +233,20 @@ export async function deleteEntry(db: Db, user: AuthUser, id: number): Promise<n
       if (whole) ids = list.map((e) => e.id);
     }
     const deletedAt = new Date();
-    await tx.execute(sql`update entries set deleted_at = ${deletedAt}, updated_at = ${deletedAt} where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    await tx.execute(
+      sql`update entries set deleted_at = ${deletedAt}, updated_at = ${deletedAt} where id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     for (const entryId of ids) {
-      await logChange(tx, { type: 'entry', entityId: entryId, userId: user.id, before: { deleted_at: null }, after: { deleted_at: deletedAt, ...(whole ? { reason: LogReasons.packageRemovedWhole } : {}) } });
+      await logChange(tx, {
+        type: 'entry',
+        entityId: entryId,
+        userId: user.id,
+        before: { deleted_at: null },
+        after: { deleted_at: deletedAt, ...(whole ? { reason: LogReasons.packageRemovedWhole } : {}) },
+      });
     }
     if (enrollment && !enrollment.broken && !whole) await breakEnrollment(tx, enrollment.id, { by: user.id, reason: LogReasons.packageBrokenEntryRemoved });
     return ids;
@@ -251,6 +268,12 @@ export async function saveThesis(db: Db, user: AuthUser, entryId: number, text: 
       .insert(entryTheses)
       .values({ entry_id: entryId, text })
       .onConflictDoUpdate({ target: entryTheses.entry_id, set: { text, updated_at: new Date() } });
-    await logChange(tx, { type: 'entry', entityId: entryId, userId: user.id, before: { thesis_length: existing?.text.length ?? null }, after: { thesis_length: text.length } });
+    await logChange(tx, {
+      type: 'entry',
+      entityId: entryId,
+      userId: user.id,
+      before: { thesis_length: existing?.text.length ?? null },
+      after: { thesis_length: text.length },
+    });
   });
 }

@@ -52,7 +52,10 @@ export async function moveEntryStatus(
   } else {
     set.done_at = now;
   }
-  await tx.update(entries).set(set).where(sql`id = ${row.id}`);
+  await tx
+    .update(entries)
+    .set(set)
+    .where(sql`id = ${row.id}`);
   await logChange(tx, {
     type: 'entry',
     entityId: row.id,
@@ -83,7 +86,10 @@ export async function returnEntryToUnpaid(tx: Queryable, o: { entryId: number; b
     sql`select id, status, paid_at, payment_uuid from entries where id = ${o.entryId} for update`,
   );
   if (!row || row.status !== EntryStatus.paid) return false;
-  await tx.update(entries).set({ status: EntryStatus.notPaid, paid_at: null, payment_uuid: null, updated_at: new Date() }).where(sql`id = ${row.id}`);
+  await tx
+    .update(entries)
+    .set({ status: EntryStatus.notPaid, paid_at: null, payment_uuid: null, updated_at: new Date() })
+    .where(sql`id = ${row.id}`);
   await logChange(tx, {
     type: 'entry',
     entityId: row.id,

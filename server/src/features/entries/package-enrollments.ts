@@ -67,6 +67,12 @@ export async function breakEnrollment(tx: Queryable, enrollmentId: number, o: { 
         returning e.id, old.price as old_price, e.price`,
   );
   for (const r of repriced) {
-    await logChange(tx, { type: 'entry', entityId: r.id, userId: o.by, before: { price: Number(r.old_price) }, after: { price: Number(r.price), reason: o.reason } });
+    await logChange(tx, {
+      type: 'entry',
+      entityId: r.id,
+      userId: o.by,
+      before: { price: Number(r.old_price) },
+      after: { price: Number(r.price), reason: o.reason },
+    });
   }
 }

@@ -10,7 +10,6 @@ import { notFound } from '../../platform/errors.ts';
 import { entryFiltersOf, findEntry, hasEntriesAwaitingTheses, listEntries } from './entries-repository.ts';
 import { createEntry, deleteEntry, saveThesis, updateEntry } from './entry-rules.ts';
 
-
 export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.requireUser);
 

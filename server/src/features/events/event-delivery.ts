@@ -84,7 +84,10 @@ export async function deliverEvent(app: FastifyInstance, { outboxId }: JobPayloa
     const [entry] = row.entry_id ? await rows<{ number: string }>(app.db, sql`select number from entries where id = ${row.entry_id}`) : [];
     const url = entry && row.event_id !== EventId.packageExpired ? entryUrl(entry.number) : (EVENT_URL[row.event_id] ?? null);
     await app.db.transaction(async (tx) => {
-      const [claimed] = await rows<{ id: number }>(tx, sql`update event_outbox set notified_at = now() where id = ${row.id} and notified_at is null returning id`);
+      const [claimed] = await rows<{ id: number }>(
+        tx,
+        sql`update event_outbox set notified_at = now() where id = ${row.id} and notified_at is null returning id`,
+      );
       if (!claimed || !event.template_content) return;
       const text = renderHtml(event.template_content, values);
       const [n] = await rows<{ id: number }>(
@@ -98,7 +101,10 @@ export async function deliverEvent(app: FastifyInstance, { outboxId }: JobPayloa
   }
 
   if (row.mail_result) return;
-  const [user] = await rows<{ email: string | null; role: number; deleted_at: Date | null }>(app.db, sql`select email, role, deleted_at from users where id = ${row.user_id}`);
+  const [user] = await rows<{ email: string | null; role: number; deleted_at: Date | null }>(
+    app.db,
+    sql`select email, role, deleted_at from users where id = ${row.user_id}`,
+  );
   let result: string;
   if (!event.is_mailing || !event.content) result = 'off';
   else if (!user || user.deleted_at || !user.email) result = 'no-address';

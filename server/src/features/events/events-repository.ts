@@ -28,7 +28,10 @@ export async function listNotificationTemplates(db: Queryable): Promise<Notifica
 }
 
 export async function isNotificationTemplate(db: Queryable, id: number): Promise<boolean> {
-  const [tpl] = await rows<{ id: number }>(db, sql`select id from templates where id = ${id} and dict_type_id = ${TemplateType.notification} and deleted_at is null`);
+  const [tpl] = await rows<{ id: number }>(
+    db,
+    sql`select id from templates where id = ${id} and dict_type_id = ${TemplateType.notification} and deleted_at is null`,
+  );
   return Boolean(tpl);
 }
 

@@ -17,9 +17,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const notesOf = (userId: number) =>
-  rows<{ text: string; text_clear: string; icon: string; url: string | null }>(t.database.db, sql`select text, text_clear, icon, url from notifications where user_id = ${userId} order by id`);
+  rows<{ text: string; text_clear: string; icon: string; url: string | null }>(
+    t.database.db,
+    sql`select text, text_clear, icon, url from notifications where user_id = ${userId} order by id`,
+  );
 const mailsTo = (email: string) => t.smtp.mails.filter((m) => JSON.stringify(m.to).includes(email));
-const saveEvent = (id: number, payload: Record<string, unknown>, headers = operator) => t.inject({ method: 'PUT', url: `/api/dictionaries/dict_events/${id}`, headers, payload });
+const saveEvent = (id: number, payload: Record<string, unknown>, headers = operator) =>
+  t.inject({ method: 'PUT', url: `/api/dictionaries/dict_events/${id}`, headers, payload });
 
 async function entryOf(userId: number, attrs: { price?: number; title?: string } = {}) {
   const s = await makeService(t.database.db, { price: attrs.price ?? 1500, title: attrs.title ?? 'Конференция «Цифровая школа»' });
@@ -46,7 +50,22 @@ describe('events raised by the app', () => {
     const res = await t.inject({
       method: 'POST',
       url: '/register',
-      payload: { data: { type: 'token', attributes: { last_name: 'Смирнова', first_name: 'Анна', middle_name: 'Павловна', phone: '+7 (921) 111-22-33', email: 'anna.s@example.com', organization: 'Гимназия № 5', job_title: 'Методист', password: 'secret12', password_confirmation: 'secret12' } } },
+      payload: {
+        data: {
+          type: 'token',
+          attributes: {
+            last_name: 'Смирнова',
+            first_name: 'Анна',
+            middle_name: 'Павловна',
+            phone: '+7 (921) 111-22-33',
+            email: 'anna.s@example.com',
+            organization: 'Гимназия № 5',
+            job_title: 'Методист',
+            password: 'secret12',
+            password_confirmation: 'secret12',
+          },
+        },
+      },
     });
     expect(res.statusCode).toBe(201);
     const [u] = await rows<{ id: number }>(t.database.db, sql`select id from users where email = 'anna.s@example.com'`);
@@ -72,10 +91,15 @@ describe('events raised by the app', () => {
     expect(mailsTo('anna.s@example.com')).toHaveLength(1);
   });
 
-  it('a free entry\'s letter asks for no payment', async () => {
+  it("a free entry's letter asks for no payment", async () => {
     const u = await t.createUser({ last_name: 'Бесплатнова', first_name: 'Ольга', middle_name: null });
     const s = await makeService(t.database.db, { price: 0, title: 'Открытый вебинар' });
-    const created = await t.inject({ method: 'POST', url: '/api/entry', headers: await t.loginAs(u), payload: { service_id: s.id, pay_type: 3, is_extramural: 1 } });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/entry',
+      headers: await t.loginAs(u),
+      payload: { service_id: s.id, pay_type: 3, is_extramural: 1 },
+    });
     expect(created.statusCode, created.body).toBe(201);
     await t.app.jobs.runDue();
     const mail = await t.smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).includes('принята'));
@@ -128,10 +152,17 @@ describe('events raised by the app', () => {
       await raiseEvent(tx, { eventId: EventId.publicationApproved, userId: u.id, publicationId: p.id });
       await raiseEvent(tx, { eventId: EventId.publicationRework, userId: u.id, publicationId: p.id });
       await raiseEvent(tx, { eventId: EventId.publicationPublished, userId: u.id, publicationId: p.id });
-      await raiseEvent(tx, { eventId: EventId.packageExpired, userId: u.id, entryId: e.id, extra: { 'package.title': 'Старт педагога', 'package.entries': `№ ${e.number} «Курсы «Наставничество»»` } });
+      await raiseEvent(tx, {
+        eventId: EventId.packageExpired,
+        userId: u.id,
+        entryId: e.id,
+        extra: { 'package.title': 'Старт педагога', 'package.entries': `№ ${e.number} «Курсы «Наставничество»»` },
+      });
     });
     await t.app.jobs.runDue();
-    const subjects = mailsTo(u.email).map((m) => m.subject).sort();
+    const subjects = mailsTo(u.email)
+      .map((m) => m.subject)
+      .sort();
     expect(subjects).toEqual(
       [
         `Договор по заявке № ${e.number} одобрен`,
@@ -180,7 +211,8 @@ describe('events raised by the app', () => {
     expect(o.mail_result).toBe('off');
     expect((await saveEvent(EventId.entryDone, { is_mailing: true })).statusCode).toBe(200);
     // Flags take 0/1 as everywhere else, and refuse anything else in Russian.
-    const mailingOn = async () => (await rows<{ on: boolean }>(t.database.db, sql`select is_mailing as on from dict_events where id = ${EventId.entryDone}`))[0].on;
+    const mailingOn = async () =>
+      (await rows<{ on: boolean }>(t.database.db, sql`select is_mailing as on from dict_events where id = ${EventId.entryDone}`))[0].on;
     expect((await saveEvent(EventId.entryDone, { is_mailing: 0 })).statusCode).toBe(200);
     expect(await mailingOn()).toBe(false);
     expect((await saveEvent(EventId.entryDone, { is_mailing: 1 })).statusCode).toBe(200);
@@ -202,7 +234,10 @@ describe('events raised by the app', () => {
     try {
       await t.database.db.transaction((tx) => raiseEvent(tx, { eventId: EventId.welcome, userId: u.id }));
       await t.app.jobs.runDue();
-      const [o] = await rows<{ mail_result: string | null; last_error: string }>(t.database.db, sql`select mail_result, last_error from event_outbox where user_id = ${u.id}`);
+      const [o] = await rows<{ mail_result: string | null; last_error: string }>(
+        t.database.db,
+        sql`select mail_result, last_error from event_outbox where user_id = ${u.id}`,
+      );
       expect(o).toEqual({ mail_result: null, last_error: '421 try again later' });
       await t.database.db.execute(sql`update jobs set run_at = now() where name = 'deliver-event' and done_at is null`);
       await t.app.jobs.runDue();
@@ -243,7 +278,10 @@ describe('the events screen (operators)', () => {
     expect(list.statusCode).toBe(200);
     const templates = list.json().data as Array<{ id: number; title: string }>;
     expect(templates.map((x) => x.title)).toContain('Добро пожаловать');
-    const [cert] = await rows<{ id: number }>(t.database.db, sql`insert into templates (title, content, dict_type_id) values ('Сертификат', '', 1) returning id`);
+    const [cert] = await rows<{ id: number }>(
+      t.database.db,
+      sql`insert into templates (title, content, dict_type_id) values ('Сертификат', '', 1) returning id`,
+    );
     const wrong = await saveEvent(EventId.welcome, { template_id: cert.id });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({ template_id: [EventMessages.notNotificationTemplate] });

@@ -21,37 +21,33 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
    * table saves the notification template and the mailing switch alone. Unknown macros are refused
    * here, so they never reach a letter.
    */
-  app.put(
-    '/:id',
-    { schema: { tags: ['events'], params: z.object({ id: z.coerce.number().int().positive() }), body: eventSaveBody } },
-    async (request) => {
-      const body = request.body;
-      const event = await findEvent(app.db, request.params.id);
-      if (!event) throw notFound(EventMessages.eventNotFound);
-      const errors: FieldErrors = {};
-      const touchesTemplate = body.dv !== undefined || body.content !== undefined;
-      if (touchesTemplate) {
-        if (!body.dv?.trim()) errors.dv = [EventMessages.required];
-        if (!body.content || !body.content.replace(/<[^>]*>/g, '').trim()) errors.content = [EventMessages.required];
-        for (const field of ['dv', 'content'] as const) {
-          const unknown = body[field] ? unknownEventMacros(body[field]) : [];
-          if (unknown.length > 0) (errors[field] ??= []).push(EventMessages.unknownMacros(unknown));
-        }
+  app.put('/:id', { schema: { tags: ['events'], params: z.object({ id: z.coerce.number().int().positive() }), body: eventSaveBody } }, async (request) => {
+    const body = request.body;
+    const event = await findEvent(app.db, request.params.id);
+    if (!event) throw notFound(EventMessages.eventNotFound);
+    const errors: FieldErrors = {};
+    const touchesTemplate = body.dv !== undefined || body.content !== undefined;
+    if (touchesTemplate) {
+      if (!body.dv?.trim()) errors.dv = [EventMessages.required];
+      if (!body.content || !body.content.replace(/<[^>]*>/g, '').trim()) errors.content = [EventMessages.required];
+      for (const field of ['dv', 'content'] as const) {
+        const unknown = body[field] ? unknownEventMacros(body[field]) : [];
+        if (unknown.length > 0) (errors[field] ??= []).push(EventMessages.unknownMacros(unknown));
       }
-      if (body.template_id) {
-        if (!(await isNotificationTemplate(app.db, body.template_id))) errors.template_id = [EventMessages.notNotificationTemplate];
-      }
-      if (Object.keys(errors).length > 0) throw validationError(errors);
+    }
+    if (body.template_id) {
+      if (!(await isNotificationTemplate(app.db, body.template_id))) errors.template_id = [EventMessages.notNotificationTemplate];
+    }
+    if (Object.keys(errors).length > 0) throw validationError(errors);
 
-      const set: EventChanges = {};
-      if (touchesTemplate) Object.assign(set, { dv: body.dv!.trim(), content: body.content });
-      if (body.template_id !== undefined) set.template_id = body.template_id;
-      if (body.is_mailing !== undefined) set.is_mailing = body.is_mailing;
-      if (body.icon !== undefined) set.icon = body.icon;
-      if (body.color !== undefined) set.color = body.color;
-      await updateEvent(app.db, event.id, set);
-      const saved = await findEvent(app.db, event.id);
-      return { data: saved, message: EventMessages.saved };
-    },
-  );
+    const set: EventChanges = {};
+    if (touchesTemplate) Object.assign(set, { dv: body.dv!.trim(), content: body.content });
+    if (body.template_id !== undefined) set.template_id = body.template_id;
+    if (body.is_mailing !== undefined) set.is_mailing = body.is_mailing;
+    if (body.icon !== undefined) set.icon = body.icon;
+    if (body.color !== undefined) set.color = body.color;
+    await updateEvent(app.db, event.id, set);
+    const saved = await findEvent(app.db, event.id);
+    return { data: saved, message: EventMessages.saved };
+  });
 };

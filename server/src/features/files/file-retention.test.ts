@@ -32,7 +32,15 @@ const storages: Array<[string, () => Partial<Config>]> = [
   [
     'S3 (s3rver on 127.0.0.1)',
     () => ({
-      s3: { endpoint: `http://127.0.0.1:${s3Port}`, region: 'us-east-1', bucket: 'edu-retention', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, prefix: 'app/' },
+      s3: {
+        endpoint: `http://127.0.0.1:${s3Port}`,
+        region: 'us-east-1',
+        bucket: 'edu-retention',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+        prefix: 'app/',
+      },
     }),
   ],
 ];
@@ -77,7 +85,10 @@ describe.each(storages)('retired files on %s', (_name, storage) => {
     // A publication with a main and an additional file, deleted by an operator.
     const serviceId = (await makeService(db, { dict_type_id: 5, dict_subtype_id: 4, is_publication: true, price: 0, date_type: 2 })).id;
     await db.insert(publicationPrices).values({ dict_service_subtype_id: 4, authors_num: 1, price: 2000 });
-    const [release] = await db.insert(publicationReleases).values({ title: 'Выпуск № 7', dict_service_subtype_id: 4 }).returning({ id: publicationReleases.id });
+    const [release] = await db
+      .insert(publicationReleases)
+      .values({ title: 'Выпуск № 7', dict_service_subtype_id: 4 })
+      .returning({ id: publicationReleases.id });
     const fields = { service_id: String(serviceId), title: 'Статья', dict_category_id: '3', release_id: String(release.id), authors_num: '1', authors: '[]' };
     const pub = await post('/api/publication', h, [
       ...Object.entries(fields).map(([field, content]) => ({ field, content })),
@@ -89,7 +100,9 @@ describe.each(storages)('retired files on %s', (_name, storage) => {
 
     // An avatar replaced by another.
     const avatar = async (background: string) => {
-      const img = await sharp({ create: { width: 50, height: 50, channels: 3, background } }).png().toBuffer();
+      const img = await sharp({ create: { width: 50, height: 50, channels: 3, background } })
+        .png()
+        .toBuffer();
       await post(`/api/user/${u.id}/upload-avatar`, h, [{ field: 'file', filename: 'me.png', content: img, type: 'image/png' }]);
       const [r] = await rows<{ id: number }>(db, sql`select avatar_id as id from users where id = ${u.id}`);
       return r.id;
@@ -104,7 +117,12 @@ describe.each(storages)('retired files on %s', (_name, storage) => {
     const keys = new Map<number, string>();
     for (const id of [...due, recentDoc, keptDoc, avatarNow]) keys.set(id, await keyOf(id));
     for (const key of keys.values()) expect(await t.app.files.storage.exists(key)).toBe(true);
-    await db.execute(sql`update files set deleted_at = now() - interval '31 days' where id in (${sql.join(due.map((i) => sql`${i}`), sql`, `)})`);
+    await db.execute(
+      sql`update files set deleted_at = now() - interval '31 days' where id in (${sql.join(
+        due.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     await db.execute(sql`update files set deleted_at = now() - interval '29 days' where id = ${recentDoc}`);
 
     await scheduleFilePurge(db);

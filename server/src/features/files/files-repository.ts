@@ -13,7 +13,12 @@ export async function filesToPurge(db: Queryable, retentionDays: number, limit: 
 
 export async function markPurged(db: Queryable, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.execute(sql`update files set purged_at = now() where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  await db.execute(
+    sql`update files set purged_at = now() where id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 export interface StoredFileRow {

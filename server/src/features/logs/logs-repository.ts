@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { formatDateTime } from '@edu/domain/common/format';
 import type { ListQuery } from '@edu/domain/common/pagination';
-import { changeLogTypeLabels, SYSTEM_USER_LABEL, type ChangeDiff, type ChangeLogRow, type ChangeLogType, type RequestLogRow, REQUEST_LOG_COUNT_CAP } from '@edu/domain/logs/log';
+import {
+  changeLogTypeLabels,
+  SYSTEM_USER_LABEL,
+  type ChangeDiff,
+  type ChangeLogRow,
+  type ChangeLogType,
+  type RequestLogRow,
+  REQUEST_LOG_COUNT_CAP,
+} from '@edu/domain/logs/log';
 import { diffPresenter } from '../../platform/change-log.ts';
 import type { Database } from '../../platform/db.ts';
 import { allOf, fioCondition, listPage, when, type ListPage } from '../../platform/list-query.ts';

@@ -15,7 +15,13 @@ describe('change log', () => {
     op = await t.loginAs(operator);
     await t.database.db.insert(changeLogs).values([
       { type: 'entry', entity_id: 501, user_id: operator.id, diff: { price: { old: 500, new: 700 } }, created_at: new Date(Date.now() - 3000) },
-      { type: 'entry', entity_id: 501, user_id: null, diff: { deleted_at: { old: null, new: '2026-11-01T00:00:00.000Z' } }, created_at: new Date(Date.now() - 2000) },
+      {
+        type: 'entry',
+        entity_id: 501,
+        user_id: null,
+        diff: { deleted_at: { old: null, new: '2026-11-01T00:00:00.000Z' } },
+        created_at: new Date(Date.now() - 2000),
+      },
       { type: 'publication', entity_id: 501, user_id: operator.id, diff: { status: { old: 1, new: 2 } }, created_at: new Date(Date.now() - 1000) },
     ]);
   });
@@ -51,15 +57,17 @@ describe('change log', () => {
     });
     const { data } = (await t.inject({ method: 'GET', url: '/api/log?entity_id=777001', headers: op })).json();
     // jsonb keeps its own key order: compare as a set.
-    expect(data[0].changes.map((c: { label: string; old: string; new: string }) => `${c.label}: ${c.old} → ${c.new}`).sort()).toEqual([
-      'Статус: Не оплачена → Оплачена',
-      'Клиент: — → Читаемая Вера',
-      'Тип оплаты: Онлайн → Офис',
-      'Из пакета услуг: — → Нет',
-      'Дата оплаты: — → 23.11.2026 12:05',
-      'Причина: — → Пакет не оплачен за 15 минут',
-      `Цена: ${formatRub(900)} → ${formatRub(0)}`,
-    ].sort());
+    expect(data[0].changes.map((c: { label: string; old: string; new: string }) => `${c.label}: ${c.old} → ${c.new}`).sort()).toEqual(
+      [
+        'Статус: Не оплачена → Оплачена',
+        'Клиент: — → Читаемая Вера',
+        'Тип оплаты: Онлайн → Офис',
+        'Из пакета услуг: — → Нет',
+        'Дата оплаты: — → 23.11.2026 12:05',
+        'Причина: — → Пакет не оплачен за 15 минут',
+        `Цена: ${formatRub(900)} → ${formatRub(0)}`,
+      ].sort(),
+    );
     // A publication's status is a publication status.
     await t.database.db.insert(changeLogs).values({ type: 'publication', entity_id: 777002, user_id: null, diff: { status: { old: 1, new: 0 } } });
     const pub = (await t.inject({ method: 'GET', url: '/api/log?entity_id=777002', headers: op })).json().data[0];
@@ -95,7 +103,7 @@ describe('change log', () => {
     expect((await t.inject({ method: 'GET', url: '/api/log?entity_id=-1', headers: op })).statusCode).toBe(422);
   });
 
-  it('an operator\'s edit of a user appears in the log with the operator as author', async () => {
+  it("an operator's edit of a user appears in the log with the operator as author", async () => {
     const user = await t.createUser({ profiles: [1] });
     await t.inject({ method: 'POST', url: `/api/user/store-profiles/${user.id}`, headers: op, payload: { profiles: [1, 2] } });
     const { data } = (await t.inject({ method: 'GET', url: `/api/log?type=user&entity_id=${user.id}`, headers: op })).json();

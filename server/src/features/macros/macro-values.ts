@@ -18,7 +18,6 @@ export interface MacroSubject {
   contractId?: number;
 }
 
-
 /**
  * Every macro of the catalogue that the subject can fill, by name ('user.fio' -> 'Иванов Иван
  * Иванович'). Macros without data are absent, so the renderer can show them as missing. `extra`
@@ -47,8 +46,17 @@ export async function macroValues(db: Queryable, subject: MacroSubject, extra: R
 
   if (entryId) {
     const [e] = await rows<{
-      number: string; price: string | number; status: number; created_by: number; service_id: number; certificate_number: string | null;
-      registration_number: string | null; created_at: Date | string; done_at: Date | string | null; is_extramural: number; section: string | null;
+      number: string;
+      price: string | number;
+      status: number;
+      created_by: number;
+      service_id: number;
+      certificate_number: string | null;
+      registration_number: string | null;
+      created_at: Date | string;
+      done_at: Date | string | null;
+      is_extramural: number;
+      section: string | null;
     }>(
       db,
       sql`select e.number, e.price, e.status, e.created_by, e.service_id, e.certificate_number, e.registration_number, e.created_at,
@@ -142,9 +150,19 @@ async function putUser(db: Queryable, userId: number, put: Put) {
   );
   passportRead.catch(() => undefined);
   const [u] = await rows<{
-    last_name: string; first_name: string; middle_name: string | null; email: string; phone: string | null; organization: string | null;
-    job_title: string | null; region: string | null; address: string | null; birthday: string | Date | null; snils: string | null;
-    fio_dative: string | null; dict_region: string | null;
+    last_name: string;
+    first_name: string;
+    middle_name: string | null;
+    email: string;
+    phone: string | null;
+    organization: string | null;
+    job_title: string | null;
+    region: string | null;
+    address: string | null;
+    birthday: string | Date | null;
+    snils: string | null;
+    fio_dative: string | null;
+    dict_region: string | null;
   }>(
     db,
     sql`select u.last_name, u.first_name, u.middle_name, u.email, u.phone, u.organization, u.job_title, u.region, u.address,
@@ -183,8 +201,16 @@ async function putUser(db: Queryable, userId: number, put: Put) {
 
 async function putService(db: Queryable, serviceId: number, put: Put) {
   const [s] = await rows<{
-    title: string; price: string | number; begda: Date | string | null; endda: Date | string | null; hours: number | null; days: number | null;
-    date_type: number; type: string | null; subtype: string | null; leadings: string | null;
+    title: string;
+    price: string | number;
+    begda: Date | string | null;
+    endda: Date | string | null;
+    hours: number | null;
+    days: number | null;
+    date_type: number;
+    type: string | null;
+    subtype: string | null;
+    leadings: string | null;
   }>(
     db,
     sql`select s.title, s.price, s.begda, s.endda, s.hours, s.days, s.date_type, t.fdv as type, st.fdv as subtype,
@@ -207,4 +233,3 @@ async function putService(db: Queryable, serviceId: number, put: Put) {
   put('service.price_words', rublesInWords(price));
   put('service.leadings', s.leadings);
 }
-

@@ -60,23 +60,73 @@ describe('macroValues', () => {
       region: 'Санкт-Петербург',
     });
     await db.insert(identityDocuments).values({ user_id: user.id, number: '4010 123456', date: '2015-06-20', issued_by: 'ТП УФМС России' });
-    const service = await makeService(db, { title: 'Курс «Цифровая школа»', dict_type_id: 3, dict_subtype_id: 10, hours: 72, days: 12, price: 12500, sections: ['Поток 1'] });
+    const service = await makeService(db, {
+      title: 'Курс «Цифровая школа»',
+      dict_type_id: 3,
+      dict_subtype_id: 10,
+      hours: 72,
+      days: 12,
+      price: 12500,
+      sections: ['Поток 1'],
+    });
     await db.execute(sql`insert into leadings (fio) values ('Ведущий Тестовый') on conflict do nothing`);
     const [leading] = await rows<{ id: number }>(db, sql`select id from leadings where fio = 'Ведущий Тестовый' limit 1`);
     await db.execute(sql`insert into service_leadings (service_id, leading_id) values (${service.id}, ${leading.id})`);
     const [entry] = await db
       .insert(entries)
-      .values({ number: 'T-0001', created_by: user.id, service_id: service.id, section_id: service.sectionIds[0], price: 12500, status: 3, certificate_number: '123456789012', registration_number: '2026-0001', done_at: new Date() })
+      .values({
+        number: 'T-0001',
+        created_by: user.id,
+        service_id: service.id,
+        section_id: service.sectionIds[0],
+        price: 12500,
+        status: 3,
+        certificate_number: '123456789012',
+        registration_number: '2026-0001',
+        done_at: new Date(),
+      })
       .returning();
-    const [pub] = await rows<{ id: number }>(db, sql`insert into publications (title, url, manager_comment, created_by, status) values ('Статья', 'https://example.ru/a', 'Хорошо', ${user.id}, 2) returning id`);
+    const [pub] = await rows<{ id: number }>(
+      db,
+      sql`insert into publications (title, url, manager_comment, created_by, status) values ('Статья', 'https://example.ru/a', 'Хорошо', ${user.id}, 2) returning id`,
+    );
     await db.execute(sql`insert into publication_entries (publication_id, entry_id) values (${pub.id}, ${entry.id})`);
-    await db.execute(sql`insert into contracts (entry_id, user_id, service_id, status, comment) values (${entry.id}, ${user.id}, ${service.id}, 3, 'Нет подписи')`);
-    await saveRequisites(db, { name: 'АНО «Центр»', full_name: 'Автономная некоммерческая организация «Центр»', inn: '7801234567', kpp: '780101001', ogrn: '1127800000000', address: 'Санкт-Петербург, Невский пр., 1', city: 'Санкт-Петербург', phone: '+7 (812) 000-00-00', email: 'info@example.ru', bank: 'ПАО Банк', bik: '044030000', account: '40703810000000000000', corr_account: '30101810000000000000', director: 'Петров П. П.', director_position: 'Директор', license: '№ 1234 от 01.01.2020' });
+    await db.execute(
+      sql`insert into contracts (entry_id, user_id, service_id, status, comment) values (${entry.id}, ${user.id}, ${service.id}, 3, 'Нет подписи')`,
+    );
+    await saveRequisites(db, {
+      name: 'АНО «Центр»',
+      full_name: 'Автономная некоммерческая организация «Центр»',
+      inn: '7801234567',
+      kpp: '780101001',
+      ogrn: '1127800000000',
+      address: 'Санкт-Петербург, Невский пр., 1',
+      city: 'Санкт-Петербург',
+      phone: '+7 (812) 000-00-00',
+      email: 'info@example.ru',
+      bank: 'ПАО Банк',
+      bik: '044030000',
+      account: '40703810000000000000',
+      corr_account: '30101810000000000000',
+      director: 'Петров П. П.',
+      director_position: 'Директор',
+      license: '№ 1234 от 01.01.2020',
+    });
 
     const values = await macroValues(db, { entryId: entry.id });
     const unfilled = [...MACRO_NAMES].filter((n) => !(n in values));
     // The password and the summaries of the event letters (issue 13) are given by the one who sends.
-    expect(unfilled).toEqual(['password', 'package.title', 'package.entries', 'entry.summary', 'payment.summary', 'refund.sum', 'refund.summary', 'refund.reason', 'payment.canceled_summary']);
+    expect(unfilled).toEqual([
+      'password',
+      'package.title',
+      'package.entries',
+      'entry.summary',
+      'payment.summary',
+      'refund.sum',
+      'refund.summary',
+      'refund.reason',
+      'payment.canceled_summary',
+    ]);
     expect(values['user.fio']).toBe('Смирнова Анна Сергеевна');
     expect(values['user.fio_dative']).toBe('Смирновой Анне Сергеевне');
     expect(values['user.fio_short']).toBe('Смирнова А. С.');
@@ -141,7 +191,9 @@ describe('macro routes', () => {
     const u = await t.createUser({ last_name: 'Шевчук', first_name: 'Любовь', middle_name: 'Андреевна' });
     const found = await t.inject({ method: 'GET', url: '/api/macros/name-forms?fio=Шевчук Люб', headers: op });
     // The library leaves 'Любовь' undeclined: the case the stored correction is for.
-    expect(found.json().data).toEqual([expect.objectContaining({ id: u.id, fio: 'Шевчук Любовь Андреевна', computed: 'Шевчук Любовь Андреевне', fio_dative: null })]);
+    expect(found.json().data).toEqual([
+      expect.objectContaining({ id: u.id, fio: 'Шевчук Любовь Андреевна', computed: 'Шевчук Любовь Андреевне', fio_dative: null }),
+    ]);
     const fix = await t.inject({ method: 'PUT', url: `/api/user/${u.id}/name-forms`, headers: op, payload: { fio_dative: 'Шевчук Любови Андреевне' } });
     expect(fix.json().message).toBe('Успешно сохранено!');
     expect((await t.inject({ method: 'GET', url: `/api/user/${u.id}/name-forms`, headers: op })).json().data.effective).toBe('Шевчук Любови Андреевне');

@@ -1,7 +1,6 @@
 import { escapeHtml } from '../../platform/html.ts';
 import { MACRO_NAMES, MACRO_PATTERN } from './macro-catalogue.ts';
 
-
 /** What a document shows where a macro has no value: visible, never an empty hole. */
 export function missingMarker(name: string): string {
   return `[нет данных: ${name}]`;

@@ -6,11 +6,21 @@ import { readRequisites, REQUISITE_FIELDS, saveRequisites } from './requisites.t
 import { dativeName, joinFio } from './russian-words.ts';
 import { findNameForms, listMacroCategories, searchUsersByName, setFioDative } from './macros-repository.ts';
 
-const requisitesBody = z.object(Object.fromEntries(REQUISITE_FIELDS.map(([key]) => [key, z.string().trim().max(1000, { error: Messages.maxLength(1000) }).nullish()])));
+const requisitesBody = z.object(
+  Object.fromEntries(
+    REQUISITE_FIELDS.map(([key]) => [
+      key,
+      z
+        .string()
+        .trim()
+        .max(1000, { error: Messages.maxLength(1000) })
+        .nullish(),
+    ]),
+  ),
+);
 
 /** Operators: the macro catalogue by category, the centre's requisites, a client's name in the dative case. */
 export const macroRoutes: FastifyPluginAsyncZod = async (app) => {
-
   /** GET /api/macros: categories (id, fdv) each with its macros (id, fdv, description). */
   app.get('/macros', { schema: { tags: ['macros'] } }, async () => {
     return { data: await listMacroCategories(app.db) };
@@ -61,7 +71,13 @@ export const macroRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['macros'],
         params: z.object({ id: z.coerce.number().int().positive() }),
-        body: z.object({ fio_dative: z.string().trim().max(500, { error: Messages.maxLength(500) }).nullish() }),
+        body: z.object({
+          fio_dative: z
+            .string()
+            .trim()
+            .max(500, { error: Messages.maxLength(500) })
+            .nullish(),
+        }),
       },
     },
     async (request) => {

@@ -56,7 +56,10 @@ export function retryDelaySeconds(attempts: number): number {
  */
 async function listRecipients(app: FastifyInstance, mailingId: number): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const [m] = await rows<{ status: string; audience: MailingAudience | null }>(tx, sql`select status, audience from mailings where id = ${mailingId} for update`);
+    const [m] = await rows<{ status: string; audience: MailingAudience | null }>(
+      tx,
+      sql`select status, audience from mailings where id = ${mailingId} for update`,
+    );
     if (m?.status !== 'queued') return;
     await tx.execute(sql`insert into mail_subscriptions (user_id) select u.id from users u where ${mailableUser} on conflict (user_id) do nothing`);
     await tx.execute(
@@ -89,7 +92,11 @@ export function letter(app: FastifyInstance, m: { html: string; text: string; su
  * over (right before its terminating dot), so a crash neither loses nor repeats it. A failed address is retried with backoff up to the attempt limit, then reported as failed.
  * Answers when to continue, or nothing when the mailing is finished.
  */
-export async function runMailingSlice(app: FastifyInstance, mailingId: number, opts: SliceOptions = {}): Promise<void | { retryInSeconds: number; continuation: true }> {
+export async function runMailingSlice(
+  app: FastifyInstance,
+  mailingId: number,
+  opts: SliceOptions = {},
+): Promise<void | { retryInSeconds: number; continuation: true }> {
   const mailer = opts.mailer ?? app.mailer;
   const until = Date.now() + (opts.sliceMs ?? SLICE_MS);
   const [m] = await rows<{ status: string; html: string; text: string; subject: string | null }>(

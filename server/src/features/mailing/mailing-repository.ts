@@ -14,7 +14,8 @@ export const mailableUser = sql`u.deleted_at is null and u.role <> ${Role.guest}
 /** The audience's conditions on users (alias u); true for everyone. */
 export function audienceWhere(a: MailingAudience | null | undefined): SQL {
   const parts: SQL[] = [];
-  if (a?.profile_ids?.length) parts.push(sql`exists (select 1 from user_profiles up where up.user_id = u.id and up.dict_profile_id = any(${intArray(a.profile_ids)}))`);
+  if (a?.profile_ids?.length)
+    parts.push(sql`exists (select 1 from user_profiles up where up.user_id = u.id and up.dict_profile_id = any(${intArray(a.profile_ids)}))`);
   if (a?.region_ids?.length) parts.push(sql`u.dict_region_id = any(${intArray(a.region_ids)})`);
   if (a?.is_spb === 0 || a?.is_spb === 1) parts.push(sql`u.is_spb = ${a.is_spb}`);
   const entry: SQL[] = [];
@@ -38,7 +39,11 @@ export async function countAudience(db: Queryable, a: MailingAudience | null | u
 /** The audience in words, with the names of the chosen records ('Профиль: Учитель; Статус заявки: Оплачена'). */
 export async function audienceLabel(db: Queryable, a: MailingAudience | null | undefined): Promise<string> {
   const names = async (table: SQL, column: SQL, ids: number[] | undefined) =>
-    ids?.length ? (await rows<{ name: string }>(db, sql`select ${column} as name from ${table} where id = any(${intArray(ids)}) order by id`)).map((r) => r.name).join(', ') : '';
+    ids?.length
+      ? (await rows<{ name: string }>(db, sql`select ${column} as name from ${table} where id = any(${intArray(ids)}) order by id`))
+          .map((r) => r.name)
+          .join(', ')
+      : '';
   const [profiles, regions, services, types] = await Promise.all([
     names(sql`dict_profiles`, sql`fdv`, a?.profile_ids),
     names(sql`dict_regions`, sql`fdv`, a?.region_ids),
@@ -155,6 +160,9 @@ export async function setSubscribed(db: Queryable, userId: number, subscribed: b
 
 /** Unsubscribes by the token of a letter's link (kept when already unsubscribed); false when no one has that token. */
 export async function unsubscribeByToken(db: Queryable, token: string): Promise<boolean> {
-  const done = await rows<{ user_id: number }>(db, sql`update mail_subscriptions set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = ${token}::uuid returning user_id`);
+  const done = await rows<{ user_id: number }>(
+    db,
+    sql`update mail_subscriptions set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = ${token}::uuid returning user_id`,
+  );
   return done.length > 0;
 }

@@ -76,7 +76,9 @@ describe('POST /api/mail/send-all', () => {
     const optedOut = await t.createUser({ email: 'opted-out@example.com' });
     await t.inject({ method: 'PUT', url: '/api/mail/subscription', headers: await t.loginAs(optedOut), payload: { subscribed: false } });
 
-    const res = await sendAll('<p>Приглашаем на <b>форум</b> «Школа 2027»!</p><script>steal()</script><a href="javascript:alert(1)">ссылка</a><img src=x onerror=alert(1)> [m1]');
+    const res = await sendAll(
+      '<p>Приглашаем на <b>форум</b> «Школа 2027»!</p><script>steal()</script><a href="javascript:alert(1)">ссылка</a><img src=x onerror=alert(1)> [m1]',
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Письмо успешно отправлено всем пользователем!');
     const id = res.json().data.id as number;
@@ -120,7 +122,10 @@ describe('mass letter MIME', () => {
     const subject = 'Приглашаем на Всероссийский педагогический форум «Школа будущего — 2027»';
     const encoded = encodeWords(subject);
     expect(encoded.split('\r\n ').every((w) => w.length <= 75)).toBe(true);
-    const decoded = encoded.split('\r\n ').map((w) => Buffer.from(/^=\?UTF-8\?B\?(.*)\?=$/.exec(w)![1], 'base64').toString()).join('');
+    const decoded = encoded
+      .split('\r\n ')
+      .map((w) => Buffer.from(/^=\?UTF-8\?B\?(.*)\?=$/.exec(w)![1], 'base64').toString())
+      .join('');
     expect(decoded).toBe(subject);
     expect(encodeWords('Plain ASCII')).toBe('Plain ASCII');
   });
@@ -132,8 +137,15 @@ describe('unsubscribing', () => {
     await t.database.db.execute(sql`insert into mail_subscriptions (user_id) values (${u.id})`);
     const [{ token }] = await rows<{ token: string }>(t.database.db, sql`select token from mail_subscriptions where user_id = ${u.id}`);
     expect((await t.inject({ method: 'POST', url: '/api/mail/unsubscribe/not-a-token' })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'POST', url: '/api/mail/unsubscribe/00000000-0000-4000-8000-000000000000' })).json().message).toBe(MailingMessages.unsubscribeBadLink);
-    const oneClick = await t.inject({ method: 'POST', url: `/api/mail/unsubscribe/${token}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect((await t.inject({ method: 'POST', url: '/api/mail/unsubscribe/00000000-0000-4000-8000-000000000000' })).json().message).toBe(
+      MailingMessages.unsubscribeBadLink,
+    );
+    const oneClick = await t.inject({
+      method: 'POST',
+      url: `/api/mail/unsubscribe/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json().message).toBe(MailingMessages.unsubscribed);
     expect((await t.inject({ method: 'POST', url: `/api/mail/unsubscribe/${token}` })).statusCode).toBe(200);
@@ -144,7 +156,9 @@ describe('unsubscribing', () => {
     await runToEnd(id);
     expect(lettersOf('[m2]').has('leaver@example.com')).toBe(false);
     // The settings switch brings the person back.
-    expect((await t.inject({ method: 'PUT', url: '/api/mail/subscription', headers, payload: { subscribed: true } })).json().data).toEqual({ subscribed: true });
+    expect((await t.inject({ method: 'PUT', url: '/api/mail/subscription', headers, payload: { subscribed: true } })).json().data).toEqual({
+      subscribed: true,
+    });
     expect((await t.inject({ method: 'GET', url: '/api/mail/subscription' })).statusCode).toBe(401);
   });
 });
@@ -162,10 +176,13 @@ describe('delivery guarantees', () => {
     void runMailingSlice(t.app, id, { mailer: dying, sliceMs: 60_000 });
     // Wait for the seven letters (a loaded CI machine needs more than a fixed pause), then a little
     // longer, to be sure no eighth arrives.
-    for (const end = Date.now() + 30_000; lettersOf('[m3]').size < 7 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+    for (const end = Date.now() + 30_000; lettersOf('[m3]').size < 7 && Date.now() < end;) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 500));
     expect(lettersOf('[m3]').size).toBe(7);
-    const [claimed] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mailing_deliveries where mailing_id = ${id} and status = 0 and locked_until > now()`);
+    const [claimed] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from mailing_deliveries where mailing_id = ${id} and status = 0 and locked_until > now()`,
+    );
     expect(claimed.n).toBeGreaterThan(0);
     // The 7 accepted letters are in the sender's journal only: it died before telling the database.
     const [told] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mailing_deliveries where mailing_id = ${id} and status = 1`);
@@ -268,7 +285,12 @@ describe('exactly once at the SMTP boundary (issue 13)', () => {
       const id = (await sendAll('<p>Соединение оборвано [m7]</p>')).json().data.id;
       await runToEnd(id, mailer);
       const expected = await expectedRecipients();
-      expect(smtp.received.filter(messageIdsOf(id)).map((r) => r.to).sort()).toEqual(expected);
+      expect(
+        smtp.received
+          .filter(messageIdsOf(id))
+          .map((r) => r.to)
+          .sort(),
+      ).toEqual(expected);
       expect(await progress(id)).toMatchObject({ status: 'done', sent: expected.length, failed: 0 });
     } finally {
       await mailer.close?.();
@@ -286,7 +308,10 @@ describe('exactly once at the SMTP boundary (issue 13)', () => {
       expect(first).toMatchObject({ continuation: true });
       const [d] = await rows<{ id: number }>(t.database.db, sql`select id from mailing_deliveries where mailing_id = ${id} and user_id = ${full.id}`);
       const dir = path.join(t.app.config.dataDir, 'mailing-journal');
-      const lines = fs.readdirSync(dir).filter((f) => f.startsWith(`${id}-`)).flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'));
+      const lines = fs
+        .readdirSync(dir)
+        .filter((f) => f.startsWith(`${id}-`))
+        .flatMap((f) => fs.readFileSync(path.join(dir, f), 'utf8').split('\n'));
       expect(lines).toContain(`h ${d.id}`);
       expect(lines).toContain(`x ${d.id}`);
       // A sender taking over now would retry it.
@@ -351,11 +376,18 @@ describe('a mailing to an audience (subject, audience, count, preview, test lett
     const counted = await count(audience);
     expect(counted.statusCode).toBe(200);
     expect(counted.json().data.count).toBe(1);
-    expect(counted.json().data.label).toBe(`Профиль: ${(await rows<{ fdv: string }>(db, sql`select fdv from dict_profiles where id = 1`))[0].fdv}; Санкт-Петербург; Услуги: Вебинар ${tag}; Статус заявки: Не оплачена`);
+    expect(counted.json().data.label).toBe(
+      `Профиль: ${(await rows<{ fdv: string }>(db, sql`select fdv from dict_profiles where id = 1`))[0].fdv}; Санкт-Петербург; Услуги: Вебинар ${tag}; Статус заявки: Не оплачена`,
+    );
     expect((await count({ service_ids: [service.id] })).json().data.count).toBe(3);
     expect((await count({ service_ids: [service.id], entry_statuses: [2, 3] })).json().data.count).toBe(1);
 
-    const res = await t.inject({ method: 'POST', url: '/api/mail/send-all', headers: operator, payload: { message: `<p>Напоминаем об оплате ${tag}</p>`, subject: 'Оплатите участие в вебинаре', audience } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/mail/send-all',
+      headers: operator,
+      payload: { message: `<p>Напоминаем об оплате ${tag}</p>`, subject: 'Оплатите участие в вебинаре', audience },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ subject: 'Оплатите участие в вебинаре', audience_label: counted.json().data.label });
     await runToEnd(res.json().data.id as number);
@@ -366,7 +398,12 @@ describe('a mailing to an audience (subject, audience, count, preview, test lett
   });
 
   it('refuses an audience nobody is in, a blank subject and unknown statuses, in Russian', async () => {
-    const none = await t.inject({ method: 'POST', url: '/api/mail/send-all', headers: operator, payload: { message: '<p>Никому</p>', audience: { service_ids: [2_000_000_000] } } });
+    const none = await t.inject({
+      method: 'POST',
+      url: '/api/mail/send-all',
+      headers: operator,
+      payload: { message: '<p>Никому</p>', audience: { service_ids: [2_000_000_000] } },
+    });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.audience).toEqual([MailingMessages.noRecipients]);
     const blank = await t.inject({ method: 'POST', url: '/api/mail/send-all', headers: operator, payload: { message: '<p>Тема?</p>', subject: '   ' } });
@@ -380,13 +417,23 @@ describe('a mailing to an audience (subject, audience, count, preview, test lett
 
   it('previews the letter as recipients get it and sends a test letter to the operator only', async () => {
     const tag = `test${Date.now()}`;
-    const preview = await t.inject({ method: 'POST', url: '/api/mail/preview', headers: operator, payload: { message: `<p>Новость ${tag}</p><script>x()</script>`, subject: 'Новости' } });
+    const preview = await t.inject({
+      method: 'POST',
+      url: '/api/mail/preview',
+      headers: operator,
+      payload: { message: `<p>Новость ${tag}</p><script>x()</script>`, subject: 'Новости' },
+    });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().data.subject).toBe('Новости');
     expect(preview.json().data.html).toContain(`Новость ${tag}`);
     expect(preview.json().data.html).not.toContain('<script');
     expect(preview.json().data.html).toContain(MailingMessages.unsubscribe);
-    const sent = await t.inject({ method: 'POST', url: '/api/mail/send-test', headers: operator, payload: { message: `<p>Новость ${tag}</p>`, subject: 'Новости' } });
+    const sent = await t.inject({
+      method: 'POST',
+      url: '/api/mail/send-test',
+      headers: operator,
+      payload: { message: `<p>Новость ${tag}</p>`, subject: 'Новости' },
+    });
     expect(sent.statusCode).toBe(200);
     expect(sent.json().message).toBe(MailingMessages.testSent('operator@example.com'));
     const mail = await t.smtp.waitFor((m) => String(m.html).includes(tag));

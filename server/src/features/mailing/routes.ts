@@ -48,7 +48,15 @@ export const mailingOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const label = await audienceLabel(app.db, audience);
     const subject = request.body.subject ?? MailingMessages.subject;
     const id = await app.db.transaction(async (tx) => {
-      const mailingId = await insertMailing(tx, { message: request.body.message, html, text, subject, audience, audienceLabel: label, createdBy: currentUser(request).id });
+      const mailingId = await insertMailing(tx, {
+        message: request.body.message,
+        html,
+        text,
+        subject,
+        audience,
+        audienceLabel: label,
+        createdBy: currentUser(request).id,
+      });
       await scheduleJob(tx, 'mailing', { mailingId }, { uniqueKey: `mailing-${mailingId}` });
       return mailingId;
     });

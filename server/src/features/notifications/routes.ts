@@ -23,10 +23,7 @@ const toNotification = (r: typeof notifications.$inferSelect): Notification => (
 });
 
 async function listNotifications(db: Queryable, me: number, q: z.output<typeof notificationListQuery>) {
-  const where = and(
-    eq(notifications.user_id, me),
-    q.checked === undefined ? undefined : eq(notifications.checked, q.checked === '1' || q.checked === 'true'),
-  );
+  const where = and(eq(notifications.user_id, me), q.checked === undefined ? undefined : eq(notifications.checked, q.checked === '1' || q.checked === 'true'));
   const [{ total }] = await db.select({ total: count() }).from(notifications).where(where);
   const list = await db
     .select()
@@ -92,5 +89,4 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(notifications.user_id, currentUser(request).id), eq(notifications.checked, false)));
     return { data: { count: 0 } };
   });
-
 };

@@ -48,12 +48,19 @@ async function reconcileSweep(app: FastifyInstance) {
       const list = await app.payments.listPayments({ createdGte: since, cursor });
       const ids = list.items.map((p) => p.id);
       const ours = ids.length
-        ? await rows<{ uuid: string; status: string }>(app.db, sql`select uuid, status from card_transactions where uuid in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`)
+        ? await rows<{ uuid: string; status: string }>(
+            app.db,
+            sql`select uuid, status from card_transactions where uuid in (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )})`,
+          )
         : [];
       const known = new Map(ours.map((c) => [c.uuid, c.status]));
       for (const p of list.items) {
         const status = known.get(p.id);
-        if (status !== undefined && status !== 'succeeded' && status !== 'canceled' && (status !== p.status || p.status === 'waiting_for_capture')) await applyProviderPayment(app, p);
+        if (status !== undefined && status !== 'succeeded' && status !== 'canceled' && (status !== p.status || p.status === 'waiting_for_capture'))
+          await applyProviderPayment(app, p);
       }
       if (!list.next_cursor) break;
       cursor = list.next_cursor;
@@ -69,7 +76,10 @@ async function reconcileSweep(app: FastifyInstance) {
 async function expirePackage(app: FastifyInstance, payload: JobPayloads['expire-package']) {
   const entryIds = payload.entryIds.filter(Number.isInteger);
   if (entryIds.length === 0) return;
-  const list = sql.join(entryIds.map((i) => sql`${i}`), sql`, `);
+  const list = sql.join(
+    entryIds.map((i) => sql`${i}`),
+    sql`, `,
+  );
   const open = await rows<{ uuid: string; age_min: number }>(
     app.db,
     sql`select uuid, extract(epoch from now() - created_at) / 60 as age_min from card_transactions
@@ -94,8 +104,20 @@ async function expirePackage(app: FastifyInstance, payload: JobPayloads['expire-
     );
     if (unpaid.length === 0) return;
     const now = new Date();
-    await tx.execute(sql`update entries set deleted_at = ${now}, updated_at = ${now} where id in (${sql.join(unpaid.map((e) => sql`${e.id}`), sql`, `)})`);
-    for (const e of unpaid) await logChange(tx, { type: 'entry', entityId: e.id, userId: null, before: { deleted_at: null }, after: { deleted_at: now, reason: LogReasons.packageNotPaid } });
+    await tx.execute(
+      sql`update entries set deleted_at = ${now}, updated_at = ${now} where id in (${sql.join(
+        unpaid.map((e) => sql`${e.id}`),
+        sql`, `,
+      )})`,
+    );
+    for (const e of unpaid)
+      await logChange(tx, {
+        type: 'entry',
+        entityId: e.id,
+        userId: null,
+        before: { deleted_at: null },
+        after: { deleted_at: now, reason: LogReasons.packageNotPaid },
+      });
     await raiseEvent(tx, {
       eventId: EventId.packageExpired,
       userId: unpaid[0].created_by,

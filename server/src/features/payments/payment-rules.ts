@@ -45,7 +45,11 @@ const REUSE_ATTEMPT_MIN = 30;
 const RANK: Record<string, number> = { pending: 0, waiting_for_capture: 1, succeeded: 2, canceled: 2 };
 const TERMINAL = new Set(['succeeded', 'canceled']);
 
-const idList = (ids: number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
 
 /**
  * Entries reserved by a provider payment held for capture that we decided to capture: until the
@@ -108,7 +112,10 @@ async function packageTitleOf(db: Queryable, entryIds: number[]): Promise<string
   const [r] = await rows<{ title: string; n: number }>(
     db,
     sql`select pe.title, count(*)::int as n from entries e join package_enrollments pe on pe.id = e.package_enrollment_id
-        where e.id in (${sql.join(entryIds.map((i) => sql`${i}`), sql`, `)}) group by pe.title`,
+        where e.id in (${sql.join(
+          entryIds.map((i) => sql`${i}`),
+          sql`, `,
+        )}) group by pe.title`,
   );
   return r && r.n === entryIds.length ? r.title : null;
 }
@@ -124,9 +131,13 @@ async function raisePaid(tx: Queryable, g: PaidGroup): Promise<void> {
   const dates = await rows<{ id: number; title: string; date_type: number; begda: Date | null; endda: Date | null }>(
     tx,
     sql`select e.id, s.title, s.date_type, s.begda, s.endda from entries e join services s on s.id = e.service_id
-        where e.id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) order by e.id`,
+        where e.id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )}) order by e.id`,
   );
-  const intervalOf = (d: (typeof dates)[number]) => (d.date_type === 1 ? formatInterval(d.begda, d.endda) : null) ?? DATE_TYPE_WORDS[d.date_type] ?? 'уточняются';
+  const intervalOf = (d: (typeof dates)[number]) =>
+    (d.date_type === 1 ? formatInterval(d.begda, d.endda) : null) ?? DATE_TYPE_WORDS[d.date_type] ?? 'уточняются';
   const titles = g.entries.map((e) => e.service_title).join('», «');
   const list = g.entries.map((e) => `№ ${e.number} «${e.service_title}»`).join(', ');
   const summary = g.packageTitle
@@ -178,7 +189,12 @@ async function raiseCanceled(tx: Queryable, o: { userId: number; entryIds: numbe
     extra: {
       'entry.number': numbers,
       'entry.price': formatRub(o.sum),
-      'payment.canceled_summary': paymentCanceledNote({ what, sum: o.sum, reason: o.reason, reservedUntil: reservedUntil && reservedUntil.getTime() > Date.now() ? reservedUntil : null }),
+      'payment.canceled_summary': paymentCanceledNote({
+        what,
+        sum: o.sum,
+        reason: o.reason,
+        reservedUntil: reservedUntil && reservedUntil.getTime() > Date.now() ? reservedUntil : null,
+      }),
     },
   });
 }
@@ -223,8 +239,17 @@ export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, p
   if (found.status >= 2) throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
   const { group, sum, packageTitle } = await paymentScopeIn(tx, found, by.id);
   // The locks first, then the check: a capture decided meanwhile is seen after its commit.
-  await lockEntries(tx, group.map((e) => e.id));
-  if (await heldForCapture(tx, group.map((e) => e.id))) throw new AppError(422, PaymentMessages.awaitingCapture, { errors: {} });
+  await lockEntries(
+    tx,
+    group.map((e) => e.id),
+  );
+  if (
+    await heldForCapture(
+      tx,
+      group.map((e) => e.id),
+    )
+  )
+    throw new AppError(422, PaymentMessages.awaitingCapture, { errors: {} });
   const entry = group.find((e) => e.id === entryId) ?? group[0];
   const type = payType ?? (by.role === Role.operator ? entry.pay_type : PayType.online);
   const moved: MovedEntry[] = [];
@@ -233,10 +258,22 @@ export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, p
     if (r.result !== 'moved') throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
     moved.push(r.entry);
   }
-  const description = (packageTitle ? `Пакет услуг «${packageTitle}»: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}`).slice(0, 500);
-  const [p] = await tx.insert(payments).values({ sum, pay_type: type, user_id: entry.created_by, created_by: by.id, description }).returning({ id: payments.id });
+  const description = (packageTitle ? `Пакет услуг «${packageTitle}»: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}`).slice(
+    0,
+    500,
+  );
+  const [p] = await tx
+    .insert(payments)
+    .values({ sum, pay_type: type, user_id: entry.created_by, created_by: by.id, description })
+    .returning({ id: payments.id });
   await tx.insert(paymentEntries).values(group.map((e) => ({ payment_id: p.id, entry_id: e.id, sum: Number(e.price) })));
-  await logChange(tx, { type: 'payment', entityId: p.id, userId: by.id, before: null, after: { sum, pay_type: type, client_id: entry.created_by, description, entries: group.map((e) => e.number) } });
+  await logChange(tx, {
+    type: 'payment',
+    entityId: p.id,
+    userId: by.id,
+    before: null,
+    after: { sum, pay_type: type, client_id: entry.created_by, description, entries: group.map((e) => e.number) },
+  });
   const g: PaidGroup = { userId: entry.created_by, entries: moved, sum, packageTitle };
   await raisePaid(tx, g);
   return g;
@@ -301,7 +338,12 @@ export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: nu
         created_by: user.id,
         entry_ids: ids,
       })
-      .returning({ id: cardTransactions.id, idempotence_key: cardTransactions.idempotence_key, confirmation_url: cardTransactions.confirmation_url, uuid: cardTransactions.uuid });
+      .returning({
+        id: cardTransactions.id,
+        idempotence_key: cardTransactions.idempotence_key,
+        confirmation_url: cardTransactions.confirmation_url,
+        uuid: cardTransactions.uuid,
+      });
     return created;
   });
   if (attempt.uuid && attempt.confirmation_url) return { id: attempt.uuid, confirmation: { confirmation_url: attempt.confirmation_url } };
@@ -314,7 +356,9 @@ export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: nu
       returnUrl: `${app.config.appUrl}/user/entry?payment=${attempt.id}`,
       metadata: { card_transaction_id: String(attempt.id), entry_ids: ids.join(',') },
       idempotenceKey: attempt.idempotence_key,
-      receipt: app.config.yookassa.receipt ? { email: entry.email, phone: entry.phone ?? undefined, items: group.map((e) => ({ description: e.service_title, amount: Number(e.price) })) } : undefined,
+      receipt: app.config.yookassa.receipt
+        ? { email: entry.email, phone: entry.phone ?? undefined, items: group.map((e) => ({ description: e.service_title, amount: Number(e.price) })) }
+        : undefined,
     });
   } catch (err) {
     throw providerFailure(app, err, { entryId });
@@ -324,7 +368,15 @@ export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: nu
     .update(cardTransactions)
     .set({ uuid: provider.id, confirmation_url: url ?? null, raw: provider as unknown as Record<string, unknown>, updated_at: new Date() })
     .where(sql`id = ${attempt.id}`);
-  await app.db.update(entries).set({ payment_uuid: provider.id }).where(sql`id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and status = 1`);
+  await app.db
+    .update(entries)
+    .set({ payment_uuid: provider.id })
+    .where(
+      sql`id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) and status = 1`,
+    );
   await scheduleJob(app.db, 'reconcile-payment', { uuid: provider.id }, { runAt: new Date(Date.now() + RECONCILE_AFTER_S * 1000), uniqueKey: provider.id });
   if (!url) throw new AppError(502, Messages.paymentFailed);
   return { id: provider.id, confirmation: { confirmation_url: url } };
@@ -358,10 +410,16 @@ async function decideHold(tx: Queryable, entryIds: number[], transactionId: numb
 export async function applyProviderPayment(app: FastifyInstance, p: ProviderPayment, depth = 0): Promise<ApplyResult> {
   const outcome = await app.db.transaction(async (tx) => {
     const none = { paid: null as PaidGroup | null, hold: null as HoldDecision | null, refundId: null as number | null };
-    const [ct] = await rows<{ id: number; status: string; sum: string | number; currency: string; entry_ids: number[]; user_id: number | null; description: string | null; hold_decision: HoldDecision | null }>(
-      tx,
-      sql`select id, status, sum, currency, entry_ids, user_id, description, hold_decision from card_transactions where uuid = ${p.id} for update`,
-    );
+    const [ct] = await rows<{
+      id: number;
+      status: string;
+      sum: string | number;
+      currency: string;
+      entry_ids: number[];
+      user_id: number | null;
+      description: string | null;
+      hold_decision: HoldDecision | null;
+    }>(tx, sql`select id, status, sum, currency, entry_ids, user_id, description, hold_decision from card_transactions where uuid = ${p.id} for update`);
     if (!ct) return { ...none, result: 'unknown' as const };
     if (p.amount.currency !== 'RUB' || p.amount.value !== money(Number(ct.sum))) {
       app.log.warn({ uuid: p.id, ours: ct.sum, theirs: p.amount }, 'provider amount does not match our record');
@@ -377,14 +435,17 @@ export async function applyProviderPayment(app: FastifyInstance, p: ProviderPaym
       await tx.execute(sql`update card_transactions set checked_at = now() where id = ${ct.id}`);
       return { ...none, result: 'unchanged' as const };
     }
-    await tx.execute(sql`update card_transactions set status = ${status}, raw = ${JSON.stringify(p)}::jsonb, checked_at = now(), updated_at = now() where id = ${ct.id}`);
+    await tx.execute(
+      sql`update card_transactions set status = ${status}, raw = ${JSON.stringify(p)}::jsonb, checked_at = now(), updated_at = now() where id = ${ct.id}`,
+    );
     if (status === 'waiting_for_capture') {
       const hold = await decideHold(tx, ct.entry_ids, ct.id);
       await tx.execute(sql`update card_transactions set hold_decision = ${hold} where id = ${ct.id}`);
       if (hold === 'cancel') app.log.warn({ uuid: p.id }, 'a held payment covers entries paid meanwhile: cancelling it at the provider');
       return { ...none, result: 'updated' as const, hold };
     }
-    if (status === 'canceled' && ct.hold_decision !== 'cancel' && ct.user_id) await raiseCanceled(tx, { userId: ct.user_id, entryIds: ct.entry_ids, sum: Number(ct.sum), reason: p.cancellation_details?.reason ?? null });
+    if (status === 'canceled' && ct.hold_decision !== 'cancel' && ct.user_id)
+      await raiseCanceled(tx, { userId: ct.user_id, entryIds: ct.entry_ids, sum: Number(ct.sum), reason: p.cancellation_details?.reason ?? null });
     if (status !== 'succeeded' || ct.entry_ids.length === 0) return { ...none, result: 'updated' as const };
 
     // All or nothing: when any entry is paid already, the whole payment is a double and goes back.
@@ -400,7 +461,15 @@ export async function applyProviderPayment(app: FastifyInstance, p: ProviderPaym
     let refundId: number | null = null;
     const [pay] = await tx
       .insert(payments)
-      .values({ uuid: p.id, card_transaction_id: ct.id, sum: Number(ct.sum), pay_type: PayType.online, user_id: ct.user_id, is_double: double, description: ct.description })
+      .values({
+        uuid: p.id,
+        card_transaction_id: ct.id,
+        sum: Number(ct.sum),
+        pay_type: PayType.online,
+        user_id: ct.user_id,
+        is_double: double,
+        description: ct.description,
+      })
       .onConflictDoNothing()
       .returning({ id: payments.id });
     if (pay) {
@@ -419,14 +488,22 @@ export async function applyProviderPayment(app: FastifyInstance, p: ProviderPaym
         refundId = await refundDoubleIn(tx, { paymentId: pay.id, uuid: p.id, sum: Number(ct.sum) });
       }
     }
-    const paid: PaidGroup = { userId: ct.user_id ?? moved[0]?.created_by, entries: moved, sum: Number(ct.sum), packageTitle: await packageTitleOf(tx, ct.entry_ids) };
+    const paid: PaidGroup = {
+      userId: ct.user_id ?? moved[0]?.created_by,
+      entries: moved,
+      sum: Number(ct.sum),
+      packageTitle: await packageTitleOf(tx, ct.entry_ids),
+    };
     if (moved.length > 0 && paid.userId) await raisePaid(tx, paid);
     return { ...none, result: 'paid' as const, paid: moved.length > 0 && paid.userId ? paid : null, refundId };
   });
   if (outcome.hold && p.status === 'waiting_for_capture' && depth < 3) {
     let next: ProviderPayment;
     try {
-      next = outcome.hold === 'capture' ? await app.payments.capturePayment(p.id, p.amount, `capture-${p.id}`) : await app.payments.cancelPayment(p.id, `cancel-${p.id}`);
+      next =
+        outcome.hold === 'capture'
+          ? await app.payments.capturePayment(p.id, p.amount, `capture-${p.id}`)
+          : await app.payments.cancelPayment(p.id, `cancel-${p.id}`);
     } catch (err) {
       // Refused (the hold expired, the payment was cancelled meanwhile): what the API says now wins.
       if (!(err instanceof ProviderError) || err.status !== 400) throw err;
@@ -436,7 +513,9 @@ export async function applyProviderPayment(app: FastifyInstance, p: ProviderPaym
   }
   if (outcome.refundId) {
     // At once; the 'send-refund' job committed with the payment retries if the provider does not answer.
-    await sendRefund(app, outcome.refundId).catch((err: unknown) => app.log.warn({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'double payment refund not sent yet'));
+    await sendRefund(app, outcome.refundId).catch((err: unknown) =>
+      app.log.warn({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'double payment refund not sent yet'),
+    );
   }
   return outcome.result;
 }

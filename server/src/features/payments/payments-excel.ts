@@ -47,7 +47,12 @@ export function paymentsExport(db: Queryable, f: PaymentFilters): XlsxExport<Exp
       status: {
         header: 'Статус',
         width: 16,
-        value: (r) => (r.is_double ? PaymentMessages.doublePayment : Number(r.refunded) > 0 ? PaymentMessages.refundLabel(formatRub(Number(r.refunded))) : PaymentMessages.paid),
+        value: (r) =>
+          r.is_double
+            ? PaymentMessages.doublePayment
+            : Number(r.refunded) > 0
+              ? PaymentMessages.refundLabel(formatRub(Number(r.refunded)))
+              : PaymentMessages.paid,
       },
       uuid: { header: 'Номер платежа', width: 38, value: (r) => r.uuid },
     },

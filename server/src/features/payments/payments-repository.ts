@@ -3,10 +3,31 @@ import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import { formatDateTime } from '@edu/domain/common/format';
 import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
 import { formatRub } from '@edu/domain/common/format';
-import { PaymentMessages, providerPaymentUrl, providerStatusLabels, type CardTransaction, type Payment, type PaymentRefund, type PaymentSortKey, type PaymentTotals } from '@edu/domain/payments/payment';
+import {
+  PaymentMessages,
+  providerPaymentUrl,
+  providerStatusLabels,
+  type CardTransaction,
+  type Payment,
+  type PaymentRefund,
+  type PaymentSortKey,
+  type PaymentTotals,
+} from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { moscowDayStart } from '@edu/domain/common/moscow-time';
-import { allOf, containsPattern, fioCondition, listPage, listSort, prefixPattern, sortSql, when, type ListPage, type ListSort, type SortColumn } from '../../platform/list-query.ts';
+import {
+  allOf,
+  containsPattern,
+  fioCondition,
+  listPage,
+  listSort,
+  prefixPattern,
+  sortSql,
+  when,
+  type ListPage,
+  type ListSort,
+  type SortColumn,
+} from '../../platform/list-query.ts';
 
 export interface PaymentFilters {
   userId?: number;
@@ -152,7 +173,14 @@ export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQ
         created_at: new Date(r.created_at).toISOString(),
         created_at_formatted: formatDateTime(r.created_at),
         entries: es.map((e) => ({ id: e.id, number: e.number })),
-        entry: first ? { id: first.id, number: first.number, user: { id: first.user_id, fio: first.fio }, service: { title: r.package_title ?? (es.length > 1 ? PaymentMessages.packageLabel : first.title), type: first.type } } : null,
+        entry: first
+          ? {
+              id: first.id,
+              number: first.number,
+              user: { id: first.user_id, fio: first.fio },
+              service: { title: r.package_title ?? (es.length > 1 ? PaymentMessages.packageLabel : first.title), type: first.type },
+            }
+          : null,
         entry_number: first?.number ?? null,
         is_package: es.length > 1 || r.package_title !== null,
         package_title: r.package_title,
@@ -218,7 +246,8 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
       uuid: r.uuid,
       status: r.status,
       // A hold we cancelled because the entries were paid meanwhile says so (docs/decisions/023-no-double-charge.md).
-      status_label: r.status === 'canceled' && r.hold_decision === 'cancel' ? PaymentMessages.canceledAlreadyPaid : (providerStatusLabels[r.status]?.label ?? r.status),
+      status_label:
+        r.status === 'canceled' && r.hold_decision === 'cancel' ? PaymentMessages.canceledAlreadyPaid : (providerStatusLabels[r.status]?.label ?? r.status),
       color: providerStatusLabels[r.status]?.color ?? 'gray',
       sum: Number(r.sum),
       order: r.numbers?.length ? r.numbers.join(', ') : null,
@@ -231,5 +260,3 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
     }),
   });
 }
-
-

@@ -34,10 +34,13 @@ async function entryFor(u: { headers: Record<string, string> }, price = 1500) {
   return res.json().data as { id: number; number: string };
 }
 
-const pay = (u: { headers: Record<string, string> }, id: number, payload: Record<string, unknown> = {}) => app.inject({ method: 'POST', url: `/api/entry/${id}/pay`, headers: u.headers, payload });
+const pay = (u: { headers: Record<string, string> }, id: number, payload: Record<string, unknown> = {}) =>
+  app.inject({ method: 'POST', url: `/api/entry/${id}/pay`, headers: u.headers, payload });
 const status = async (id: number) => (await rows<{ status: number }>(database.db, sql`select status from entries where id = ${id}`))[0].status;
-const paymentRows = async (uuid: string) => (await rows<{ n: number; double: boolean }>(database.db, sql`select count(*)::int as n, bool_or(is_double) as double from payments where uuid = ${uuid}`))[0];
-const webhook = (uuid: string, event = 'payment.succeeded') => app.inject({ method: 'POST', url: '/api/yookassa/webhook', payload: { type: 'notification', event, object: { id: uuid, status: 'succeeded', paid: true } } });
+const paymentRows = async (uuid: string) =>
+  (await rows<{ n: number; double: boolean }>(database.db, sql`select count(*)::int as n, bool_or(is_double) as double from payments where uuid = ${uuid}`))[0];
+const webhook = (uuid: string, event = 'payment.succeeded') =>
+  app.inject({ method: 'POST', url: '/api/yookassa/webhook', payload: { type: 'notification', event, object: { id: uuid, status: 'succeeded', paid: true } } });
 
 describe('paying an entry online', () => {
   it('creates one provider payment per attempt (idempotence key), even on a double click', async () => {
@@ -50,7 +53,10 @@ describe('paying an entry online', () => {
     expect(a.json().confirmation.confirmation_url).toBe(`${providerUrl}/pay/${a.json().id}`);
     const again = await pay(u, e.id);
     expect(again.json().id).toBe(a.json().id);
-    const [count] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from sandbox_payments where body->'metadata'->>'entry_ids' = ${String(e.id)}`);
+    const [count] = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from sandbox_payments where body->'metadata'->>'entry_ids' = ${String(e.id)}`,
+    );
     expect(count.n).toBe(1);
     const [entry] = await rows<{ payment_uuid: string }>(database.db, sql`select payment_uuid from entries where id = ${e.id}`);
     expect(entry.payment_uuid).toBe(a.json().id);
@@ -114,7 +120,10 @@ describe('paying an entry online', () => {
     expect(await status(e.id)).toBe(2);
     expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
     await app.jobs.runDue();
-    const [notes] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from notifications where user_id = ${(await rows<{ created_by: number }>(database.db, sql`select created_by from entries where id = ${e.id}`))[0].created_by} and text_clear like '%оплачена%'`);
+    const [notes] = await rows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from notifications where user_id = ${(await rows<{ created_by: number }>(database.db, sql`select created_by from entries where id = ${e.id}`))[0].created_by} and text_clear like '%оплачена%'`,
+    );
     expect(notes.n).toBe(1);
   });
 
@@ -147,7 +156,10 @@ describe('paying an entry online', () => {
     expect(await status(e.id)).toBe(2);
     expect(await paymentRows(uuid)).toEqual({ n: 1, double: false });
     // One sweep stays scheduled, in about 10 minutes.
-    const open = await rows<{ minutes: number }>(database.db, sql`select round(extract(epoch from run_at - now()) / 60)::int as minutes from jobs where name = ${RECONCILE_SWEEP_JOB} and done_at is null`);
+    const open = await rows<{ minutes: number }>(
+      database.db,
+      sql`select round(extract(epoch from run_at - now()) / 60)::int as minutes from jobs where name = ${RECONCILE_SWEEP_JOB} and done_at is null`,
+    );
     expect(open).toEqual([{ minutes: 10 }]);
   });
 
@@ -176,7 +188,9 @@ describe('paying an entry online', () => {
     const e2 = await entryFor(u);
     const second = (await pay(u, e2.id)).json();
     await confirmOnProvider(second.id, 'cancel');
-    await until(async () => (await rows<{ status: string }>(database.db, sql`select status from card_transactions where uuid = ${second.id}`))[0].status === 'canceled');
+    await until(
+      async () => (await rows<{ status: string }>(database.db, sql`select status from card_transactions where uuid = ${second.id}`))[0].status === 'canceled',
+    );
     expect(await status(e2.id)).toBe(1);
     // A late "succeeded" hint after the cancel cannot move it: the API says canceled.
     await webhook(second.id);
@@ -221,7 +235,12 @@ describe('service package payment and expiry', () => {
       { service_package_id: p.id, service_id: a.id, position: 0 },
       { service_package_id: p.id, service_id: b.id, position: 1 },
     ]);
-    const res = await app.inject({ method: 'POST', url: `/api/service-package/${p.id}/enroll`, headers: u.headers, payload: { services: { [a.id]: null, [b.id]: null } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/service-package/${p.id}/enroll`,
+      headers: u.headers,
+      payload: { services: { [a.id]: null, [b.id]: null } },
+    });
     return (res.json().data.entries as Array<{ id: number }>).map((e) => e.id);
   }
   const expireNow = () => database.db.execute(sql`update jobs set run_at = now() - interval '1 second' where name = 'expire-package' and done_at is null`);
@@ -245,7 +264,10 @@ describe('service package payment and expiry', () => {
   it('unpaid package entries are removed after 15 minutes by a job that survives a restart', async () => {
     const u = await user();
     const ids = await enrolPackage(u);
-    const [job] = await rows<{ minutes: number }>(database.db, sql`select round(extract(epoch from run_at - now()) / 60)::int as minutes from jobs where name = 'expire-package' and done_at is null order by id desc limit 1`);
+    const [job] = await rows<{ minutes: number }>(
+      database.db,
+      sql`select round(extract(epoch from run_at - now()) / 60)::int as minutes from jobs where name = 'expire-package' and done_at is null order by id desc limit 1`,
+    );
     expect(job.minutes).toBe(15);
     // The app stops; a new instance starts on the same database and runs the job when due.
     // A stopped process drops its connections (the provider keeps keep-alive sockets to us).
@@ -254,7 +276,13 @@ describe('service package payment and expiry', () => {
     app = await world.startApp();
     await expireNow();
     await app.jobs.runDue();
-    const left = await rows<{ deleted: boolean }>(database.db, sql`select deleted_at is not null as deleted from entries where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    const left = await rows<{ deleted: boolean }>(
+      database.db,
+      sql`select deleted_at is not null as deleted from entries where id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     expect(left.every((r) => r.deleted)).toBe(true);
   });
 
@@ -300,14 +328,20 @@ describe('public payment form and the lists', () => {
     const stats = (await app.inject({ method: 'GET', url: '/api/payment/statistics', headers: op.headers })).json() as Record<string, number>;
     const months = Object.keys(stats);
     expect(months).toHaveLength(12);
-    const [sum] = await rows<{ total: string }>(database.db, sql`select coalesce(sum(sum), 0)::text as total from payments where created_at > date_trunc('month', now())`);
+    const [sum] = await rows<{ total: string }>(
+      database.db,
+      sql`select coalesce(sum(sum), 0)::text as total from payments where created_at > date_trunc('month', now())`,
+    );
     expect(stats[months[months.length - 1]]).toBeCloseTo(Number(sum.total), 2);
     expect(Number(sum.total)).toBeGreaterThan(0);
   });
 
   it('filters payments by created_at typed with the mask', async () => {
     const op = await user(1);
-    const [{ today }] = await rows<{ today: string }>(database.db, sql`select to_char(max(created_at) at time zone 'Europe/Moscow', 'YYYY-MM-DD') as today from payments`);
+    const [{ today }] = await rows<{ today: string }>(
+      database.db,
+      sql`select to_char(max(created_at) at time zone 'Europe/Moscow', 'YYYY-MM-DD') as today from payments`,
+    );
     const res = await app.inject({ method: 'GET', url: `/api/payment?created_at=${encodeURIComponent(today + ' __:__:__')}`, headers: op.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json().meta.total).toBeGreaterThan(0);
@@ -367,7 +401,14 @@ describe('public payment form and the lists', () => {
     expect(exported.rowCount).toBe(listed.meta.total + 2);
     const byNumbers = new Map<unknown, unknown[]>();
     for (let r = 2; r <= listed.meta.total + 1; r++) byNumbers.set(exported.getRow(r).getCell(3).value, (exported.getRow(r).values as unknown[]).slice(1));
-    for (const p of listed.data as { entries: { number: string }[]; entry: { user: { fio: string }; service: { title: string } } | null; sum: number; status_label: string; package_title: string | null; payTypeLabel: string }[]) {
+    for (const p of listed.data as {
+      entries: { number: string }[];
+      entry: { user: { fio: string }; service: { title: string } } | null;
+      sum: number;
+      status_label: string;
+      package_title: string | null;
+      payTypeLabel: string;
+    }[]) {
       const row = byNumbers.get(p.entries.map((e) => e.number).join(', ') || undefined)!;
       expect(row).toBeDefined();
       expect(row[3]).toBe(p.entry?.user.fio);

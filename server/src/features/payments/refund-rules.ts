@@ -47,13 +47,22 @@ async function lockPayment(tx: Queryable, paymentId: number): Promise<LockedPaym
 }
 
 /** Inserts a refund and its durable 'send-refund' job in the caller's transaction (the payment row locked), and logs it. */
-async function insertRefundIn(tx: Queryable, o: { paymentId: number; sum: number; reason: string; automatic: boolean; by: number | null; key: string }): Promise<number> {
+async function insertRefundIn(
+  tx: Queryable,
+  o: { paymentId: number; sum: number; reason: string; automatic: boolean; by: number | null; key: string },
+): Promise<number> {
   const [r] = await rows<{ id: number }>(
     tx,
     sql`insert into payment_refunds (payment_id, idempotence_key, status, sum, reason, automatic, created_by)
         values (${o.paymentId}, ${o.key}, 'pending', ${o.sum}, ${o.reason}, ${o.automatic}, ${o.by}) returning id`,
   );
-  await logChange(tx, { type: 'payment', entityId: o.paymentId, userId: o.by, before: { refund: null }, after: { refund: { id: r.id, sum: o.sum, reason: o.reason, automatic: o.automatic } } });
+  await logChange(tx, {
+    type: 'payment',
+    entityId: o.paymentId,
+    userId: o.by,
+    before: { refund: null },
+    after: { refund: { id: r.id, sum: o.sum, reason: o.reason, automatic: o.automatic } },
+  });
   await scheduleJob(tx, 'send-refund', { refundId: r.id }, { uniqueKey: `refund-${r.id}` });
   return r.id;
 }
@@ -66,14 +75,26 @@ async function insertRefundIn(tx: Queryable, o: { paymentId: number; sum: number
 export async function refundDoubleIn(tx: Queryable, o: { paymentId: number; uuid: string; sum: number }): Promise<number | null> {
   const payment = await lockPayment(tx, o.paymentId);
   if (!payment || Number(payment.left) <= 0) return null;
-  return insertRefundIn(tx, { paymentId: o.paymentId, sum: o.sum, reason: PaymentMessages.doubleRefundReason, automatic: true, by: null, key: `refund-${o.uuid}`.slice(0, 64) });
+  return insertRefundIn(tx, {
+    paymentId: o.paymentId,
+    sum: o.sum,
+    reason: PaymentMessages.doubleRefundReason,
+    automatic: true,
+    by: null,
+    key: `refund-${o.uuid}`.slice(0, 64),
+  });
 }
 
 /**
  * POST /api/payment/{id}/refund: an operator refunds an online payment, whole or in part (at most
  * what is left), with a reason. The form's key makes a repeated click continue the same refund.
  */
-export async function requestRefund(app: FastifyInstance, by: AuthUser, paymentId: number, body: RefundBody & { sum: number; reason: string }): Promise<RefundAnswer> {
+export async function requestRefund(
+  app: FastifyInstance,
+  by: AuthUser,
+  paymentId: number,
+  body: RefundBody & { sum: number; reason: string },
+): Promise<RefundAnswer> {
   const refundId = await app.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw notFound(PaymentMessages.notFound);
@@ -115,7 +136,15 @@ export async function requestRefund(app: FastifyInstance, by: AuthUser, paymentI
  * (time-out, 5xx, wrong keys) throws, and the job retries with the same Idempotence-Key.
  */
 export async function sendRefund(app: FastifyInstance, refundId: number): Promise<string | null> {
-  const [r] = await rows<{ id: number; status: string; uuid: string | null; sum: string | number; reason: string; idempotence_key: string; payment_uuid: string | null }>(
+  const [r] = await rows<{
+    id: number;
+    status: string;
+    uuid: string | null;
+    sum: string | number;
+    reason: string;
+    idempotence_key: string;
+    payment_uuid: string | null;
+  }>(
     app.db,
     sql`select r.id, r.status, r.uuid, r.sum, r.reason, r.idempotence_key, p.uuid as payment_uuid from payment_refunds r join payments p on p.id = r.payment_id where r.id = ${refundId}`,
   );
@@ -135,7 +164,14 @@ export async function sendRefund(app: FastifyInstance, refundId: number): Promis
           sql`update payment_refunds set status = 'canceled', error = ${`${err.code ?? ''} ${err.parameter ?? ''} ${err.body.description ?? ''}`.trim().slice(0, 500)}, updated_at = now()
               where id = ${refundId} and status = 'pending' returning payment_id`,
         );
-        if (moved) await logChange(tx, { type: 'payment', entityId: moved.payment_id, userId: null, before: { refund_status: 'pending' }, after: { refund_status: 'canceled', refund_id: refundId } });
+        if (moved)
+          await logChange(tx, {
+            type: 'payment',
+            entityId: moved.payment_id,
+            userId: null,
+            before: { refund_status: 'pending' },
+            after: { refund_status: 'canceled', refund_id: refundId },
+          });
       });
       return 'canceled';
     }
@@ -151,33 +187,62 @@ export async function sendRefund(app: FastifyInstance, refundId: number): Promis
  * notification), and a payment refunded in full leaves its entries unpaid when no other payment
  * covers them (returnEntryToUnpaid; done entries keep their status).
  */
-export async function applyProviderRefund(app: FastifyInstance, answer: ProviderRefund, refundId?: number): Promise<'unknown' | 'mismatch' | 'unchanged' | 'updated'> {
+export async function applyProviderRefund(
+  app: FastifyInstance,
+  answer: ProviderRefund,
+  refundId?: number,
+): Promise<'unknown' | 'mismatch' | 'unchanged' | 'updated'> {
   return app.db.transaction(async (tx) => {
     const [found] = await rows<{ id: number; payment_id: number }>(
       tx,
-      refundId ? sql`select id, payment_id from payment_refunds where id = ${refundId}` : sql`select id, payment_id from payment_refunds where uuid = ${answer.id}`,
+      refundId
+        ? sql`select id, payment_id from payment_refunds where id = ${refundId}`
+        : sql`select id, payment_id from payment_refunds where uuid = ${answer.id}`,
     );
     if (!found) return 'unknown';
     // The payment first, then its refund: the same order as requestRefund.
     const payment = await lockPayment(tx, found.payment_id);
-    const [r] = await rows<{ id: number; status: string; uuid: string | null; sum: string | number; reason: string; automatic: boolean; created_by: number | null }>(
-      tx,
-      sql`select id, status, uuid, sum, reason, automatic, created_by from payment_refunds where id = ${found.id} for update`,
-    );
-    if (!payment || answer.payment_id !== payment.uuid || answer.amount.currency !== 'RUB' || answer.amount.value !== money(Number(r.sum)) || (r.uuid && r.uuid !== answer.id)) {
-      app.log.warn({ refundId: r.id, theirs: { id: answer.id, payment_id: answer.payment_id, amount: answer.amount } }, 'provider refund does not match our record');
+    const [r] = await rows<{
+      id: number;
+      status: string;
+      uuid: string | null;
+      sum: string | number;
+      reason: string;
+      automatic: boolean;
+      created_by: number | null;
+    }>(tx, sql`select id, status, uuid, sum, reason, automatic, created_by from payment_refunds where id = ${found.id} for update`);
+    if (
+      !payment ||
+      answer.payment_id !== payment.uuid ||
+      answer.amount.currency !== 'RUB' ||
+      answer.amount.value !== money(Number(r.sum)) ||
+      (r.uuid && r.uuid !== answer.id)
+    ) {
+      app.log.warn(
+        { refundId: r.id, theirs: { id: answer.id, payment_id: answer.payment_id, amount: answer.amount } },
+        'provider refund does not match our record',
+      );
       return 'mismatch';
     }
-    if (!r.uuid) await tx.execute(sql`update payment_refunds set uuid = ${answer.id}, raw = ${JSON.stringify(answer)}::jsonb, updated_at = now() where id = ${r.id}`);
+    if (!r.uuid)
+      await tx.execute(sql`update payment_refunds set uuid = ${answer.id}, raw = ${JSON.stringify(answer)}::jsonb, updated_at = now() where id = ${r.id}`);
     if ((REFUND_RANK[answer.status] ?? -1) <= (REFUND_RANK[r.status] ?? 0)) return 'unchanged';
     await tx.execute(sql`update payment_refunds set status = ${answer.status}, raw = ${JSON.stringify(answer)}::jsonb, updated_at = now() where id = ${r.id}`);
-    const [{ refunded }] = await rows<{ refunded: string | number }>(tx, sql`select coalesce(sum(sum), 0) as refunded from payment_refunds where payment_id = ${payment.id} and status = 'succeeded'`);
+    const [{ refunded }] = await rows<{ refunded: string | number }>(
+      tx,
+      sql`select coalesce(sum(sum), 0) as refunded from payment_refunds where payment_id = ${payment.id} and status = 'succeeded'`,
+    );
     await logChange(tx, {
       type: 'payment',
       entityId: payment.id,
       userId: null,
       before: { refund_status: r.status },
-      after: { refund_status: answer.status, refund_id: r.id, refunded_sum: Number(refunded), ...(answer.cancellation_details ? { refund_cancellation: answer.cancellation_details.reason } : {}) },
+      after: {
+        refund_status: answer.status,
+        refund_id: r.id,
+        refunded_sum: Number(refunded),
+        ...(answer.cancellation_details ? { refund_cancellation: answer.cancellation_details.reason } : {}),
+      },
     });
     if (answer.status !== 'succeeded') return 'updated';
 
@@ -247,6 +312,9 @@ export async function refreshRefund(app: FastifyInstance, uuid: string): Promise
 export async function sendRefundJob(app: FastifyInstance, { refundId }: JobPayloads['send-refund']) {
   const status = await sendRefund(app, refundId);
   if (status !== 'pending') return;
-  const [r] = await rows<{ age_h: number }>(app.db, sql`select extract(epoch from now() - created_at) / 3600 as age_h from payment_refunds where id = ${refundId}`);
+  const [r] = await rows<{ age_h: number }>(
+    app.db,
+    sql`select extract(epoch from now() - created_at) / 3600 as age_h from payment_refunds where id = ${refundId}`,
+  );
   if (r && r.age_h < REFUND_GIVE_UP_H) return { retryInSeconds: REFUND_RECHECK_S, continuation: true };
 }

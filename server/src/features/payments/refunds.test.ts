@@ -36,22 +36,33 @@ async function entryFor(u: U, price = 1500) {
   const res = await app.inject({ method: 'POST', url: '/api/entry', headers: u.headers, payload: { service_id: s.id, pay_type: 3, is_extramural: 0 } });
   return res.json().data as { id: number; number: string };
 }
-const pay = (u: U, id: number, payload: Record<string, unknown> = {}) => app.inject({ method: 'POST', url: `/api/entry/${id}/pay`, headers: u.headers, payload });
+const pay = (u: U, id: number, payload: Record<string, unknown> = {}) =>
+  app.inject({ method: 'POST', url: `/api/entry/${id}/pay`, headers: u.headers, payload });
 const status = async (id: number) => (await rows<{ status: number }>(database.db, sql`select status from entries where id = ${id}`))[0].status;
-const webhook = (id: string, event = 'payment.waiting_for_capture') => app.inject({ method: 'POST', url: '/api/yookassa/webhook', payload: { type: 'notification', event, object: { id } } });
+const webhook = (id: string, event = 'payment.waiting_for_capture') =>
+  app.inject({ method: 'POST', url: '/api/yookassa/webhook', payload: { type: 'notification', event, object: { id } } });
 const providerPayment = async (uuid: string) =>
-  (await rows<{ status: string; body: { cancellation_details?: { party: string; reason: string }; refunded_amount?: { value: string } } }>(database.db, sql`select status, body from sandbox_payments where id = ${uuid}`))[0];
-const transaction = async (uuid: string) => (await rows<{ status: string; hold_decision: string | null }>(database.db, sql`select status, hold_decision from card_transactions where uuid = ${uuid}`))[0];
+  (
+    await rows<{ status: string; body: { cancellation_details?: { party: string; reason: string }; refunded_amount?: { value: string } } }>(
+      database.db,
+      sql`select status, body from sandbox_payments where id = ${uuid}`,
+    )
+  )[0];
+const transaction = async (uuid: string) =>
+  (await rows<{ status: string; hold_decision: string | null }>(database.db, sql`select status, hold_decision from card_transactions where uuid = ${uuid}`))[0];
 const paymentsOf = (entryId: number) =>
   rows<{ id: number; uuid: string | null; pay_type: number; is_double: boolean }>(
     database.db,
     sql`select p.id, p.uuid, p.pay_type, p.is_double from payments p join payment_entries pe on pe.payment_id = p.id where pe.entry_id = ${entryId} order by p.id`,
   );
-const refund = (op: U, paymentId: number, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: `/api/payment/${paymentId}/refund`, headers: op.headers, payload });
-const listed = async (op: U, query: string) => (await app.inject({ method: 'GET', url: `/api/payment?${query}`, headers: op.headers })).json().data as Array<Record<string, unknown>>;
+const refund = (op: U, paymentId: number, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: `/api/payment/${paymentId}/refund`, headers: op.headers, payload });
+const listed = async (op: U, query: string) =>
+  (await app.inject({ method: 'GET', url: `/api/payment?${query}`, headers: op.headers })).json().data as Array<Record<string, unknown>>;
 /** Spaces as letters carry them (the mail's subject has plain spaces where formatRub has narrow ones). */
 const plain = (v: unknown) => String(v).replace(/[\u00a0\u202f]/g, ' ');
-const notes = async (userId: number) => rows<{ text_clear: string }>(database.db, sql`select text_clear from notifications where user_id = ${userId} order by id`);
+const notes = async (userId: number) =>
+  rows<{ text_clear: string }>(database.db, sql`select text_clear from notifications where user_id = ${userId} order by id`);
 
 describe('a client is never charged twice', () => {
   it('payments are created held for capture (capture: false), and captured while the entry is unpaid', async () => {
@@ -138,7 +149,10 @@ describe('a client is never charged twice', () => {
     await until(async () => (await paymentsOf(e.id)).length === 2);
     const [, double] = await paymentsOf(e.id);
     expect(double).toMatchObject({ uuid, is_double: true });
-    await until(async () => (await rows<{ status: string }>(database.db, sql`select status from payment_refunds where payment_id = ${double.id}`))[0]?.status === 'succeeded');
+    await until(
+      async () =>
+        (await rows<{ status: string }>(database.db, sql`select status from payment_refunds where payment_id = ${double.id}`))[0]?.status === 'succeeded',
+    );
     expect((await providerPayment(uuid)).body.refunded_amount?.value).toBe('2400.00');
     const [r] = await rows<{ status: string; sum: number; automatic: boolean; idempotence_key: string; created_by: number | null }>(
       database.db,
@@ -183,7 +197,13 @@ describe('the operator’s refund', () => {
     expect(part.json()).toMatchObject({ message: PaymentMessages.refundDone, data: { sum: 500, status: 'succeeded', automatic: false } });
     expect(await status(e.id)).toBe(2);
     let [shown] = await listed(op, `uuid=${uuid}`);
-    expect(shown).toMatchObject({ status_label: PaymentMessages.refundLabel(formatRub(500)), color: 'grape', refunded_sum: 500, refundable_sum: 1000, is_double: false });
+    expect(shown).toMatchObject({
+      status_label: PaymentMessages.refundLabel(formatRub(500)),
+      color: 'grape',
+      refunded_sum: 500,
+      refundable_sum: 1000,
+      is_double: false,
+    });
 
     const tooMuch = await refund(op, paymentId, { sum: 1000.01, reason: 'Ошибка' });
     expect(tooMuch.statusCode).toBe(422);
@@ -211,7 +231,10 @@ describe('the operator’s refund', () => {
     expect(log.map((l) => l.user_id)).toEqual([op.id, null, op.id, null]);
     expect(log[0].diff.refund.new).toMatchObject({ sum: 500, reason: 'Не смог присутствовать на одном занятии', automatic: false });
     expect(log[3].diff).toMatchObject({ refund_status: { old: 'pending', new: 'succeeded' }, refunded_sum: { new: 1500 } });
-    const [entryLog] = await rows<{ diff: Record<string, { old: unknown; new: unknown }> }>(database.db, sql`select diff from change_logs where type = 'entry' and entity_id = ${e.id} order by id desc limit 1`);
+    const [entryLog] = await rows<{ diff: Record<string, { old: unknown; new: unknown }> }>(
+      database.db,
+      sql`select diff from change_logs where type = 'entry' and entity_id = ${e.id} order by id desc limit 1`,
+    );
     expect(entryLog.diff.status).toEqual({ old: 2, new: 1 });
 
     await app.jobs.runDue();
@@ -244,7 +267,10 @@ describe('the operator’s refund', () => {
     expect(offline.json().message).toBe(PaymentMessages.refundOnlyOnline);
 
     const key = crypto.randomUUID();
-    const [a, b] = await Promise.all([refund(op, paymentId, { sum: 300, reason: 'Двойной клик', key }), refund(op, paymentId, { sum: 300, reason: 'Двойной клик', key })]);
+    const [a, b] = await Promise.all([
+      refund(op, paymentId, { sum: 300, reason: 'Двойной клик', key }),
+      refund(op, paymentId, { sum: 300, reason: 'Двойной клик', key }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(a.json().data.id).toBe(b.json().data.id);
     expect((await providerPayment(uuid)).body.refunded_amount?.value).toBe('300.00');
@@ -258,7 +284,9 @@ describe('the operator’s refund', () => {
     const op = await user(1);
     const { paymentId, uuid } = await paidOnline(u);
     // Refunded meanwhile in the provider's back office: the API refuses more than what is left.
-    await database.db.execute(sql`update sandbox_payments set body = jsonb_set(body, '{refunded_amount}', '{"value": "1500.00", "currency": "RUB"}') where id = ${uuid}`);
+    await database.db.execute(
+      sql`update sandbox_payments set body = jsonb_set(body, '{refunded_amount}', '{"value": "1500.00", "currency": "RUB"}') where id = ${uuid}`,
+    );
     const res = await refund(op, paymentId, { sum: 200, reason: 'Отказ' });
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(PaymentMessages.refundRejected);

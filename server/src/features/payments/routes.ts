@@ -24,13 +24,10 @@ import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 /** A provider payment id: YooKassa's are UUID-like; nothing that could walk a URL path ('..', '/'). */
 const PROVIDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/entry/{id}/pay {pay_type for operators: 1, 2 or 4}: answers {id, confirmation: {confirmation_url}} or, when paid at once, {id, status: 2, immediate: true}. */
-  app.post(
-    '/entry/:id/pay',
-    { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: payEntryBody } },
-    async (request) => payEntry(app, currentUser(request), request.params.id, { payType: request.body?.pay_type }),
+  app.post('/entry/:id/pay', { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: payEntryBody } }, async (request) =>
+    payEntry(app, currentUser(request), request.params.id, { payType: request.body?.pay_type }),
   );
 
   /** POST /api/entry/{id}/set-payment-uuid {uuid}: only a provider payment that covers this entry. */
@@ -47,7 +44,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         sql`select id from card_transactions where uuid = ${request.body.uuid} and entry_ids @> ${JSON.stringify([entry.id])}::jsonb`,
       );
       if (!ct) throw fieldError('uuid', 'Платёж не найден');
-      await app.db.update(entries).set({ payment_uuid: request.body.uuid }).where(sql`id = ${entry.id}`);
+      await app.db
+        .update(entries)
+        .set({ payment_uuid: request.body.uuid })
+        .where(sql`id = ${entry.id}`);
       return { message: Messages.saved };
     },
   );
@@ -57,16 +57,30 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
    * events, the refund) from the provider's API and act on what it says; unknown ones change nothing.
    * Always 200 so the provider stops retrying.
    */
-  app.post('/yookassa/webhook', { schema: { tags: ['payments'], body: z.object({ event: z.string().max(64).optional(), object: z.object({ id: z.string().regex(PROVIDER_ID, { error: 'Некорректный идентификатор платежа' }) }).loose() }).loose() } }, async (request) => {
-    try {
-      const id = request.body.object.id;
-      const result = request.body.event?.startsWith('refund.') ? await refreshRefund(app, id) : await refreshPayment(app, id);
-      return { ok: true, result };
-    } catch (err) {
-      request.log.error({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'webhook handling failed');
-      throw new AppError(500, Messages.serverError);
-    }
-  });
+  app.post(
+    '/yookassa/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        body: z
+          .object({
+            event: z.string().max(64).optional(),
+            object: z.object({ id: z.string().regex(PROVIDER_ID, { error: 'Некорректный идентификатор платежа' }) }).loose(),
+          })
+          .loose(),
+      },
+    },
+    async (request) => {
+      try {
+        const id = request.body.object.id;
+        const result = request.body.event?.startsWith('refund.') ? await refreshRefund(app, id) : await refreshPayment(app, id);
+        return { ok: true, result };
+      } catch (err) {
+        request.log.error({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'webhook handling failed');
+        throw new AppError(500, Messages.serverError);
+      }
+    },
+  );
 
   /** POST /api/yookassa/{cardTransactionId}/refresh: the return page asks, so it does not wait for the webhook. */
   app.post('/yookassa/:id/refresh', { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams } }, async (request) => {
@@ -94,7 +108,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const { fio, phone, sum, key: formKey } = parsed.data;
     // The page sends one key per submitted form: a repeat of it continues the same payment.
     const idempotenceKey = formKey?.toLowerCase() ?? randomUUID();
-    let [ct] = await app.db.select().from(cardTransactions).where(sql`idempotence_key = ${idempotenceKey}`);
+    let [ct] = await app.db
+      .select()
+      .from(cardTransactions)
+      .where(sql`idempotence_key = ${idempotenceKey}`);
     if (ct && (ct.user_id !== null || ct.fio !== fio || ct.phone !== phone || Number(ct.sum) !== sum)) {
       throw new AppError(422, PaymentMessages.formKeyReused, { errors: { key: [PaymentMessages.formKeyReused] } });
     }
@@ -103,10 +120,23 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await takeAttempt(app.db, `public-pay:${request.ip}`, 20, 15))) throw new AppError(429, Messages.tooManyRequests);
       const inserted = await app.db
         .insert(cardTransactions)
-        .values({ provider: app.config.yookassa.sandbox ? 'sandbox' : 'yookassa', idempotence_key: idempotenceKey, status: 'pending', sum, description: `Оплата от ${fio}`, fio, phone })
+        .values({
+          provider: app.config.yookassa.sandbox ? 'sandbox' : 'yookassa',
+          idempotence_key: idempotenceKey,
+          status: 'pending',
+          sum,
+          description: `Оплата от ${fio}`,
+          fio,
+          phone,
+        })
         .onConflictDoNothing()
         .returning();
-      [ct] = inserted.length ? inserted : await app.db.select().from(cardTransactions).where(sql`idempotence_key = ${idempotenceKey}`);
+      [ct] = inserted.length
+        ? inserted
+        : await app.db
+            .select()
+            .from(cardTransactions)
+            .where(sql`idempotence_key = ${idempotenceKey}`);
     }
     let p;
     try {
@@ -121,7 +151,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (err) {
       throw providerFailure(app, err, { cardTransactionId: ct.id });
     }
-    await app.db.update(cardTransactions).set({ uuid: p.id, confirmation_url: p.confirmation?.confirmation_url ?? null, raw: p as unknown as Record<string, unknown> }).where(sql`id = ${ct.id}`);
+    await app.db
+      .update(cardTransactions)
+      .set({ uuid: p.id, confirmation_url: p.confirmation?.confirmation_url ?? null, raw: p as unknown as Record<string, unknown> })
+      .where(sql`id = ${ct.id}`);
     await scheduleJob(app.db, 'reconcile-payment', { uuid: p.id }, { runAt: new Date(Date.now() + RECONCILE_AFTER_S * 1000), uniqueKey: p.id });
     if (!p.confirmation?.confirmation_url) throw new AppError(503, PaymentMessages.providerUnavailable);
     return { id: p.id, confirmation: { confirmation_url: p.confirmation.confirmation_url } };
@@ -133,7 +166,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
    * status: nothing personal is answered.
    */
   app.post('/yookassa-entry/:id/refresh', { schema: { tags: ['payments'], params: idParams } }, async (request) => {
-    const [ct] = await rows<{ uuid: string | null }>(app.db, sql`select uuid from card_transactions where id = ${request.params.id} and user_id is null and fio is not null`);
+    const [ct] = await rows<{ uuid: string | null }>(
+      app.db,
+      sql`select uuid from card_transactions where id = ${request.params.id} and user_id is null and fio is not null`,
+    );
     if (!ct) throw notFound(PaymentMessages.notFound);
     if (ct.uuid) await refreshPayment(app, ct.uuid).catch((err: unknown) => request.log.warn({ err }, 'public payment refresh failed'));
     const [after] = await rows<{ status: string }>(app.db, sql`select status from card_transactions where id = ${request.params.id}`);
@@ -183,7 +219,16 @@ export const paymentOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = request.query;
     return listCardTransactions(
       app.db,
-      { status: q.status, uuid: q.uuid, entry_number: q.entry_number, fio: q.fio, withoutUser: q.isWithoutUser === '1' || q.isWithoutUser === 'true', serviceType: q.serviceType, serviceTitle: q.serviceTitle, sum: q.sum },
+      {
+        status: q.status,
+        uuid: q.uuid,
+        entry_number: q.entry_number,
+        fio: q.fio,
+        withoutUser: q.isWithoutUser === '1' || q.isWithoutUser === 'true',
+        serviceType: q.serviceType,
+        serviceTitle: q.serviceTitle,
+        sum: q.sum,
+      },
       q,
     );
   });

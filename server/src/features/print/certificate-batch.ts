@@ -34,7 +34,10 @@ export function documentDeps(app: FastifyInstance): DocumentDeps {
  * the next run goes on from the cache, so a restart loses nothing.
  */
 export async function runCertificateBatch(app: FastifyInstance, { batchId }: JobPayloads['print-certificates']): Promise<void | { retryInSeconds: number }> {
-  const [batch] = await rows<{ id: number; service_id: number; status: number }>(app.db, sql`select id, service_id, status from print_batches where id = ${batchId}`);
+  const [batch] = await rows<{ id: number; service_id: number; status: number }>(
+    app.db,
+    sql`select id, service_id, status from print_batches where id = ${batchId}`,
+  );
   if (!batch || batch.status === BatchStatus.done) return;
   const deps = documentDeps(app);
   const started = Date.now();
@@ -65,7 +68,12 @@ export async function runCertificateBatch(app: FastifyInstance, { batchId }: Job
         const i = next++;
         const row = printable[i];
         const number = await timed('number', () => ensureCertificateNumber(app.db, row.id));
-        const doc = await renderDocument(deps, { templateId: row.certificate_template_id!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle('Сертификат', number) });
+        const doc = await renderDocument(deps, {
+          templateId: row.certificate_template_id!,
+          subject: { entryId: row.id },
+          output: 'pdf',
+          name: fileTitle('Сертификат', number),
+        });
         keys[i] = `${doc.key}\n${number}`;
         done++;
         if (done % 10 === 0) await app.db.execute(sql`update print_batches set done = ${done} where id = ${batchId}`);
@@ -96,7 +104,9 @@ export async function runCertificateBatch(app: FastifyInstance, { batchId }: Job
       sql`update print_batches set status = ${BatchStatus.done}, done = ${done}, storage_key = ${key}, finished_at = now() where id = ${batchId}`,
     );
   } catch (err) {
-    await app.db.execute(sql`update print_batches set status = ${BatchStatus.failed}, error = ${String((err as Error)?.message ?? err).slice(0, 1000)} where id = ${batchId}`);
+    await app.db.execute(
+      sql`update print_batches set status = ${BatchStatus.failed}, error = ${String((err as Error)?.message ?? err).slice(0, 1000)} where id = ${batchId}`,
+    );
     throw err;
   }
 }

@@ -21,14 +21,16 @@ const TITLES: Record<PrintKind, string> = {
 
 /** File names without characters that file systems or headers dislike. */
 export function fileTitle(...parts: string[]): string {
-  return parts
-    .filter(Boolean)
-    .join(' ')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 150);
+  return (
+    parts
+      .filter(Boolean)
+      .join(' ')
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 150)
+  );
 }
 
 /** An entry the asker may see: the client's own or any for operators; otherwise 404. */
@@ -60,11 +62,29 @@ export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow,
       });
     }
     case 'program':
-      return renderDocument(deps, { templateId: ctx.programTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.service_title), account });
+      return renderDocument(deps, {
+        templateId: ctx.programTemplateId!,
+        subject: { entryId: row.id },
+        output: 'pdf',
+        name: fileTitle(TITLES[kind], row.service_title),
+        account,
+      });
     case 'registration-list':
-      return renderDocument(deps, { templateId: ctx.regListTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.number), account });
+      return renderDocument(deps, {
+        templateId: ctx.regListTemplateId!,
+        subject: { entryId: row.id },
+        output: 'pdf',
+        name: fileTitle(TITLES[kind], row.number),
+        account,
+      });
     case 'contract':
-      return renderDocument(deps, { templateId: ctx.contractTemplateId!, subject: { entryId: row.id }, output: 'pdf', name: fileTitle(TITLES[kind], row.number), account });
+      return renderDocument(deps, {
+        templateId: ctx.contractTemplateId!,
+        subject: { entryId: row.id },
+        output: 'pdf',
+        name: fileTitle(TITLES[kind], row.number),
+        account,
+      });
     case 'invoice': {
       const invoice = await timed('invoice', () => loadInvoice(deps.db, row, me.role));
       return renderHtmlDocument(deps, { body: invoiceHtml(invoice), name: fileTitle(TITLES[kind], row.number), account });

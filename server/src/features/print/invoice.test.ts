@@ -92,7 +92,8 @@ describe('bank invoice (счёт на оплату)', () => {
     expect(listed.printable).toContain('invoice');
     const text = await invoiceText(entry.id, clientH);
     expect(text).toContain(`Счёт на оплату № ${entry.number}`);
-    for (const part of ['ПАО Сбербанк', '044030653', '40703810955000001234', '30101810500000000653', 'ИНН 7801234567', 'КПП 780101001']) expect(text).toContain(part);
+    for (const part of ['ПАО Сбербанк', '044030653', '40703810955000001234', '30101810500000000653', 'ИНН 7801234567', 'КПП 780101001'])
+      expect(text).toContain(part);
     expect(text).toContain('Смирнова Анна Сергеевна');
     expect(text).toContain('ГБОУ СОШ № 5');
     expect(text).toContain('Семинар «Цифровая школа»');
@@ -123,7 +124,12 @@ describe('bank invoice (счёт на оплату)', () => {
     const webinar = await makeService(db, { title: 'Вебинар «Урок»', price: 700 });
     const [p] = await db.insert(servicePackages).values({ title: 'Пакет «Молодой педагог»', price: 5000 }).returning();
     await db.insert(servicePackageServices).values([course, webinar].map((s, position) => ({ service_package_id: p.id, service_id: s.id, position })));
-    const res = await t.inject({ method: 'POST', url: `/api/service-package/${p.id}/enroll`, headers: clientH, payload: { services: { [course.id]: null, [webinar.id]: null } } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/service-package/${p.id}/enroll`,
+      headers: clientH,
+      payload: { services: { [course.id]: null, [webinar.id]: null } },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const made = res.json().data.entries as Array<{ id: number; number: string }>;
     // The operator agreed to a bank transfer for this package.

@@ -56,9 +56,7 @@ export async function loadInvoice(db: Queryable, row: EntryPrintRow, role: numbe
     date: formatDate(who.created_at),
     requisites,
     buyer: { fio: who.fio, organization: who.organization, email: who.email, phone: who.phone },
-    line: inPackage
-      ? `Пакет услуг: ${packageRows[0].package_title} (${packageRows.map((p) => p.service_title).join('; ')})`
-      : row.service_title,
+    line: inPackage ? `Пакет услуг: ${packageRows[0].package_title} (${packageRows.map((p) => p.service_title).join('; ')})` : row.service_title,
     amount: Number(row.amount),
     entryNumbers: inPackage ? packageRows.map((p) => p.number) : [row.number],
   };

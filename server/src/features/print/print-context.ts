@@ -32,10 +32,14 @@ export interface EntryPrintRow extends PrintColumnsRow {
 export const pick = (type: number, ...ids: ReturnType<typeof sql>[]) => sql`(
   select tp.id from templates tp where tp.deleted_at is null and tp.dict_type_id = ${type}
     and tp.id in (${sql.join(ids, sql`, `)})
-  order by case ${sql.join(ids.map((id, i) => sql`when tp.id = ${id} then ${i}`), sql` `)} else 99 end limit 1)`;
+  order by case ${sql.join(
+    ids.map((id, i) => sql`when tp.id = ${id} then ${i}`),
+    sql` `,
+  )} else 99 end limit 1)`;
 
 /** The newest live template of a type (program and contract templates are not per service). */
-export const newest = (type: number) => sql`(select tp.id from templates tp where tp.deleted_at is null and tp.dict_type_id = ${type} order by tp.updated_at desc, tp.id desc limit 1)`;
+export const newest = (type: number) =>
+  sql`(select tp.id from templates tp where tp.deleted_at is null and tp.dict_type_id = ${type} order by tp.updated_at desc, tp.id desc limit 1)`;
 
 /**
  * The columns the print rules need, over the aliases e (entries), s (services), t (its type) and

@@ -108,7 +108,10 @@ describe('printing under load', () => {
       // A third one, another document or the same again, is refused while both render.
       for (const entryId of [c, a]) {
         // Answered at once (a print let through would wait for the held renders).
-        const refused = await Promise.race([print(entryId, ownerH), new Promise<{ statusCode: number; json: () => unknown }>((r) => setTimeout(() => r({ statusCode: 0, json: () => 'still waiting after 5 s' }), 5000))]);
+        const refused = await Promise.race([
+          print(entryId, ownerH),
+          new Promise<{ statusCode: number; json: () => unknown }>((r) => setTimeout(() => r({ statusCode: 0, json: () => 'still waiting after 5 s' }), 5000)),
+        ]);
         expect(refused.statusCode).toBe(429);
         expect(refused.json()).toEqual({ message: PrintMessages.tooManyPrints });
       }

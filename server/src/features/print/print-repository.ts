@@ -17,7 +17,10 @@ export interface BatchRow {
 
 /** Sets (or corrects) an entry's certificate number; false when there is no such entry. Throws the unique violation as it is. */
 export async function setCertificateNumber(db: Queryable, entryId: number, certificateNumber: string): Promise<boolean> {
-  const updated = await rows<{ id: number }>(db, sql`update entries set certificate_number = ${certificateNumber}, updated_at = now() where id = ${entryId} returning id`);
+  const updated = await rows<{ id: number }>(
+    db,
+    sql`update entries set certificate_number = ${certificateNumber}, updated_at = now() where id = ${entryId} returning id`,
+  );
   return updated.length > 0;
 }
 

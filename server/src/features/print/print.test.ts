@@ -65,7 +65,14 @@ beforeAll(async () => {
   otherH = await t.loginAs(await t.createUser());
   certificateTemplate = await uploadTemplate(
     { title: 'Сертификат', dict_type_id: 1 },
-    makeDocx(['СЕРТИФИКАТ', ['Настоящий сертификат выдан ${user.', 'fio_dative}'], 'ФИО: ${user.fio}', '№ ${entry.certificate_number}', 'за участие: ${service.title}', 'Рег. номер: ${entry.registration_number}']),
+    makeDocx([
+      'СЕРТИФИКАТ',
+      ['Настоящий сертификат выдан ${user.', 'fio_dative}'],
+      'ФИО: ${user.fio}',
+      '№ ${entry.certificate_number}',
+      'за участие: ${service.title}',
+      'Рег. номер: ${entry.registration_number}',
+    ]),
   );
 }, 120_000);
 afterAll(async () => {
@@ -78,7 +85,12 @@ describe('print rules matrix: status x contract x registration number x template
     // Type 2 (webinar) needs no contract, type 3 (qualification) does; neither has a default template here.
     const services = {
       'no-contract+template': await makeService(db, { dict_type_id: 2, template_certificate_id: certificateTemplate, title: 'Вебинар с сертификатом' }),
-      'contract+template': await makeService(db, { dict_type_id: 3, dict_subtype_id: 9, template_certificate_id: certificateTemplate, title: 'Курс с сертификатом' }),
+      'contract+template': await makeService(db, {
+        dict_type_id: 3,
+        dict_subtype_id: 9,
+        template_certificate_id: certificateTemplate,
+        title: 'Курс с сертификатом',
+      }),
       'no-contract': await makeService(db, { dict_type_id: 2, title: 'Вебинар без шаблона' }),
       contract: await makeService(db, { dict_type_id: 3, dict_subtype_id: 9, title: 'Курс без шаблона' }),
     };
@@ -94,7 +106,9 @@ describe('print rules matrix: status x contract x registration number x template
           const ownerDocx = await t.inject({ method: 'GET', url: `/api/entry/${id}/print/certificate-docx`, headers: ownerH });
           const asOperator = await t.inject({ method: 'GET', url: `/api/entry/${id}/print/certificate-docx`, headers: op });
           const asOther = await t.inject({ method: 'GET', url: `/api/entry/${id}/print/certificate`, headers: otherH });
-          results.push(`${label} s${status} ${reg ? 'reg' : '-'}: ${asOwner.statusCode} ${ownerDocx.statusCode} ${asOperator.statusCode} ${asOther.statusCode}`);
+          results.push(
+            `${label} s${status} ${reg ? 'reg' : '-'}: ${asOwner.statusCode} ${ownerDocx.statusCode} ${asOperator.statusCode} ${asOther.statusCode}`,
+          );
           expect(asOwner.statusCode, `${label} s${status} ${reg}`).toBe(allowed ? 200 : 422);
           expect(asOperator.statusCode).toBe(allowed ? 200 : 422);
           expect(ownerDocx.statusCode).toBe(403);
@@ -127,10 +141,19 @@ describe('print rules matrix: status x contract x registration number x template
   }, 120_000);
 
   it('prints publication certificates when paid and the publication approved or published', async () => {
-    const service = await makeService(t.database.db, { dict_type_id: 5, dict_subtype_id: 5, is_publication: true, template_certificate_id: certificateTemplate, title: 'Интернет-публикация' });
+    const service = await makeService(t.database.db, {
+      dict_type_id: 5,
+      dict_subtype_id: 5,
+      is_publication: true,
+      template_certificate_id: certificateTemplate,
+      title: 'Интернет-публикация',
+    });
     const check = async (entryStatus: number, publicationStatus: number) => {
       const id = await makeEntry(service.id, { status: entryStatus });
-      const [p] = await rows<{ id: number }>(t.database.db, sql`insert into publications (title, created_by, status) values ('Статья', ${owner.id}, ${publicationStatus}) returning id`);
+      const [p] = await rows<{ id: number }>(
+        t.database.db,
+        sql`insert into publications (title, created_by, status) values ('Статья', ${owner.id}, ${publicationStatus}) returning id`,
+      );
       await t.database.db.execute(sql`insert into publication_entries (publication_id, entry_id) values (${p.id}, ${id})`);
       const status = (await t.inject({ method: 'GET', url: `/api/entry/${id}/print/certificate-docx`, headers: op })).statusCode;
       const listed = (await t.inject({ method: 'GET', url: `/api/entry/${id}`, headers: ownerH })).json().data;
@@ -207,7 +230,8 @@ describe('certificate documents', () => {
     const service = await makeService(t.database.db, { dict_type_id: 2 });
     const a = await makeEntry(service.id);
     const b = await makeEntry(service.id);
-    const set = (id: number, n: string, h = op) => t.inject({ method: 'PUT', url: `/api/entry/${id}/certificate-number`, headers: h, payload: { certificate_number: n } });
+    const set = (id: number, n: string, h = op) =>
+      t.inject({ method: 'PUT', url: `/api/entry/${id}/certificate-number`, headers: h, payload: { certificate_number: n } });
     expect((await set(a, '000000000777')).statusCode).toBe(200);
     const dup = await set(b, '000000000777');
     expect(dup.statusCode).toBe(422);
@@ -224,7 +248,9 @@ describe('signed links and private files', () => {
     const res = await t.inject({ method: 'GET', url: `/api/entry/${id}/print/certificate-docx`, headers: op });
     const url = res.json().url as string;
     const [body, mac] = url.split('?t=').pop()!.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), k: 'ab/' + '0'.repeat(32) + '.pdf' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), k: 'ab/' + '0'.repeat(32) + '.pdf' })).toString(
+      'base64url',
+    );
     expect((await t.inject({ method: 'GET', url: `/api/file/signed?t=${forged}.${mac}` })).statusCode).toBe(404);
     const expired = await signedFileUrl(t.database.db, { key: 'ab/' + 'c'.repeat(32) + '.pdf', name: 'x.pdf', mime: 'application/pdf' }, -1);
     expect((await t.inject({ method: 'GET', url: expired })).statusCode).toBe(404);
@@ -243,8 +269,18 @@ describe('signed links and private files', () => {
 
 describe('program, registration list, contract, consent', () => {
   it('prints an HTML program through Chromium and refuses when the service has none', async () => {
-    const program = await uploadTemplate({ title: 'Программа', dict_type_id: 2, content: '<h1>Программа курса «${service.title}»</h1><p>Объём: ${service.hours} ч.</p><p>Слушатель: ${user.fio}</p>' });
-    const service = await makeService(t.database.db, { dict_type_id: 3, dict_subtype_id: 10, hours: 72, title: 'Курс «Наставничество»', template_program_id: program });
+    const program = await uploadTemplate({
+      title: 'Программа',
+      dict_type_id: 2,
+      content: '<h1>Программа курса «${service.title}»</h1><p>Объём: ${service.hours} ч.</p><p>Слушатель: ${user.fio}</p>',
+    });
+    const service = await makeService(t.database.db, {
+      dict_type_id: 3,
+      dict_subtype_id: 10,
+      hours: 72,
+      title: 'Курс «Наставничество»',
+      template_program_id: program,
+    });
     const id = await makeEntry(service.id, { status: 1 });
     const res = await t.inject({ method: 'GET', url: `/api/entry/${id}/print/program`, headers: ownerH });
     expect(res.statusCode).toBe(200);
@@ -263,7 +299,11 @@ describe('program, registration list, contract, consent', () => {
     };
     const bare = await makeService(t.database.db, { dict_type_id: 2, title: 'Семинар без листа' });
     expect(await regListOf(bare.id)).toBe(PrintMessages.regListLater);
-    const chosen = await uploadTemplate({ title: 'Лист семинара', dict_type_id: 3, content: '<h1>Лист регистрации (выбранный)</h1><p>${service.title}: ${user.fio}</p>' });
+    const chosen = await uploadTemplate({
+      title: 'Лист семинара',
+      dict_type_id: 3,
+      content: '<h1>Лист регистрации (выбранный)</h1><p>${service.title}: ${user.fio}</p>',
+    });
     await uploadTemplate({ title: 'Общий лист', dict_type_id: 3, content: '<h1>Лист регистрации (общий)</h1><p>${user.fio}</p>' });
     // Chosen in the service form (validated as a registration list there).
     const own = await makeService(t.database.db, { dict_type_id: 2, title: 'Семинар со своим листом', template_participation_id: chosen });
@@ -279,9 +319,16 @@ describe('program, registration list, contract, consent', () => {
   }, 60_000);
 
   it('prints the contract only for services that need one, and the consent for its user', async () => {
-    const noContract = await t.inject({ method: 'GET', url: `/api/entry/${await makeEntry((await makeService(t.database.db, { dict_type_id: 3 })).id, { status: 1 })}/print/contract`, headers: ownerH });
+    const noContract = await t.inject({
+      method: 'GET',
+      url: `/api/entry/${await makeEntry((await makeService(t.database.db, { dict_type_id: 3 })).id, { status: 1 })}/print/contract`,
+      headers: ownerH,
+    });
     expect(noContract.json().message).toBe(PrintMessages.contractLater);
-    await uploadTemplate({ title: 'Договор', dict_type_id: 7 }, makeDocx(['ДОГОВОР № ${entry.number}', 'Заказчик: ${user.fio}', 'Стоимость: ${entry.price} (${entry.price_words})']));
+    await uploadTemplate(
+      { title: 'Договор', dict_type_id: 7 },
+      makeDocx(['ДОГОВОР № ${entry.number}', 'Заказчик: ${user.fio}', 'Стоимость: ${entry.price} (${entry.price_words})']),
+    );
     const course = await makeService(t.database.db, { dict_type_id: 3, title: 'Курс по договору' });
     const entryId = await makeEntry(course.id, { status: 1, price: 12500 });
     const res = await t.inject({ method: 'GET', url: `/api/entry/${entryId}/print/contract`, headers: ownerH });
@@ -307,7 +354,11 @@ describe('program, registration list, contract, consent', () => {
 describe('all certificates of a service as one zip', () => {
   it('runs as a durable job with progress and skips entries not printable yet', async () => {
     const service = await makeService(t.database.db, { dict_type_id: 2, template_certificate_id: certificateTemplate, title: 'Вебинар для архива' });
-    const clients = [await t.createUser({ last_name: 'Алексеев' }), await t.createUser({ last_name: 'Борисова', first_name: 'Мария', middle_name: 'Ивановна' }), await t.createUser({ last_name: 'Васильев' })];
+    const clients = [
+      await t.createUser({ last_name: 'Алексеев' }),
+      await t.createUser({ last_name: 'Борисова', first_name: 'Мария', middle_name: 'Ивановна' }),
+      await t.createUser({ last_name: 'Васильев' }),
+    ];
     for (const c of clients) await makeEntry(service.id, {}, c.id);
     await makeEntry(service.id, { status: 1 });
     expect((await t.inject({ method: 'POST', url: `/api/service/${service.id}/print-certificates`, headers: ownerH })).statusCode).toBe(403);
@@ -324,7 +375,9 @@ describe('all certificates of a service as one zip', () => {
     expect(names[1]).toMatch(/^Борисова Мария Ивановна \d{12}\.pdf$/);
     expect(pdfText(new PizZip(zip.rawPayload).file(names[1])!.asNodeBuffer())).toContain('Борисовой Марии Ивановне');
     const empty = await makeService(t.database.db, { dict_type_id: 2 });
-    expect((await t.inject({ method: 'POST', url: `/api/service/${empty.id}/print-certificates`, headers: op })).json().message).toBe(PrintMessages.batchNothing);
+    expect((await t.inject({ method: 'POST', url: `/api/service/${empty.id}/print-certificates`, headers: op })).json().message).toBe(
+      PrintMessages.batchNothing,
+    );
   }, 120_000);
 });
 

@@ -109,7 +109,11 @@ export async function renderDocument(
   ]);
   const ext = opts.output;
   const mime = opts.output === 'pdf' ? 'application/pdf' : DOCX_MIME;
-  const key = deps.files.generatedKey('cache', digest([1, opts.output, template.id, template.storage_key, template.content, new Date(template.updated_at).toISOString(), values]), ext);
+  const key = deps.files.generatedKey(
+    'cache',
+    digest([1, opts.output, template.id, template.storage_key, template.content, new Date(template.updated_at).toISOString(), values]),
+    ext,
+  );
   return storedOnce(deps, { key, name: `${opts.name}.${ext}`, mime, account: opts.account }, async (owner) => {
     if (template.storage_key) {
       const source = await timed('template-read', () => templateFile(deps.files, template.storage_key!));

@@ -23,19 +23,23 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => documentDeps(app);
 
   /** GET /api/entry/{id}/print/{kind}: {url}, a link to the document valid for a few minutes. */
-  app.get('/entry/:id/print/:kind', { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }) } }, async (request) => {
-    const me = currentUser(request);
-    // At most PRINTS_PER_USER prints of one account at a time (decision 021).
-    const print = () =>
-      app.printGate.forAccount(me.id, async () => {
-        const row = await timed('entry', () => entryForPrint(deps(), request.params.id, me));
-        const doc = await printEntryDocument(deps(), row, request.params.kind, me);
-        return { url: await timed('signed-link', () => signedFileUrl(app.db, doc)) };
-      });
-    // At debug level, one line per print with the time of each stage.
-    if (request.log.level !== 'debug' && request.log.level !== 'trace') return print();
-    return collectStages(print, (stages) => request.log.debug({ kind: request.params.kind, stages }, 'print timing'));
-  });
+  app.get(
+    '/entry/:id/print/:kind',
+    { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }) } },
+    async (request) => {
+      const me = currentUser(request);
+      // At most PRINTS_PER_USER prints of one account at a time (decision 021).
+      const print = () =>
+        app.printGate.forAccount(me.id, async () => {
+          const row = await timed('entry', () => entryForPrint(deps(), request.params.id, me));
+          const doc = await printEntryDocument(deps(), row, request.params.kind, me);
+          return { url: await timed('signed-link', () => signedFileUrl(app.db, doc)) };
+        });
+      // At debug level, one line per print with the time of each stage.
+      if (request.log.level !== 'debug' && request.log.level !== 'trace') return print();
+      return collectStages(print, (stages) => request.log.debug({ kind: request.params.kind, stages }, 'print timing'));
+    },
+  );
 
   /** GET /api/user/{id}/consent/print: {url}; the user's own consent, or any user's for operators. */
   app.get('/user/:id/consent/print', { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
@@ -107,7 +111,12 @@ export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const service = await journalService(app.db, request.params.id);
     if (!service) throw notFound();
     const day = new Date().toISOString().slice(0, 10);
-    return sendXlsx(request, reply, { name: `Журнал ${service.title} ${day}.xlsx`, asciiName: `journal-${service.id}-${day}.xlsx` }, journalExport(app.db, service.id));
+    return sendXlsx(
+      request,
+      reply,
+      { name: `Журнал ${service.title} ${day}.xlsx`, asciiName: `journal-${service.id}-${day}.xlsx` },
+      journalExport(app.db, service.id),
+    );
   });
 
   /** GET /api/service/{id}/print-batches: the latest batches of a service. */
@@ -126,7 +135,10 @@ async function toBatch(app: FastifyInstance, b: BatchRow) {
     done: b.done,
     skipped: b.skipped,
     error: b.status === BatchStatus.failed ? 'Не удалось распечатать сертификаты, попробуйте ещё раз' : null,
-    url: b.status === BatchStatus.done && b.storage_key ? await signedFileUrl(app.db, { key: b.storage_key, name: `Сертификаты услуги ${b.service_id}.zip`, mime: 'application/zip' }) : null,
+    url:
+      b.status === BatchStatus.done && b.storage_key
+        ? await signedFileUrl(app.db, { key: b.storage_key, name: `Сертификаты услуги ${b.service_id}.zip`, mime: 'application/zip' })
+        : null,
     created_at: new Date(b.created_at).toISOString(),
   };
 }

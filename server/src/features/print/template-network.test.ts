@@ -44,7 +44,8 @@ async function makeEntry(serviceId: number, status = 3): Promise<number> {
 /** A template stored as it was before uploads were checked (straight into the tables). */
 async function storedTemplate(dictTypeId: number, source: { docx: Buffer } | { content: string }): Promise<number> {
   let fileId: number | null = null;
-  if ('docx' in source) fileId = (await t.app.files.save(t.database.db, { userId: null, name: 'old.docx', mime: DOCX_MIME, buffer: source.docx, ext: 'docx' })).id;
+  if ('docx' in source)
+    fileId = (await t.app.files.save(t.database.db, { userId: null, name: 'old.docx', mime: DOCX_MIME, buffer: source.docx, ext: 'docx' })).id;
   const [row] = await t.database.db
     .insert(templates)
     .values({ title: 'Старый шаблон', dict_type_id: dictTypeId, file_id: fileId, content: 'content' in source ? source.content : null })
@@ -91,7 +92,10 @@ describe('.docx templates with pictures linked to an outside address', () => {
     expect(res.json().errors.file).toEqual([TemplateMessages.externalLinks([url])]);
     // A hyperlink alone is fine (followed only by a click).
     const zip = new PizZip(docxWithLinkedPicture(['Сертификат ${user.fio}'], url));
-    const rels = zip.file('word/_rels/document.xml.rels')!.asText().replace(/<Relationship Id="rIdLogo"[^>]*\/>/, '');
+    const rels = zip
+      .file('word/_rels/document.xml.rels')!
+      .asText()
+      .replace(/<Relationship Id="rIdLogo"[^>]*\/>/, '');
     zip.file('word/_rels/document.xml.rels', rels);
     const withLink = await saveTemplate({ title: 'Сертификат с гиперссылкой', dict_type_id: 1 }, zip.generate({ type: 'nodebuffer' }) as Buffer);
     expect(withLink.statusCode).toBe(201);
@@ -153,13 +157,19 @@ describe('HTML templates', () => {
     const res = await saveTemplate({ title: 'Лист с картинками', dict_type_id: 3, content: outside(listener.url) });
     expect(res.statusCode).toBe(201);
     const service = await makeService(t.database.db, { dict_type_id: 2, title: 'Семинар', template_participation_id: res.json().data.id });
-    const pdf = await fetchDocument(await t.inject({ method: 'GET', url: `/api/entry/${await makeEntry(service.id, 1)}/print/registration-list`, headers: ownerH }));
+    const pdf = await fetchDocument(
+      await t.inject({ method: 'GET', url: `/api/entry/${await makeEntry(service.id, 1)}/print/registration-list`, headers: ownerH }),
+    );
     expect(pdfText(pdf)).toContain('Участник: Орлова Мария Петровна');
     await expectNoRequests();
   }, 60_000);
 
   it('refuse <meta http-equiv="refresh"> on save; older ones with it print (without it)', async () => {
-    for (const tag of ['<meta http-equiv="refresh" content="0">', `<META HTTP-EQUIV=Refresh CONTENT="0; url=${listener.url}/go">`, `<meta content="1" http-equiv="&#114;efresh"/>`]) {
+    for (const tag of [
+      '<meta http-equiv="refresh" content="0">',
+      `<META HTTP-EQUIV=Refresh CONTENT="0; url=${listener.url}/go">`,
+      `<meta content="1" http-equiv="&#114;efresh"/>`,
+    ]) {
       const res = await saveTemplate({ title: 'Лист', dict_type_id: 3, content: `${tag}<p>\${user.fio}</p>` });
       expect(res.statusCode, tag).toBe(422);
       expect(res.json().errors.content).toEqual([TemplateMessages.metaRefresh]);

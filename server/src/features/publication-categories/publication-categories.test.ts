@@ -18,14 +18,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) => t.inject({ method, url, headers, payload: payload as object });
+const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) =>
+  t.inject({ method, url, headers, payload: payload as object });
 const URL = '/api/dictionaries/dict_publication_categories';
 
 describe('publication rubrics', () => {
   it('adds and edits a rubric with alias, description and the site category; everyone reads the list', async () => {
     const res = await call('POST', URL, { fdv: 'Логопедия', alias: 'Logopediya', description: 'Коррекция речи', joomla_category_id: '17' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ message: RubricMessages.saved, data: { fdv: 'Логопедия', alias: 'logopediya', description: 'Коррекция речи', joomla_category_id: 17 } });
+    expect(res.json()).toMatchObject({
+      message: RubricMessages.saved,
+      data: { fdv: 'Логопедия', alias: 'logopediya', description: 'Коррекция речи', joomla_category_id: 17 },
+    });
     const id = res.json().data.id;
     const put = await call('PUT', `${URL}/${id}`, { fdv: 'Логопедия и дефектология', alias: 'logopediya', description: '', joomla_category_id: '' });
     expect(put.statusCode, put.body).toBe(200);
@@ -38,7 +42,10 @@ describe('publication rubrics', () => {
   it('refuses an empty name, a bad alias, a taken alias and a non-numeric site category', async () => {
     const res = await call('POST', URL, { fdv: '', alias: 'пробел и кириллица', joomla_category_id: 'abc' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: Messages.required, errors: { fdv: [Messages.fieldRequired], alias: [RubricMessages.aliasFormat], joomla_category_id: ['Введите число'] } });
+    expect(res.json()).toMatchObject({
+      message: Messages.required,
+      errors: { fdv: [Messages.fieldRequired], alias: [RubricMessages.aliasFormat], joomla_category_id: ['Введите число'] },
+    });
     const taken = await call('POST', URL, { fdv: 'Ещё одна', alias: 'nachalnaya-shkola' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors).toEqual({ alias: [RubricMessages.aliasTaken] });

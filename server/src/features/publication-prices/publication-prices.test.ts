@@ -18,13 +18,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) => t.inject({ method, url, headers, payload: payload as object });
+const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) =>
+  t.inject({ method, url, headers, payload: payload as object });
 
 describe('publication prices', () => {
   it('saves a price per subtype and author count, edits it, lists it for users by subtype', async () => {
     const res = await call('POST', '/api/publication-price', { dict_service_subtype_id: 6, authors_num: 1, price: '1500' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ message: PriceMessages.saved, data: { dict_service_subtype_id: 6, subtype: { fdv: 'Публикация в сборнике материалов конференции' }, authors_num: 1, price: 1500 } });
+    expect(res.json()).toMatchObject({
+      message: PriceMessages.saved,
+      data: { dict_service_subtype_id: 6, subtype: { fdv: 'Публикация в сборнике материалов конференции' }, authors_num: 1, price: 1500 },
+    });
     const id = res.json().data.id;
     await call('POST', '/api/publication-price', { dict_service_subtype_id: 6, authors_num: 2, price: 2000 });
     const put = await call('PUT', `/api/publication-price/${id}`, { dict_service_subtype_id: 6, authors_num: 1, price: 1700 });

@@ -42,7 +42,9 @@ export async function replaceCoAuthors(
       else if (o.by.role === Role.operator) acceptedAt = new Date();
       else if (previous === undefined && !invited.includes(a.user_id)) invited.push(a.user_id);
     }
-    await tx.insert(publicationAuthors).values({ publication_id: o.publicationId, user_id: a.user_id, fio: a.fio.slice(0, 255), position: position++, accepted_at: acceptedAt });
+    await tx
+      .insert(publicationAuthors)
+      .values({ publication_id: o.publicationId, user_id: a.user_id, fio: a.fio.slice(0, 255), position: position++, accepted_at: acceptedAt });
   }
   if (invited.length === 0) return;
   const [p] = await rows<{ title: string; inviter: string }>(
@@ -51,7 +53,13 @@ export async function replaceCoAuthors(
         from publications p join users u on u.id = ${o.by.id} where p.id = ${o.publicationId}`,
   );
   for (const userId of invited) {
-    await notify(tx, { userId, text: escapeHtml(coAuthorInvitationText(p?.inviter ?? '', p?.title ?? '')), icon: 'IconUsers', color: 'orange', url: INVITATIONS_URL });
+    await notify(tx, {
+      userId,
+      text: escapeHtml(coAuthorInvitationText(p?.inviter ?? '', p?.title ?? '')),
+      icon: 'IconUsers',
+      color: 'orange',
+      url: INVITATIONS_URL,
+    });
   }
 }
 

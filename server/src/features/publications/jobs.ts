@@ -68,7 +68,11 @@ async function checkPublicationJob(app: FastifyInstance, { publicationId: id }: 
  * publication's check is already queued or running (answered as such, nothing started twice) or the
  * pool's queue is full (then it is scheduled and answered 'postponed').
  */
-export async function checkPublicationNow(app: FastifyInstance, publicationId: number, ownerId: number): Promise<{ state: 'done' | 'postponed' | UniquenessState }> {
+export async function checkPublicationNow(
+  app: FastifyInstance,
+  publicationId: number,
+  ownerId: number,
+): Promise<{ state: 'done' | 'postponed' | UniquenessState }> {
   const state = await uniquenessState(app.db, publicationId);
   if (state) return { state };
   try {

@@ -23,10 +23,14 @@ const NOTHING_UNDER_WAY = sql`not exists (select 1 from publication_entries ope 
 async function cancel(tx: Queryable, where: ReturnType<typeof sql>, o: { by: number | null; reason: string }): Promise<number[]> {
   const list = await rows<{ id: number }>(tx, sql`select e.id from entries e where ${where} order by e.id for update of e`);
   if (list.length === 0) return [];
-  const ids = sql.join(list.map((e) => sql`${e.id}`), sql`, `);
+  const ids = sql.join(
+    list.map((e) => sql`${e.id}`),
+    sql`, `,
+  );
   const [{ now }] = await rows<{ now: Date }>(tx, sql`select now() as now`);
   await tx.execute(sql`update entries set deleted_at = ${now}, publication_cancelled_at = ${now}, updated_at = ${now} where id in (${ids})`);
-  for (const e of list) await logChange(tx, { type: 'entry', entityId: e.id, userId: o.by, before: { deleted_at: null }, after: { deleted_at: now, reason: o.reason } });
+  for (const e of list)
+    await logChange(tx, { type: 'entry', entityId: e.id, userId: o.by, before: { deleted_at: null }, after: { deleted_at: now, reason: o.reason } });
   return list.map((e) => e.id);
 }
 
@@ -50,7 +54,13 @@ export async function restoreCancelledEntriesOf(tx: Queryable, publicationId: nu
   );
   for (const e of list) {
     await tx.execute(sql`update entries set deleted_at = null, publication_cancelled_at = null, updated_at = now() where id = ${e.id}`);
-    await logChange(tx, { type: 'entry', entityId: e.id, userId: o.by, before: { deleted_at: e.deleted_at }, after: { deleted_at: null, reason: LogReasons.publicationRestored } });
+    await logChange(tx, {
+      type: 'entry',
+      entityId: e.id,
+      userId: o.by,
+      before: { deleted_at: e.deleted_at },
+      after: { deleted_at: null, reason: LogReasons.publicationRestored },
+    });
   }
   return list.map((e) => e.id);
 }

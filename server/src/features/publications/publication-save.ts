@@ -75,7 +75,15 @@ interface Checked {
  */
 async function checkFields(
   tx: Queryable,
-  o: { input: SaveInput; subtypeId: number | null; hasFile: boolean; fileThere: boolean; user: AuthUser; existingReleaseId?: number | null; inPackage?: boolean },
+  o: {
+    input: SaveInput;
+    subtypeId: number | null;
+    hasFile: boolean;
+    fileThere: boolean;
+    user: AuthUser;
+    existingReleaseId?: number | null;
+    inPackage?: boolean;
+  },
 ): Promise<Checked> {
   const { input } = o;
   const errors: FieldErrors = {};
@@ -134,7 +142,13 @@ async function checkFields(
   if (authorsNum && authors.length > authorsNum - 1) add('authors', PublicationMessages.tooManyAuthors(Math.max(0, authorsNum - 1)));
   const userIds = authors.map((a) => a.user_id).filter((v): v is number => v !== null);
   if (userIds.length) {
-    const found = await rows<{ id: number }>(tx, sql`select id from users where deleted_at is null and id in (${sql.join(userIds.map((i) => sql`${i}`), sql`, `)})`);
+    const found = await rows<{ id: number }>(
+      tx,
+      sql`select id from users where deleted_at is null and id in (${sql.join(
+        userIds.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     if (found.length !== new Set(userIds).size) add('authors', PublicationMessages.chooseAuthor);
   }
 
@@ -264,7 +278,14 @@ export async function createPublication(
     if (!service.is_publication) throw fieldError('service_id', PublicationMessages.serviceNotPublication);
   }
 
-  const checked = await checkFields(tx, { input, subtypeId: service.dict_subtype_id, hasFile: service.publication_has_file, fileThere: Boolean(mainFile), user, inPackage });
+  const checked = await checkFields(tx, {
+    input,
+    subtypeId: service.dict_subtype_id,
+    hasFile: service.publication_has_file,
+    fileThere: Boolean(mainFile),
+    user,
+    inPackage,
+  });
   // The files first (the owner's quota is checked there), the new entry only once they are kept.
   const fileId = mainFile ? await storeFile(tx, store, ownerId, mainFile) : null;
   const extraIds: number[] = [];
@@ -284,11 +305,19 @@ export async function createPublication(
   };
   const [row] = await tx.insert(publications).values(values).returning({ id: publications.id });
   await tx.insert(publicationEntries).values({ publication_id: row.id, entry_id: entryId });
-  await tx.insert(publicationAuthors).values({ publication_id: row.id, user_id: ownerId, fio: (await fioOf(tx, ownerId)).slice(0, 255) || '—', position: 0, accepted_at: new Date() });
+  await tx
+    .insert(publicationAuthors)
+    .values({ publication_id: row.id, user_id: ownerId, fio: (await fioOf(tx, ownerId)).slice(0, 255) || '—', position: 0, accepted_at: new Date() });
   await replaceCoAuthors(tx, { publicationId: row.id, creator: ownerId, by: user, authors: checked.authors });
   for (const fileId of extraIds) await tx.insert(publicationFiles).values({ publication_id: row.id, file_id: fileId });
   await priceEntries(tx, row.id, checked.price, user.id);
-  await logChange(tx, { type: 'publication', entityId: row.id, userId: user.id, before: null, after: { ...values, authors: checked.authors.map((a) => a.fio), entry_id: entryId } });
+  await logChange(tx, {
+    type: 'publication',
+    entityId: row.id,
+    userId: user.id,
+    before: null,
+    after: { ...values, authors: checked.authors.map((a) => a.fio), entry_id: entryId },
+  });
   const scheduled = Boolean(checked.text);
   if (scheduled) await scheduleUniquenessCheck(tx, row.id, ownerId, { pendingLimit: isOperator ? undefined : limits?.pendingChecks });
   return { id: row.id, scheduled };
@@ -313,7 +342,10 @@ export async function updatePublication(
   const current = await loadRecord(tx, id, { lock: true });
   if (!current) throw notFound(PublicationMessages.notFound);
   if (!isOperator && current.created_by !== user.id) {
-    const [co] = await rows<{ id: number }>(tx, sql`select id from publication_authors where publication_id = ${id} and user_id = ${user.id} and accepted_at is not null`);
+    const [co] = await rows<{ id: number }>(
+      tx,
+      sql`select id from publication_authors where publication_id = ${id} and user_id = ${user.id} and accepted_at is not null`,
+    );
     if (!co) throw notFound(PublicationMessages.notFound);
     throw new AppError(403, PublicationMessages.notEditable);
   }
@@ -375,7 +407,10 @@ export async function updatePublication(
     if (input.manager_comment !== undefined) set.manager_comment = input.manager_comment || null;
   }
   if (isOperator) {
-    await tx.update(publications).set({ ...set, updated_at: new Date() }).where(sql`id = ${id}`);
+    await tx
+      .update(publications)
+      .set({ ...set, updated_at: new Date() })
+      .where(sql`id = ${id}`);
     const before: Record<string, unknown> = {};
     for (const k of Object.keys(set)) before[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
     await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before, after: set });
@@ -400,6 +435,9 @@ export async function updatePublication(
 }
 
 async function currentCoAuthors(tx: Queryable, id: number) {
-  const list = await rows<{ user_id: number | null; fio: string }>(tx, sql`select user_id, fio from publication_authors where publication_id = ${id} and position > 0 order by position, id`);
+  const list = await rows<{ user_id: number | null; fio: string }>(
+    tx,
+    sql`select user_id, fio from publication_authors where publication_id = ${id} and position > 0 order by position, id`,
+  );
   return list.map((a) => ({ user_id: a.user_id, fio: a.fio }));
 }

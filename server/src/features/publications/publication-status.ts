@@ -67,7 +67,12 @@ export async function movePublication(tx: Queryable, o: MoveOptions): Promise<{ 
   const updated = await tx
     .update(publications)
     .set({ ...set, updated_at: new Date() })
-    .where(sql`id = ${o.publicationId} and deleted_at is null and status in (${sql.join(rule.from.map((s) => sql`${s}`), sql`, `)})`)
+    .where(
+      sql`id = ${o.publicationId} and deleted_at is null and status in (${sql.join(
+        rule.from.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    )
     .returning({ id: publications.id });
   // The lock makes this unreachable; kept so a move never succeeds without the conditional update.
   if (updated.length === 0) throw transitionRefused(current.status);

@@ -24,7 +24,18 @@ import {
 import type { AuthUser } from '../../platform/auth.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { uniquenessStateSql } from './jobs.ts';
-import { allOf, containsPattern, fioCondition, listPage, listSort, prefixPattern, sortSql, when, type ListPage, type SortColumn } from '../../platform/list-query.ts';
+import {
+  allOf,
+  containsPattern,
+  fioCondition,
+  listPage,
+  listSort,
+  prefixPattern,
+  sortSql,
+  when,
+  type ListPage,
+  type SortColumn,
+} from '../../platform/list-query.ts';
 
 export interface PublicationRow {
   id: number;
@@ -212,18 +223,32 @@ export async function listPublications(db: Queryable, user: AuthUser, f: Publica
     sql`p.deleted_at is null`,
     visibleTo(user),
     when(f.title, (v) => sql`p.title ilike ${containsPattern(v)}`),
-    when(f.entryNumber, (v) => sql`exists (select 1 from publication_entries fpe join entries fe2 on fe2.id = fpe.entry_id
-      where fpe.publication_id = p.id and fe2.number ilike ${prefixPattern(v)})`),
+    when(
+      f.entryNumber,
+      (v) => sql`exists (select 1 from publication_entries fpe join entries fe2 on fe2.id = fpe.entry_id
+      where fpe.publication_id = p.id and fe2.number ilike ${prefixPattern(v)})`,
+    ),
     isOperator &&
       Boolean(f.fio) &&
       sql`(${fioCondition(f.fio, 'cu')} or exists (select 1 from publication_authors fa where fa.publication_id = p.id and fa.fio ilike ${containsPattern(f.fio ?? '')}))`,
-    when(f.serviceId, (v) => sql`exists (select 1 from publication_entries spe join entries se on se.id = spe.entry_id where spe.publication_id = p.id and se.service_id = ${v})`),
+    when(
+      f.serviceId,
+      (v) =>
+        sql`exists (select 1 from publication_entries spe join entries se on se.id = spe.entry_id where spe.publication_id = p.id and se.service_id = ${v})`,
+    ),
     when(f.status, (v) => sql`p.status = ${v}`),
-    f.isPaid === true && sql`exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id where ppe.publication_id = p.id and pe2.status >= 2 and pe2.deleted_at is null)`,
-    f.isPaid === false && sql`not exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id where ppe.publication_id = p.id and pe2.status >= 2 and pe2.deleted_at is null)`,
+    f.isPaid === true &&
+      sql`exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id where ppe.publication_id = p.id and pe2.status >= 2 and pe2.deleted_at is null)`,
+    f.isPaid === false &&
+      sql`not exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id where ppe.publication_id = p.id and pe2.status >= 2 and pe2.deleted_at is null)`,
     f.isWithoutRelease === true && sql`p.release_id is null`,
     when(f.release_id, (v) => sql`p.release_id = ${v}`),
-    isOperator && when(f.userId, (v) => sql`(p.created_by = ${v} or exists (select 1 from publication_authors ua where ua.publication_id = p.id and ua.user_id = ${v} and ua.accepted_at is not null))`),
+    isOperator &&
+      when(
+        f.userId,
+        (v) =>
+          sql`(p.created_by = ${v} or exists (select 1 from publication_authors ua where ua.publication_id = p.id and ua.user_id = ${v} and ua.accepted_at is not null))`,
+      ),
   ]);
   return listPage<PublicationRow, Publication>(db, {
     select: select(false),

@@ -42,12 +42,21 @@ const create = (h: Record<string, string>, body: Record<string, unknown>) => t.i
 const act = (id: number, action: string, payload: Record<string, unknown> = {}, h = operator) =>
   t.inject({ method: 'POST', url: `/api/publication/${id}/${action}`, headers: h, payload });
 const me = async (u: Person) => (await t.inject({ method: 'GET', url: '/api/get', headers: u.h })).json();
-const entry = async (h: Record<string, string>, id: number): Promise<Entry> => (await t.inject({ method: 'GET', url: `/api/entry/${id}`, headers: h })).json().data;
+const entry = async (h: Record<string, string>, id: number): Promise<Entry> =>
+  (await t.inject({ method: 'GET', url: `/api/entry/${id}`, headers: h })).json().data;
 const liveEntries = async (userId: number) =>
-  rows<{ id: number; status: number; price: string }>(t.database.db, sql`select id, status, price from entries where created_by = ${userId} and deleted_at is null order by id`);
+  rows<{ id: number; status: number; price: string }>(
+    t.database.db,
+    sql`select id, status, price from entries where created_by = ${userId} and deleted_at is null order by id`,
+  );
 
 async function enrol(u: Person) {
-  const res = await t.inject({ method: 'POST', url: `/api/service-package/${packageId}/enroll`, headers: u.h, payload: { services: { [courseId]: null, [internetServiceId]: null } } });
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/service-package/${packageId}/enroll`,
+    headers: u.h,
+    payload: { services: { [courseId]: null, [internetServiceId]: null } },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const list = res.json().data.entries as Entry[];
   return { course: list.find((e) => e.service_id === courseId)!, publication: list.find((e) => e.service_id === internetServiceId)! };
@@ -58,7 +67,9 @@ beforeAll(async () => {
   operator = await t.loginAs(await t.createUser({ role: 1, last_name: 'Операторова' }));
   const db = t.database.db;
   // The service's own price (350) is stale: the publication prices say 900 for one author.
-  internetServiceId = (await makeService(db, { title: 'Интернет-публикация', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, price: 350, date_type: 2 })).id;
+  internetServiceId = (
+    await makeService(db, { title: 'Интернет-публикация', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, price: 350, date_type: 2 })
+  ).id;
   courseId = (await makeService(db, { title: 'Вебинар «Урок»', price: 1100 })).id;
   await db.insert(publicationPrices).values([
     { dict_service_subtype_id: 5, authors_num: 1, price: 900 },
@@ -151,7 +162,10 @@ describe('a rejected publication leaves no debt', () => {
     expect(card.entries).toEqual([]);
     // Nothing to pay: the pay call finds no entry.
     expect((await t.inject({ method: 'POST', url: `/api/entry/${p.entry!.id}/pay`, headers: u.h, payload: {} })).statusCode).toBe(404);
-    const log = await rows<{ diff: Record<string, { new: unknown }> }>(t.database.db, sql`select diff from change_logs where type = 'entry' and entity_id = ${p.entry!.id} order by id desc limit 1`);
+    const log = await rows<{ diff: Record<string, { new: unknown }> }>(
+      t.database.db,
+      sql`select diff from change_logs where type = 'entry' and entity_id = ${p.entry!.id} order by id desc limit 1`,
+    );
     expect(JSON.stringify(log[0].diff)).toContain(LogReasons.publicationRejected);
 
     // The operator reconsiders: the entry is owed again.
@@ -189,11 +203,26 @@ describe('the entry carries its contract', () => {
     const res = await t.inject({ method: 'POST', url: '/api/entry', headers: u.h, payload: { service_id: course.id } });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data.id as number;
-    expect((await entry(operator, id)).contract).toEqual({ id: null, status: 1, statusLabel: 'Ожидает проверки', statusColor: 'yellow', comment: null, file: null });
-    const [f] = await t.database.db.insert(files).values({ user_id: u.id, name: 'scan.pdf', mime: 'application/pdf', size: 10, storage_key: `k-${id}` }).returning();
+    expect((await entry(operator, id)).contract).toEqual({
+      id: null,
+      status: 1,
+      statusLabel: 'Ожидает проверки',
+      statusColor: 'yellow',
+      comment: null,
+      file: null,
+    });
+    const [f] = await t.database.db
+      .insert(files)
+      .values({ user_id: u.id, name: 'scan.pdf', mime: 'application/pdf', size: 10, storage_key: `k-${id}` })
+      .returning();
     await t.database.db.insert(contracts).values({ entry_id: id, user_id: u.id, service_id: course.id, status: 3, comment: 'Нет подписи', file_id: f.id });
     const e = await entry(operator, id);
-    expect(e.contract).toMatchObject({ status: 3, statusLabel: 'Отклонён', comment: 'Нет подписи', file: { id: f.id, name: 'scan.pdf', url: `/api/file/${f.id}` } });
+    expect(e.contract).toMatchObject({
+      status: 3,
+      statusLabel: 'Отклонён',
+      comment: 'Нет подписи',
+      file: { id: f.id, name: 'scan.pdf', url: `/api/file/${f.id}` },
+    });
     expect(e.publication).toBeNull();
     // A webinar needs no contract.
     const plain = await makeService(t.database.db, { title: 'Вебинар', price: 0 });
@@ -214,7 +243,14 @@ describe('a uniqueness match names what was copied', () => {
     const res = await act(copy.id, 'check-uniqueness');
     expect(res.statusCode, res.body).toBe(200);
     const match = (res.json().data as Publication).matches[0];
-    expect(match.source).toEqual({ id: source.id, title: 'Оригинал', number: source.entry!.number, author: 'Первоисточникова Анна Петровна', status: 1, statusLabel: 'Ожидает проверки' });
+    expect(match.source).toEqual({
+      id: source.id,
+      title: 'Оригинал',
+      number: source.entry!.number,
+      author: 'Первоисточникова Анна Петровна',
+      status: 1,
+      statusLabel: 'Ожидает проверки',
+    });
     const mine = (await t.inject({ method: 'GET', url: `/api/publication/${copy.id}`, headers: b.h })).json().data as Publication;
     expect(mine.matches[0].source).toBeNull();
     expect(mine.matches[0].percent).toBe(match.percent);

@@ -77,8 +77,12 @@ beforeAll(async () => {
   t = await createTestApp({ cms: { site: { url: mainSite.url, token: mainSite.token }, journal: { url: joomla.url, token: joomla.token } } });
   operator = await t.loginAs(await t.createUser({ role: 1, last_name: 'Операторова' }));
   const db = t.database.db;
-  internetServiceId = (await makeService(db, { title: 'Интернет-публикация', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, price: 0, date_type: 2 })).id;
-  journalServiceId = (await makeService(db, { title: 'Публикация в журнале', dict_type_id: 5, dict_subtype_id: 4, is_publication: true, price: 0, date_type: 2 })).id;
+  internetServiceId = (
+    await makeService(db, { title: 'Интернет-публикация', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, price: 0, date_type: 2 })
+  ).id;
+  journalServiceId = (
+    await makeService(db, { title: 'Публикация в журнале', dict_type_id: 5, dict_subtype_id: 4, is_publication: true, price: 0, date_type: 2 })
+  ).id;
   await db.insert(publicationPrices).values([
     { dict_service_subtype_id: 5, authors_num: 1, price: 1000 },
     { dict_service_subtype_id: 5, authors_num: 2, price: 1500 },
@@ -115,7 +119,10 @@ describe('creating a publication', () => {
     expect(p.entry).toMatchObject({ status: 1, is_paid: false, price: 1000, user: { id: u.id } });
     expect(p.authors).toEqual([{ id: expect.any(Number), user_id: u.id, fio: 'Смирнова Анна Петровна', pending: false }]);
     expect(p.created_at_formatted).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
-    const jobs = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`}`);
+    const jobs = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`}`,
+    );
     expect(jobs[0].n).toBe(1);
     const log = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from change_logs where type = 'publication' and entity_id = ${p.id}`);
     expect(log[0].n).toBe(1);
@@ -124,7 +131,10 @@ describe('creating a publication', () => {
   it('takes the subtype instead of the service (the catalogue form) and two publications on one service', async () => {
     const u = await person('Орлова');
     const a = await created(u.h, internetBody({ service_id: undefined, dict_subtype_id: 5 }));
-    const b = await created(u.h, internetBody({ service_id: undefined, dict_subtype_id: 5, title: 'Вторая статья', text: longText(3300, 'Совсем другой текст статьи') }));
+    const b = await created(
+      u.h,
+      internetBody({ service_id: undefined, dict_subtype_id: 5, title: 'Вторая статья', text: longText(3300, 'Совсем другой текст статьи') }),
+    );
     expect(a.service?.id).toBe(internetServiceId);
     expect(b.entry?.id).not.toBe(a.entry?.id);
   });
@@ -201,7 +211,14 @@ describe('creating a publication', () => {
         { field: 'file', filename: 'article.pdf', content: file, type },
         { field: 'additionalFiles[]', filename: 'annex.pdf', content: PDF, type: 'application/pdf' },
       ]);
-    const fields = { service_id: String(journalServiceId), title: 'Статья в журнал', dict_category_id: '3', release_id: String(journalRelease), authors_num: '1', authors: '[]' };
+    const fields = {
+      service_id: String(journalServiceId),
+      title: 'Статья в журнал',
+      dict_category_id: '3',
+      release_id: String(journalRelease),
+      authors_num: '1',
+      authors: '[]',
+    };
     const body = form(fields);
     const res = await t.inject({ method: 'POST', url: '/api/publication', headers: { ...u.h, ...body.headers }, payload: body.payload });
     expect(res.statusCode, res.body).toBe(200);
@@ -281,12 +298,16 @@ describe('who sees and deletes what', () => {
     const other = await person('Безучастная');
     const p = await created(owner.h, internetBody({ authors_num: 2, authors: [{ user_id: invited.id, fio: 'Кто Угодно' }] }));
     expect(p.authors[1]).toMatchObject({ user_id: invited.id, fio: 'Кто Угодно', pending: true });
-    const mine = async (h: Record<string, string>) => (await t.inject({ method: 'GET', url: '/api/publication', headers: h })).json().data.map((x: Publication) => x.id);
+    const mine = async (h: Record<string, string>) =>
+      (await t.inject({ method: 'GET', url: '/api/publication', headers: h })).json().data.map((x: Publication) => x.id);
     // Not theirs yet: not in their list, not readable, no letters.
     expect(await mine(invited.h)).toEqual([]);
     expect((await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: invited.h })).statusCode).toBe(404);
     // They are asked: a notification and the invitation list.
-    const [note] = await rows<{ text_clear: string; url: string }>(t.database.db, sql`select text_clear, url from notifications where user_id = ${invited.id} order by id desc limit 1`);
+    const [note] = await rows<{ text_clear: string; url: string }>(
+      t.database.db,
+      sql`select text_clear, url from notifications where user_id = ${invited.id} order by id desc limit 1`,
+    );
     expect(note.text_clear).toContain(`«${p.title}»`);
     expect(note.url).toBe('/user/publication');
     const invitations = (await t.inject({ method: 'GET', url: '/api/publication/invitations', headers: invited.h })).json().data;
@@ -299,7 +320,12 @@ describe('who sees and deletes what', () => {
     expect(await mine(invited.h)).toEqual([p.id]);
     expect((await accept(invited.h, p.id)).statusCode).toBe(404);
     // An edit that keeps the co-author keeps the consent.
-    const edit = await t.inject({ method: 'PUT', url: `/api/publication/${p.id}`, headers: owner.h, payload: internetBody({ service_id: undefined, title: 'Новое название', authors_num: 2, authors: [{ user_id: invited.id, fio: 'Кто Угодно' }] }) });
+    const edit = await t.inject({
+      method: 'PUT',
+      url: `/api/publication/${p.id}`,
+      headers: owner.h,
+      payload: internetBody({ service_id: undefined, title: 'Новое название', authors_num: 2, authors: [{ user_id: invited.id, fio: 'Кто Угодно' }] }),
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await mine(invited.h)).toEqual([p.id]);
 
@@ -385,9 +411,17 @@ describe('moderation', () => {
     for (const action of ['accept', 'decline', 'send-to-journal']) expect((await act(p.id, action)).statusCode).toBe(422);
     expect((await act(p.id, 'reject', { manager_comment: 'x' })).statusCode).toBe(422);
     const events = await eventsOf(p.id);
-    expect(events.map((e) => e.event_id)).toEqual([EventId.publicationApproved, EventId.publicationRework, EventId.publicationApproved, EventId.publicationInJournal]);
+    expect(events.map((e) => e.event_id)).toEqual([
+      EventId.publicationApproved,
+      EventId.publicationRework,
+      EventId.publicationApproved,
+      EventId.publicationInJournal,
+    ]);
     expect(events.every((e) => e.user_id === u.id)).toBe(true);
-    const log = await rows<{ diff: Record<string, unknown> }>(t.database.db, sql`select diff from change_logs where type = 'publication' and entity_id = ${p.id} order by id`);
+    const log = await rows<{ diff: Record<string, unknown> }>(
+      t.database.db,
+      sql`select diff from change_logs where type = 'publication' and entity_id = ${p.id} order by id`,
+    );
     expect(log.length).toBe(5);
   });
 
@@ -491,7 +525,7 @@ describe('moderation', () => {
 });
 
 describe('limits of the uniqueness check', () => {
-  it('refuses a user\'s new text with 429 while too many of their publications await the check; an edit of one waiting is fine, operators are not limited', async () => {
+  it("refuses a user's new text with 429 while too many of their publications await the check; an edit of one waiting is fine, operators are not limited", async () => {
     const limits = t.app.config.uniqueness;
     const saved = limits.pendingPerUser;
     limits.pendingPerUser = 2;
@@ -505,10 +539,18 @@ describe('limits of the uniqueness check', () => {
       expect(third.json().message).toBe(PublicationMessages.tooManyChecks(2));
       expect(await count()).toBe(2);
       // Editing the text of one already waiting adds no check.
-      const edit = await t.inject({ method: 'PUT', url: `/api/publication/${first.id}`, headers: u.h, payload: internetBody({ service_id: undefined, text: longText(3400, 'Первая статья об очереди проверок') }) });
+      const edit = await t.inject({
+        method: 'PUT',
+        url: `/api/publication/${first.id}`,
+        headers: u.h,
+        payload: internetBody({ service_id: undefined, text: longText(3400, 'Первая статья об очереди проверок') }),
+      });
       expect(edit.statusCode, edit.body).toBe(200);
       // An operator may still submit for the user.
-      const byOperator = await create(operator, internetBody({ title: 'От оператора', user_id: u.id, text: longText(3300, 'Статья оператора об очереди проверок') }));
+      const byOperator = await create(
+        operator,
+        internetBody({ title: 'От оператора', user_id: u.id, text: longText(3300, 'Статья оператора об очереди проверок') }),
+      );
       expect(byOperator.statusCode, byOperator.body).toBe(200);
       // Once the checks ran, the user may submit again.
       await t.app.jobs.runDue();
@@ -527,11 +569,20 @@ describe('editing', () => {
     expect((await accept(co.h, p.id)).statusCode).toBe(200);
     await act(p.id, 'decline', { manager_comment: 'Сократите введение' });
     const edit = (h: Record<string, string>, extra: Record<string, unknown> = {}) =>
-      t.inject({ method: 'POST', url: `/api/publication/${p.id}?_method=PUT`, headers: h, payload: internetBody({ service_id: undefined, title: 'Исправленная статья', authors_num: 2, ...extra }) });
+      t.inject({
+        method: 'POST',
+        url: `/api/publication/${p.id}?_method=PUT`,
+        headers: h,
+        payload: internetBody({ service_id: undefined, title: 'Исправленная статья', authors_num: 2, ...extra }),
+      });
     expect((await edit(co.h)).statusCode).toBe(403);
     const res = await edit(u.h, { text: longText(3300, 'Исправленный текст статьи учителя') });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: PublicationMessages.saved, info: PublicationMessages.willBeChecked, data: { status: 1, title: 'Исправленная статья' } });
+    expect(res.json()).toMatchObject({
+      message: PublicationMessages.saved,
+      info: PublicationMessages.willBeChecked,
+      data: { status: 1, title: 'Исправленная статья' },
+    });
     // Co-authors kept when the form does not send them.
     expect(res.json().data.authors).toHaveLength(2);
     await act(p.id, 'accept');
@@ -552,9 +603,17 @@ describe('editing', () => {
     const first = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: operator })).json().data as Publication;
     expect(first.uniqueness).not.toBeNull();
     expect(first.uniqueness_checked_at).not.toBeNull();
-    const edited = await t.inject({ method: 'PUT', url: `/api/publication/${p.id}`, headers: u.h, payload: internetBody({ service_id: undefined, text: longText(3500, 'Экологическое воспитание через исследовательские проекты') }) });
+    const edited = await t.inject({
+      method: 'PUT',
+      url: `/api/publication/${p.id}`,
+      headers: u.h,
+      payload: internetBody({ service_id: undefined, text: longText(3500, 'Экологическое воспитание через исследовательские проекты') }),
+    });
     expect(edited.json().info).toBe(PublicationMessages.willBeChecked);
-    const [{ n }] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`} and done_at is null`);
+    const [{ n }] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`} and done_at is null`,
+    );
     expect(n).toBe(1);
     await t.app.jobs.runDue();
     const second = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: operator })).json().data as Publication;
@@ -564,7 +623,12 @@ describe('editing', () => {
   it('a new number of authors reprices the unpaid entry', async () => {
     const u = await person('Ценова');
     const p = await created(u.h);
-    const res = await t.inject({ method: 'PUT', url: `/api/publication/${p.id}`, headers: u.h, payload: internetBody({ service_id: undefined, authors_num: 2, authors: [{ fio: 'Гостева Ольга' }] }) });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/publication/${p.id}`,
+      headers: u.h,
+      payload: internetBody({ service_id: undefined, authors_num: 2, authors: [{ fio: 'Гостева Ольга' }] }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ price: 1500, entry: { price: 1500 } });
   });
@@ -582,13 +646,28 @@ describe('editing', () => {
         .map(([field, v]) => ({ field, content: String(v) })),
       { field: 'file', filename: 'a.pdf', content: PDF, type: 'application/pdf' },
     ]);
-    const moved = await t.inject({ method: 'POST', url: `/api/publication/${p.id}?_method=PUT`, headers: { ...operator, ...form.headers }, payload: form.payload });
+    const moved = await t.inject({
+      method: 'POST',
+      url: `/api/publication/${p.id}?_method=PUT`,
+      headers: { ...operator, ...form.headers },
+      payload: form.payload,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().message).toBe(PublicationMessages.typeAndReleaseUpdated);
-    expect(moved.json().data).toMatchObject({ service: { id: journalServiceId, dict_subtype_id: 4 }, release_id: journalRelease, price: 2000, entry: { price: 2000 } });
+    expect(moved.json().data).toMatchObject({
+      service: { id: journalServiceId, dict_subtype_id: 4 },
+      release_id: journalRelease,
+      price: 2000,
+      entry: { price: 2000 },
+    });
     // A user cannot move it.
     const mine = await created(u.h);
-    const userTry = await t.inject({ method: 'PUT', url: `/api/publication/${mine.id}`, headers: u.h, payload: internetBody({ service_id: journalServiceId }) });
+    const userTry = await t.inject({
+      method: 'PUT',
+      url: `/api/publication/${mine.id}`,
+      headers: u.h,
+      payload: internetBody({ service_id: journalServiceId }),
+    });
     expect(userTry.json().data.service.id).toBe(internetServiceId);
   });
 
@@ -618,16 +697,33 @@ describe('releases, site and counts', () => {
       { field: 'authors_num', content: '1' },
       { field: 'file', filename: 'a.pdf', content: PDF, type: 'application/pdf' },
     ]);
-    const j = (await t.inject({ method: 'POST', url: '/api/publication', headers: { ...u.h, ...journal.headers }, payload: journal.payload })).json().data as Publication;
-    const [second] = await t.database.db.insert(publicationReleases).values({ title: 'Выпуск № 2', dict_service_subtype_id: 4 }).returning({ id: publicationReleases.id });
+    const j = (await t.inject({ method: 'POST', url: '/api/publication', headers: { ...u.h, ...journal.headers }, payload: journal.payload })).json()
+      .data as Publication;
+    const [second] = await t.database.db
+      .insert(publicationReleases)
+      .values({ title: 'Выпуск № 2', dict_service_subtype_id: 4 })
+      .returning({ id: publicationReleases.id });
     const res = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [j.id], release_id: second.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(PublicationMessages.selectedUpdated);
-    expect((await t.inject({ method: 'GET', url: `/api/publication/${j.id}`, headers: u.h })).json().data.release).toEqual({ id: second.id, title: 'Выпуск № 2' });
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${j.id}`, headers: u.h })).json().data.release).toEqual({
+      id: second.id,
+      title: 'Выпуск № 2',
+    });
     const internet = await created(u.h);
-    const mixed = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [j.id, internet.id], release_id: second.id } });
+    const mixed = await t.inject({
+      method: 'POST',
+      url: '/api/publication/add-to-release',
+      headers: operator,
+      payload: { ids: [j.id, internet.id], release_id: second.id },
+    });
     expect(mixed.json().message).toBe(PublicationMessages.releaseNotOfSubtype);
-    const unknown = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [2_000_000_000], release_id: second.id } });
+    const unknown = await t.inject({
+      method: 'POST',
+      url: '/api/publication/add-to-release',
+      headers: operator,
+      payload: { ids: [2_000_000_000], release_id: second.id },
+    });
     expect(unknown.json().message).toBe(PublicationMessages.unknownPublications);
     const empty = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [], release_id: second.id } });
     expect(empty.statusCode).toBe(422);
@@ -691,7 +787,9 @@ describe('releases, site and counts', () => {
       expect(res.json().message).toBe(PublicationMessages.cmsFailed);
       expect(res.json().published).toEqual([good.id]);
       expect(res.json().failed).toEqual([{ id: bad.id, message: PublicationMessages.rubricUnknownCategory(rubric.fdv, 777) }]);
-      expect(res.json().failed[0].message).toBe(`На сайте журнала нет категории 777, указанной у рубрики «${rubric.fdv}»: выберите в рубрике существующую категорию сайта`);
+      expect(res.json().failed[0].message).toBe(
+        `На сайте журнала нет категории 777, указанной у рубрики «${rubric.fdv}»: выберите в рубрике существующую категорию сайта`,
+      );
       expect(await statusOf(bad.id)).toBe(PublicationStatus.approved);
       expect([...joomla.articles.values()].some((a) => a.alias === `publication-${bad.id}`)).toBe(false);
       expect(joomla.categories).toHaveLength(categories);
@@ -751,12 +849,16 @@ describe('releases, site and counts', () => {
 
 describe('printing a publication entry', () => {
   it('the certificate is offered when the entry is paid and the publication approved or published', async () => {
-    const [tpl] = await rows<{ id: number }>(t.database.db, sql`insert into templates (title, dict_type_id) values ('Свидетельство о публикации', 1) returning id`);
+    const [tpl] = await rows<{ id: number }>(
+      t.database.db,
+      sql`insert into templates (title, dict_type_id) values ('Свидетельство о публикации', 1) returning id`,
+    );
     await t.database.db.execute(sql`update services set template_certificate_id = ${tpl.id} where id = ${internetServiceId}`);
     try {
       const u = await person('Печатова');
       const p = await created(u.h);
-      const canPrint = async () => (await t.inject({ method: 'GET', url: `/api/entry/${p.entry!.id}`, headers: u.h })).json().data.can_print_certificate as boolean;
+      const canPrint = async () =>
+        (await t.inject({ method: 'GET', url: `/api/entry/${p.entry!.id}`, headers: u.h })).json().data.can_print_certificate as boolean;
       expect(await canPrint()).toBe(false);
       await t.database.db.execute(sql`update entries set status = 2 where id = ${p.entry!.id}`);
       expect(await canPrint()).toBe(false);

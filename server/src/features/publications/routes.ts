@@ -78,18 +78,22 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
    * by fio, page 1, only for non-empty text). Active users and operators, id and full name only, at
    * most 20; every word of the query must match a part of the name.
    */
-  app.get('/authors', { schema: { tags, querystring: z.object({ fio: filterText(200).default(''), page: z.coerce.number().int().min(1).max(1000).default(1) }) } }, async (request) => {
-    const words = request.query.fio.split(/\s+/).filter(Boolean);
-    if (words.length === 0 || request.query.fio.length < 2) return { data: [] };
-    const offset = (request.query.page - 1) * 20;
-    const data = await rows<{ id: number; fio: string }>(
-      app.db,
-      sql`select u.id, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio from users u
+  app.get(
+    '/authors',
+    { schema: { tags, querystring: z.object({ fio: filterText(200).default(''), page: z.coerce.number().int().min(1).max(1000).default(1) }) } },
+    async (request) => {
+      const words = request.query.fio.split(/\s+/).filter(Boolean);
+      if (words.length === 0 || request.query.fio.length < 2) return { data: [] };
+      const offset = (request.query.page - 1) * 20;
+      const data = await rows<{ id: number; fio: string }>(
+        app.db,
+        sql`select u.id, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio from users u
           where u.deleted_at is null and u.role in (1, 2) and ${fioCondition(request.query.fio, 'u')}
           order by u.last_name, u.first_name, u.id limit 20 offset ${offset}`,
-    );
-    return { data };
-  });
+      );
+      return { data };
+    },
+  );
 
   app.get('/:id', { schema: { tags, params: idParams } }, async (request) => ({ data: await answerOne(app, currentUser(request), request.params.id) }));
 
@@ -108,8 +112,14 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/', { schema: { tags } }, async (request) => {
     const user = currentUser(request);
     const { input, form } = await readSave(request);
-    const result = await storeUploads(request, form, (tx, store) => createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser }));
-    return { message: PublicationMessages.saved, info: result.scheduled ? PublicationMessages.willBeChecked : null, data: await answerOne(app, user, result.id) };
+    const result = await storeUploads(request, form, (tx, store) =>
+      createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser }),
+    );
+    return {
+      message: PublicationMessages.saved,
+      info: result.scheduled ? PublicationMessages.willBeChecked : null,
+      data: await answerOne(app, user, result.id),
+    };
   });
 
   const update = async (request: FastifyRequest<{ Params: { id: number } }>) => {
@@ -117,8 +127,14 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     if (!(await canSee(app.db, user, id))) throw notFound(PublicationMessages.notFound);
     const { input, form, sent } = await readSave(request, { update: true });
-    const result = await storeUploads(request, form, (tx, store) => updatePublication(tx, store, user, id, input, form.files, sent, { pendingChecks: app.config.uniqueness.pendingPerUser }));
-    return { message: result.moved ? PublicationMessages.typeAndReleaseUpdated : PublicationMessages.saved, info: result.scheduled ? PublicationMessages.willBeChecked : null, data: await answerOne(app, user, id) };
+    const result = await storeUploads(request, form, (tx, store) =>
+      updatePublication(tx, store, user, id, input, form.files, sent, { pendingChecks: app.config.uniqueness.pendingPerUser }),
+    );
+    return {
+      message: result.moved ? PublicationMessages.typeAndReleaseUpdated : PublicationMessages.saved,
+      info: result.scheduled ? PublicationMessages.willBeChecked : null,
+      data: await answerOne(app, user, id),
+    };
   };
   /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
   app.put('/:id', { schema: { tags, params: idParams } }, update);
@@ -136,7 +152,10 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!userMayDelete(p.status)) throw new AppError(422, PublicationMessages.onlyRejectedDelete);
       }
       const at = new Date();
-      await tx.update(publications).set({ deleted_at: at }).where(sql`id = ${id}`);
+      await tx
+        .update(publications)
+        .set({ deleted_at: at })
+        .where(sql`id = ${id}`);
       await retireFiles(tx, await publicationFileIds(tx, id));
       await removePublicationIndex(tx, id);
       await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: at } });
@@ -147,33 +166,32 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/publication/{id}/file/{fileId}: the main or an additional file, to whoever may see the publication. */
-  app.get(
-    '/:id/file/:fileId',
-    { schema: { tags, params: z.object({ id: idParams.shape.id, fileId: idParams.shape.id }) } },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { id, fileId } = request.params;
-      if (!(await canSee(app.db, user, id))) throw notFound();
-      const [file] = await rows<{ name: string; mime: string; storage_key: string }>(
-        app.db,
-        sql`select f.name, f.mime, f.storage_key from files f where f.id = ${fileId} and f.deleted_at is null
+  app.get('/:id/file/:fileId', { schema: { tags, params: z.object({ id: idParams.shape.id, fileId: idParams.shape.id }) } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { id, fileId } = request.params;
+    if (!(await canSee(app.db, user, id))) throw notFound();
+    const [file] = await rows<{ name: string; mime: string; storage_key: string }>(
+      app.db,
+      sql`select f.name, f.mime, f.storage_key from files f where f.id = ${fileId} and f.deleted_at is null
             and (f.id = (select file_id from publications where id = ${id})
                  or exists (select 1 from publication_files pf where pf.publication_id = ${id} and pf.file_id = f.id))`,
-      );
-      if (!file) throw notFound();
-      const data = await app.files.read(file.storage_key).catch(() => null);
-      if (!data) throw notFound();
-      return reply
-        .type(file.mime)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition('inline', file.name))
-        .send(data);
-    },
-  );
+    );
+    if (!file) throw notFound();
+    const data = await app.files.read(file.storage_key).catch(() => null);
+    if (!data) throw notFound();
+    return reply
+      .type(file.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', contentDisposition('inline', file.name))
+      .send(data);
+  });
 };
 
-const statusAnswer = async (app: FastifyInstance, user: AuthUser, id: number) => ({ message: PublicationMessages.statusChanged, data: await answerOne(app, user, id) });
+const statusAnswer = async (app: FastifyInstance, user: AuthUser, id: number) => ({
+  message: PublicationMessages.statusChanged,
+  data: await answerOne(app, user, id),
+});
 
 /**
  * Operator actions (registered inside the operator scope in app.ts, prefix /api/publication): accept,
@@ -239,7 +257,12 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const plain = p.text ? publicationPlainText(p.text).trim() : '';
     if (!plain) throw new AppError(422, p.file_id ? PublicationMessages.checkFileOnly : PublicationMessages.noText);
     const { state } = await checkPublicationNow(app, p.id, p.created_by);
-    const message = { done: PublicationMessages.checkDone, queued: PublicationMessages.checkQueued, running: PublicationMessages.checkRunning, postponed: PublicationMessages.checkPostponed }[state];
+    const message = {
+      done: PublicationMessages.checkDone,
+      queued: PublicationMessages.checkQueued,
+      running: PublicationMessages.checkRunning,
+      postponed: PublicationMessages.checkPostponed,
+    }[state];
     if (state !== 'done') reply.code(202);
     return { message, data: await answerOne(app, user, p.id) };
   });
@@ -249,7 +272,8 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     const { id, authorId: rawAuthor } = request.params;
     const authorId = /^\d{1,10}$/.test(rawAuthor) ? Number(rawAuthor) : NaN;
-    if (!Number.isInteger(authorId) || authorId < 1 || authorId > 2_147_483_647) throw fieldError('authorId', PublicationMessages.chooseAuthor, PublicationMessages.chooseAuthor);
+    if (!Number.isInteger(authorId) || authorId < 1 || authorId > 2_147_483_647)
+      throw fieldError('authorId', PublicationMessages.chooseAuthor, PublicationMessages.chooseAuthor);
     await app.db.transaction(async (tx) => {
       const p = await loadRecord(tx, id, { lock: true });
       if (!p) throw notFound(PublicationMessages.notFound);
@@ -258,8 +282,12 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         sql`select concat_ws(' ', last_name, first_name, middle_name) as fio from users where id = ${authorId} and deleted_at is null`,
       );
       if (!author) throw fieldError('authorId', PublicationMessages.chooseAuthor, PublicationMessages.chooseAuthor);
-      const list = await rows<{ user_id: number | null; position: number }>(tx, sql`select user_id, position from publication_authors where publication_id = ${id}`);
-      if (authorId === p.created_by || list.some((a) => a.user_id === authorId)) throw fieldError('authorId', PublicationMessages.authorAlready, PublicationMessages.authorAlready);
+      const list = await rows<{ user_id: number | null; position: number }>(
+        tx,
+        sql`select user_id, position from publication_authors where publication_id = ${id}`,
+      );
+      if (authorId === p.created_by || list.some((a) => a.user_id === authorId))
+        throw fieldError('authorId', PublicationMessages.authorAlready, PublicationMessages.authorAlready);
       const max = Math.max(0, (p.authors_num ?? 1) - 1);
       const extra = list.filter((a) => a.position > 0).length;
       if (extra >= max) throw fieldError('authorId', PublicationMessages.tooManyAuthors(max), PublicationMessages.tooManyAuthors(max));
@@ -282,7 +310,14 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = currentUser(request);
     const client = app.cms.client('journal');
     if (!client) throw new AppError(422, PublicationMessages.cmsOff);
-    const list = await rows<{ id: number; title: string; text: string | null; joomla_category_id: number | null; rubric: string | null; authors: string | null }>(
+    const list = await rows<{
+      id: number;
+      title: string;
+      text: string | null;
+      joomla_category_id: number | null;
+      rubric: string | null;
+      authors: string | null;
+    }>(
       app.db,
       sql`select p.id, p.title, p.text, c.joomla_category_id, c.fdv as rubric,
             (select string_agg(a.fio, ', ' order by a.position, a.id) from publication_authors a where a.publication_id = p.id) as authors
@@ -354,7 +389,10 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         tx,
         sql`select p.id, p.release_id, (select s.dict_subtype_id from publication_entries pe join entries e on e.id = pe.entry_id
               join services s on s.id = e.service_id where pe.publication_id = p.id order by e.id limit 1) as dict_subtype_id
-            from publications p where p.deleted_at is null and p.id in (${sql.join(unique.map((i) => sql`${i}`), sql`, `)}) for update of p`,
+            from publications p where p.deleted_at is null and p.id in (${sql.join(
+              unique.map((i) => sql`${i}`),
+              sql`, `,
+            )}) for update of p`,
       );
       if (list.length !== unique.length) throw fieldError('ids', PublicationMessages.unknownPublications, PublicationMessages.unknownPublications);
       if (release.dict_service_subtype_id !== null && list.some((p) => p.dict_subtype_id !== release.dict_service_subtype_id)) {
@@ -362,7 +400,10 @@ export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       for (const p of list) {
         if (p.release_id === release_id) continue;
-        await tx.update(publications).set({ release_id, updated_at: new Date() }).where(sql`id = ${p.id}`);
+        await tx
+          .update(publications)
+          .set({ release_id, updated_at: new Date() })
+          .where(sql`id = ${p.id}`);
         await logChange(tx, { type: 'publication', entityId: p.id, userId: user.id, before: { release_id: p.release_id }, after: { release_id } });
       }
     });

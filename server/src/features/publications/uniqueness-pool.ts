@@ -16,7 +16,12 @@ export interface UniquenessPool extends UniquenessWork {
 const WORKER_HEAP_MB = 256;
 
 export function createUniquenessPool(o: { size: number; maxQueue: number }): UniquenessPool {
-  const pool = new WorkerPool<UniquenessTask, UniquenessAnswer>({ entry: new URL('./uniqueness/worker.ts', import.meta.url), size: o.size, maxQueue: o.maxQueue, maxHeapMb: WORKER_HEAP_MB });
+  const pool = new WorkerPool<UniquenessTask, UniquenessAnswer>({
+    entry: new URL('./uniqueness/worker.ts', import.meta.url),
+    size: o.size,
+    maxQueue: o.maxQueue,
+    maxHeapMb: WORKER_HEAP_MB,
+  });
   return {
     prepare: async (text) => (await pool.run({ kind: 'prepare', text })) as PreparedText,
     compare: async (check: PreparedText, sources: Array<CompareSource<number>>) => {

@@ -38,7 +38,8 @@ async function fingerprintCount(id: number): Promise<number> {
 }
 
 /** Indexes a publication text as the check does (its plain text, prepared in process). */
-const indexPublication = (db: typeof t.database.db, id: number, text: string | null) => indexPrepared(db, id, text ? prepareText(publicationPlainText(text)) : null);
+const indexPublication = (db: typeof t.database.db, id: number, text: string | null) =>
+  indexPrepared(db, id, text ? prepareText(publicationPlainText(text)) : null);
 
 /** Checks a publication in process; no edit runs meanwhile here, so the answer is never 'stale'. */
 async function check(id: number): Promise<PublicationUniqueness | null> {
@@ -93,7 +94,12 @@ describe('uniqueness repository', () => {
     expect(pub.uniqueness_checked_at).toBeInstanceOf(Date);
     const matches = await t.database.db.select().from(publicationMatches).where(eq(publicationMatches.publication_id, id));
     expect(matches).toHaveLength(1);
-    expect(matches[0]).toMatchObject({ source_publication_id: source, url: 'https://example.org/les', percent: result!.matches[0].percent, spans: [[plain.indexOf(copied), plain.length]] });
+    expect(matches[0]).toMatchObject({
+      source_publication_id: source,
+      url: 'https://example.org/les',
+      percent: result!.matches[0].percent,
+      spans: [[plain.indexOf(copied), plain.length]],
+    });
     expect(matches[0].highlight.length).toBeGreaterThan(10);
 
     // A second check replaces the matches instead of adding to them.
@@ -129,7 +135,12 @@ describe('uniqueness repository', () => {
     const fromText = await checkText(t.database.db, text, { work, storedStems: false });
     expect(fromCodes.result.matches.length).toBeGreaterThan(0);
     expect(fromCodes.result).toEqual(fromText.result);
-    await t.database.db.execute(sql`delete from publication_stems where publication_id in (${sql.join(fromCodes.result.matches.map((m) => sql`${m.source}`), sql`, `)}, ${source})`);
+    await t.database.db.execute(
+      sql`delete from publication_stems where publication_id in (${sql.join(
+        fromCodes.result.matches.map((m) => sql`${m.source}`),
+        sql`, `,
+      )}, ${source})`,
+    );
     expect((await checkText(t.database.db, text, { work })).result).toEqual(fromText.result);
   });
 
@@ -138,15 +149,24 @@ describe('uniqueness repository', () => {
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) ids.push(await publication(`${phrase} Своя часть номер ${i}: ${['море', 'горы', 'поле', 'город'][i]} и ещё немного слов.`));
     for (const id of ids) await indexPublication(t.database.db, id, (await t.database.db.select().from(publications).where(eq(publications.id, id)))[0].text);
-    const { sources } = await checkText(t.database.db, `${phrase} ${own}`, { work, candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
+    const { sources } = await checkText(t.database.db, `${phrase} ${own}`, {
+      work,
+      candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 },
+    });
     expect([...sources.keys()].filter((id) => ids.includes(id))).toEqual([]);
     // The common hashes are remembered with how many texts were seen (a lower bound) and not probed again.
     const common = await rows<{ postings: number }>(t.database.db, sql`select postings from publication_common_hashes`);
     expect(common.length).toBeGreaterThan(0);
     expect(common.every((c) => c.postings === 4)).toBe(true);
-    const { sources: again } = await checkText(t.database.db, `${phrase} ${own}`, { work, candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
+    const { sources: again } = await checkText(t.database.db, `${phrase} ${own}`, {
+      work,
+      candidates: { maxPostings: 3, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 },
+    });
     expect([...again.keys()].filter((id) => ids.includes(id))).toEqual([]);
-    const { sources: withCommon } = await checkText(t.database.db, `${phrase} ${own}`, { work, candidates: { maxPostings: 10, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 } });
+    const { sources: withCommon } = await checkText(t.database.db, `${phrase} ${own}`, {
+      work,
+      candidates: { maxPostings: 10, minShared: 1, minChain: 1, chainWords: 60, chainSlack: 20, maxCandidates: 30 },
+    });
     expect([...withCommon.keys()].filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
   });
 
@@ -196,13 +216,19 @@ describe('uniqueness repository', () => {
     const id = await publication(`${mine} ${river}`);
     await scheduleUniquenessCheck(t.database.db, id, userId);
     await scheduleUniquenessCheck(t.database.db, id, userId);
-    const [queued] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and done_at is null`);
+    const [queued] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and done_at is null`,
+    );
     expect(queued.n).toBe(1);
     await t.app.jobs.runDue();
     const [pub] = await t.database.db.select().from(publications).where(eq(publications.id, id));
     expect(pub.uniqueness).toBeGreaterThan(25);
     expect(pub.uniqueness).toBeLessThan(45);
-    const [done] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and done_at is not null and last_error is null`);
+    const [done] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and done_at is not null and last_error is null`,
+    );
     expect(done.n).toBe(1);
   });
 });

@@ -32,7 +32,9 @@ export async function indexPublication(db: Queryable, publicationId: number, pre
     insert into publication_fingerprints (hash, publication_id, position)
     select h, ${publicationId}, p from unnest(${intArray(fingerprints.map((f) => f.hash))}::bigint[], ${intArray(fingerprints.map((f) => f.position))}::int[]) as t(h, p)`);
   const codes = stemCodesToBytes(prepared.codes);
-  await db.execute(sql`insert into publication_stems (publication_id, codes) values (${publicationId}, ${Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength)})`);
+  await db.execute(
+    sql`insert into publication_stems (publication_id, codes) values (${publicationId}, ${Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength)})`,
+  );
   return fingerprints.length;
 }
 
@@ -113,7 +115,10 @@ export async function checkText(
   const timings: CheckTimings = { analyse: t1 - t0, query: 0, fetch: 0, align: 0, candidates: 0 };
   if (fingerprints.length === 0) return { result: await opts.work.compare(prepared, []), sources, timings, prepared };
   const exclude = opts.excludeId ?? -1;
-  const hits = await rows<{ publication_id: number | null; h: string; check_position: number; position: number | null }>(db, candidateQuery(fingerprints, exclude, c));
+  const hits = await rows<{ publication_id: number | null; h: string; check_position: number; position: number | null }>(
+    db,
+    candidateQuery(fingerprints, exclude, c),
+  );
   const postings: Array<Posting<number>> = [];
   const common: Array<{ hash: string; n: number }> = [];
   for (const r of hits) {
@@ -134,7 +139,10 @@ export async function checkText(
         db,
         sql`select p.id, p.url, s.codes, case when s.codes is null or ${opts.storedStems === false} then p.text end as text
             from publications p left join publication_stems s on s.publication_id = p.id
-            where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and p.deleted_at is null and p.text is not null`,
+            where p.id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )}) and p.deleted_at is null and p.text is not null`,
       )
     : [];
   const t3 = performance.now();
@@ -142,7 +150,8 @@ export async function checkText(
   for (const s of candidates) {
     sources.set(s.id, { id: s.id, url: s.url });
     if (s.text !== null) sourceList.push({ id: s.id, text: publicationPlainText(s.text) });
-    else if (s.codes !== null) sourceList.push({ id: s.id, codes: stemCodesFromBytes(typeof s.codes === 'string' ? Buffer.from(s.codes.slice(2), 'hex') : s.codes) });
+    else if (s.codes !== null)
+      sourceList.push({ id: s.id, codes: stemCodesFromBytes(typeof s.codes === 'string' ? Buffer.from(s.codes.slice(2), 'hex') : s.codes) });
   }
   const result = await opts.work.compare(prepared, sourceList);
   Object.assign(timings, { query: t2 - t1, fetch: t3 - t2, align: performance.now() - t3, candidates: candidates.length });
@@ -210,7 +219,10 @@ export async function checkPublication(db: Queryable, publicationId: number, wor
   };
   return db.transaction(async (tx) => {
     // The row lock serialises two stores of one publication (the job and the 'Проверить' button).
-    const [now] = await rows<{ text: string | null; deleted_at: Date | null }>(tx, sql`select text, deleted_at from publications where id = ${publicationId} for update`);
+    const [now] = await rows<{ text: string | null; deleted_at: Date | null }>(
+      tx,
+      sql`select text, deleted_at from publications where id = ${publicationId} for update`,
+    );
     if (!now || now.deleted_at) {
       if (now) await removePublicationIndex(tx, publicationId);
       return null;

@@ -18,23 +18,41 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) => t.inject({ method, url, headers, payload: payload as object });
+const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) =>
+  t.inject({ method, url, headers, payload: payload as object });
 const JOURNAL = 4;
 const INTERNET = 5;
 
 async function create(title: string, subtype = JOURNAL) {
-  const res = await call('POST', '/api/publication-release', { title, dict_service_subtype_id: subtype, url: 'https://journal.example/2026-1', url_contents: '' });
+  const res = await call('POST', '/api/publication-release', {
+    title,
+    dict_service_subtype_id: subtype,
+    url: 'https://journal.example/2026-1',
+    url_contents: '',
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: number };
 }
 
 describe('releases', () => {
   it('creates and edits a release of a publication subtype', async () => {
-    const res = await call('POST', '/api/publication-release', { title: 'Выпуск №1 (2026)', dict_service_subtype_id: JOURNAL, url: 'https://journal.example/1', url_contents: 'https://journal.example/1/toc' });
+    const res = await call('POST', '/api/publication-release', {
+      title: 'Выпуск №1 (2026)',
+      dict_service_subtype_id: JOURNAL,
+      url: 'https://journal.example/1',
+      url_contents: 'https://journal.example/1/toc',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       message: ReleaseMessages.saved,
-      data: { title: 'Выпуск №1 (2026)', dict_service_subtype_id: JOURNAL, subtype: { id: JOURNAL, fdv: 'Публикация в журнале' }, is_hidden: false, is_published: false, publications_count: 0 },
+      data: {
+        title: 'Выпуск №1 (2026)',
+        dict_service_subtype_id: JOURNAL,
+        subtype: { id: JOURNAL, fdv: 'Публикация в журнале' },
+        is_hidden: false,
+        is_published: false,
+        publications_count: 0,
+      },
     });
     const id = res.json().data.id;
     const put = await call('PUT', `/api/publication-release/${id}`, { title: 'Выпуск №1', dict_service_subtype_id: 6, url: null, url_contents: '' });
@@ -85,7 +103,9 @@ describe('releases', () => {
     await call('POST', `/api/publication-release/${hidden.id}/hide`);
     const all = (await call('GET', `/api/publication-release?dict_service_subtype_id=${INTERNET}`)).json().data.map((r: { id: number }) => r.id);
     expect(all).toEqual(expect.arrayContaining([visible.id, hidden.id]));
-    const onlyHidden = (await call('GET', `/api/publication-release?dict_service_subtype_id=${INTERNET}&is_hidden=1`)).json().data.map((r: { id: number }) => r.id);
+    const onlyHidden = (await call('GET', `/api/publication-release?dict_service_subtype_id=${INTERNET}&is_hidden=1`))
+      .json()
+      .data.map((r: { id: number }) => r.id);
     expect(onlyHidden).toContain(hidden.id);
     expect(onlyHidden).not.toContain(visible.id);
     const picker = await call('GET', `/api/publication-release?dict_service_subtype_id=${INTERNET}&is_hidden=0`, undefined, user);

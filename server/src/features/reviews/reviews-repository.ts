@@ -57,7 +57,10 @@ export async function reviewExists(db: Queryable, id: number): Promise<boolean> 
 export async function listPendingReviews(db: Queryable, page: { page: number; per_page: number }): Promise<{ list: PendingReview[]; total: number }> {
   const where = sql`r.status = ${ReviewStatus.pending} and r.deleted_at is null`;
   const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from reviews r where ${where}`);
-  const list = await rows<ReviewRow>(db, sql`${SELECT} where ${where} order by r.created_at, r.id limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`);
+  const list = await rows<ReviewRow>(
+    db,
+    sql`${SELECT} where ${where} order by r.created_at, r.id limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
+  );
   return { list: list.map(toPending), total: Number(total) };
 }
 

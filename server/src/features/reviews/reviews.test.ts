@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) => t.inject({ method, url, headers, payload: payload as object });
+const call = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, headers = op) =>
+  t.inject({ method, url, headers, payload: payload as object });
 
 async function pendingReview(text: string) {
   const res = await call('POST', '/api/review', { text, user_id: other.id }, user);
@@ -44,7 +45,12 @@ describe('reviews', () => {
     const res = await call('GET', '/api/review?per_page=100');
     expect(res.statusCode).toBe(200);
     const row = res.json().data.find((r: { id: number }) => r.id === review.id);
-    expect(row).toMatchObject({ text: 'Спасибо за вебинар', status: 0, user: { id: userId, fio: 'Отзывова Анна Ивановна', avatar_url: null }, created_at_formatted: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/) });
+    expect(row).toMatchObject({
+      text: 'Спасибо за вебинар',
+      status: 0,
+      user: { id: userId, fio: 'Отзывова Анна Ивановна', avatar_url: null },
+      created_at_formatted: expect.stringMatching(/^\d{2}\.\d{2}\.\d{4}$/),
+    });
     expect(res.json().meta).toMatchObject({ current_page: 1, per_page: 100 });
     const page = await call('GET', '/api/review?per_page=15&page=2');
     expect(page.json().meta.current_page).toBe(2);

@@ -50,7 +50,8 @@ async function save(tx: Queryable, user: AuthUser, id: number | null, input: Inp
   else pkgId = await insertPackage(tx, values);
   if (input.is_pinned) {
     const unpinned = await unpinOtherPackages(tx, pkgId, values.dict_profile_id ?? null);
-    for (const u of unpinned) await logChange(tx, { type: 'service_package', entityId: u, userId: user.id, before: { is_pinned: true }, after: { is_pinned: false } });
+    for (const u of unpinned)
+      await logChange(tx, { type: 'service_package', entityId: u, userId: user.id, before: { is_pinned: true }, after: { is_pinned: false } });
   }
   await replacePackageServices(tx, pkgId, input.services);
   await logChange(tx, { type: 'service_package', entityId: pkgId, userId: user.id, before, after: await packageSnapshot(tx, pkgId) });

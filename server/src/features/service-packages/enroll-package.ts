@@ -17,7 +17,10 @@ export async function appliedEntries(db: Queryable, userId: number, serviceIds: 
   return rows<{ service_id: number; entry_id: number; entry_number: string; title: string }>(
     db,
     sql`select e.service_id, e.id as entry_id, e.number as entry_number, s.title from entries e join services s on s.id = e.service_id
-        where e.created_by = ${userId} and e.deleted_at is null and e.service_id in (${sql.join(serviceIds.map((i) => sql`${i}`), sql`, `)})
+        where e.created_by = ${userId} and e.deleted_at is null and e.service_id in (${sql.join(
+          serviceIds.map((i) => sql`${i}`),
+          sql`, `,
+        )})
         order by e.id`,
   );
 }
@@ -36,12 +39,28 @@ export function splitPrice(total: number, prices: number[]): number[] {
  * its entries at their shares of the package price, one notification, and the 15-minute expiry job.
  * Refused when the user already has an entry for one of its services (no paying twice).
  */
-export async function enrollPackageIn(tx: Queryable, user: AuthUser, pkg: ServicePackage, chosen: Record<string, number | null | undefined>): Promise<number[]> {
-  const prices = splitPrice(pkg.price, pkg.services.map((s) => s.price));
+export async function enrollPackageIn(
+  tx: Queryable,
+  user: AuthUser,
+  pkg: ServicePackage,
+  chosen: Record<string, number | null | undefined>,
+): Promise<number[]> {
+  const prices = splitPrice(
+    pkg.price,
+    pkg.services.map((s) => s.price),
+  );
   // Under the user's row lock, so two parallel enrolments cannot both pass the check below.
   await tx.execute(sql`select id from users where id = ${user.id} for update`);
-  const [dup] = await appliedEntries(tx, user.id, pkg.services.map((s) => s.id));
-  if (dup) throw validationError({ services: [PackageMessages.alreadyApplied(dup.title, dup.entry_number)] }, PackageMessages.alreadyApplied(dup.title, dup.entry_number));
+  const [dup] = await appliedEntries(
+    tx,
+    user.id,
+    pkg.services.map((s) => s.id),
+  );
+  if (dup)
+    throw validationError(
+      { services: [PackageMessages.alreadyApplied(dup.title, dup.entry_number)] },
+      PackageMessages.alreadyApplied(dup.title, dup.entry_number),
+    );
   const [enrollment] = await tx
     .insert(packageEnrollments)
     .values({ user_id: user.id, service_package_id: pkg.id, title: pkg.title, price: pkg.price })
@@ -57,7 +76,13 @@ export async function enrollPackageIn(tx: Queryable, user: AuthUser, pkg: Servic
       ),
     );
   }
-  const numbers = await rows<{ number: string }>(tx, sql`select number from entries where id in (${sql.join(created.map((i) => sql`${i}`), sql`, `)}) order by id`);
+  const numbers = await rows<{ number: string }>(
+    tx,
+    sql`select number from entries where id in (${sql.join(
+      created.map((i) => sql`${i}`),
+      sql`, `,
+    )}) order by id`,
+  );
   const list = numbers.map((n) => `№ ${n.number}`).join(', ');
   const reservedUntil = new Date(Date.now() + PACKAGE_PAY_WINDOW_MIN * 60_000);
   // One "entry created" event for the whole package: one letter, one notification.

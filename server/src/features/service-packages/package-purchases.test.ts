@@ -21,7 +21,10 @@ beforeAll(async () => {
   world = await startYookassaWorld({ userTag: 'pkg' });
   ({ database, smtp, app, user, confirmOnProvider } = world);
   // The paid-entry letter is on, as the centre runs it.
-  await database.db.update(dictEvents).set({ is_mailing: true }).where(sql`id = 3`);
+  await database.db
+    .update(dictEvents)
+    .set({ is_mailing: true })
+    .where(sql`id = 3`);
 });
 afterAll(async () => {
   await world.close();
@@ -35,13 +38,20 @@ async function makePackage(title = 'Пакет «Молодой педагог»
   const webinar = await makeService(database.db, { title: 'Вебинар «Урок»', price: 700 });
   const contest = await makeService(database.db, { title: 'Конкурс «Педагог года»', price: 600 });
   const [p] = await database.db.insert(servicePackages).values({ title, price: 5000 }).returning();
-  await database.db.insert(servicePackageServices).values([course, webinar, contest].map((s, position) => ({ service_package_id: p.id, service_id: s.id, position })));
+  await database.db
+    .insert(servicePackageServices)
+    .values([course, webinar, contest].map((s, position) => ({ service_package_id: p.id, service_id: s.id, position })));
   return { id: p.id, course, webinar, contest };
 }
 type Pkg = Awaited<ReturnType<typeof makePackage>>;
 
 async function enrol(u: U, p: Pkg) {
-  const res = await app.inject({ method: 'POST', url: `/api/service-package/${p.id}/enroll`, headers: u.headers, payload: { services: { [p.course.id]: null, [p.webinar.id]: null, [p.contest.id]: null } } });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/service-package/${p.id}/enroll`,
+    headers: u.headers,
+    payload: { services: { [p.course.id]: null, [p.webinar.id]: null, [p.contest.id]: null } },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data.entries as Array<{ id: number; number: string; price: number; service_id: number }>;
 }
@@ -50,7 +60,10 @@ async function enrol(u: U, p: Pkg) {
 const pay = (u: U, id: number) => app.inject({ method: 'POST', url: `/api/entry/${id}/pay`, headers: u.headers, payload: { pay_type: 1 } });
 const remove = (u: U, id: number) => app.inject({ method: 'DELETE', url: `/api/entry/${id}`, headers: u.headers });
 const liveOf = async (userId: number) =>
-  rows<{ id: number; price: string; status: number }>(database.db, sql`select id, price, status from entries where created_by = ${userId} and deleted_at is null order by id`);
+  rows<{ id: number; price: string; status: number }>(
+    database.db,
+    sql`select id, price, status from entries where created_by = ${userId} and deleted_at is null order by id`,
+  );
 
 describe('a package is bought, removed and paid as a whole', () => {
   it('a whole unpaid package says when its reservation ends (bought + 15 minutes, when the expiry job runs); a broken one does not', async () => {
@@ -98,7 +111,10 @@ describe('a package is bought, removed and paid as a whole', () => {
 
     await confirmOnProvider(uuid);
     await until(async () => (await liveOf(u.id)).every((e) => e.status === 2));
-    const pays = await rows<{ sum: string; n: number }>(database.db, sql`select p.sum, (select count(*)::int from payment_entries pe where pe.payment_id = p.id) as n from payments p where p.user_id = ${u.id}`);
+    const pays = await rows<{ sum: string; n: number }>(
+      database.db,
+      sql`select p.sum, (select count(*)::int from payment_entries pe where pe.payment_id = p.id) as n from payments p where p.user_id = ${u.id}`,
+    );
     expect(pays).toEqual([{ sum: '5000.00', n: 3 }]);
 
     await app.jobs.runDue();
@@ -112,7 +128,10 @@ describe('a package is bought, removed and paid as a whole', () => {
     expect(body).not.toContain('{service.interval}');
     expect(body).toContain('постоянно');
 
-    const notes = await rows<{ text_clear: string; url: string }>(database.db, sql`select text_clear, url from notifications where user_id = ${u.id} order by id`);
+    const notes = await rows<{ text_clear: string; url: string }>(
+      database.db,
+      sql`select text_clear, url from notifications where user_id = ${u.id} order by id`,
+    );
     expect(notes).toHaveLength(2);
     expect(notes[1].text_clear).toContain('Пакет услуг «Пакет «Летняя школа»» оплачен');
     expect(notes[1].url).toBe(`/user/entry?number=${entries[0].number}`);
@@ -126,11 +145,14 @@ describe('a package is bought, removed and paid as a whole', () => {
     const u = await user();
     const p = await makePackage('Пакет «Отказ банка»');
     const entries = await enrol(u, p);
-    const reservedUntil = (await app.inject({ method: 'GET', url: `/api/entry/${entries[0].id}`, headers: u.headers })).json().data.package_enrollment.reserved_until as string;
+    const reservedUntil = (await app.inject({ method: 'GET', url: `/api/entry/${entries[0].id}`, headers: u.headers })).json().data.package_enrollment
+      .reserved_until as string;
     const hhmm = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow', hour: '2-digit', minute: '2-digit' }).format(new Date(reservedUntil));
     const uuid = (await pay(u, entries[0].id)).json().id as string;
     await confirmOnProvider(uuid, 'cancel');
-    await until(async () => (await rows<{ status: string }>(database.db, sql`select status from card_transactions where uuid = ${uuid}`))[0].status === 'canceled');
+    await until(
+      async () => (await rows<{ status: string }>(database.db, sql`select status from card_transactions where uuid = ${uuid}`))[0].status === 'canceled',
+    );
     expect((await liveOf(u.id)).map((e) => e.status)).toEqual([1, 1, 1]);
     await app.jobs.runDue();
     const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).includes('не прошла'));
@@ -141,7 +163,10 @@ describe('a package is bought, removed and paid as a whole', () => {
     expect(body).toContain('Деньги не списаны');
     expect(body).toContain(`Пакет забронирован за вами до ${hhmm} по московскому времени`);
     for (const e of entries) expect(body).toContain(e.number);
-    const [note] = await rows<{ text_clear: string; url: string }>(database.db, sql`select text_clear, url from notifications where user_id = ${u.id} order by id desc limit 1`);
+    const [note] = await rows<{ text_clear: string; url: string }>(
+      database.db,
+      sql`select text_clear, url from notifications where user_id = ${u.id} order by id desc limit 1`,
+    );
     expect(note.text_clear).toContain(`до ${hhmm}`);
     expect(note.url).toBe(`/user/entry?number=${entries[0].number}`);
 
@@ -193,11 +218,21 @@ describe('a package is bought, removed and paid as a whole', () => {
   it('enrolling in a package holding a service already applied to is refused before any payment, and the package says so', async () => {
     const u = await user();
     const p = await makePackage();
-    const own = await app.inject({ method: 'POST', url: '/api/entry', headers: u.headers, payload: { service_id: p.webinar.id, pay_type: 3, is_extramural: 0 } });
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/entry',
+      headers: u.headers,
+      payload: { service_id: p.webinar.id, pay_type: 3, is_extramural: 0 },
+    });
     expect(own.statusCode).toBe(201);
     const list = (await app.inject({ method: 'GET', url: `/api/service-package/${p.id}`, headers: u.headers })).json().data;
     expect(list.applied).toEqual([{ service_id: p.webinar.id, entry_id: own.json().data.id, entry_number: own.json().data.number }]);
-    const res = await app.inject({ method: 'POST', url: `/api/service-package/${p.id}/enroll`, headers: u.headers, payload: { services: { [p.course.id]: null, [p.webinar.id]: null, [p.contest.id]: null } } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/service-package/${p.id}/enroll`,
+      headers: u.headers,
+      payload: { services: { [p.course.id]: null, [p.webinar.id]: null, [p.contest.id]: null } },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.services[0]).toContain(own.json().data.number);
     expect(res.json().errors.services[0]).toContain('Вебинар «Урок»');
@@ -211,7 +246,11 @@ describe('a package is bought, removed and paid as a whole', () => {
     const u = await user();
     const p = await makePackage();
     const body = { services: { [p.course.id]: null, [p.webinar.id]: null, [p.contest.id]: null } };
-    const codes = (await Promise.all([1, 2].map(() => app.inject({ method: 'POST', url: `/api/service-package/${p.id}/enroll`, headers: u.headers, payload: body })))).map((r) => r.statusCode).sort();
+    const codes = (
+      await Promise.all([1, 2].map(() => app.inject({ method: 'POST', url: `/api/service-package/${p.id}/enroll`, headers: u.headers, payload: body })))
+    )
+      .map((r) => r.statusCode)
+      .sort();
     expect(codes).toEqual([201, 422]);
     expect(await liveOf(u.id)).toHaveLength(3);
   });

@@ -17,25 +17,30 @@ export { PackageMessages, splitPrice };
 export async function loadPackages(db: Queryable, where: SQL | undefined, userId: number): Promise<ServicePackage[]> {
   const list = await listPackageRows(db, where);
   if (list.length === 0) return [];
-  const links = await listPackageLinks(db, list.map((p) => p.id));
+  const links = await listPackageLinks(
+    db,
+    list.map((p) => p.id),
+  );
   const serviceIds = [...new Set(links.map((l) => l.service_id))];
   const services = new Map((await getServices(db, serviceIds, false)).map((s) => [s.id, s]));
   const applied = await appliedEntries(db, userId, serviceIds);
   return list.map((p) => {
     const own = links.filter((l) => l.service_package_id === p.id && services.has(l.service_id)).map((l) => services.get(l.service_id)!);
     return {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    color: p.color,
-    price: p.price,
-    oldPrice: p.old_price,
-    points: p.points,
-    is_pinned: p.is_pinned,
-    pinned: p.is_pinned,
-    dict_profile_id: p.dict_profile_id,
-    services: own,
-    applied: applied.filter((a) => own.some((s) => s.id === a.service_id)).map(({ service_id, entry_id, entry_number }) => ({ service_id, entry_id, entry_number })),
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      color: p.color,
+      price: p.price,
+      oldPrice: p.old_price,
+      points: p.points,
+      is_pinned: p.is_pinned,
+      pinned: p.is_pinned,
+      dict_profile_id: p.dict_profile_id,
+      services: own,
+      applied: applied
+        .filter((a) => own.some((s) => s.id === a.service_id))
+        .map(({ service_id, entry_id, entry_number }) => ({ service_id, entry_id, entry_number })),
     };
   });
 }
@@ -61,18 +66,14 @@ export const servicePackageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** POST /api/service-package/{id}/enroll {services: {serviceId: sectionId}}: all entries or none, at the package price. */
-  app.post(
-    '/:id/enroll',
-    { schema: { tags: ['service-packages'], params: idParams, body: enrollBody } },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const [pkg] = await loadPackages(app.db, eq(servicePackages.id, request.params.id), user.id);
-      if (!pkg || pkg.services.length === 0) throw notFound(PackageMessages.notFound);
-      const chosen = request.body.services;
-      if (!packageReady(pkg.services, chosen)) throw validationError({ services: [PackageMessages.chooseSections] });
-      const ids = await app.db.transaction((tx) => enrollPackageIn(tx, user, pkg, chosen));
-      const entries = await Promise.all(ids.map((id) => findEntry(app.db, id, { asOperator: user.role === Role.operator })));
-      return reply.status(201).send({ data: { entries, price: pkg.price }, message: PackageMessages.enrolled });
-    },
-  );
+  app.post('/:id/enroll', { schema: { tags: ['service-packages'], params: idParams, body: enrollBody } }, async (request, reply) => {
+    const user = currentUser(request);
+    const [pkg] = await loadPackages(app.db, eq(servicePackages.id, request.params.id), user.id);
+    if (!pkg || pkg.services.length === 0) throw notFound(PackageMessages.notFound);
+    const chosen = request.body.services;
+    if (!packageReady(pkg.services, chosen)) throw validationError({ services: [PackageMessages.chooseSections] });
+    const ids = await app.db.transaction((tx) => enrollPackageIn(tx, user, pkg, chosen));
+    const entries = await Promise.all(ids.map((id) => findEntry(app.db, id, { asOperator: user.role === Role.operator })));
+    return reply.status(201).send({ data: { entries, price: pkg.price }, message: PackageMessages.enrolled });
+  });
 };

@@ -12,19 +12,33 @@ export type ServicePackageValues = Pick<
 
 /** Live packages matching where, by id. */
 export async function listPackageRows(db: Queryable, where: SQL | undefined): Promise<ServicePackageRow[]> {
-  return db.select().from(servicePackages).where(and(isNull(servicePackages.deleted_at), where)).orderBy(asc(servicePackages.id));
+  return db
+    .select()
+    .from(servicePackages)
+    .where(and(isNull(servicePackages.deleted_at), where))
+    .orderBy(asc(servicePackages.id));
 }
 
 /** The services of these packages, in each package's order. */
 export async function listPackageLinks(db: Queryable, packageIds: number[]): Promise<ServicePackageLink[]> {
   if (packageIds.length === 0) return [];
-  return db.select().from(servicePackageServices).where(inArray(servicePackageServices.service_package_id, packageIds)).orderBy(asc(servicePackageServices.position));
+  return db
+    .select()
+    .from(servicePackageServices)
+    .where(inArray(servicePackageServices.service_package_id, packageIds))
+    .orderBy(asc(servicePackageServices.position));
 }
 
 /** How many of these service ids name live services. */
 export async function countLiveServices(db: Queryable, serviceIds: number[]): Promise<number> {
   if (serviceIds.length === 0) return 0;
-  const found = await rows<{ id: number }>(db, sql`select id from services where deleted_at is null and id in (${sql.join(serviceIds.map((i) => sql`${i}`), sql`, `)})`);
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select id from services where deleted_at is null and id in (${sql.join(
+      serviceIds.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
   return found.length;
 }
 
@@ -47,7 +61,10 @@ export async function insertPackage(db: Queryable, values: ServicePackageValues)
 }
 
 export async function updatePackage(db: Queryable, id: number, values: ServicePackageValues): Promise<void> {
-  await db.update(servicePackages).set({ ...values, updated_at: new Date() }).where(eq(servicePackages.id, id));
+  await db
+    .update(servicePackages)
+    .set({ ...values, updated_at: new Date() })
+    .where(eq(servicePackages.id, id));
 }
 
 /** Unpins every other live package of the profile; the ids it unpinned. */

@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function makePackage(price: number, serviceIds: number[], attrs: Partial<typeof servicePackages.$inferInsert> = {}) {
-  const [p] = await t.database.db.insert(servicePackages).values({ title: 'Пакет «Молодой педагог»', price, ...attrs }).returning();
+  const [p] = await t.database.db
+    .insert(servicePackages)
+    .values({ title: 'Пакет «Молодой педагог»', price, ...attrs })
+    .returning();
   await t.database.db.insert(servicePackageServices).values(serviceIds.map((service_id, position) => ({ service_package_id: p.id, service_id, position })));
   return p.id;
 }
@@ -28,7 +31,9 @@ describe('service packages', () => {
   it('list with is_pinned and dict_profile_id filters, services with sections inside', async () => {
     const a = await makeService(t.database.db, { sections: ['С1', 'С2'] });
     const pinned = await makePackage(900, [a.id], { is_pinned: true, dict_profile_id: 9 });
-    const res = (await t.inject({ method: 'GET', url: '/api/service-package?is_pinned=1&dict_profile_id=9', headers: await t.loginAs(await t.createUser()) })).json();
+    const res = (
+      await t.inject({ method: 'GET', url: '/api/service-package?is_pinned=1&dict_profile_id=9', headers: await t.loginAs(await t.createUser()) })
+    ).json();
     expect(res.data.map((p: { id: number }) => p.id)).toEqual([pinned]);
     expect(res.data[0].services[0].sections).toHaveLength(2);
     expect(res.data[0]).toMatchObject({ pinned: true, is_pinned: true, price: 900 });
@@ -46,7 +51,12 @@ describe('service packages', () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.services).toBeDefined();
 
-    const res = await t.inject({ method: 'POST', url: `/api/service-package/${ok}/enroll`, headers, payload: { services: { [a.id]: a.sectionIds[1], [b.id]: null } } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/service-package/${ok}/enroll`,
+      headers,
+      payload: { services: { [a.id]: a.sectionIds[1], [b.id]: null } },
+    });
     expect(res.statusCode).toBe(201);
     const entries = res.json().data.entries as Array<{ price: number; is_service_package: boolean; section_id: number | null }>;
     expect(entries.map((e) => e.price)).toEqual([480, 320]);
@@ -59,7 +69,12 @@ describe('service packages', () => {
     const c = await makeService(t.database.db, { price: 100 });
     const broken = await makePackage(900, [c.id, full.id]);
     const late = await t.createUser();
-    const fail = await t.inject({ method: 'POST', url: `/api/service-package/${broken}/enroll`, headers: await t.loginAs(late), payload: { services: { [c.id]: null, [full.id]: null } } });
+    const fail = await t.inject({
+      method: 'POST',
+      url: `/api/service-package/${broken}/enroll`,
+      headers: await t.loginAs(late),
+      payload: { services: { [c.id]: null, [full.id]: null } },
+    });
     expect(fail.statusCode).toBe(422);
     const [n] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from entries where created_by = ${late.id}`);
     expect(n.n).toBe(0);

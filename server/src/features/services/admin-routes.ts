@@ -42,7 +42,12 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     const leadings = await listLeadings(app.db);
     const of = (type: number) => templates.filter((t) => t.dict_type_id === type).map(({ id, title }) => ({ id, title }));
     const data: ServiceFormOptions = {
-      templates: { certificate: of(TemplateType.certificate), program: of(TemplateType.program), regList: of(TemplateType.regList), page: of(TemplateType.page) },
+      templates: {
+        certificate: of(TemplateType.certificate),
+        program: of(TemplateType.program),
+        regList: of(TemplateType.regList),
+        page: of(TemplateType.page),
+      },
       leadings,
       cms: app.cms.client('site') !== null,
     };
@@ -129,11 +134,15 @@ export const joomlaRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** GET /api/service-image/{key}: service images are public (the site shows them); only images of services are served. */
 export const serviceImageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/:a/:b', { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } }, async (request, reply) => {
-    const key = `${request.params.a}/${request.params.b}`;
-    if (!(await isServiceImage(app.db, key))) throw notFound();
-    const data = await app.files.read(key).catch(() => null);
-    if (!data) throw notFound();
-    return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(data);
-  });
+  app.get(
+    '/:a/:b',
+    { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } },
+    async (request, reply) => {
+      const key = `${request.params.a}/${request.params.b}`;
+      if (!(await isServiceImage(app.db, key))) throw notFound();
+      const data = await app.files.read(key).catch(() => null);
+      if (!data) throw notFound();
+      return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(data);
+    },
+  );
 };

@@ -37,7 +37,9 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/service/facets: highest points per type and the leadings, for the catalogue's choosers. */
-  app.get('/facets', { schema: { tags: ['services'] } }, async (request) => ({ data: await catalogueFacets(app.db, currentUser(request).role === Role.operator) }));
+  app.get('/facets', { schema: { tags: ['services'] } }, async (request) => ({
+    data: await catalogueFacets(app.db, currentUser(request).role === Role.operator),
+  }));
 
   app.get('/:id', { schema: { tags: ['services'], params: idParams } }, async (request) => {
     const isOperator = currentUser(request).role === Role.operator;

@@ -45,7 +45,10 @@ const body = (over: Record<string, unknown> = {}) => ({
 
 const create = (payload: unknown, headers = operator) => t.inject({ method: 'POST', url: '/api/service', headers, payload: payload as object });
 const logsOf = (id: number) =>
-  rows<{ user_id: number | null; diff: Record<string, { old: unknown; new: unknown }> }>(t.database.db, sql`select user_id, diff from change_logs where type = 'service' and entity_id = ${id} order by id`);
+  rows<{ user_id: number | null; diff: Record<string, { old: unknown; new: unknown }> }>(
+    t.database.db,
+    sql`select user_id, diff from change_logs where type = 'service' and entity_id = ${id} order by id`,
+  );
 
 describe('who may change services', () => {
   it('answers 401 without a session and 403 to users, for every operator call', async () => {
@@ -68,11 +71,22 @@ describe('who may change services', () => {
 
 describe('creating a service', () => {
   it('saves every field with sections, profiles and leadings, and logs who did it', async () => {
-    const res = await create(body({ moodle_id: 77, joomla_intro_html: '<p>Анонс</p>', joomla_video_iframe: '<iframe src="https://video"></iframe>', hours: 36 }));
+    const res = await create(
+      body({ moodle_id: 77, joomla_intro_html: '<p>Анонс</p>', joomla_video_iframe: '<iframe src="https://video"></iframe>', hours: 36 }),
+    );
     expect(res.statusCode).toBe(201);
     const { data, message } = res.json();
     expect(message).toBe(Messages.saved);
-    expect(data).toMatchObject({ title: 'Вебинар «Цифровая школа»', price: 1500, dict_type_id: 2, dict_subtype_id: 7, begda: '2030-03-10 10:00:00', endda: '2030-03-10 11:30:00', moodle_id: 77, max_participants: 30 });
+    expect(data).toMatchObject({
+      title: 'Вебинар «Цифровая школа»',
+      price: 1500,
+      dict_type_id: 2,
+      dict_subtype_id: 7,
+      begda: '2030-03-10 10:00:00',
+      endda: '2030-03-10 11:30:00',
+      moodle_id: 77,
+      max_participants: 30,
+    });
     expect(data.sections.map((s: { title: string }) => s.title)).toEqual(['Секция 1', 'Секция 2']);
     expect(data.profiles.map((p: { id: number }) => p.id)).toEqual([1, 2]);
     expect(data.leadings.map((l: { id: number }) => l.id)).toEqual([1]);
@@ -164,7 +178,8 @@ describe('creating a service', () => {
     const [page] = await t.database.db.insert(templates).values({ title: 'Страница', dict_type_id: 4 }).returning();
     const [regList] = await t.database.db.insert(templates).values({ title: 'Регистрационный лист', dict_type_id: 3 }).returning();
     // The call takes a service type id (6, seminars), for the certificate and the page alike.
-    for (const id of [cert.id, page.id]) expect((await t.inject({ method: 'POST', url: `/api/template/${id}/set-as-default/6`, headers: operator })).statusCode).toBe(200);
+    for (const id of [cert.id, page.id])
+      expect((await t.inject({ method: 'POST', url: `/api/template/${id}/set-as-default/6`, headers: operator })).statusCode).toBe(200);
     try {
       // Every subtype of the type starts with the type's defaults; the Service's type object carries them.
       for (const subtype of [14, 15]) {
@@ -187,7 +202,10 @@ describe('creating a service', () => {
 
       const wrong = await create(body({ joomla_article_template_id: cert.id, template_program_id: page.id }));
       expect(wrong.statusCode).toBe(422);
-      expect(wrong.json().errors).toEqual({ joomla_article_template_id: [ServiceFormMessages.templateWrongType], template_program_id: [ServiceFormMessages.templateWrongType] });
+      expect(wrong.json().errors).toEqual({
+        joomla_article_template_id: [ServiceFormMessages.templateWrongType],
+        template_program_id: [ServiceFormMessages.templateWrongType],
+      });
       // template_participation_id is the registration list (decision 006): a certificate is refused there.
       const certAsList = await create(body({ template_participation_id: cert.id }));
       expect(certAsList.json().errors).toEqual({ template_participation_id: [ServiceFormMessages.templateWrongType] });
@@ -226,7 +244,12 @@ describe('updating and deleting', () => {
     const created = (await create(body())).json().data;
     const [first, second] = created.sections;
     await t.database.db.insert(entries).values({ number: `T-${created.id}`, created_by: userId, service_id: created.id, section_id: second.id });
-    const res = await t.inject({ method: 'PUT', url: `/api/service/${created.id}`, headers: operator, payload: body({ title: 'Другое', sections: [{ id: first.id, title: 'Секция 1' }] }) });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/service/${created.id}`,
+      headers: operator,
+      payload: body({ title: 'Другое', sections: [{ id: first.id, title: 'Секция 1' }] }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ sections: [ServiceFormMessages.sectionHasEntries('Секция 2')] });
     const after = (await t.inject({ method: 'GET', url: `/api/service/${created.id}`, headers: operator })).json().data;
@@ -267,12 +290,19 @@ describe('service image', () => {
       buffer,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return t.inject({ method: 'POST', url: `/api/service/${id}/upload-image`, headers: { ...operator, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    return t.inject({
+      method: 'POST',
+      url: `/api/service/${id}/upload-image`,
+      headers: { ...operator, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
   };
 
   it('stores a jpg or png resized to at most 1200 px wide, served publicly; anything else is refused', async () => {
     const created = (await create(body({ sections: [] }))).json().data;
-    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
     const res = await upload(created.id, png);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(ServiceFormMessages.imageUploaded);

@@ -29,7 +29,11 @@ type FieldErrors = Record<string, string[]>;
 const add = (errors: FieldErrors, field: string, text: string) => (errors[field] ??= []).push(text);
 
 /** Rules that need the database: type and subtype, templates by type, profiles and leadings (spec 02 §5). */
-async function checkReferences(tx: Queryable, input: SaveServiceInput, errors: FieldErrors): Promise<{ type: TypeRow | undefined; subtype: SubtypeRow | undefined }> {
+async function checkReferences(
+  tx: Queryable,
+  input: SaveServiceInput,
+  errors: FieldErrors,
+): Promise<{ type: TypeRow | undefined; subtype: SubtypeRow | undefined }> {
   const [type] = await rows<TypeRow>(
     tx,
     sql`select id, is_contract_needed, is_publication, template_certificate_id, template_page_id from dict_service_types where id = ${input.dict_type_id}`,
@@ -62,11 +66,23 @@ async function checkReferences(tx: Queryable, input: SaveServiceInput, errors: F
     if (!found) add(errors, field, ServiceFormMessages.templateWrongType);
   }
   if (input.profiles.length) {
-    const found = await rows<{ id: number }>(tx, sql`select id from dict_profiles where id in (${sql.join(input.profiles.map((i) => sql`${i}`), sql`, `)})`);
+    const found = await rows<{ id: number }>(
+      tx,
+      sql`select id from dict_profiles where id in (${sql.join(
+        input.profiles.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     if (found.length !== new Set(input.profiles).size) add(errors, 'profiles', ServiceFormMessages.unknownProfile);
   }
   if (input.leadings.length) {
-    const found = await rows<{ id: number }>(tx, sql`select id from leadings where id in (${sql.join(input.leadings.map((i) => sql`${i}`), sql`, `)})`);
+    const found = await rows<{ id: number }>(
+      tx,
+      sql`select id from leadings where id in (${sql.join(
+        input.leadings.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     if (found.length !== new Set(input.leadings).size) add(errors, 'leadings', ServiceFormMessages.unknownLeading);
   }
   return { type, subtype };
@@ -124,13 +140,22 @@ interface Snapshot extends Record<string, unknown> {
 }
 
 async function snapshot(tx: Queryable, id: number): Promise<Snapshot | null> {
-  const [row] = await tx.select().from(services).where(sql`id = ${id}`);
+  const [row] = await tx
+    .select()
+    .from(services)
+    .where(sql`id = ${id}`);
   if (!row) return null;
   const sections = await rows<{ title: string }>(tx, sql`select title from service_sections where service_id = ${id} and deleted_at is null order by id`);
   const profiles = await rows<{ id: number }>(tx, sql`select dict_profile_id as id from service_profiles where service_id = ${id} order by 1`);
   const leadings = await rows<{ id: number }>(tx, sql`select leading_id as id from service_leadings where service_id = ${id} order by 1`);
   const { joomla_status: _s, joomla_error: _e, joomla_published_at: _p, joomla_article_id: _a, joomla_catid: _c, ...rest } = row;
-  return { ...rest, price: Number(row.price), sections: sections.map((s) => s.title), profiles: profiles.map((p) => p.id), leadings: leadings.map((l) => l.id) };
+  return {
+    ...rest,
+    price: Number(row.price),
+    sections: sections.map((s) => s.title),
+    profiles: profiles.map((p) => p.id),
+    leadings: leadings.map((l) => l.id),
+  };
 }
 
 async function saveLinks(tx: Queryable, serviceId: number, input: SaveServiceInput, errors: FieldErrors): Promise<void> {
@@ -147,10 +172,18 @@ async function saveLinks(tx: Queryable, serviceId: number, input: SaveServiceInp
   if (Object.keys(errors).length) throw validationError(errors);
   const now = new Date();
   for (const s of existing) {
-    if (!kept.has(s.id)) await tx.update(serviceSections).set({ deleted_at: now }).where(sql`id = ${s.id}`);
+    if (!kept.has(s.id))
+      await tx
+        .update(serviceSections)
+        .set({ deleted_at: now })
+        .where(sql`id = ${s.id}`);
   }
   for (const s of input.sections) {
-    if (s.id && existing.some((e) => e.id === s.id)) await tx.update(serviceSections).set({ title: s.title }).where(sql`id = ${s.id}`);
+    if (s.id && existing.some((e) => e.id === s.id))
+      await tx
+        .update(serviceSections)
+        .set({ title: s.title })
+        .where(sql`id = ${s.id}`);
     else await tx.insert(serviceSections).values({ service_id: serviceId, title: s.title });
   }
   await tx.delete(serviceProfiles).where(sql`service_id = ${serviceId}`);
@@ -171,7 +204,10 @@ export async function createService(db: Db, user: AuthUser, raw: SaveServiceInpu
     const { type, subtype } = await checkReferences(tx, raw, errors);
     if (Object.keys(errors).length || !type) throw validationError(errors);
     const input = withDefaultTemplates(raw, type);
-    const [row] = await tx.insert(services).values(valuesOf(input, type, subtype)).returning({ id: services.id });
+    const [row] = await tx
+      .insert(services)
+      .values(valuesOf(input, type, subtype))
+      .returning({ id: services.id });
     await saveLinks(tx, row.id, input, errors);
     await logChange(tx, { type: 'service', entityId: row.id, userId: user.id, before: null, after: await snapshot(tx, row.id) });
     if (opts.publish) await requestPublication(tx, row.id);
@@ -188,7 +224,10 @@ export async function updateService(db: Db, user: AuthUser, id: number, input: S
     const errors: FieldErrors = {};
     const { type, subtype } = await checkReferences(tx, input, errors);
     if (Object.keys(errors).length || !type) throw validationError(errors);
-    await tx.update(services).set({ ...valuesOf(input, type, subtype), updated_at: new Date() }).where(sql`id = ${id}`);
+    await tx
+      .update(services)
+      .set({ ...valuesOf(input, type, subtype), updated_at: new Date() })
+      .where(sql`id = ${id}`);
     await saveLinks(tx, id, input, errors);
     await logChange(tx, { type: 'service', entityId: id, userId: user.id, before, after: await snapshot(tx, id) });
     if (opts.publish) await requestPublication(tx, id);
@@ -204,7 +243,10 @@ export async function deleteService(db: Db, user: AuthUser, id: number, opts: Sa
     );
     if (!row) throw notFound(Messages.serviceNotFound);
     const now = new Date();
-    await tx.update(services).set({ deleted_at: now, updated_at: now }).where(sql`id = ${id}`);
+    await tx
+      .update(services)
+      .set({ deleted_at: now, updated_at: now })
+      .where(sql`id = ${id}`);
     await logChange(tx, { type: 'service', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: now } });
     if (opts.publish && row.joomla_article_id) await requestPublication(tx, id);
   });
@@ -215,7 +257,10 @@ export async function setServiceImage(db: Db, user: AuthUser, id: number, fileId
   await db.transaction(async (tx) => {
     const [row] = await rows<{ image_id: number | null }>(tx, sql`select image_id from services where id = ${id} and deleted_at is null for update`);
     if (!row) throw notFound(Messages.serviceNotFound);
-    await tx.update(services).set({ image_id: fileId, updated_at: new Date() }).where(sql`id = ${id}`);
+    await tx
+      .update(services)
+      .set({ image_id: fileId, updated_at: new Date() })
+      .where(sql`id = ${id}`);
     await logChange(tx, { type: 'service', entityId: id, userId: user.id, before: { image_id: row.image_id }, after: { image_id: fileId } });
     if (opts.publish) await requestPublication(tx, id);
   });

@@ -39,19 +39,46 @@ beforeAll(async () => {
   clientId = client.id;
   user = await t.loginAs(client);
   // A webinar with two sections of 10 seats: 3 unpaid, 2 paid at 500, 1 done at 400, 1 paid but deleted.
-  const webinar = await makeService(t.database.db, { title: 'Обзор вебинар альфа', dict_type_id: 2, dict_subtype_id: 7, max_participants: 10, price: 500, sections: ['Секция 1', 'Секция 2'] });
+  const webinar = await makeService(t.database.db, {
+    title: 'Обзор вебинар альфа',
+    dict_type_id: 2,
+    dict_subtype_id: 7,
+    max_participants: 10,
+    price: 500,
+    sections: ['Секция 1', 'Секция 2'],
+  });
   ids.webinar = webinar.id;
   await addEntries(webinar.id, 3, { status: 1, price: 500, sectionId: webinar.sectionIds[0] });
   await addEntries(webinar.id, 2, { status: 2, price: 500, sectionId: webinar.sectionIds[1] });
   await addEntries(webinar.id, 1, { status: 3, price: 400, sectionId: webinar.sectionIds[1] });
   await addEntries(webinar.id, 1, { status: 2, price: 500, deleted: true, sectionId: webinar.sectionIds[0] });
   // A hidden conference a month ahead, no sections, the default 27 seats, no entries.
-  ids.hidden = (await makeService(t.database.db, { title: 'Обзор конференция бета', dict_type_id: 1, dict_subtype_id: 1, is_visible: false, price: 0, begda: at(30), endda: at(31) })).id;
+  ids.hidden = (
+    await makeService(t.database.db, {
+      title: 'Обзор конференция бета',
+      dict_type_id: 1,
+      dict_subtype_id: 1,
+      is_visible: false,
+      price: 0,
+      begda: at(30),
+      endda: at(31),
+    })
+  ).id;
   // A past course with one paid entry at 12 345.50.
   ids.past = (await makeService(t.database.db, { title: 'Обзор курс гамма', dict_type_id: 3, begda: at(-60), endda: at(-59), price: 12345.5 })).id;
   await addEntries(ids.past, 1, { status: 2, price: 12345.5 });
   // A publication service: no seat limit.
-  ids.publication = (await makeService(t.database.db, { title: 'Обзор публикация дельта', dict_type_id: 5, dict_subtype_id: 5, is_publication: true, date_type: 2, begda: null, endda: null })).id;
+  ids.publication = (
+    await makeService(t.database.db, {
+      title: 'Обзор публикация дельта',
+      dict_type_id: 5,
+      dict_subtype_id: 5,
+      is_publication: true,
+      date_type: 2,
+      begda: null,
+      endda: null,
+    })
+  ).id;
   await addEntries(ids.publication, 4, { status: 2, price: 300 });
   // A deleted service is never listed.
   ids.deleted = (await makeService(t.database.db, { title: 'Обзор удалённая эпсилон', deleted_at: new Date() })).id;
@@ -84,13 +111,32 @@ describe('every service with its seats and sales', () => {
     expect(titles(data)).not.toContain('Обзор удалённая эпсилон');
     const webinar = data.find((r) => r.id === ids.webinar);
     // Deleted entries count nowhere; paid covers paid and done; income sums their prices.
-    expect(webinar).toMatchObject({ dict_type_id: 2, dict_subtype_id: 7, entries: 6, paid: 3, seats: 20, free: 14, income: 1400, price: 500, is_visible: true, is_publication: false });
+    expect(webinar).toMatchObject({
+      dict_type_id: 2,
+      dict_subtype_id: 7,
+      entries: 6,
+      paid: 3,
+      seats: 20,
+      free: 14,
+      income: 1400,
+      price: 500,
+      is_visible: true,
+      is_publication: false,
+    });
     expect(webinar?.type).toMatchObject({ id: 2, fdv: 'Вебинары' });
     expect(webinar?.subtype?.id).toBe(7);
     expect(webinar?.interval_formatted).toBeTruthy();
     expect(data.find((r) => r.id === ids.hidden)).toMatchObject({ entries: 0, paid: 0, seats: 27, free: 27, income: 0, is_visible: false });
     expect(data.find((r) => r.id === ids.past)).toMatchObject({ entries: 1, paid: 1, income: 12345.5 });
-    expect(data.find((r) => r.id === ids.publication)).toMatchObject({ entries: 4, paid: 4, income: 1200, seats: null, free: null, is_publication: true, interval_formatted: null });
+    expect(data.find((r) => r.id === ids.publication)).toMatchObject({
+      entries: 4,
+      paid: 4,
+      income: 1200,
+      seats: null,
+      free: null,
+      is_publication: true,
+      interval_formatted: null,
+    });
   });
 
   it('puts upcoming services first (nearest first), then past ones, undated last', async () => {
@@ -158,7 +204,10 @@ describe('sorting', () => {
 
 describe('the list price', () => {
   it('is the publication price of the subtype for one author for a publication service (as the catalogue shows it)', async () => {
-    await t.database.db.insert(publicationPrices).values({ dict_service_subtype_id: 5, authors_num: 1, price: 275 }).onConflictDoUpdate({ target: [publicationPrices.dict_service_subtype_id, publicationPrices.authors_num], set: { price: 275 } });
+    await t.database.db
+      .insert(publicationPrices)
+      .values({ dict_service_subtype_id: 5, authors_num: 1, price: 275 })
+      .onConflictDoUpdate({ target: [publicationPrices.dict_service_subtype_id, publicationPrices.authors_num], set: { price: 275 } });
     expect((await rowsOf(`q=%23${ids.publication}`)).data[0].price).toBe(275);
     expect((await rowsOf(`q=%23${ids.webinar}`)).data[0].price).toBe(500);
   });

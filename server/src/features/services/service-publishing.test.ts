@@ -71,7 +71,11 @@ describe('publishing a service to the Joomla site', () => {
 
     await t.app.jobs.runDue();
     // The site's categories first (all pages), then one article.
-    expect(joomla.requests.map((r) => `${r.method} ${r.path.replace(/^.*\/v1/, '')}`)).toEqual(['GET /content/categories', 'GET /content/categories', 'POST /content/articles']);
+    expect(joomla.requests.map((r) => `${r.method} ${r.path.replace(/^.*\/v1/, '')}`)).toEqual([
+      'GET /content/categories',
+      'GET /content/categories',
+      'POST /content/articles',
+    ]);
     const call = joomla.requests[2];
     expect(call.method).toBe('POST');
     expect(call.path).toBe('/api/index.php/v1/content/articles');
@@ -81,9 +85,20 @@ describe('publishing a service to the Joomla site', () => {
     const sent = call.body as Record<string, unknown>;
     // A plain JSON body, not a JSON:API document; language always sent; custom fields at the top level.
     expect(sent.data).toBeUndefined();
-    expect(sent).toMatchObject({ title: 'Вебинар для сайта', catid: 9, language: '*', state: 1, alias: `service-${service.id}`, price: 900, points: 4, 'service-id': service.id });
+    expect(sent).toMatchObject({
+      title: 'Вебинар для сайта',
+      catid: 9,
+      language: '*',
+      state: 1,
+      alias: `service-${service.id}`,
+      price: 900,
+      points: 4,
+      'service-id': service.id,
+    });
     expect(sent.tags).toEqual([2, 3]);
-    expect(sent.articletext).toBe('<p>Анонс</p><hr id="system-readmore"><p>Полное описание</p>\n<p>Дополнительно</p>\n<iframe src="https://rutube.ru/play/embed/1"></iframe>');
+    expect(sent.articletext).toBe(
+      '<p>Анонс</p><hr id="system-readmore"><p>Полное описание</p>\n<p>Дополнительно</p>\n<iframe src="https://rutube.ru/play/embed/1"></iframe>',
+    );
     expect(sent.video).toBe('<iframe src="https://rutube.ru/play/embed/1"></iframe>');
     expect(sent.dates).toBe('01.04.2030 10:00–12:00');
     expect(sent.publish_up).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -98,7 +113,12 @@ describe('publishing a service to the Joomla site', () => {
 
   it('sends the description cleaned: saved through the form, and one stored before descriptions were cleaned', async () => {
     const dirty = '<p>Описание<script>alert(1)</script><img src=x onerror=alert(1)></p>';
-    const res = await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Вебинар с чистым описанием', description: dirty, joomla_intro_html: null }) });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/service',
+      headers: operator,
+      payload: body({ title: 'Вебинар с чистым описанием', description: dirty, joomla_intro_html: null }),
+    });
     expect(res.statusCode).toBe(201);
     await t.app.jobs.runDue();
     const sent = joomla.requests.at(-1)!.body as Record<string, unknown>;
@@ -110,13 +130,23 @@ describe('publishing a service to the Joomla site', () => {
     await t.database.db.execute(sql`update services set description = ${dirty}, joomla_intro_html = '<p>Анонс</p>' where id = ${id}`);
     expect((await publish(id)).statusCode).toBe(200);
     const again = joomla.requests.at(-1)!.body as Record<string, unknown>;
-    expect(again.articletext).toBe('<p>Анонс</p><hr id="system-readmore"><p>Описание</p>\n<p>Дополнительно</p>\n<iframe src="https://rutube.ru/play/embed/1"></iframe>');
+    expect(again.articletext).toBe(
+      '<p>Анонс</p><hr id="system-readmore"><p>Описание</p>\n<p>Дополнительно</p>\n<iframe src="https://rutube.ru/play/embed/1"></iframe>',
+    );
   });
 
   it("fills the service's article template (type 'Страница') with its macros for the article's full text", async () => {
     const content = '<h2>${service.title}</h2><p>Стоимость: ${service.price}</p><p>${service.hours}</p>';
-    const [tpl] = await rows<{ id: number }>(t.database.db, sql`insert into templates (title, content, dict_type_id) values ('Статья о вебинаре', ${content}, 4) returning id`);
-    const res = await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Вебинар <по шаблону>', joomla_article_template_id: tpl.id }) });
+    const [tpl] = await rows<{ id: number }>(
+      t.database.db,
+      sql`insert into templates (title, content, dict_type_id) values ('Статья о вебинаре', ${content}, 4) returning id`,
+    );
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/service',
+      headers: operator,
+      payload: body({ title: 'Вебинар <по шаблону>', joomla_article_template_id: tpl.id }),
+    });
     expect(res.statusCode).toBe(201);
     await t.app.jobs.runDue();
     const sent = joomla.requests.at(-1)!.body as Record<string, unknown>;
@@ -139,14 +169,21 @@ describe('publishing a service to the Joomla site', () => {
     expect(patch.path).toBe(`/api/index.php/v1/content/articles/${id}`);
     expect(joomla.articles.get(id)).toMatchObject({ title: 'Второе название', state: 0 });
 
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#aa3366' } })
+      .png()
+      .toBuffer();
     const boundary = '----edu-image';
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
       png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const uploaded = await t.inject({ method: 'POST', url: `/api/service/${service.id}/upload-image`, headers: { ...operator, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const uploaded = await t.inject({
+      method: 'POST',
+      url: `/api/service/${service.id}/upload-image`,
+      headers: { ...operator, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(uploaded.statusCode).toBe(200);
     await t.app.jobs.runDue();
     const image = `https://lk.example.ru${uploaded.json().data.image}`;
@@ -184,7 +221,8 @@ describe('publishing a service to the Joomla site', () => {
   });
 
   it('answers by the outcome when the background runner holds the job at that moment (no "queued" for a job finishing now)', async () => {
-    const id = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Вебинар в гонке с фоном' }) })).json().data.id as number;
+    const id = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Вебинар в гонке с фоном' }) })).json().data
+      .id as number;
     // Another worker takes the job the save queued, as the runner does every 2 s.
     const [held] = await rows<{ id: number }>(
       t.database.db,
@@ -217,7 +255,11 @@ describe('publishing a service to the Joomla site', () => {
     expect(joomla.articles.get(second)).toMatchObject({ title: 'Статья удалена', alias: `service-${service.id}`, catid: 9 });
     // The PATCH was refused as Joomla refuses it, the GET confirmed the article is gone, then a POST made it again.
     const calls = joomla.requests.filter((r) => r.path.includes('/content/articles'));
-    expect(calls.map((r) => `${r.method} ${r.path.replace(/^.*\/v1/, '')}`)).toEqual([`PATCH /content/articles/${first}`, `GET /content/articles/${first}`, 'POST /content/articles']);
+    expect(calls.map((r) => `${r.method} ${r.path.replace(/^.*\/v1/, '')}`)).toEqual([
+      `PATCH /content/articles/${first}`,
+      `GET /content/articles/${first}`,
+      'POST /content/articles',
+    ]);
 
     // An editor holds the article open on the site: the same 400 "Check-out failed", but the article exists.
     joomla.articles.get(second)!.checked_out = 7;
@@ -225,7 +267,9 @@ describe('publishing a service to the Joomla site', () => {
     await t.inject({ method: 'PUT', url: `/api/service/${service.id}`, headers: operator, payload: body({ title: 'Статья удалена, снова' }) });
     const held = await publish(service.id);
     expect(held.statusCode).toBe(502);
-    expect(held.json().message).toBe(ServiceFormMessages.joomlaError('Check-out failed with the following error: The user checking out does not match the user who checked out the item.'));
+    expect(held.json().message).toBe(
+      ServiceFormMessages.joomlaError('Check-out failed with the following error: The user checking out does not match the user who checked out the item.'),
+    );
     expect(held.json().data).toMatchObject({ joomla_status: 'error', joomla_article_id: second });
     expect(joomla.requests.some((r) => r.method === 'POST')).toBe(false);
     expect([...joomla.articles.values()].filter((a) => a.alias === `service-${service.id}`)).toHaveLength(1);
@@ -270,13 +314,16 @@ describe('publishing a service to the Joomla site', () => {
 
     await t.database.db.execute(sql`update dict_service_subtypes set joomla_category_id = 777 where id = 7`);
     try {
-      const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Неизвестная категория' }) })).json().data;
+      const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Неизвестная категория' }) })).json()
+        .data;
       const categories = joomla.categories.length;
       joomla.requests.length = 0;
       const res = await publish(service.id);
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toBe(
-        ServiceFormMessages.joomlaError('На сайте нет категории 777, указанной у подтипа услуги «Вебинар-практикум»: выберите в справочнике существующую категорию сайта'),
+        ServiceFormMessages.joomlaError(
+          'На сайте нет категории 777, указанной у подтипа услуги «Вебинар-практикум»: выберите в справочнике существующую категорию сайта',
+        ),
       );
       expect(res.json().message).not.toBe(ServiceFormMessages.published);
       expect(res.json().data).toMatchObject({ joomla_status: 'error', joomla_article_id: null });
@@ -286,7 +333,14 @@ describe('publishing a service to the Joomla site', () => {
 
       // A type's category (the subtype has none) is named by the type.
       await t.database.db.execute(sql`update dict_service_types set joomla_category_id = 555 where id = 6`);
-      const seminar = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ dict_type_id: 6, dict_subtype_id: 14, title: 'Семинар без категории' }) })).json().data;
+      const seminar = (
+        await t.inject({
+          method: 'POST',
+          url: '/api/service',
+          headers: operator,
+          payload: body({ dict_type_id: 6, dict_subtype_id: 14, title: 'Семинар без категории' }),
+        })
+      ).json().data;
       expect((await publish(seminar.id)).json().message).toBe(
         ServiceFormMessages.joomlaError('На сайте нет категории 555, указанной у типа услуги «Семинары»: выберите в справочнике существующую категорию сайта'),
       );
@@ -324,8 +378,16 @@ describe('publishing a service to the Joomla site', () => {
     const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ title: 'Видео уберут' }) })).json().data;
     await publish(service.id);
     const id = (await t.inject({ method: 'GET', url: `/api/service/${service.id}`, headers: operator })).json().data.joomla_article_id;
-    expect(joomla.articles.get(id)?.com_fields).toMatchObject({ video: '<iframe src="https://rutube.ru/play/embed/1"></iframe>', dates: '01.04.2030 10:00–12:00' });
-    await t.inject({ method: 'PUT', url: `/api/service/${service.id}`, headers: operator, payload: body({ title: 'Видео уберут', joomla_video_iframe: null, date_type: 2, begda: null, endda: null }) });
+    expect(joomla.articles.get(id)?.com_fields).toMatchObject({
+      video: '<iframe src="https://rutube.ru/play/embed/1"></iframe>',
+      dates: '01.04.2030 10:00–12:00',
+    });
+    await t.inject({
+      method: 'PUT',
+      url: `/api/service/${service.id}`,
+      headers: operator,
+      payload: body({ title: 'Видео уберут', joomla_video_iframe: null, date_type: 2, begda: null, endda: null }),
+    });
     expect((await publish(service.id)).statusCode).toBe(200);
     const sent = joomla.requests.at(-1)!.body as Record<string, unknown>;
     expect(sent).toMatchObject({ video: '', dates: '' });
@@ -341,7 +403,14 @@ describe('publishing a service to the Joomla site', () => {
   });
 
   it('says what is missing when the type has no Joomla category', async () => {
-    const service = (await t.inject({ method: 'POST', url: '/api/service', headers: operator, payload: body({ dict_type_id: 6, dict_subtype_id: 14, title: 'Без категории' }) })).json().data;
+    const service = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/service',
+        headers: operator,
+        payload: body({ dict_type_id: 6, dict_subtype_id: 14, title: 'Без категории' }),
+      })
+    ).json().data;
     const res = await publish(service.id);
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(ServiceFormMessages.joomlaError('Не указана категория Joomla для типа или подтипа услуги'));
@@ -393,7 +462,11 @@ describe('the Joomla client', () => {
     const client = new JoomlaClient({ url: joomla.url, token: joomla.token });
     const made = await client.createArticle({ title: 'Категория из связей', alias: 'rel-category', catid: 12, introtext: '', fulltext: '', state: 0 });
     expect(made.catid).toBe(12);
-    const raw = (await (await fetch(`${joomla.url}/api/index.php/v1/content/articles/${made.id}`, { headers: { Accept: 'application/vnd.api+json', 'X-Joomla-Token': joomla.token } })).json()) as {
+    const raw = (await (
+      await fetch(`${joomla.url}/api/index.php/v1/content/articles/${made.id}`, {
+        headers: { Accept: 'application/vnd.api+json', 'X-Joomla-Token': joomla.token },
+      })
+    ).json()) as {
       data: { attributes: Record<string, unknown>; relationships: { category: { data: { id: string } } } };
     };
     expect(raw.data.attributes.catid).toBeUndefined();
@@ -418,8 +491,14 @@ describe('the Joomla client', () => {
   it('takes the site time zone from CMS_TIMEZONE (default Europe/Moscow) and refuses an unknown one', () => {
     const env = { CMS_URL: 'https://site.example.ru', CMS_TOKEN: 'x', CMS_JOURNAL_URL: 'https://journal.example.ru', CMS_JOURNAL_TOKEN: 'y' };
     expect(loadConfig(env).cms.site?.timeZone).toBe('Europe/Moscow');
-    expect(loadConfig({ ...env, CMS_TIMEZONE: 'Asia/Yekaterinburg' }).cms).toMatchObject({ site: { timeZone: 'Asia/Yekaterinburg' }, journal: { timeZone: 'Asia/Yekaterinburg' } });
-    expect(loadConfig({ ...env, CMS_JOURNAL_TIMEZONE: 'Europe/Kaliningrad' }).cms).toMatchObject({ site: { timeZone: 'Europe/Moscow' }, journal: { timeZone: 'Europe/Kaliningrad' } });
+    expect(loadConfig({ ...env, CMS_TIMEZONE: 'Asia/Yekaterinburg' }).cms).toMatchObject({
+      site: { timeZone: 'Asia/Yekaterinburg' },
+      journal: { timeZone: 'Asia/Yekaterinburg' },
+    });
+    expect(loadConfig({ ...env, CMS_JOURNAL_TIMEZONE: 'Europe/Kaliningrad' }).cms).toMatchObject({
+      site: { timeZone: 'Europe/Moscow' },
+      journal: { timeZone: 'Europe/Kaliningrad' },
+    });
     expect(() => loadConfig({ ...env, CMS_TIMEZONE: 'Moscow/Nowhere' })).toThrow(ConfigError);
     expect(wallClock(new Date('2030-07-01T21:00:00Z'), 'Europe/Moscow')).toBe('2030-07-02 00:00:00');
   });
@@ -427,7 +506,7 @@ describe('the Joomla client', () => {
   it("reads Joomla's error bodies, a wrong token and an unreachable site", async () => {
     const wrong = new JoomlaClient({ url: joomla.url, token: 'wrong' });
     await expect(wrong.tags()).rejects.toMatchObject({ message: 'Forbidden', status: 401 });
-    const nowhere = new JoomlaClient({ url: 'http://127.0.0.1:9' }  as never, { timeoutMs: 2000 });
+    const nowhere = new JoomlaClient({ url: 'http://127.0.0.1:9' } as never, { timeoutMs: 2000 });
     const err = await nowhere.categories().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(JoomlaError);
     expect((err as JoomlaError).status).toBeNull();

@@ -16,16 +16,31 @@ export const PUBLISH_SERVICE_JOB = 'cms-publish-service';
 
 /** Marks the service as waiting for the site and queues the job, in the caller's transaction. */
 export async function requestPublication(tx: Queryable, serviceId: number): Promise<void> {
-  await tx.update(services).set({ joomla_status: 'pending' }).where(sql`id = ${serviceId}`);
+  await tx
+    .update(services)
+    .set({ joomla_status: 'pending' })
+    .where(sql`id = ${serviceId}`);
   await scheduleJob(tx, PUBLISH_SERVICE_JOB, { serviceId }, { uniqueKey: String(serviceId) });
 }
 
 /** The service's own columns an article needs (as the services list selects them), with its CMS categories and tags. */
-interface PublishRow
-  extends Pick<
-    ServiceRow,
-    'id' | 'title' | 'description' | 'price' | 'points' | 'is_visible' | 'date_type' | 'begda' | 'endda' | 'joomla_intro_html' | 'joomla_additional_html' | 'joomla_video_iframe' | 'joomla_article_id' | 'image_key'
-  > {
+interface PublishRow extends Pick<
+  ServiceRow,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'price'
+  | 'points'
+  | 'is_visible'
+  | 'date_type'
+  | 'begda'
+  | 'endda'
+  | 'joomla_intro_html'
+  | 'joomla_additional_html'
+  | 'joomla_video_iframe'
+  | 'joomla_article_id'
+  | 'image_key'
+> {
   /** The service's article template (type 'Страница') filled with its macros, when it has one. */
   article_html?: string | null;
   created_at: Date | string;
@@ -112,7 +127,10 @@ export function unknownCategoryProblem(s: Pick<PublishRow, 'subtype_category' | 
 const permanent = (e: JoomlaError) => e.status !== null && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
 
 async function markError(db: Queryable, id: number, message: string): Promise<void> {
-  await db.update(services).set({ joomla_status: 'error', joomla_error: message.slice(0, 2000) }).where(sql`id = ${id}`);
+  await db
+    .update(services)
+    .set({ joomla_status: 'error', joomla_error: message.slice(0, 2000) })
+    .where(sql`id = ${id}`);
 }
 
 /**
@@ -126,7 +144,10 @@ export async function publishService(app: FastifyInstance, serviceId: number): P
   const s = await loadForPublishing(app.db, serviceId);
   if (!s) return;
   if (s.deleted_at && !s.joomla_article_id) {
-    await app.db.update(services).set({ joomla_status: null, joomla_error: null }).where(sql`id = ${serviceId}`);
+    await app.db
+      .update(services)
+      .set({ joomla_status: null, joomla_error: null })
+      .where(sql`id = ${serviceId}`);
     return;
   }
   const article = articleOf(s, app.config.appUrl);
@@ -149,7 +170,10 @@ export async function publishService(app: FastifyInstance, serviceId: number): P
     throw err;
   }
   // Keep the article id whatever happens next, so the next run updates it instead of creating another.
-  await app.db.update(services).set({ joomla_article_id: saved.id, joomla_catid: saved.catid ?? article.catid }).where(sql`id = ${serviceId}`);
+  await app.db
+    .update(services)
+    .set({ joomla_article_id: saved.id, joomla_catid: saved.catid ?? article.catid })
+    .where(sql`id = ${serviceId}`);
   const done = await rows<{ id: number }>(
     app.db,
     sql`update services set joomla_status = 'published', joomla_error = null, joomla_published_at = now()

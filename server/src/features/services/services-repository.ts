@@ -149,11 +149,17 @@ function whereOf(f: ServiceFilters): SQL {
   if (f.dict_subtype_id) parts.push(sql`s.dict_subtype_id = ${f.dict_subtype_id}`);
   if (f.userId) parts.push(sql`exists (select 1 from entries e where e.service_id = s.id and e.created_by = ${f.userId} and e.deleted_at is null)`);
   if (f.profile?.length) {
-    const ids = sql.join(f.profile.map((id) => sql`${id}`), sql`, `);
+    const ids = sql.join(
+      f.profile.map((id) => sql`${id}`),
+      sql`, `,
+    );
     parts.push(sql`exists (select 1 from service_profiles sp where sp.service_id = s.id and sp.dict_profile_id in (${ids}))`);
   }
   if (f.leading?.length) {
-    const ids = sql.join(f.leading.map((id) => sql`${id}`), sql`, `);
+    const ids = sql.join(
+      f.leading.map((id) => sql`${id}`),
+      sql`, `,
+    );
     parts.push(sql`exists (select 1 from service_leadings sl where sl.service_id = s.id and sl.leading_id in (${ids}))`);
   }
   if (f.past === true) parts.push(sql`(s.is_done or coalesce(s.endda, s.begda) < now())`);
@@ -182,7 +188,10 @@ export async function getService(db: Queryable, id: number, onlyVisible: boolean
 
 export async function getServices(db: Queryable, ids: number[], onlyVisible: boolean): Promise<Service[]> {
   if (ids.length === 0) return [];
-  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const found = await rows<ServiceRow>(db, sql`${SELECT} where s.id in (${list}) and ${whereOf({ visible: onlyVisible || undefined })}`);
   return found.map(toService);
 }
@@ -205,9 +214,15 @@ export async function searchServices(database: Database, keywords: string, onlyV
  * What the catalogue's choosers need: the real highest points of each type's visible services
  * ('до N баллов') and the leadings that lead any of them (the leading filter).
  */
-export async function catalogueFacets(db: Queryable, withPublications: boolean): Promise<{ type_points: Record<string, number>; leadings: Array<{ id: number; fio: string }> }> {
+export async function catalogueFacets(
+  db: Queryable,
+  withPublications: boolean,
+): Promise<{ type_points: Record<string, number>; leadings: Array<{ id: number; fio: string }> }> {
   const where = sql`s.deleted_at is null and s.is_visible ${withPublications ? sql`` : sql`and not s.is_publication`}`;
-  const points = await rows<{ dict_type_id: number; points: number }>(db, sql`select s.dict_type_id, max(s.points)::int as points from services s where ${where} group by s.dict_type_id`);
+  const points = await rows<{ dict_type_id: number; points: number }>(
+    db,
+    sql`select s.dict_type_id, max(s.points)::int as points from services s where ${where} group by s.dict_type_id`,
+  );
   const leadingList = await rows<{ id: number; fio: string }>(
     db,
     sql`select l.id, l.fio from leadings l where exists (select 1 from service_leadings sl join services s on s.id = sl.service_id where sl.leading_id = l.id and ${where}) order by l.fio`,
@@ -246,7 +261,8 @@ export interface ServiceOverviewFilters {
 }
 
 /** A publication service: the service's own flag or its type's (as serviceListPrice reads it). */
-const isPublicationOf = (s: SQL) => sql`(${s}.is_publication or exists (select 1 from dict_service_types pt where pt.id = ${s}.dict_type_id and pt.is_publication))`;
+const isPublicationOf = (s: SQL) =>
+  sql`(${s}.is_publication or exists (select 1 from dict_service_types pt where pt.id = ${s}.dict_type_id and pt.is_publication))`;
 
 /** Seats of a service: the per-section limit (0 meaning the default) times its live sections (at least one); none for publications. */
 const seatsOf = (s: SQL) => sql`case when ${isPublicationOf(s)} then null else
@@ -286,7 +302,11 @@ function overviewWhere(f: ServiceOverviewFilters): SQL {
  * for the page's rows only (after the sort and limit); a sort by sales reads them for every
  * matching service, from the index alone.
  */
-export async function listServiceOverview(database: Database, f: ServiceOverviewFilters, page: PageQuery & { sort?: SortValue<ServiceOverviewSort> }): Promise<ListPage<ServiceOverviewRow>> {
+export async function listServiceOverview(
+  database: Database,
+  f: ServiceOverviewFilters,
+  page: PageQuery & { sort?: SortValue<ServiceOverviewSort> },
+): Promise<ListPage<ServiceOverviewRow>> {
   const s = sql`s`;
   const sales = salesOf(s);
   const seats = seatsOf(s);

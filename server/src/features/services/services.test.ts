@@ -30,16 +30,29 @@ describe('service list', () => {
     const forOperator = (await list(operator, '')).json();
     expect(forOperator.data.map((s: { title: string }) => s.title).sort()).toEqual(['Видимая', 'Скрытая']);
     // An operator asking for hidden ones gets only those; for visible ones only those.
-    for (const hidden of ['is_visible=0', 'is_visible=false']) expect((await list(operator, hidden)).json().data.map((s: { title: string }) => s.title)).toEqual(['Скрытая']);
-    for (const shown of ['is_visible=1', 'is_visible=true']) expect((await list(operator, shown)).json().data.map((s: { title: string }) => s.title)).toEqual(['Видимая']);
+    for (const hidden of ['is_visible=0', 'is_visible=false'])
+      expect((await list(operator, hidden)).json().data.map((s: { title: string }) => s.title)).toEqual(['Скрытая']);
+    for (const shown of ['is_visible=1', 'is_visible=true'])
+      expect((await list(operator, shown)).json().data.map((s: { title: string }) => s.title)).toEqual(['Видимая']);
     const bad = await list(operator, 'is_visible=maybe');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.is_visible).toEqual(['Ожидается да или нет']);
   });
 
   it('filters by subtype, profile, leading, past/upcoming and title, with computed fields', async () => {
-    const past = await makeService(t.database.db, { dict_type_id: TYPE, dict_subtype_id: null, title: 'Прошедший семинар', begda: new Date(Date.now() - 10 * day), endda: new Date(Date.now() - 9 * day) });
-    const upcoming = await makeService(t.database.db, { dict_type_id: TYPE, title: 'Будущий семинар', sections: ['Секция А', 'Секция Б'], max_participants: 5 });
+    const past = await makeService(t.database.db, {
+      dict_type_id: TYPE,
+      dict_subtype_id: null,
+      title: 'Прошедший семинар',
+      begda: new Date(Date.now() - 10 * day),
+      endda: new Date(Date.now() - 9 * day),
+    });
+    const upcoming = await makeService(t.database.db, {
+      dict_type_id: TYPE,
+      title: 'Будущий семинар',
+      sections: ['Секция А', 'Секция Б'],
+      max_participants: 5,
+    });
     await t.database.db.insert(serviceProfiles).values({ service_id: upcoming.id, dict_profile_id: 4 });
     await t.database.db.insert(serviceLeadings).values({ service_id: past.id, leading_id: 2 });
 

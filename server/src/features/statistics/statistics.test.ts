@@ -33,8 +33,17 @@ beforeAll(async () => {
   clientId = client.id;
   serviceId = service.id;
   let n = 0;
-  const entry = (at: Date, deleted = false) => ({ number: `ST-${++n}`, created_by: client.id, service_id: service.id, price: 1000, created_at: at, deleted_at: deleted ? new Date() : null });
-  await db.insert(entries).values([entry(month(0).at), entry(month(0).at), entry(month(0).at, true), entry(month(1).at), entry(month(11).at), entry(month(12).at)]);
+  const entry = (at: Date, deleted = false) => ({
+    number: `ST-${++n}`,
+    created_by: client.id,
+    service_id: service.id,
+    price: 1000,
+    created_at: at,
+    deleted_at: deleted ? new Date() : null,
+  });
+  await db
+    .insert(entries)
+    .values([entry(month(0).at), entry(month(0).at), entry(month(0).at, true), entry(month(1).at), entry(month(11).at), entry(month(12).at)]);
   await db.insert(payments).values([
     { sum: 1500.5, pay_type: 3, user_id: client.id, created_at: month(0).at },
     { sum: 2000, pay_type: 1, user_id: client.id, created_at: month(0).at },
@@ -101,7 +110,10 @@ describe('dashboard statistics', () => {
     const before = (await get('/api/entry/statistics')) as Record<string, number>;
     const income = (await get('/api/payment/statistics')) as Record<string, number>;
     const now = month(0).key;
-    const [fresh] = await t.database.db.insert(entries).values({ number: 'ST-NEW', created_by: clientId, service_id: serviceId, price: 500 }).returning({ id: entries.id });
+    const [fresh] = await t.database.db
+      .insert(entries)
+      .values({ number: 'ST-NEW', created_by: clientId, service_id: serviceId, price: 500 })
+      .returning({ id: entries.id });
     await t.database.db.insert(payments).values({ sum: 250.25, pay_type: 3, user_id: clientId });
     expect(((await get('/api/entry/statistics')) as Record<string, number>)[now]).toBe(before[now] + 1);
     expect(((await get('/api/payment/statistics')) as Record<string, number>)[now]).toBe(income[now] + 250.25);

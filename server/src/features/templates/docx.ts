@@ -81,7 +81,10 @@ export function inspectDocx(buffer: Buffer): string[] {
   const names = [...new Set(tags)];
   const bad = names.filter((n) => !/^[a-zA-Z_][\w.]*$/.test(n));
   const unknown = names.filter((n) => !bad.includes(n) && !isKnownMacro(n));
-  const problems = [...bad.map((n) => `Некорректный макрос: «\${${n}}»`), ...(unknown.length ? [`Неизвестные макросы: ${unknown.map((n) => `\${${n}}`).join(', ')}`] : [])];
+  const problems = [
+    ...bad.map((n) => `Некорректный макрос: «\${${n}}»`),
+    ...(unknown.length ? [`Неизвестные макросы: ${unknown.map((n) => `\${${n}}`).join(', ')}`] : []),
+  ];
   if (problems.length) throw new DocxTemplateError(problems);
   return names;
 }

@@ -43,7 +43,11 @@ async function readForm(request: FastifyRequest): Promise<TemplateForm> {
     for (const [k, v] of Object.entries(body)) if (v !== null && v !== undefined) fields[k] = String(v);
     return { fields, file: null };
   }
-  const form = await readCheckedUploads(request, { allowedFields: (f) => f === 'file', allowed: [DOCX_MIME, 'application/zip'], typeMessage: FileMessages.docxType });
+  const form = await readCheckedUploads(request, {
+    allowedFields: (f) => f === 'file',
+    allowed: [DOCX_MIME, 'application/zip'],
+    typeMessage: FileMessages.docxType,
+  });
   return { fields: form.fields, file: form.files[0] ?? null };
 }
 
@@ -53,7 +57,6 @@ function macrosInText(text: string | null | undefined): string[] {
 
 /** Operators' templates: list, one, create and update (multipart), delete, default per service type, the .docx file. */
 export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
-
   /** GET /api/template?dict_type_id=&exceptType=&title=&page=&per_page= */
   app.get('/', { schema: { tags: ['templates'], querystring: templateListQuery } }, async (request) => {
     const { rows: list, total } = await listTemplates(app.db, request.query);

@@ -125,7 +125,8 @@ export async function missingTemplates(db: Queryable, limit = 100) {
   return { general, services };
 }
 
-const newestOf = (type: number) => sql`(select tp.id from templates tp where tp.deleted_at is null and tp.dict_type_id = ${type} order by tp.updated_at desc, tp.id desc limit 1)`;
+const newestOf = (type: number) =>
+  sql`(select tp.id from templates tp where tp.deleted_at is null and tp.dict_type_id = ${type} order by tp.updated_at desc, tp.id desc limit 1)`;
 
 export async function insertTemplate(db: Queryable, values: TemplateValues): Promise<number> {
   const [created] = await db.insert(templates).values(values).returning({ id: templates.id });

@@ -76,7 +76,10 @@ describe('templates', () => {
   it('keeps path tricks in a file name out of the storage', async () => {
     const res = await upload({ title: 'Путь', dict_type_id: 7 }, { content: makeDocx(['Договор ${user.fio}']), filename: '../../../etc/passwd.docx' });
     expect(res.statusCode).toBe(201);
-    const [file] = await rows<{ name: string; storage_key: string }>(t.database.db, sql`select f.name, f.storage_key from files f join templates tp on tp.file_id = f.id where tp.id = ${res.json().data.id}`);
+    const [file] = await rows<{ name: string; storage_key: string }>(
+      t.database.db,
+      sql`select f.name, f.storage_key from files f join templates tp on tp.file_id = f.id where tp.id = ${res.json().data.id}`,
+    );
     expect(file.name).toBe('passwd.docx');
     expect(file.storage_key).toMatch(/^[a-f0-9]{2}\/[a-f0-9]{32}\.docx$/);
   });
@@ -100,7 +103,11 @@ describe('templates', () => {
     const empty = await upload({ title: 'Пустая', dict_type_id: 4, content: '<p></p>' });
     expect(empty.json().errors.content).toBeDefined();
     // Update with _method=PUT keeps the id.
-    const upd = await upload({ _method: 'PUT', title: 'Программа курса', dict_type_id: 2, content: '<p>${service.hours} ч.</p>' }, undefined, `/api/template/${ok.json().data.id}`);
+    const upd = await upload(
+      { _method: 'PUT', title: 'Программа курса', dict_type_id: 2, content: '<p>${service.hours} ч.</p>' },
+      undefined,
+      `/api/template/${ok.json().data.id}`,
+    );
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data).toMatchObject({ id: ok.json().data.id, title: 'Программа курса', content: '<p>${service.hours} ч.</p>' });
   });
@@ -123,7 +130,10 @@ describe('templates', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(TemplateMessages.inUse([TemplateMessages.usedByTypes(['Курсы повышения квалификации'])]));
     expect(refused.json().errors).toEqual({ id: [TemplateMessages.usedByTypes(['Курсы повышения квалификации'])] });
-    const [type] = await rows<{ template_certificate_id: number | null }>(t.database.db, sql`select template_certificate_id from dict_service_types where id = 3`);
+    const [type] = await rows<{ template_certificate_id: number | null }>(
+      t.database.db,
+      sql`select template_certificate_id from dict_service_types where id = 3`,
+    );
     expect(type.template_certificate_id).toBe(id);
     expect((await t.inject({ method: 'GET', url: `/api/template/${id}`, headers: op })).statusCode).toBe(200);
     // Another default for the type: then it can go.
@@ -173,12 +183,23 @@ describe('templates', () => {
     expect((await t.inject({ method: 'GET', url: '/api/template/missing', headers: user })).statusCode).toBe(403);
     await db.execute(sql`update templates set deleted_at = now() where dict_type_id in (6, 7, 3)`);
     await db.execute(sql`update dict_service_types set template_certificate_id = null`);
-    const [course] = await rows<{ id: number }>(db, sql`insert into services (title, dict_type_id, dict_subtype_id) values ('Курс без шаблонов', 3, 9) returning id`);
+    const [course] = await rows<{ id: number }>(
+      db,
+      sql`insert into services (title, dict_type_id, dict_subtype_id) values ('Курс без шаблонов', 3, 9) returning id`,
+    );
     const cert = (await upload({ title: 'Сертификат вебинара', dict_type_id: 1 }, { content: makeDocx(['${user.fio}']) })).json().data.id as number;
-    const [webinar] = await rows<{ id: number }>(db, sql`insert into services (title, dict_type_id, template_certificate_id) values ('Вебинар с сертификатом', 2, ${cert}) returning id`);
+    const [webinar] = await rows<{ id: number }>(
+      db,
+      sql`insert into services (title, dict_type_id, template_certificate_id) values ('Вебинар с сертификатом', 2, ${cert}) returning id`,
+    );
     const before = (await t.inject({ method: 'GET', url: '/api/template/missing', headers: op })).json().data;
     expect(before.general.map((g: { dict_type_id: number }) => g.dict_type_id)).toEqual([6, 7, 3]);
-    expect(before.services.find((s: { id: number }) => s.id === course.id)).toEqual({ id: course.id, title: 'Курс без шаблонов', type: 'Курсы повышения квалификации', missing: [1, 7] });
+    expect(before.services.find((s: { id: number }) => s.id === course.id)).toEqual({
+      id: course.id,
+      title: 'Курс без шаблонов',
+      type: 'Курсы повышения квалификации',
+      missing: [1, 7],
+    });
     expect(before.services.find((s: { id: number }) => s.id === webinar.id)).toBeUndefined();
     expect(before.requisites).toContain('ИНН');
     // The type's default covers the course; a contract template covers the contract.

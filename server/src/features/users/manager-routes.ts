@@ -20,7 +20,16 @@ export const managerUserRoutes: FastifyPluginAsyncZod = async (app) => {
     const q = request.query;
     return listUsers(
       app.database,
-      { id: q.id, fio: q.fio, phone: q.phone, email: q.email, role: q.role, profile: q.profile, deleted: q.deleted === '1' || q.deleted === 'true', is_spb: q.is_spb === undefined ? undefined : Number(q.is_spb) },
+      {
+        id: q.id,
+        fio: q.fio,
+        phone: q.phone,
+        email: q.email,
+        role: q.role,
+        profile: q.profile,
+        deleted: q.deleted === '1' || q.deleted === 'true',
+        is_spb: q.is_spb === undefined ? undefined : Number(q.is_spb),
+      },
       q,
     );
   });

@@ -117,7 +117,10 @@ export async function deleteUser(db: Db, actor: AuthUser, id: number): Promise<v
     if (!before) throw notFound(UserMessages.userNotFound);
     if (before.deleted_at) return;
     await tx.update(users).set({ deleted_at: new Date(), updated_at: new Date() }).where(eq(users.id, id));
-    await tx.update(accessTokens).set({ revoked_at: sql`now()` }).where(and(eq(accessTokens.user_id, id), sql`${accessTokens.revoked_at} is null`));
+    await tx
+      .update(accessTokens)
+      .set({ revoked_at: sql`now()` })
+      .where(and(eq(accessTokens.user_id, id), sql`${accessTokens.revoked_at} is null`));
     await logChange(tx, { type: 'user', entityId: id, userId: actor.id, before, after: await userSnapshot(tx, id) });
   });
 }
@@ -167,7 +170,12 @@ export async function leaveLoginAs(db: Db, me: AuthUser, meta: { ip?: string; us
   const [operator] = await db.select({ id: users.id, role: users.role, deleted_at: users.deleted_at }).from(users).where(eq(users.id, me.impersonatorId));
   return db.transaction(async (tx) => {
     await revokeSession(tx, me.tokenId);
-    await logEvent(tx, { type: 'user', entityId: me.id, userId: me.impersonatorId, diff: { [LOGIN_AS_FIELD]: { old: LoginAsLog.started, new: LoginAsLog.ended } } });
+    await logEvent(tx, {
+      type: 'user',
+      entityId: me.id,
+      userId: me.impersonatorId,
+      diff: { [LOGIN_AS_FIELD]: { old: LoginAsLog.started, new: LoginAsLog.ended } },
+    });
     // An operator removed or demoted meanwhile gets no session back (null): the cabinet goes to /login.
     if (!operator || operator.deleted_at || operator.role !== Role.operator) return null;
     return createSession(tx, { userId: operator.id, remember: false, ip: meta.ip, userAgent: meta.userAgent });

@@ -4,7 +4,19 @@ import { COUNT_CAP, type PageQuery, type SortValue } from '@edu/domain/common/pa
 import { fullName } from '@edu/domain/users/current-user';
 import { isGuestEmail, type ManagedUser, type UserLookup, type UserSortKey } from '@edu/domain/users/manager-user';
 import { rows, type Database, type Queryable } from '../../platform/db.ts';
-import { allOf, containsPattern, fioCondition, fullNameExpression, listPage, listSort, sortSql, trigramsServe, when, type ListPage, type SortColumn } from '../../platform/list-query.ts';
+import {
+  allOf,
+  containsPattern,
+  fioCondition,
+  fullNameExpression,
+  listPage,
+  listSort,
+  sortSql,
+  trigramsServe,
+  when,
+  type ListPage,
+  type SortColumn,
+} from '../../platform/list-query.ts';
 import { toUserDetails, USER_COLUMNS, type UserDetailsRow } from './user-details.ts';
 
 export interface UserFilters {
@@ -41,7 +53,13 @@ export function userConditions(f: UserFilters): SQL {
   const profiles = f.profile ?? [];
   const chosen = profiles.filter((p) => p > 0);
   const byProfile: SQL[] = [];
-  if (chosen.length) byProfile.push(sql`exists (select 1 from user_profiles up where up.user_id = u.id and up.dict_profile_id in (${sql.join(chosen.map((p) => sql`${p}`), sql`, `)}))`);
+  if (chosen.length)
+    byProfile.push(
+      sql`exists (select 1 from user_profiles up where up.user_id = u.id and up.dict_profile_id in (${sql.join(
+        chosen.map((p) => sql`${p}`),
+        sql`, `,
+      )}))`,
+    );
   // users.has_profile is kept by triggers on user_profiles (migration 0014); users_no_profile_idx serves it.
   if (profiles.includes(0)) byProfile.push(sql`not u.has_profile`);
   return allOf([
@@ -118,7 +136,17 @@ export async function findManagedUser(db: Queryable, id: number): Promise<Manage
 
 /** POST /api/user/get-by-fio: active users whose name matches every typed word, best matches first. */
 export async function findUsersByFio(db: Queryable, fio: string, role?: number, limit = 20): Promise<UserLookup[]> {
-  const list = await rows<{ id: number; email: string; last_name: string; first_name: string; middle_name: string | null; phone: string | null; organization: string | null; job_title: string | null; role: number }>(
+  const list = await rows<{
+    id: number;
+    email: string;
+    last_name: string;
+    first_name: string;
+    middle_name: string | null;
+    phone: string | null;
+    organization: string | null;
+    job_title: string | null;
+    role: number;
+  }>(
     db,
     sql`select u.id, u.email, u.last_name, u.first_name, u.middle_name, u.phone, u.organization, u.job_title, u.role
         from users u where ${allOf([sql`u.deleted_at is null`, fioCondition(fio, 'u'), when(role, (v) => sql`u.role = ${v}`)])}

@@ -54,7 +54,14 @@ describe('users list filters', () => {
   let guest: { id: number };
   let gone: { id: number };
   beforeAll(async () => {
-    a = await t.createUser({ last_name: 'Фильтрова', first_name: 'Дарья', middle_name: 'Игоревна', phone: '+7 (916) 555-12-34', email: 'daria.filter@school.example', profiles: [1, 2] });
+    a = await t.createUser({
+      last_name: 'Фильтрова',
+      first_name: 'Дарья',
+      middle_name: 'Игоревна',
+      phone: '+7 (916) 555-12-34',
+      email: 'daria.filter@school.example',
+      profiles: [1, 2],
+    });
     b = await t.createUser({ last_name: 'Фильтров', first_name: 'Игорь', is_spb: 1, profiles: [3] });
     guest = await t.createUser({ last_name: 'Фильтрова', first_name: 'Гостья', role: Role.guest });
     gone = await t.createUser({ last_name: 'Фильтров', first_name: 'Удалён', deleted_at: new Date(), profiles: [1] });
@@ -132,7 +139,12 @@ describe('create and edit', () => {
   });
 
   it('requires names, e-mail, phone, organization, job title and a profile, field by field', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/manager/users', headers: op, payload: { last_name: ' ', first_name: '', email: 'nope', phone: '123', profiles: [] } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/manager/users',
+      headers: op,
+      payload: { last_name: ' ', first_name: '', email: 'nope', phone: '123', profiles: [] },
+    });
     expect(res.statusCode).toBe(422);
     const { message, errors } = res.json();
     expect(message).toBe(Messages.required);
@@ -148,16 +160,28 @@ describe('create and edit', () => {
   });
 
   it('creates a guest without e-mail and phone', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/manager/users', headers: op, payload: { last_name: 'Гостев', first_name: 'Гость', role: 3, is_spb: 1, organization: 'Музей', email: 'ignored@example.com' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/manager/users',
+      headers: op,
+      payload: { last_name: 'Гостев', first_name: 'Гость', role: 3, is_spb: 1, organization: 'Музей', email: 'ignored@example.com' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ role: 3, role_label: 'Гость', email: null, phone: null, is_spb: 1 });
     // A second guest does not clash on the (hidden) e-mail.
-    expect((await t.inject({ method: 'POST', url: '/api/manager/users', headers: op, payload: { last_name: 'Гостев', first_name: 'Второй', role: 3 } })).statusCode).toBe(201);
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/manager/users', headers: op, payload: { last_name: 'Гостев', first_name: 'Второй', role: 3 } })).statusCode,
+    ).toBe(201);
   });
 
   it('refuses an e-mail or phone another user has (even a deleted one), also when two saves race', async () => {
     const other = await t.createUser({ deleted_at: new Date() });
-    const res = await t.inject({ method: 'POST', url: '/api/manager/users', headers: op, payload: valid({ email: other.email.toUpperCase(), phone: other.phone }) });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/manager/users',
+      headers: op,
+      payload: valid({ email: other.email.toUpperCase(), phone: other.phone }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ email: [Messages.emailTaken], phone: [Messages.phoneTaken] });
     const body = valid();
@@ -167,10 +191,30 @@ describe('create and edit', () => {
 
   it('edits every field, names included, sets a password (write-only) and logs the diff without its value', async () => {
     const user = await t.createUser({ profiles: [1] });
-    const body = valid({ last_name: 'Изменённая', first_name: 'Мария', middle_name: null, note: 'Звонить после 17:00', learned_from_us: 'Сайт', address: 'ул. Ленина, 1', region: 'Санкт-Петербург', dict_region_id: 1, country: 'Россия', postcode: '190000', profiles: [2, 3], password: 'new-secret' });
+    const body = valid({
+      last_name: 'Изменённая',
+      first_name: 'Мария',
+      middle_name: null,
+      note: 'Звонить после 17:00',
+      learned_from_us: 'Сайт',
+      address: 'ул. Ленина, 1',
+      region: 'Санкт-Петербург',
+      dict_region_id: 1,
+      country: 'Россия',
+      postcode: '190000',
+      profiles: [2, 3],
+      password: 'new-secret',
+    });
     const res = await t.inject({ method: 'PUT', url: `/api/manager/users/${user.id}`, headers: op, payload: body });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ fio: 'Изменённая Мария', note: 'Звонить после 17:00', postcode: '190000', dict_region_id: 1, has_password: true, profiles: [expect.objectContaining({ id: 2 }), expect.objectContaining({ id: 3 })] });
+    expect(res.json().data).toMatchObject({
+      fio: 'Изменённая Мария',
+      note: 'Звонить после 17:00',
+      postcode: '190000',
+      dict_region_id: 1,
+      has_password: true,
+      profiles: [expect.objectContaining({ id: 2 }), expect.objectContaining({ id: 3 })],
+    });
     expect(JSON.stringify(res.json())).not.toContain('new-secret');
     const login = await t.inject({ method: 'POST', url: '/login', payload: { email: body.email, password: 'new-secret' } });
     expect(login.statusCode).toBe(200);
@@ -186,9 +230,18 @@ describe('create and edit', () => {
     expect(short.json().errors.password).toEqual([Messages.passwordMinLength]);
   });
 
-  it('sets another user\'s password and profiles through the cabinet calls, with log rows', async () => {
+  it("sets another user's password and profiles through the cabinet calls, with log rows", async () => {
     const user = await t.createUser({ profiles: [1] });
-    expect((await t.inject({ method: 'POST', url: `/api/user/${user.id}/change-password`, headers: op, payload: { password: 'other-pass', password_confirmation: 'other-pass' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `/api/user/${user.id}/change-password`,
+          headers: op,
+          payload: { password: 'other-pass', password_confirmation: 'other-pass' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await t.inject({ method: 'POST', url: `/api/user/store-profiles/${user.id}`, headers: op, payload: { profiles: [4] } })).statusCode).toBe(200);
     const logs = await logsOf(user.id);
     expect(logs.map((l) => Object.keys(l.diff))).toEqual([['password'], ['profiles']]);
@@ -246,7 +299,7 @@ describe('get-by-fio', () => {
 });
 
 describe('login as a user', () => {
-  it('turns the operator session into the user\'s, shows who is behind it, and goes back in one call', async () => {
+  it("turns the operator session into the user's, shows who is behind it, and goes back in one call", async () => {
     const me = await t.createUser({ role: Role.operator, last_name: 'Вход', first_name: 'Оператор' });
     const opSession = await t.loginAs(me);
     const user = await t.createUser({ last_name: 'Клиентова', first_name: 'Нина' });
@@ -325,7 +378,12 @@ describe('users list at scale: has_profile, full-name index, capped total', () =
     expect((await ids('fio=Профилёва&profile=0')).sort()).toEqual([x.id, y.id].sort());
 
     // The operator's form replaces the profiles (delete all, insert the chosen) in one transaction.
-    const res = await t.inject({ method: 'PUT', url: `/api/manager/users/${x.id}`, headers: op, payload: valid({ last_name: 'Профилёва', first_name: 'Нина', profiles: [3] }) });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/manager/users/${x.id}`,
+      headers: op,
+      payload: valid({ last_name: 'Профилёва', first_name: 'Нина', profiles: [3] }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await hasProfile(x.id)).toBe(true);
     expect(await ids('fio=Профилёва&profile=0')).toEqual([y.id]);
@@ -349,9 +407,11 @@ describe('users list at scale: has_profile, full-name index, capped total', () =
   });
 
   it('counts at most COUNT_CAP + 1 users (shown as «более 1 000») for broad and pattern filters alike', async () => {
-    await t.database.db.insert(users).values(
-      Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({ email: `mass-${i}@example.com`, last_name: 'Массовая', first_name: `Анна${i}`, role: Role.user })),
-    );
+    await t.database.db
+      .insert(users)
+      .values(
+        Array.from({ length: COUNT_CAP + 5 }, (_, i) => ({ email: `mass-${i}@example.com`, last_name: 'Массовая', first_name: `Анна${i}`, role: Role.user })),
+      );
     for (const query of ['', 'fio=Массовая', 'email=mass-', 'role=2', 'profile=0']) {
       const { meta, data } = await list(`${query}&per_page=15`);
       expect(meta.total, query).toBe(COUNT_CAP + 1);

@@ -40,11 +40,31 @@ describe('own profile', () => {
   });
 
   it('an update changes only what it is given: the profile form does not erase the address', async () => {
-    const u = await t.createUser({ address: 'ул. Садовая, 5', region: 'Ленинградская область', dict_region_id: 47, country: 'Россия', postcode: '188300', contract_step: 2 });
+    const u = await t.createUser({
+      address: 'ул. Садовая, 5',
+      region: 'Ленинградская область',
+      dict_region_id: 47,
+      country: 'Россия',
+      postcode: '188300',
+      contract_step: 2,
+    });
     const h = await t.loginAs(u);
-    const res = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile({ email: `kept-${u.id}@example.com`, phone: '+7 (921) 555-44-34', current_password: u.password }) });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/user/${u.id}`,
+      headers: h,
+      payload: profile({ email: `kept-${u.id}@example.com`, phone: '+7 (921) 555-44-34', current_password: u.password }),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ address: 'ул. Садовая, 5', region: 'Ленинградская область', dict_region_id: 47, country: 'Россия', postcode: '188300', contract_step: 2, organization: 'Гимназия № 2' });
+    expect(res.json().data).toMatchObject({
+      address: 'ул. Садовая, 5',
+      region: 'Ленинградская область',
+      dict_region_id: 47,
+      country: 'Россия',
+      postcode: '188300',
+      contract_step: 2,
+      organization: 'Гимназия № 2',
+    });
     // The wizard sends its step alone.
     const step = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: { contract_step: 3 } });
     expect(step.statusCode).toBe(200);
@@ -70,25 +90,48 @@ describe('own profile', () => {
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'job_title', 'organization', 'phone']);
     const other = await t.createUser();
-    const taken = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: h, payload: profile({ email: other.email, phone: '+7 (921) 000-00-01' }) });
+    const taken = await t.inject({
+      method: 'PUT',
+      url: `/api/user/${u.id}`,
+      headers: h,
+      payload: profile({ email: other.email, phone: '+7 (921) 000-00-01' }),
+    });
     expect(taken.json().errors.email).toEqual([Messages.emailTaken]);
   });
 
   it('an operator may change names; another user gets 404', async () => {
     const u = await t.createUser();
     const op = await t.loginAs(await t.createUser({ role: 1 }));
-    const res = await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: op, payload: profile({ email: 'renamed@example.com', phone: '+7 (921) 000-00-02', first_name: 'Анна' }) });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/user/${u.id}`,
+      headers: op,
+      payload: profile({ email: 'renamed@example.com', phone: '+7 (921) 000-00-02', first_name: 'Анна' }),
+    });
     expect(res.json().data).toMatchObject({ last_name: 'Подменённая', first_name: 'Анна' });
     const stranger = await t.loginAs(await t.createUser());
-    expect((await t.inject({ method: 'PUT', url: `/api/user/${u.id}`, headers: stranger, payload: profile({ email: 'x@example.com', phone: '+7 (921) 000-00-03' }) })).statusCode).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `/api/user/${u.id}`,
+          headers: stranger,
+          payload: profile({ email: 'x@example.com', phone: '+7 (921) 000-00-03' }),
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.inject({ method: 'POST', url: `/api/user/store-profiles/${u.id}`, headers: stranger, payload: { profiles: [1] } })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: stranger, payload: { password: 'hijack' } })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: stranger, payload: { password: 'hijack' } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('stores at least one known work profile', async () => {
     const u = await t.createUser();
     const h = await t.loginAs(u);
-    expect((await t.inject({ method: 'POST', url: `/api/user/store-profiles/${u.id}`, headers: h, payload: { profiles: [] } })).json().errors.profiles).toEqual([ProfileMessages.chooseProfile]);
+    expect((await t.inject({ method: 'POST', url: `/api/user/store-profiles/${u.id}`, headers: h, payload: { profiles: [] } })).json().errors.profiles).toEqual(
+      [ProfileMessages.chooseProfile],
+    );
     expect((await t.inject({ method: 'POST', url: `/api/user/store-profiles/${u.id}`, headers: h, payload: { profiles: [999] } })).statusCode).toBe(422);
     const res = await t.inject({ method: 'POST', url: `/api/user/store-profiles/${u.id}`, headers: h, payload: { profiles: [5, 2, 5] } });
     expect(res.json().data.profiles.map((p: { id: number }) => p.id)).toEqual([2, 5]);
@@ -97,9 +140,19 @@ describe('own profile', () => {
   it('changes the password when both fields match', async () => {
     const u = await t.createUser({ password: 'before' });
     const h = await t.loginAs(u);
-    const bad = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: h, payload: { current_password: 'before', password: 'after1', password_confirmation: 'after2' } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/change-password`,
+      headers: h,
+      payload: { current_password: 'before', password: 'after1', password_confirmation: 'after2' },
+    });
     expect(bad.json().errors.password_confirmation).toEqual([Messages.passwordsDontMatchBang]);
-    const ok = await t.inject({ method: 'POST', url: `/api/user/${u.id}/change-password`, headers: h, payload: { current_password: 'before', password: 'after1', password_confirmation: 'after1' } });
+    const ok = await t.inject({
+      method: 'POST',
+      url: `/api/user/${u.id}/change-password`,
+      headers: h,
+      payload: { current_password: 'before', password: 'after1', password_confirmation: 'after1' },
+    });
     expect(ok.json().message).toBe(Messages.passwordUpdated);
     expect((await t.inject({ method: 'POST', url: '/login', payload: { email: u.email, password: 'after1' } })).statusCode).toBe(200);
   });
@@ -109,7 +162,9 @@ describe('avatar', () => {
   it('takes a png by content, stores it as a 180x180 jpeg behind an unguessable url', async () => {
     const u = await t.createUser();
     const h = await t.loginAs(u);
-    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3b82f6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#3b82f6' } })
+      .png()
+      .toBuffer();
     const { payload, headers } = multipart('file', 'me.png', png, 'image/png');
     const res = await t.inject({ method: 'POST', url: `/api/user/${u.id}/upload-avatar`, headers: { ...h, ...headers }, payload });
     expect(res.statusCode).toBe(200);
@@ -126,7 +181,9 @@ describe('avatar', () => {
     const u = await t.createUser();
     const h = await t.loginAs(u);
     const upload = async (background: string) => {
-      const png = await sharp({ create: { width: 200, height: 200, channels: 3, background } }).png().toBuffer();
+      const png = await sharp({ create: { width: 200, height: 200, channels: 3, background } })
+        .png()
+        .toBuffer();
       const { payload, headers } = multipart('file', 'me.png', png, 'image/png');
       const res = await t.inject({ method: 'POST', url: `/api/user/${u.id}/upload-avatar`, headers: { ...h, ...headers }, payload });
       expect(res.statusCode, res.body).toBe(200);

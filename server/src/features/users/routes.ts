@@ -18,7 +18,6 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { loadCurrentUser, loadCurrentUserBy } from './current-user.ts';
 
-
 /**
  * One's own password or e-mail changes only with the current password. Wrong guesses take from the
  * same kind of budget as logins, so a stolen session cannot brute-force it.
@@ -105,46 +104,68 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** POST /api/user/store-profiles/{id} {profiles: [ids]}: replaces the work profiles (at least one). */
-  app.post('/user/store-profiles/:id', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: storeProfilesBody } }, async (request) => {
-    const me = currentUser(request);
-    const id = request.params.id;
-    assertSelfOrOperator(me, id);
-    const wanted = [...new Set(request.body.profiles)];
-    const known = await app.db.select({ id: dictProfiles.id }).from(dictProfiles).where(sql`${dictProfiles.id} in (${sql.join(wanted.map((p) => sql`${p}`), sql`, `)})`);
-    if (known.length !== wanted.length) throw fieldError('profiles', 'Неизвестный профиль');
-    await app.db.transaction(async (tx) => {
-      const before = await tx.select({ p: userProfiles.dict_profile_id }).from(userProfiles).where(eq(userProfiles.user_id, id));
-      await tx.delete(userProfiles).where(eq(userProfiles.user_id, id));
-      await tx.insert(userProfiles).values(wanted.map((p) => ({ user_id: id, dict_profile_id: p })));
-      const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
-      await logChange(tx, { type: 'user', entityId: id, userId: me.id, before: { profiles: sorted(before.map((r) => r.p)) }, after: { profiles: sorted(wanted) } });
-    });
-    return { data: await loadCurrentUser(app.database, id), message: Messages.saved };
-  });
+  app.post(
+    '/user/store-profiles/:id',
+    { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: storeProfilesBody } },
+    async (request) => {
+      const me = currentUser(request);
+      const id = request.params.id;
+      assertSelfOrOperator(me, id);
+      const wanted = [...new Set(request.body.profiles)];
+      const known = await app.db
+        .select({ id: dictProfiles.id })
+        .from(dictProfiles)
+        .where(
+          sql`${dictProfiles.id} in (${sql.join(
+            wanted.map((p) => sql`${p}`),
+            sql`, `,
+          )})`,
+        );
+      if (known.length !== wanted.length) throw fieldError('profiles', 'Неизвестный профиль');
+      await app.db.transaction(async (tx) => {
+        const before = await tx.select({ p: userProfiles.dict_profile_id }).from(userProfiles).where(eq(userProfiles.user_id, id));
+        await tx.delete(userProfiles).where(eq(userProfiles.user_id, id));
+        await tx.insert(userProfiles).values(wanted.map((p) => ({ user_id: id, dict_profile_id: p })));
+        const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+        await logChange(tx, {
+          type: 'user',
+          entityId: id,
+          userId: me.id,
+          before: { profiles: sorted(before.map((r) => r.p)) },
+          after: { profiles: sorted(wanted) },
+        });
+      });
+      return { data: await loadCurrentUser(app.database, id), message: Messages.saved };
+    },
+  );
 
   /**
    * POST /api/user/{id}/change-password {current_password, password, password_confirmation}. One's own
    * password needs the current one; every other session of the user ends (this one stays).
    */
-  app.post('/user/:id/change-password', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: changePasswordBody } }, async (request) => {
-    const me = currentUser(request);
-    const id = request.params.id;
-    assertSelfOrOperator(me, id);
-    if (me.id === id) await assertCurrentPassword(app, id, request.body.current_password);
-    const password = await hashPassword(request.body.password);
-    await app.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ password, updated_at: new Date() })
-        .where(and(eq(users.id, id), sql`${users.deleted_at} is null`))
-        .returning({ id: users.id });
-      if (!row) throw notFound();
-      // The log says that the password changed, never the hash.
-      await logChange(tx, { type: 'user', entityId: id, userId: me.id, before: { password: '***' }, after: { password: '*** (изменён)' } });
-    });
-    await revokeUserSessions(app.db, id, me.id === id ? me.tokenId : undefined);
-    return { message: Messages.passwordUpdated };
-  });
+  app.post(
+    '/user/:id/change-password',
+    { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: changePasswordBody } },
+    async (request) => {
+      const me = currentUser(request);
+      const id = request.params.id;
+      assertSelfOrOperator(me, id);
+      if (me.id === id) await assertCurrentPassword(app, id, request.body.current_password);
+      const password = await hashPassword(request.body.password);
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ password, updated_at: new Date() })
+          .where(and(eq(users.id, id), sql`${users.deleted_at} is null`))
+          .returning({ id: users.id });
+        if (!row) throw notFound();
+        // The log says that the password changed, never the hash.
+        await logChange(tx, { type: 'user', entityId: id, userId: me.id, before: { password: '***' }, after: { password: '*** (изменён)' } });
+      });
+      await revokeUserSessions(app.db, id, me.id === id ? me.tokenId : undefined);
+      return { message: Messages.passwordUpdated };
+    },
+  );
 
   /** POST /api/user/{id}/upload-avatar (multipart "file"): jpg or png by content, at most 10 MB, stored as 180x180. */
   app.post('/user/:id/upload-avatar', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams } }, async (request) => {
@@ -180,16 +201,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/avatar/{key}: avatars are not private; the 128-bit random key is the only way to one. */
-  app.get('/avatar/:a/:b', { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } }, async (request, reply) => {
-    const key = `${request.params.a}/${request.params.b}`;
-    // Only a current avatar of a live user: a replaced or deleted one is gone at once.
-    const [file] = await rows<{ id: number }>(
-      app.db,
-      sql`select f.id from files f join users u on u.avatar_id = f.id where f.storage_key = ${key} and f.deleted_at is null and u.deleted_at is null`,
-    );
-    if (!file) throw notFound();
-    const data = await app.files.read(key).catch(() => null);
-    if (!data) throw notFound();
-    return reply.type('image/jpeg').header('cache-control', 'private, max-age=86400').send(data);
-  });
+  app.get(
+    '/avatar/:a/:b',
+    { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } },
+    async (request, reply) => {
+      const key = `${request.params.a}/${request.params.b}`;
+      // Only a current avatar of a live user: a replaced or deleted one is gone at once.
+      const [file] = await rows<{ id: number }>(
+        app.db,
+        sql`select f.id from files f join users u on u.avatar_id = f.id where f.storage_key = ${key} and f.deleted_at is null and u.deleted_at is null`,
+      );
+      if (!file) throw notFound();
+      const data = await app.files.read(key).catch(() => null);
+      if (!data) throw notFound();
+      return reply.type('image/jpeg').header('cache-control', 'private, max-age=86400').send(data);
+    },
+  );
 };

@@ -15,11 +15,25 @@ export const USER_COLUMNS = sql`u.id, u.email, u.last_name, u.first_name, u.midd
        from user_profiles up join dict_profiles p on p.id = up.dict_profile_id where up.user_id = u.id) as profiles`;
 
 /** A row of USER_COLUMNS with the entry figures every user query adds. */
-export interface UserDetailsRow
-  extends Pick<
-    UserDetails,
-    'id' | 'last_name' | 'first_name' | 'middle_name' | 'phone' | 'organization' | 'job_title' | 'learned_from_us' | 'address' | 'region' | 'dict_region_id' | 'country' | 'postcode' | 'note' | 'entries_num' | 'service_count'
-  > {
+export interface UserDetailsRow extends Pick<
+  UserDetails,
+  | 'id'
+  | 'last_name'
+  | 'first_name'
+  | 'middle_name'
+  | 'phone'
+  | 'organization'
+  | 'job_title'
+  | 'learned_from_us'
+  | 'address'
+  | 'region'
+  | 'dict_region_id'
+  | 'country'
+  | 'postcode'
+  | 'note'
+  | 'entries_num'
+  | 'service_count'
+> {
   email: string;
   role: number;
   is_spb: number;

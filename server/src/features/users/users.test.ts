@@ -69,7 +69,15 @@ describe('GET /api/get computed fields', () => {
   it('a fresh user has zeros, no nearest service and no documents card', async () => {
     const u = await t.createUser();
     const me = (await t.inject({ method: 'GET', url: '/api/get', headers: await t.loginAs(u) })).json();
-    expect(me).toMatchObject({ entries_num: 0, left_sum: 0, points: 0, future_points: 0, closestService: null, is_documents_upload_allowed: false, profiles: [] });
+    expect(me).toMatchObject({
+      entries_num: 0,
+      left_sum: 0,
+      points: 0,
+      future_points: 0,
+      closestService: null,
+      is_documents_upload_allowed: false,
+      profiles: [],
+    });
   });
 
   it('hides the manager note from the user it is about', async () => {

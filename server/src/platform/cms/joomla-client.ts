@@ -43,7 +43,10 @@ export const JOOMLA_TITLE_MAX = 255;
 export function siteTitle(title: string): string {
   const chars = Array.from(title.trim());
   if (chars.length <= JOOMLA_TITLE_MAX) return chars.join('');
-  return `${chars.slice(0, JOOMLA_TITLE_MAX - 1).join('').trimEnd()}…`;
+  return `${chars
+    .slice(0, JOOMLA_TITLE_MAX - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /** Whether a name is a time zone this runtime knows (e.g. Europe/Moscow). */
@@ -59,7 +62,16 @@ export function isTimeZone(zone: string): boolean {
 /** 'YYYY-MM-DD HH:mm:ss' of a moment in a time zone (the wall clock of the site). */
 export function wallClock(moment: Date, zone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(moment)
       .map((p) => [p.type, p.value]),
   );
@@ -139,7 +151,11 @@ export class JoomlaClient {
     return `${this.site.url.replace(/\/+$/, '')}/index.php?option=com_content&view=article&id=${a.id}${cat}`;
   }
 
-  private async request(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<{ data?: Resource | Resource[]; meta?: Record<string, unknown> }> {
+  private async request(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    body?: unknown,
+  ): Promise<{ data?: Resource | Resource[]; meta?: Record<string, unknown> }> {
     let res: Response;
     try {
       res = await fetch(this.api(path), {
@@ -166,7 +182,10 @@ export class JoomlaClient {
     }
     if (!res.ok) {
       const errors = (json as { errors?: Array<{ title?: string; detail?: string }> } | null)?.errors;
-      const title = errors?.map((e) => e.title || e.detail).filter(Boolean).join('; ');
+      const title = errors
+        ?.map((e) => e.title || e.detail)
+        .filter(Boolean)
+        .join('; ');
       throw new JoomlaError(title || `HTTP ${res.status}`, res.status);
     }
     if (json === null || typeof json !== 'object') throw new JoomlaError('Сайт ответил не в формате JSON:API', res.status);

@@ -1,7 +1,6 @@
 import PizZip from 'pizzip';
 import { escapeHtml as esc } from '../html.ts';
 
-
 /**
  * A real minimal .docx whose paragraphs are the given texts (used to warm the converters and by tests). A paragraph given as an array is
  * written as several runs (as Word does when it splits a macro), e.g. ['${user.', 'fio}'].
@@ -17,7 +16,10 @@ export function makeDocx(paragraphs: (string | string[])[]): Buffer {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
   );
   const body = paragraphs
-    .map((p) => `<w:p>${(Array.isArray(p) ? p : [p]).map((r) => `<w:r><w:rPr><w:rFonts w:ascii="Liberation Serif" w:hAnsi="Liberation Serif"/><w:sz w:val="28"/></w:rPr><w:t xml:space="preserve">${esc(r)}</w:t></w:r>`).join('')}</w:p>`)
+    .map(
+      (p) =>
+        `<w:p>${(Array.isArray(p) ? p : [p]).map((r) => `<w:r><w:rPr><w:rFonts w:ascii="Liberation Serif" w:hAnsi="Liberation Serif"/><w:sz w:val="28"/></w:rPr><w:t xml:space="preserve">${esc(r)}</w:t></w:r>`).join('')}</w:p>`,
+    )
     .join('');
   zip.file(
     'word/document.xml',

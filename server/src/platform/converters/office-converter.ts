@@ -362,20 +362,24 @@ class OfficeWorker {
     const outPath = path.join(this.dir, `${id}.pdf`);
     await timed('office-write', () => fs.writeFile(inPath, input));
     try {
-      const answer = await timed('office-uno', () => new Promise<Answer>((resolve) => {
-        const timer = setTimeout(() => {
-          this.waiting.delete(id);
-          this.opts.log?.warn({ pid: this.pid }, 'LibreOffice conversion timed out; replacing the converter');
-          // A hung process does not read its input any more: kill it at once, not after the grace period.
-          void this.stop({ now: true });
-          resolve({ ok: false, error: 'timeout', timedOut: true });
-        }, this.opts.timeoutMs);
-        this.waiting.set(id, (a) => {
-          clearTimeout(timer);
-          resolve(a);
-        });
-        this.proc.stdin.write(`${JSON.stringify({ id, in: inPath, out: outPath })}\n`);
-      }));
+      const answer = await timed(
+        'office-uno',
+        () =>
+          new Promise<Answer>((resolve) => {
+            const timer = setTimeout(() => {
+              this.waiting.delete(id);
+              this.opts.log?.warn({ pid: this.pid }, 'LibreOffice conversion timed out; replacing the converter');
+              // A hung process does not read its input any more: kill it at once, not after the grace period.
+              void this.stop({ now: true });
+              resolve({ ok: false, error: 'timeout', timedOut: true });
+            }, this.opts.timeoutMs);
+            this.waiting.set(id, (a) => {
+              clearTimeout(timer);
+              resolve(a);
+            });
+            this.proc.stdin.write(`${JSON.stringify({ id, in: inPath, out: outPath })}\n`);
+          }),
+      );
       this.documents++;
       if (answer.timedOut) throw new ConverterTimeout(Math.max(1, Math.round(this.opts.timeoutMs / 1000)));
       if (!answer.ok) throw new ConversionFailed(answer.error ?? 'conversion failed');

@@ -101,7 +101,13 @@ export class ProviderError extends Error {
   }
   /** What the log keeps: the provider's error id and code, never the request. */
   get logFields() {
-    return { status: this.status, providerErrorId: this.body.id, code: this.body.code, parameter: this.body.parameter, description: this.body.description?.slice(0, 300) };
+    return {
+      status: this.status,
+      providerErrorId: this.body.id,
+      code: this.body.code,
+      parameter: this.body.parameter,
+      description: this.body.description?.slice(0, 300),
+    };
   }
 }
 
@@ -248,11 +254,21 @@ export class YookassaClient {
 
   /** POST /v3/refunds: the whole payment or a part of it, with our Idempotence-Key. */
   createRefund(r: CreateRefundInput): Promise<ProviderRefund> {
-    return this.call('POST', '/refunds', { payment_id: r.paymentId, amount: { value: money(r.amount), currency: 'RUB' }, description: r.description.slice(0, 250) }, r.idempotenceKey);
+    return this.call(
+      'POST',
+      '/refunds',
+      { payment_id: r.paymentId, amount: { value: money(r.amount), currency: 'RUB' }, description: r.description.slice(0, 250) },
+      r.idempotenceKey,
+    );
   }
 
   /** GET /v3/payments: one page, newest first (https://yookassa.ru/developers/api#get_payments_list). */
-  listPayments(q: { createdGte?: Date; status?: ProviderStatus; limit?: number; cursor?: string }): Promise<{ items: ProviderPayment[]; next_cursor?: string }> {
+  listPayments(q: {
+    createdGte?: Date;
+    status?: ProviderStatus;
+    limit?: number;
+    cursor?: string;
+  }): Promise<{ items: ProviderPayment[]; next_cursor?: string }> {
     const params = new URLSearchParams();
     if (q.createdGte) params.set('created_at.gte', q.createdGte.toISOString());
     if (q.status) params.set('status', q.status);

@@ -47,7 +47,8 @@ const newPayment = (value = '1500.00', extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 /** The payer presses «Оплатить» on the sandbox's page. */
-const payerConfirms = (id: string) => fetch(`${base}/pay/${id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay', redirect: 'manual' });
+const payerConfirms = (id: string) =>
+  fetch(`${base}/pay/${id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay', redirect: 'manual' });
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -83,7 +84,13 @@ afterAll(async () => {
 describe('the sandbox through a community YooKassa SDK', () => {
   it('creates a held payment, then captures it; the objects carry what the API’s do', async () => {
     const created = await checkout.createPayment(newPayment() as never, crypto.randomUUID());
-    expect(created).toMatchObject({ status: 'pending', paid: false, refundable: false, amount: { value: '1500.00', currency: 'RUB' }, recipient: { account_id: SHOP } });
+    expect(created).toMatchObject({
+      status: 'pending',
+      paid: false,
+      refundable: false,
+      amount: { value: '1500.00', currency: 'RUB' },
+      recipient: { account_id: SHOP },
+    });
     // capture is a request field, not part of the payment object.
     expect(created).not.toHaveProperty('capture');
     expect(created.confirmation).toMatchObject({ type: 'redirect', confirmation_url: `${base}/pay/${created.id}` });
@@ -122,7 +129,12 @@ describe('the sandbox through a community YooKassa SDK', () => {
     const reordered = await fetch(`${base}/v3/payments`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${SHOP}:${SECRET}`).toString('base64')}`, 'idempotence-key': key, 'content-type': 'application/json' },
-      body: JSON.stringify({ description: 'Заявка № 1', confirmation: { return_url: returnUrl, type: 'redirect' }, capture: false, amount: { currency: 'RUB', value: '700.00' } }),
+      body: JSON.stringify({
+        description: 'Заявка № 1',
+        confirmation: { return_url: returnUrl, type: 'redirect' },
+        capture: false,
+        amount: { currency: 'RUB', value: '700.00' },
+      }),
     });
     expect(((await reordered.json()) as { id: string }).id).toBe(first.id);
     const other = await refusal(checkout.createPayment(newPayment('701.00') as never, key));
@@ -139,7 +151,11 @@ describe('the sandbox through a community YooKassa SDK', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     await payerConfirms(ids[1]);
-    const page1 = (await checkout.getPaymentList({ created_at: { value: since, mode: 'gte' }, limit: 2 } as never)) as { type: string; items: Array<{ id: string }>; next_cursor?: string };
+    const page1 = (await checkout.getPaymentList({ created_at: { value: since, mode: 'gte' }, limit: 2 } as never)) as {
+      type: string;
+      items: Array<{ id: string }>;
+      next_cursor?: string;
+    };
     expect(page1.type).toBe('list');
     expect(page1.items.map((p) => p.id)).toEqual([ids[2], ids[1]]);
     expect(page1.next_cursor).toBeTruthy();
@@ -164,23 +180,34 @@ describe('the sandbox through a community YooKassa SDK', () => {
 
   it('refunds a succeeded payment in parts, never more than it is; refund.succeeded is notified; errors are the API’s', async () => {
     const p = await checkout.createPayment(newPayment('900.00', { capture: true }) as never, crypto.randomUUID());
-    expect((await refusal(checkout.createRefund({ payment_id: p.id, amount: { value: '100.00', currency: 'RUB' } } as never, crypto.randomUUID()))).body).toMatchObject({ code: 'invalid_request', parameter: 'payment_id' });
+    expect(
+      (await refusal(checkout.createRefund({ payment_id: p.id, amount: { value: '100.00', currency: 'RUB' } } as never, crypto.randomUUID()))).body,
+    ).toMatchObject({ code: 'invalid_request', parameter: 'payment_id' });
     await payerConfirms(p.id);
     const key = crypto.randomUUID();
     const part = await checkout.createRefund({ payment_id: p.id, amount: { value: '400.00', currency: 'RUB' }, description: 'Часть' } as never, key);
     expect(part).toMatchObject({ payment_id: p.id, status: 'succeeded', amount: { value: '400.00', currency: 'RUB' }, description: 'Часть' });
-    expect((await checkout.createRefund({ payment_id: p.id, amount: { value: '400.00', currency: 'RUB' }, description: 'Часть' } as never, key)).id).toBe(part.id);
-    expect((await refusal(checkout.createRefund({ payment_id: p.id, amount: { value: '1.00', currency: 'RUB' } } as never, key))).body).toMatchObject({ parameter: 'Idempotence-Key' });
+    expect((await checkout.createRefund({ payment_id: p.id, amount: { value: '400.00', currency: 'RUB' }, description: 'Часть' } as never, key)).id).toBe(
+      part.id,
+    );
+    expect((await refusal(checkout.createRefund({ payment_id: p.id, amount: { value: '1.00', currency: 'RUB' } } as never, key))).body).toMatchObject({
+      parameter: 'Idempotence-Key',
+    });
     expect(await checkout.getRefund(part.id)).toMatchObject({ id: part.id, status: 'succeeded' });
     expect(await checkout.getPayment(p.id)).toMatchObject({ refundable: true, refunded_amount: { value: '400.00', currency: 'RUB' } });
     const tooMuch = await refusal(checkout.createRefund({ payment_id: p.id, amount: { value: '500.01', currency: 'RUB' } } as never, crypto.randomUUID()));
     expect(tooMuch).toMatchObject({ status: 400, body: { type: 'error', code: 'invalid_request', parameter: 'amount.value' } });
     await checkout.createRefund({ payment_id: p.id, amount: { value: '500.00', currency: 'RUB' } } as never, crypto.randomUUID());
     expect(await checkout.getPayment(p.id)).toMatchObject({ refundable: false, refunded_amount: { value: '900.00' } });
-    await until(async () => notifications.filter((n) => n.event === 'refund.succeeded' && (n.object as { payment_id?: string }).payment_id === p.id).length === 2);
+    await until(
+      async () => notifications.filter((n) => n.event === 'refund.succeeded' && (n.object as { payment_id?: string }).payment_id === p.id).length === 2,
+    );
     const unknown = await refusal(checkout.getRefund(crypto.randomUUID()));
     expect(unknown).toMatchObject({ status: 404, body: { type: 'error', code: 'not_found' } });
-    expect((await refusal(checkout.createRefund({ payment_id: crypto.randomUUID(), amount: { value: '1.00', currency: 'RUB' } } as never, crypto.randomUUID()))).status).toBe(404);
+    expect(
+      (await refusal(checkout.createRefund({ payment_id: crypto.randomUUID(), amount: { value: '1.00', currency: 'RUB' } } as never, crypto.randomUUID())))
+        .status,
+    ).toBe(404);
   });
 
   it('wrong shop keys are 401 invalid_credentials; an unknown payment or path is a 404 error object', async () => {

@@ -44,7 +44,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** JSON with object keys sorted at every level: two bodies that mean the same have the same text. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (isObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  if (isObject(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v ?? null);
 }
 
@@ -55,7 +59,10 @@ function canonical(v: unknown): string {
  * 400 invalid_request, parameter Idempotence-Key. The data are compared, not the bytes (key order and
  * spacing do not matter).
  */
-const requestHash = (method: string, path: string, body: unknown) => createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
+const requestHash = (method: string, path: string, body: unknown) =>
+  createHash('sha256')
+    .update(`${method} ${path}\n${canonical(body)}`)
+    .digest('hex');
 const keyReused = () => bad('Idempotence-Key', 'Idempotence-Key was already used with another request');
 
 /** A list cursor: where the previous page ended (created_at, id), opaque to the shop. */
@@ -63,7 +70,9 @@ const encodeCursor = (createdAt: string, id: string) => Buffer.from(JSON.stringi
 function decodeCursor(cursor: string): [string, string] | null {
   try {
     const v = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
-    return Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && typeof v[1] === 'string' && UUID.test(v[1]) ? [v[0], v[1]] : null;
+    return Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && !Number.isNaN(Date.parse(v[0])) && typeof v[1] === 'string' && UUID.test(v[1])
+      ? [v[0], v[1]]
+      : null;
   } catch {
     return null;
   }
@@ -92,12 +101,15 @@ function receiptProblem(receipt: unknown, totalKop: number): SandboxError | null
   let sum = 0;
   for (const [i, item] of items.entries()) {
     if (!isObject(item)) return bad(`receipt.items[${i}]`, 'Invalid item');
-    if (typeof item.description !== 'string' || item.description.length === 0 || item.description.length > 128) return bad(`receipt.items[${i}].description`, 'Item description must be 1 to 128 characters');
+    if (typeof item.description !== 'string' || item.description.length === 0 || item.description.length > 128)
+      return bad(`receipt.items[${i}].description`, 'Item description must be 1 to 128 characters');
     const quantity = Number(item.quantity);
-    if (!(typeof item.quantity === 'string' || typeof item.quantity === 'number') || !Number.isFinite(quantity) || quantity <= 0) return bad(`receipt.items[${i}].quantity`, 'Invalid quantity');
+    if (!(typeof item.quantity === 'string' || typeof item.quantity === 'number') || !Number.isFinite(quantity) || quantity <= 0)
+      return bad(`receipt.items[${i}].quantity`, 'Invalid quantity');
     const kop = amountIn(item.amount, `receipt.items[${i}].amount`);
     if (typeof kop !== 'number') return kop;
-    if (!Number.isInteger(item.vat_code) || (item.vat_code as number) < 1 || (item.vat_code as number) > 12) return bad(`receipt.items[${i}].vat_code`, 'Invalid vat_code');
+    if (!Number.isInteger(item.vat_code) || (item.vat_code as number) < 1 || (item.vat_code as number) > 12)
+      return bad(`receipt.items[${i}].vat_code`, 'Invalid vat_code');
     sum += Math.round(kop * quantity);
   }
   if (sum !== totalKop) return bad('receipt', 'The sum of receipt items does not match the payment amount');
@@ -116,7 +128,9 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
 
   /** The API's error object: type, id, code, description, parameter. */
   function fail(reply: FastifyReply, e: SandboxError) {
-    return reply.status(e.status).send({ type: 'error', id: randomUUID(), code: e.code, description: e.description, ...(e.parameter ? { parameter: e.parameter } : {}) });
+    return reply
+      .status(e.status)
+      .send({ type: 'error', id: randomUUID(), code: e.code, description: e.description, ...(e.parameter ? { parameter: e.parameter } : {}) });
   }
 
   function authorised(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -132,7 +146,10 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
   /** A stored payment and its request's capture flag; a held payment past expires_at is cancelled as the API does. */
   async function loadRow(id: string): Promise<{ p: ProviderPayment; capture: boolean } | null> {
     if (!UUID.test(id)) return null;
-    const [row] = await opts.db.select().from(sandboxPayments).where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.shop_id, opts.shopId)));
+    const [row] = await opts.db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.shop_id, opts.shopId)));
     if (!row) return null;
     let p = row.body as unknown as ProviderPayment;
     // "If you don't capture or cancel the payment before expires_at, it is cancelled automatically"
@@ -205,7 +222,7 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
       .select()
       .from(sandboxPayments)
       .where(and(eq(sandboxPayments.shop_id, opts.shopId), eq(sandboxPayments.idempotence_key, key)));
-    if (existing) return existing.request_hash && existing.request_hash !== hash ? fail(reply, keyReused()) : (await load(existing.id)) ?? existing.body;
+    if (existing) return existing.request_hash && existing.request_hash !== hash ? fail(reply, keyReused()) : ((await load(existing.id)) ?? existing.body);
     if (!isObject(body)) return fail(reply, bad('body', 'Request body must be a JSON object'));
     const totalKop = amountIn(body.amount, 'amount');
     if (typeof totalKop !== 'number') return fail(reply, totalKop);
@@ -220,8 +237,10 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
       }
     }
     const confirmation = body.confirmation;
-    if (!isObject(confirmation) || confirmation.type !== 'redirect') return fail(reply, bad('confirmation.type', 'Only the redirect confirmation is supported'));
-    if (!safeReturn(confirmation.return_url as string | undefined)) return fail(reply, bad('confirmation.return_url', 'return_url must be an https or http address of the shop'));
+    if (!isObject(confirmation) || confirmation.type !== 'redirect')
+      return fail(reply, bad('confirmation.type', 'Only the redirect confirmation is supported'));
+    if (!safeReturn(confirmation.return_url as string | undefined))
+      return fail(reply, bad('confirmation.return_url', 'return_url must be an https or http address of the shop'));
     if (body.receipt !== undefined) {
       const problem = receiptProblem(body.receipt, totalKop);
       if (problem) return fail(reply, problem);
@@ -246,12 +265,23 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
       .insert(sandboxPayments)
       // capture is a request field (the API holds a payment for capture unless capture: true is
       // sent) and not part of the payment object: kept beside it.
-      .values({ id, idempotence_key: key, shop_id: opts.shopId, status: 'pending', capture: body.capture === true, request_hash: hash, body: payment as unknown as Record<string, unknown> })
+      .values({
+        id,
+        idempotence_key: key,
+        shop_id: opts.shopId,
+        status: 'pending',
+        capture: body.capture === true,
+        request_hash: hash,
+        body: payment as unknown as Record<string, unknown>,
+      })
       .onConflictDoNothing()
       .returning({ id: sandboxPayments.id });
     if (inserted.length === 0) {
       // Two creates with one key at once: both get the payment that won (if they asked the same).
-      const [winner] = await opts.db.select().from(sandboxPayments).where(and(eq(sandboxPayments.shop_id, opts.shopId), eq(sandboxPayments.idempotence_key, key)));
+      const [winner] = await opts.db
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.shop_id, opts.shopId), eq(sandboxPayments.idempotence_key, key)));
       return winner.request_hash && winner.request_hash !== hash ? fail(reply, keyReused()) : winner.body;
     }
     return payment;
@@ -267,7 +297,13 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
     if (!authorised(request, reply)) return;
     const q = request.query;
     const one = (name: string) => (Array.isArray(q[name]) ? (q[name] as string[])[0] : (q[name] as string | undefined));
-    const known = new Set(['limit', 'status', 'cursor', 'payment_method', ...['created_at', 'captured_at'].flatMap((f) => TIME_FILTERS.map((m) => `${f}.${m}`))]);
+    const known = new Set([
+      'limit',
+      'status',
+      'cursor',
+      'payment_method',
+      ...['created_at', 'captured_at'].flatMap((f) => TIME_FILTERS.map((m) => `${f}.${m}`)),
+    ]);
     const unknown = Object.keys(q).find((k) => !known.has(k));
     if (unknown) return fail(reply, bad(unknown, `Unknown parameter ${unknown}`));
     const limit = one('limit') === undefined ? 10 : Number(one('limit'));
@@ -347,7 +383,10 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
     if (key.length > 64) return fail(reply, bad('Idempotence-Key', 'Idempotence-Key must be at most 64 characters'));
     const body = request.body;
     const hash = requestHash('POST', '/v3/refunds', body);
-    const [existing] = await opts.db.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.shop_id, opts.shopId), eq(sandboxRefunds.idempotence_key, key)));
+    const [existing] = await opts.db
+      .select()
+      .from(sandboxRefunds)
+      .where(and(eq(sandboxRefunds.shop_id, opts.shopId), eq(sandboxRefunds.idempotence_key, key)));
     if (existing) return existing.request_hash && existing.request_hash !== hash ? fail(reply, keyReused()) : existing.body;
     if (!isObject(body)) return fail(reply, bad('body', 'Request body must be a JSON object'));
     if (typeof body.payment_id !== 'string' || body.payment_id.length === 0) return fail(reply, bad('payment_id', 'payment_id is required'));
@@ -358,7 +397,11 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
     }
     const refund = await opts.db.transaction(async (tx) => {
       // One refund at a time per payment: the row is locked while the refundable rest is computed.
-      const [row] = await tx.select().from(sandboxPayments).where(and(eq(sandboxPayments.id, body.payment_id as string), eq(sandboxPayments.shop_id, opts.shopId))).for('update');
+      const [row] = await tx
+        .select()
+        .from(sandboxPayments)
+        .where(and(eq(sandboxPayments.id, body.payment_id as string), eq(sandboxPayments.shop_id, opts.shopId)))
+        .for('update');
       if (!row) return { status: 404, code: 'not_found', description: 'Payment not found', parameter: 'payment_id' } satisfies SandboxError;
       const p = row.body as unknown as ProviderPayment;
       if (p.status !== 'succeeded') return bad('payment_id', `Payment in status ${p.status} cannot be refunded`);
@@ -376,16 +419,34 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
       };
       const inserted = await tx
         .insert(sandboxRefunds)
-        .values({ id: r.id, payment_id: p.id, idempotence_key: key, shop_id: opts.shopId, status: r.status, request_hash: hash, body: r as unknown as Record<string, unknown> })
+        .values({
+          id: r.id,
+          payment_id: p.id,
+          idempotence_key: key,
+          shop_id: opts.shopId,
+          status: r.status,
+          request_hash: hash,
+          body: r as unknown as Record<string, unknown>,
+        })
         .onConflictDoNothing()
         .returning({ id: sandboxRefunds.id });
       if (inserted.length === 0) {
-        const [winner] = await tx.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.shop_id, opts.shopId), eq(sandboxRefunds.idempotence_key, key)));
+        const [winner] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(and(eq(sandboxRefunds.shop_id, opts.shopId), eq(sandboxRefunds.idempotence_key, key)));
         return winner.request_hash && winner.request_hash !== hash ? keyReused() : (winner.body as unknown as ProviderRefund);
       }
       const total = refundedKop + kop;
-      const next: ProviderPayment = { ...p, refunded_amount: { value: (total / 100).toFixed(2), currency: p.amount.currency }, refundable: total < Math.round(Number(p.amount.value) * 100) };
-      await tx.update(sandboxPayments).set({ body: next as unknown as Record<string, unknown>, updated_at: new Date() }).where(eq(sandboxPayments.id, p.id));
+      const next: ProviderPayment = {
+        ...p,
+        refunded_amount: { value: (total / 100).toFixed(2), currency: p.amount.currency },
+        refundable: total < Math.round(Number(p.amount.value) * 100),
+      };
+      await tx
+        .update(sandboxPayments)
+        .set({ body: next as unknown as Record<string, unknown>, updated_at: new Date() })
+        .where(eq(sandboxPayments.id, p.id));
       return r;
     });
     if ('code' in refund) return fail(reply, refund);
@@ -396,7 +457,10 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
   app.get<{ Params: { id: string } }>('/v3/refunds/:id', async (request, reply) => {
     if (!authorised(request, reply)) return;
     const [row] = UUID.test(request.params.id)
-      ? await opts.db.select().from(sandboxRefunds).where(and(eq(sandboxRefunds.id, request.params.id), eq(sandboxRefunds.shop_id, opts.shopId)))
+      ? await opts.db
+          .select()
+          .from(sandboxRefunds)
+          .where(and(eq(sandboxRefunds.id, request.params.id), eq(sandboxRefunds.shop_id, opts.shopId)))
       : [];
     if (!row) return fail(reply, { status: 404, code: 'not_found', description: 'Refund not found' });
     return row.body;

@@ -39,7 +39,17 @@ export function Sidebar({ items, pathname, user, onNavigate, compact = false }: 
         return (
           <Fragment key={item.to}>
             {heading && (
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt={index === 0 ? 0 : 'sm'} mb={2} px="sm" style={{ letterSpacing: '0.04em' }} data-testid="nav-group">
+              <Text
+                size="xs"
+                fw={700}
+                c="dimmed"
+                tt="uppercase"
+                mt={index === 0 ? 0 : 'sm'}
+                mb={2}
+                px="sm"
+                style={{ letterSpacing: '0.04em' }}
+                data-testid="nav-group"
+              >
                 {heading}
               </Text>
             )}

@@ -91,13 +91,18 @@ function paragraph(par: Paragraph): string {
 
 function tableXml(t: Table): string {
   const border = t.borders ? 'single' : 'nil';
-  const borders = ['top', 'left', 'bottom', 'right', 'insideH', 'insideV'].map((side) => `<w:${side} w:val="${border}" w:sz="4" w:space="0" w:color="000000"/>`).join('');
+  const borders = ['top', 'left', 'bottom', 'right', 'insideH', 'insideV']
+    .map((side) => `<w:${side} w:val="${border}" w:sz="4" w:space="0" w:color="000000"/>`)
+    .join('');
   const grid = t.widths.map((w) => `<w:gridCol w:w="${twips(w)}"/>`).join('');
   const body = t.rows
     .map(
       (row) =>
         `<w:tr><w:trPr><w:cantSplit/></w:trPr>${row
-          .map((cell, i) => `<w:tc><w:tcPr><w:tcW w:w="${twips(t.widths[i])}" w:type="dxa"/></w:tcPr>${(cell.length ? cell : [p('')]).map(paragraph).join('')}</w:tc>`)
+          .map(
+            (cell, i) =>
+              `<w:tc><w:tcPr><w:tcW w:w="${twips(t.widths[i])}" w:type="dxa"/></w:tcPr>${(cell.length ? cell : [p('')]).map(paragraph).join('')}</w:tc>`,
+          )
           .join('')}</w:tr>`,
     )
     .join('');

@@ -52,7 +52,8 @@ async function fetchPdf(url: string, sample: string): Promise<string> {
   return pdfText(doc.rawPayload);
 }
 
-const count = async (where = sql`true`) => Number((await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from templates where dict_type_id <> 5 and ${where}`))[0].n);
+const count = async (where = sql`true`) =>
+  Number((await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from templates where dict_type_id <> 5 and ${where}`))[0].n);
 
 beforeAll(async () => {
   t = await createTestApp({ officeConverters: 1 });
@@ -157,7 +158,9 @@ describe('the shipped templates print with a client data (real converters)', () 
       address: '191000, г. Санкт-Петербург, Невский пр., д. 10, кв. 5',
       snils: '112-233-445 95',
     });
-    await db.insert(identityDocuments).values({ user_id: client.id, number: '4010 123456', date: '2012-06-20', issued_by: 'ТП № 12 отдела УФМС России по г. Санкт-Петербургу' });
+    await db
+      .insert(identityDocuments)
+      .values({ user_id: client.id, number: '4010 123456', date: '2012-06-20', issued_by: 'ТП № 12 отдела УФМС России по г. Санкт-Петербургу' });
     clientH = await t.loginAs(client);
   });
 
@@ -174,11 +177,26 @@ describe('the shipped templates print with a client data (real converters)', () 
     expect(consentText).not.toContain('нет данных');
 
     const course = await makeService(db, { dict_type_id: 3, dict_subtype_id: 10, title: 'Цифровые инструменты учителя', hours: 72, price: 12500 });
-    const [entry] = await db.insert(entries).values({ number: 'K-2026-0001', created_by: client.id, service_id: course.id, price: 12500, status: 1, is_extramural: 1 }).returning({ id: entries.id });
+    const [entry] = await db
+      .insert(entries)
+      .values({ number: 'K-2026-0001', created_by: client.id, service_id: course.id, price: 12500, status: 1, is_extramural: 1 })
+      .returning({ id: entries.id });
     const contract = await t.inject({ method: 'GET', url: `/api/entry/${entry.id}/print/contract`, headers: clientH });
     expect(contract.statusCode).toBe(200);
     const text = await fetchPdf(contract.json().url, 'contract');
-    for (const part of ['ДОГОВОР № K-2026-0001', 'Кузнецова Мария Андреевна', '«Цифровые инструменты учителя»', '72 академических часов', '12 500 руб.', 'Двенадцать тысяч пятьсот рублей', 'дистанционно', 'ИНН 7800000000', 'Смирнова Ольга Викторовна', 'Кузнецова М. А.', '112-233-445 95']) {
+    for (const part of [
+      'ДОГОВОР № K-2026-0001',
+      'Кузнецова Мария Андреевна',
+      '«Цифровые инструменты учителя»',
+      '72 академических часов',
+      '12 500 руб.',
+      'Двенадцать тысяч пятьсот рублей',
+      'дистанционно',
+      'ИНН 7800000000',
+      'Смирнова Ольга Викторовна',
+      'Кузнецова М. А.',
+      '112-233-445 95',
+    ]) {
       expect(text, part).toContain(part);
     }
     expect(text).not.toContain('нет данных');
@@ -190,10 +208,22 @@ describe('the shipped templates print with a client data (real converters)', () 
       const service = await makeService(db, { dict_type_id: c.serviceTypeId, title: `Услуга типа ${c.serviceTypeId}`, hours: 36 });
       const [entry] = await db
         .insert(entries)
-        .values({ number: `C-${c.serviceTypeId}`, created_by: client.id, service_id: service.id, price: 0, status: 3, done_at: new Date(), certificate_number: `7000000000${String(c.serviceTypeId).padStart(2, '0')}`, registration_number: 'ПК-2026-017' })
+        .values({
+          number: `C-${c.serviceTypeId}`,
+          created_by: client.id,
+          service_id: service.id,
+          price: 0,
+          status: 3,
+          done_at: new Date(),
+          certificate_number: `7000000000${String(c.serviceTypeId).padStart(2, '0')}`,
+          registration_number: 'ПК-2026-017',
+        })
         .returning({ id: entries.id });
       if (c.serviceTypeId === 5) {
-        const [pub] = await db.insert(publications).values({ title: 'Проектная деятельность на уроках физики', created_by: client.id, status: 2 }).returning({ id: publications.id });
+        const [pub] = await db
+          .insert(publications)
+          .values({ title: 'Проектная деятельность на уроках физики', created_by: client.id, status: 2 })
+          .returning({ id: publications.id });
         await db.insert(publicationEntries).values({ publication_id: pub.id, entry_id: entry.id });
       }
       // The print of the entry uses the type's default (the service has none of its own).
@@ -212,8 +242,14 @@ describe('the shipped templates print with a client data (real converters)', () 
     const db = t.database.db;
     const deps = documentDeps(t.app);
     const service = await makeService(db, { dict_type_id: 3, dict_subtype_id: 10, title: 'Цифровые инструменты учителя', hours: 72 });
-    const [entry] = await db.insert(entries).values({ number: 'R-1', created_by: client.id, service_id: service.id, price: 0, status: 1 }).returning({ id: entries.id });
-    const templates = await rows<{ id: number; title: string }>(db, sql`select id, title from templates where deleted_at is null and dict_type_id in (2, 3) order by id`);
+    const [entry] = await db
+      .insert(entries)
+      .values({ number: 'R-1', created_by: client.id, service_id: service.id, price: 0, status: 1 })
+      .returning({ id: entries.id });
+    const templates = await rows<{ id: number; title: string }>(
+      db,
+      sql`select id, title from templates where deleted_at is null and dict_type_id in (2, 3) order by id`,
+    );
     expect(templates.map((r) => r.title).sort()).toEqual(['Регистрационный лист участника', 'Учебно-тематический план курса']);
     for (const tpl of templates) {
       const doc = await renderDocument(deps, { templateId: tpl.id, subject: { entryId: entry.id }, output: 'pdf', name: tpl.title });

@@ -48,22 +48,50 @@ async function typeLacksCertificate(db: Queryable, serviceTypeId: number): Promi
 }
 
 export const SHIPPED_TEMPLATES: ShippedTemplate[] = [
-  { key: 'consent', title: 'Согласие на обработку персональных данных', dict_type_id: TemplateType.consent, file: 'consent.docx', needed: (db) => noLive(db, TemplateType.consent) },
-  { key: 'contract', title: 'Договор об оказании платных образовательных услуг', dict_type_id: TemplateType.contract, file: 'contract.docx', needed: (db) => noLive(db, TemplateType.contract) },
-  ...certificates.map(
-    (c): ShippedTemplate => ({
-      key: c.file,
-      title: c.title,
-      dict_type_id: TemplateType.certificate,
-      file: `${c.file}.docx`,
-      serviceTypeId: c.serviceTypeId,
-      needed: (db) => typeLacksCertificate(db, c.serviceTypeId),
-    }),
-  ),
-  { key: 'program-event', title: 'Программа мероприятия', dict_type_id: TemplateType.program, file: 'program-event.html', needed: (db) => noLive(db, TemplateType.program, 'Программа мероприятия') },
-  { key: 'program-course', title: 'Учебно-тематический план курса', dict_type_id: TemplateType.program, file: 'program-course.html', needed: (db) => noLive(db, TemplateType.program, 'Учебно-тематический план курса') },
+  {
+    key: 'consent',
+    title: 'Согласие на обработку персональных данных',
+    dict_type_id: TemplateType.consent,
+    file: 'consent.docx',
+    needed: (db) => noLive(db, TemplateType.consent),
+  },
+  {
+    key: 'contract',
+    title: 'Договор об оказании платных образовательных услуг',
+    dict_type_id: TemplateType.contract,
+    file: 'contract.docx',
+    needed: (db) => noLive(db, TemplateType.contract),
+  },
+  ...certificates.map((c): ShippedTemplate => ({
+    key: c.file,
+    title: c.title,
+    dict_type_id: TemplateType.certificate,
+    file: `${c.file}.docx`,
+    serviceTypeId: c.serviceTypeId,
+    needed: (db) => typeLacksCertificate(db, c.serviceTypeId),
+  })),
+  {
+    key: 'program-event',
+    title: 'Программа мероприятия',
+    dict_type_id: TemplateType.program,
+    file: 'program-event.html',
+    needed: (db) => noLive(db, TemplateType.program, 'Программа мероприятия'),
+  },
+  {
+    key: 'program-course',
+    title: 'Учебно-тематический план курса',
+    dict_type_id: TemplateType.program,
+    file: 'program-course.html',
+    needed: (db) => noLive(db, TemplateType.program, 'Учебно-тематический план курса'),
+  },
   // The registration list prints the newest one where a service has none of its own: only when there is none.
-  { key: 'registration-list', title: 'Регистрационный лист участника', dict_type_id: TemplateType.regList, file: 'registration-list.html', needed: (db) => noLive(db, TemplateType.regList) },
+  {
+    key: 'registration-list',
+    title: 'Регистрационный лист участника',
+    dict_type_id: TemplateType.regList,
+    file: 'registration-list.html',
+    needed: (db) => noLive(db, TemplateType.regList),
+  },
 ];
 
 const SETTINGS_KEY = 'shipped_templates';
@@ -94,7 +122,8 @@ export async function seedShippedTemplates(db: Queryable, files: FileStore, list
         const bytes = await fs.readFile(path.join(here, t.file));
         let fileId: number | null = null;
         let content: string | null = null;
-        if (t.file.endsWith('.docx')) fileId = (await files.save(tx, { userId: null, name: `${t.title}.docx`, mime: DOCX_MIME, buffer: bytes, ext: 'docx' })).id;
+        if (t.file.endsWith('.docx'))
+          fileId = (await files.save(tx, { userId: null, name: `${t.title}.docx`, mime: DOCX_MIME, buffer: bytes, ext: 'docx' })).id;
         else content = bytes.toString('utf8').trim();
         const [row] = await rows<{ id: number }>(
           tx,

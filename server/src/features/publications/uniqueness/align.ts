@@ -31,7 +31,17 @@ export interface AlignOptions {
   seedsPerWord: number;
 }
 
-export const DEFAULT_ALIGN: AlignOptions = { maxGap: 5, substitutionPenalty: 0.25, indelPenalty: 0.5, contentWeight: 1, stopWeight: 0.5, xDrop: 3, minContent: 5, minLetters: 40, seedsPerWord: 8 };
+export const DEFAULT_ALIGN: AlignOptions = {
+  maxGap: 5,
+  substitutionPenalty: 0.25,
+  indelPenalty: 0.5,
+  contentWeight: 1,
+  stopWeight: 0.5,
+  xDrop: 3,
+  minContent: 5,
+  minLetters: 40,
+  seedsPerWord: 8,
+};
 
 /** A run of the checked text (word indexes, inclusive) aligned to a run of the source. */
 export interface Region {
@@ -90,8 +100,7 @@ function extend(a: AlignTokens, b: AlignTokens, i0: number, j0: number, dir: 1 |
     const skippedA = Math.abs(na - ci) - 1;
     const skippedB = Math.abs(nb - cj) - 1;
     const isStop = a.stop[na] === 1;
-    score +=
-      (isStop ? o.stopWeight : o.contentWeight) - o.substitutionPenalty * Math.min(skippedA, skippedB) - o.indelPenalty * Math.abs(skippedA - skippedB);
+    score += (isStop ? o.stopWeight : o.contentWeight) - o.substitutionPenalty * Math.min(skippedA, skippedB) - o.indelPenalty * Math.abs(skippedA - skippedB);
     ci = na;
     cj = nb;
     matched++;
@@ -147,7 +156,13 @@ export interface SeedIndex {
 
 export function seedIndex(a: AlignTokens): SeedIndex {
   const n = a.ids.length;
-  const index: SeedIndex = { ids: new Map(), tripleAt: new Int32Array(n).fill(-1), pairAt: new Int32Array(n).fill(-1), positions: [], nextContent: nextContent(a) };
+  const index: SeedIndex = {
+    ids: new Map(),
+    tripleAt: new Int32Array(n).fill(-1),
+    pairAt: new Int32Array(n).fill(-1),
+    positions: [],
+    nextContent: nextContent(a),
+  };
   const idOf = (k: number, i: number) => {
     let id = index.ids.get(k);
     if (id === undefined) {
@@ -226,7 +241,15 @@ function nearest(list: Int32Array, target: number, count: number, out: number[])
  * at most `seedsPerWord` (ascending), otherwise the `seedsPerWord` nearest to the diagonal `diagonal`
  * (that of the last borrowed region: a repeated phrase is taken from the copy being followed).
  */
-function seedPlaces(a: AlignTokens, index: SeedIndex, b: AlignTokens, { offsets, places, nextB }: SharedKeys, i: number, diagonal: number, limit: number): number[] {
+function seedPlaces(
+  a: AlignTokens,
+  index: SeedIndex,
+  b: AlignTokens,
+  { offsets, places, nextB }: SharedKeys,
+  i: number,
+  diagonal: number,
+  limit: number,
+): number[] {
   const nextA = index.nextContent[i];
   const listOf = (id: number) => (id >= 0 && offsets[id + 1] > offsets[id] ? places.subarray(offsets[id], offsets[id + 1]) : undefined);
   const triple = listOf(index.tripleAt[i]);
@@ -247,7 +270,8 @@ function seedPlaces(a: AlignTokens, index: SeedIndex, b: AlignTokens, { offsets,
   return out.filter(
     (j) =>
       a.ids[i] === b.ids[j] &&
-      ((j + 2 < b.ids.length && a.ids[i + 1] === b.ids[j + 1] && a.ids[i + 2] === b.ids[j + 2]) || (nextA >= 0 && nextB[j] >= 0 && a.ids[nextA] === b.ids[nextB[j]])),
+      ((j + 2 < b.ids.length && a.ids[i + 1] === b.ids[j + 1] && a.ids[i + 2] === b.ids[j + 2]) ||
+        (nextA >= 0 && nextB[j] >= 0 && a.ids[nextA] === b.ids[nextB[j]])),
   );
 }
 

@@ -127,7 +127,9 @@ describe('uniqueness check', () => {
     // The same words as a whole clause of the checked text are a borrowing.
     const clause = 'Сначала сохраните работу. Затем щёлкните по нему правой кнопкой мыши. В открывшемся контекстном меню нажмите Удалить.';
     const copied = compare(prepareText(clause), [{ id: 1, text: stored }]);
-    expect(copied.matches.map((m) => m.spans.map(([a, b]) => clause.slice(a, b)))).toEqual([['щёлкните по нему правой кнопкой мыши. В открывшемся контекстном меню']]);
+    expect(copied.matches.map((m) => m.spans.map(([a, b]) => clause.slice(a, b)))).toEqual([
+      ['щёлкните по нему правой кнопкой мыши. В открывшемся контекстном меню'],
+    ]);
   });
 
   it('attributes a fragment found in two sources to the one covering more, and lists the other only when it adds its own part', () => {

@@ -303,11 +303,7 @@ function round2(x: number): number {
  * attributed to it hold enough content words, so a stock phrase shared by many texts does not list
  * them all. A source's percent is the share of the text found in it, attributed or not.
  */
-export function compare<Id extends SourceId>(
-  check: PreparedText,
-  sources: Array<CompareSource<Id>>,
-  o: AlignOptions = DEFAULT_ALIGN,
-): CheckResult<Id> {
+export function compare<Id extends SourceId>(check: PreparedText, sources: Array<CompareSource<Id>>, o: AlignOptions = DEFAULT_ALIGN): CheckResult<Id> {
   const interner = new Interner();
   const a = interner.codes(check.codes);
   const count = check.codes.length;

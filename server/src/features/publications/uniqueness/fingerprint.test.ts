@@ -23,7 +23,8 @@ describe('winnowing', () => {
   });
 
   it('selects about 2/(w+1) of the shingles', () => {
-    const vocabulary = 'дом лес река город школа учитель ученик книга урок задача опыт наука поле море гора весна зима лето осень праздник музей театр песня сказка'.split(' ');
+    const vocabulary =
+      'дом лес река город школа учитель ученик книга урок задача опыт наука поле море гора весна зима лето осень праздник музей театр песня сказка'.split(' ');
     let x = 7;
     const text = Array.from({ length: 3000 }, () => vocabulary[((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) >>> 16) % vocabulary.length]).join(' ');
     const tokens = tokenize(text);

@@ -109,16 +109,19 @@ const CONTENT_SALT = 1;
 const STOP_SALT = 2;
 
 function allShingles(tokens: Token[]): Shingle[] {
-  return [
-    ...shingles(tokens, (t) => !t.stop, CONTENT_K, CONTENT_SALT),
-    ...shingles(tokens, (t) => t.stop, STOP_N, STOP_SALT),
-  ];
+  return [...shingles(tokens, (t) => !t.stop, CONTENT_K, CONTENT_SALT), ...shingles(tokens, (t) => t.stop, STOP_N, STOP_SALT)];
 }
 
 /** The fingerprints stored for a text: both shingle kinds, each winnowed. */
 export function storedFingerprints(tokens: Token[]): Fingerprint[] {
-  const content = winnow(shingles(tokens, (t) => !t.stop, CONTENT_K, CONTENT_SALT), WINNOW_W);
-  const stop = winnow(shingles(tokens, (t) => t.stop, STOP_N, STOP_SALT), WINNOW_W);
+  const content = winnow(
+    shingles(tokens, (t) => !t.stop, CONTENT_K, CONTENT_SALT),
+    WINNOW_W,
+  );
+  const stop = winnow(
+    shingles(tokens, (t) => t.stop, STOP_N, STOP_SALT),
+    WINNOW_W,
+  );
   return [...content, ...stop].map((s) => ({ hash: toBigint(s.hash), position: s.position }));
 }
 

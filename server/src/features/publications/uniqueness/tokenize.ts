@@ -31,8 +31,25 @@ const CYRILLIC = /\p{Script=Cyrillic}/u;
 
 /** Latin and Greek letters that look like Cyrillic ones (after lower-casing). */
 const LOOKALIKES: Record<string, string> = {
-  a: 'а', b: 'в', c: 'с', e: 'е', h: 'н', k: 'к', m: 'м', o: 'о', p: 'р', t: 'т', x: 'х', y: 'у',
-  'ο': 'о', 'α': 'а', 'ε': 'е', 'ρ': 'р', 'τ': 'т', 'κ': 'к', 'χ': 'х',
+  a: 'а',
+  b: 'в',
+  c: 'с',
+  e: 'е',
+  h: 'н',
+  k: 'к',
+  m: 'м',
+  o: 'о',
+  p: 'р',
+  t: 'т',
+  x: 'х',
+  y: 'у',
+  ο: 'о',
+  α: 'а',
+  ε: 'е',
+  ρ: 'р',
+  τ: 'т',
+  κ: 'к',
+  χ: 'х',
 };
 
 /** Folds Latin/Greek look-alikes into Cyrillic inside a word that has at least one Cyrillic letter; ё→е. */

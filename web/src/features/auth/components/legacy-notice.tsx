@@ -8,9 +8,7 @@ export function LegacyNotice() {
   const oldCabinetUrl = useOldCabinetUrl();
   return (
     <Alert variant="light" color="gray" radius="md" icon={<IconArchive size={20} />} title="Старый личный кабинет">
-      <Text size="sm">
-        Сертификаты и услуги, полученные ранее, доступны в старом личном кабинете в течение {OLD_CABINET_YEARS} лет.
-      </Text>
+      <Text size="sm">Сертификаты и услуги, полученные ранее, доступны в старом личном кабинете в течение {OLD_CABINET_YEARS} лет.</Text>
       <Anchor href={oldCabinetUrl} target="_blank" rel="noopener noreferrer" size="sm" fw={500}>
         Перейти в старый личный кабинет
       </Anchor>

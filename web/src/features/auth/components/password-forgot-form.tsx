@@ -70,7 +70,14 @@ export function PasswordForgotForm() {
             )}
 
             {outcome === 'not-found' && (
-              <Alert color="orange" variant="light" icon={<IconUserQuestion size={20} />} title={Messages.emailNotFound} data-testid="email-not-found" role="alert">
+              <Alert
+                color="orange"
+                variant="light"
+                icon={<IconUserQuestion size={20} />}
+                title={Messages.emailNotFound}
+                data-testid="email-not-found"
+                role="alert"
+              >
                 <Text size="sm">
                   <Anchor component={Link} to="/register" inherit fw={600}>
                     Зарегистрируйтесь

@@ -68,10 +68,14 @@ export function LoginPage() {
   return (
     <Stack maw={440} mx="auto" gap="lg">
       <Paper p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm">
-        <form onSubmit={form.onSubmit(submit, () => {
+        <form
+          onSubmit={form.onSubmit(submit, () => {
             setProblem({ message: Messages.required });
             focusFirstInvalid();
-          })} noValidate aria-label="Вход">
+          })}
+          noValidate
+          aria-label="Вход"
+        >
           <Stack gap="md">
             <div>
               <Title order={1} size="h2">

@@ -14,7 +14,13 @@ export interface ContractFilters {
 /** GET /api/contract: fio, status, page, per_page; a client gets own contracts only. */
 export function getContracts(filters: ContractFilters): Promise<{ data: ContractItem[]; meta: PageMeta }> {
   return api.get<{ data: ContractItem[]; meta: PageMeta }>('/api/contract', {
-    query: { fio: filters.fio?.trim() || undefined, status: filters.status, archive: filters.archive ? 1 : undefined, page: filters.page, per_page: filters.per_page },
+    query: {
+      fio: filters.fio?.trim() || undefined,
+      status: filters.status,
+      archive: filters.archive ? 1 : undefined,
+      page: filters.page,
+      per_page: filters.per_page,
+    },
   });
 }
 

@@ -41,7 +41,10 @@ export function ClientContracts({ contractAllowed }: { contractAllowed: boolean 
       </Stack>
       {allApproved && (
         <Alert color="teal" mt="md" data-testid="contracts-done">
-          Все договоры одобрены. <Anchor component={Link} to="/user/entry">Перейти к моим заявкам</Anchor>
+          Все договоры одобрены.{' '}
+          <Anchor component={Link} to="/user/entry">
+            Перейти к моим заявкам
+          </Anchor>
         </Alert>
       )}
     </Paper>
@@ -93,7 +96,15 @@ function ClientContract({ contract, contractAllowed }: { contract: ContractItem;
         )}
         <ScanLink contract={contract} />
         <Group gap="xs">
-          <Button component="a" href={`/entry/${contract.entry.id}/print/contract`} target="_blank" rel="noopener" variant="light" size="sm" leftSection={<IconPrinter size={16} />}>
+          <Button
+            component="a"
+            href={`/entry/${contract.entry.id}/print/contract`}
+            target="_blank"
+            rel="noopener"
+            variant="light"
+            size="sm"
+            leftSection={<IconPrinter size={16} />}
+          >
             Распечатать договор
           </Button>
           {canUpload && (

@@ -154,7 +154,12 @@ export function ContractCard({ contract, onDocuments }: { contract: ContractItem
             <Button
               loading={setNumber.isPending}
               onClick={async () => {
-                if (await run(() => setNumber.mutateAsync({ entryId: contract.entry.id }).then((a) => ({ message: `${a.message}: ${a.data.registration_number}` })))) setConfirming(false);
+                if (
+                  await run(() =>
+                    setNumber.mutateAsync({ entryId: contract.entry.id }).then((a) => ({ message: `${a.message}: ${a.data.registration_number}` })),
+                  )
+                )
+                  setConfirming(false);
               }}
             >
               ДА

@@ -86,14 +86,34 @@ export function ContractBoardPage({ renderDocuments }: ContractBoardPageProps) {
         ))}
       </div>
 
-      <Modal opened={docsOf !== null} onClose={() => setDocsOf(null)} title={docsOf ? `Документы: ${docsOf.fio}` : ''} size="xl" scrollAreaComponent={ScrollArea.Autosize}>
+      <Modal
+        opened={docsOf !== null}
+        onClose={() => setDocsOf(null)}
+        title={docsOf ? `Документы: ${docsOf.fio}` : ''}
+        size="xl"
+        scrollAreaComponent={ScrollArea.Autosize}
+      >
         {docsOf && renderDocuments(docsOf.id)}
       </Modal>
     </Stack>
   );
 }
 
-function Column({ status, title, color, fio, archive, onDocuments }: { status: ContractStatusCode; title: string; color: string; fio: string; archive: boolean; onDocuments: (u: { id: number; fio: string }) => void }) {
+function Column({
+  status,
+  title,
+  color,
+  fio,
+  archive,
+  onDocuments,
+}: {
+  status: ContractStatusCode;
+  title: string;
+  color: string;
+  fio: string;
+  archive: boolean;
+  onDocuments: (u: { id: number; fio: string }) => void;
+}) {
   const [page, setPage] = useState(1);
   const [prevKey, setPrevKey] = useState(`${fio}|${archive}`);
   if (prevKey !== `${fio}|${archive}`) {

@@ -33,9 +33,29 @@ const spbOptions = [
 ];
 
 /** The subtype modal: name, its type, points, city, flags, the site's category or tag (by name); the code (dv) is kept as it was. */
-export function SubtypeModal({ item, typeId, types, onClose }: { item: SubtypeRow | null | undefined; typeId: number | null; types: ServiceTypeItem[]; onClose: () => void }) {
+export function SubtypeModal({
+  item,
+  typeId,
+  types,
+  onClose,
+}: {
+  item: SubtypeRow | null | undefined;
+  typeId: number | null;
+  types: ServiceTypeItem[];
+  onClose: () => void;
+}) {
   const save = useSaveDictionaryItem('dict_service_subtypes');
-  const blank: Values = { fdv: '', dv: '', dict_service_type_id: typeId ? String(typeId) : null, points: 0, is_spb: null, is_publication: false, publication_has_file: false, joomla_category_id: '', joomla_tag_id: '' };
+  const blank: Values = {
+    fdv: '',
+    dv: '',
+    dict_service_type_id: typeId ? String(typeId) : null,
+    points: 0,
+    is_spb: null,
+    is_publication: false,
+    publication_has_file: false,
+    joomla_category_id: '',
+    joomla_tag_id: '',
+  };
   const form = useForm<Values>({ initialValues: blank });
   const opened = item !== undefined;
   useEffect(() => {
@@ -71,11 +91,29 @@ export function SubtypeModal({ item, typeId, types, onClose }: { item: SubtypeRo
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label="Название" withAsterisk {...form.getInputProps('fdv')} />
-            <Select label="Тип услуги" withAsterisk data={types.map((t) => ({ value: String(t.id), label: t.fdv }))} allowDeselect={false} {...form.getInputProps('dict_service_type_id')} />
+            <Select
+              label="Тип услуги"
+              withAsterisk
+              data={types.map((t) => ({ value: String(t.id), label: t.fdv }))}
+              allowDeselect={false}
+              {...form.getInputProps('dict_service_type_id')}
+            />
             <NumberInput label="Баллы" min={0} max={1000} allowDecimal={false} {...form.getInputProps('points')} />
             <Select label="Город" placeholder="Любой" data={spbOptions} clearable {...form.getInputProps('is_spb')} />
-            <SiteItemSelect kind="categories" label="Категория на сайте" value={form.values.joomla_category_id} onChange={(v) => form.setFieldValue('joomla_category_id', v)} error={form.errors.joomla_category_id} />
-            <SiteItemSelect kind="tags" label="Тег на сайте" value={form.values.joomla_tag_id} onChange={(v) => form.setFieldValue('joomla_tag_id', v)} error={form.errors.joomla_tag_id} />
+            <SiteItemSelect
+              kind="categories"
+              label="Категория на сайте"
+              value={form.values.joomla_category_id}
+              onChange={(v) => form.setFieldValue('joomla_category_id', v)}
+              error={form.errors.joomla_category_id}
+            />
+            <SiteItemSelect
+              kind="tags"
+              label="Тег на сайте"
+              value={form.values.joomla_tag_id}
+              onChange={(v) => form.setFieldValue('joomla_tag_id', v)}
+              error={form.errors.joomla_tag_id}
+            />
           </SimpleGrid>
           <Group gap="lg">
             <Checkbox label="Публикация" {...form.getInputProps('is_publication', { type: 'checkbox' })} />

@@ -22,7 +22,17 @@ interface Values {
 
 type TypeRow = ServiceTypeItem & { dv?: string | null; is_contract_needed?: boolean; joomla_category_id?: number | null };
 
-const blank: Values = { fdv: '', dv: '', points: 0, description: '', icon: null, color: null, is_contract_needed: false, is_publication: false, joomla_category_id: '' };
+const blank: Values = {
+  fdv: '',
+  dv: '',
+  points: 0,
+  description: '',
+  icon: null,
+  color: null,
+  is_contract_needed: false,
+  is_publication: false,
+  joomla_category_id: '',
+};
 
 /**
  * The service type modal (spec 02 §7): name, points, description, icon, colour, flags, the site's
@@ -66,7 +76,13 @@ export function TypeModal({ item, onClose }: { item: TypeRow | null | undefined;
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput label="Название" withAsterisk {...form.getInputProps('fdv')} />
             <NumberInput label="Баллы" min={0} max={1000} allowDecimal={false} {...form.getInputProps('points')} />
-            <SiteItemSelect kind="categories" label="Категория на сайте" value={form.values.joomla_category_id} onChange={(v) => form.setFieldValue('joomla_category_id', v)} error={form.errors.joomla_category_id} />
+            <SiteItemSelect
+              kind="categories"
+              label="Категория на сайте"
+              value={form.values.joomla_category_id}
+              onChange={(v) => form.setFieldValue('joomla_category_id', v)}
+              error={form.errors.joomla_category_id}
+            />
             <IconSelect label="Иконка" {...form.getInputProps('icon')} />
             <ColorSelect label="Цвет" {...form.getInputProps('color')} />
           </SimpleGrid>

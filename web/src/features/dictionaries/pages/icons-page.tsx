@@ -21,7 +21,9 @@ export function IconsPage() {
   const [picked, setPicked] = useState<string>(SERVICE_ICON_NAMES[0]);
   const needle = search.trim().toLowerCase();
   const usedBy = (name: string) => (types.data ?? []).filter((t) => t.icon === name).map((t) => t.fdv);
-  const shown = SERVICE_ICON_NAMES.filter((n) => !needle || iconTitle(n).toLowerCase().includes(needle) || usedBy(n).some((f) => f.toLowerCase().includes(needle)));
+  const shown = SERVICE_ICON_NAMES.filter(
+    (n) => !needle || iconTitle(n).toLowerCase().includes(needle) || usedBy(n).some((f) => f.toLowerCase().includes(needle)),
+  );
 
   return (
     <Stack gap="lg">
@@ -32,7 +34,14 @@ export function IconsPage() {
             Набор иконок типов услуг: {SERVICE_ICON_NAMES.length}
           </Text>
         </Group>
-        <TextInput aria-label="Поиск иконки" placeholder="Название иконки или типа услуги" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={300} />
+        <TextInput
+          aria-label="Поиск иконки"
+          placeholder="Название иконки или типа услуги"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={300}
+        />
       </Group>
       <Paper p="md" radius="md" data-testid="icon-preview">
         <Group gap="lg" align="center" wrap="wrap">

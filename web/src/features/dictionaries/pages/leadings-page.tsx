@@ -61,7 +61,17 @@ export function LeadingsPage() {
   const [editing, setEditing] = useState<Leading | null | undefined>(undefined);
   const filters: FilterField[] = [{ name: 'fio', label: 'ФИО', kind: 'text', placeholder: 'Поиск по ФИО' }];
   const columns: Array<ListColumn<Leading>> = [
-    { key: 'fio', label: 'ФИО', card: 'title', maxWidth: 280, render: (l) => <Text size="sm" fw={600}>{l.fio}</Text> },
+    {
+      key: 'fio',
+      label: 'ФИО',
+      card: 'title',
+      maxWidth: 280,
+      render: (l) => (
+        <Text size="sm" fw={600}>
+          {l.fio}
+        </Text>
+      ),
+    },
     {
       key: 'description',
       label: 'Описание',
@@ -95,7 +105,15 @@ export function LeadingsPage() {
         <Group gap={4} justify="flex-end" wrap="nowrap">
           {l.url && (
             <Tooltip label="Открыть ссылку">
-              <ActionIcon component="a" href={l.url} target="_blank" rel="noopener noreferrer" variant="subtle" color="gray" aria-label={`Открыть ссылку: ${l.fio}`}>
+              <ActionIcon
+                component="a"
+                href={l.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="subtle"
+                color="gray"
+                aria-label={`Открыть ссылку: ${l.fio}`}
+              >
                 <IconExternalLink size={18} />
               </ActionIcon>
             </Tooltip>

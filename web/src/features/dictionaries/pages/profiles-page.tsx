@@ -45,7 +45,13 @@ function ProfileModal({ item, onClose }: { item: ProfileRow | null | undefined; 
         <Stack gap="sm">
           <TextInput label="Название" withAsterisk {...form.getInputProps('fdv')} />
           <ColorSelect label="Цвет" {...form.getInputProps('color')} />
-          <SiteItemSelect kind="tags" label="Тег на сайте" value={form.values.joomla_tag_id} onChange={(v) => form.setFieldValue('joomla_tag_id', v)} error={form.errors.joomla_tag_id} />
+          <SiteItemSelect
+            kind="tags"
+            label="Тег на сайте"
+            value={form.values.joomla_tag_id}
+            onChange={(v) => form.setFieldValue('joomla_tag_id', v)}
+            error={form.errors.joomla_tag_id}
+          />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Отмена

@@ -11,8 +11,27 @@ import { useNarrow } from '../../../lib/use-narrow';
 type RegionRow = DictionaryItem & { code?: string | null };
 
 const columns: Array<ListColumn<RegionRow>> = [
-  { key: 'code', label: 'Код', card: 'aside', width: 90, render: (r) => <Text size="sm" ff="monospace">{r.code ?? '—'}</Text> },
-  { key: 'fdv', label: 'Регион', card: 'title', render: (r) => <Text size="sm" fw={500}>{r.fdv}</Text> },
+  {
+    key: 'code',
+    label: 'Код',
+    card: 'aside',
+    width: 90,
+    render: (r) => (
+      <Text size="sm" ff="monospace">
+        {r.code ?? '—'}
+      </Text>
+    ),
+  },
+  {
+    key: 'fdv',
+    label: 'Регион',
+    card: 'title',
+    render: (r) => (
+      <Text size="sm" fw={500}>
+        {r.fdv}
+      </Text>
+    ),
+  },
 ];
 
 /** /manager/regions: the subjects of the Russian Federation (read-only, spec 02 §2). */
@@ -32,7 +51,14 @@ export function RegionsPage() {
             Всего: {rows.length}
           </Text>
         </Group>
-        <TextInput aria-label="Поиск региона" placeholder="Название или код" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} />
+        <TextInput
+          aria-label="Поиск региона"
+          placeholder="Название или код"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={280}
+        />
       </Group>
       <DataList
         rows={rows}

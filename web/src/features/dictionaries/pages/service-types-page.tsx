@@ -57,7 +57,11 @@ export function ServiceTypesPage() {
       ),
     },
     { key: 'points', label: 'Баллы', card: 'aside', render: (t) => <Text size="sm">{t.points}</Text> },
-    { key: 'flags', label: 'Признаки', render: (t) => <Group gap={4}>{[flag(t.is_contract_needed, 'Договор', 'blue'), flag(t.is_publication, 'Публикация', 'orange')]}</Group> },
+    {
+      key: 'flags',
+      label: 'Признаки',
+      render: (t) => <Group gap={4}>{[flag(t.is_contract_needed, 'Договор', 'blue'), flag(t.is_publication, 'Публикация', 'orange')]}</Group>,
+    },
     { key: 'site', label: 'Категория на сайте', render: (t) => siteItemName(siteCategories, t.joomla_category_id) },
     { key: 'subtypes', label: 'Подтипов', render: (t) => String(subtypeCount(t.id)) },
     {
@@ -89,12 +93,21 @@ export function ServiceTypesPage() {
     { key: 'type', label: 'Тип', render: (s) => typeName.get(s.dict_service_type_id) ?? '—' },
     { key: 'points', label: 'Баллы', card: 'aside', render: (s) => String(s.points) },
     { key: 'spb', label: 'Город', render: (s) => (s.is_spb === 1 ? 'Санкт-Петербург' : s.is_spb === 0 ? 'Другие города' : 'Любой') },
-    { key: 'flags', label: 'Признаки', render: (s) => <Group gap={4}>{[flag(s.is_publication, 'Публикация', 'orange'), flag(s.publication_has_file, 'С файлом', 'gray')]}</Group> },
+    {
+      key: 'flags',
+      label: 'Признаки',
+      render: (s) => <Group gap={4}>{[flag(s.is_publication, 'Публикация', 'orange'), flag(s.publication_has_file, 'С файлом', 'gray')]}</Group>,
+    },
     {
       key: 'site',
       label: 'На сайте',
       render: (s) =>
-        [s.joomla_category_id ? `категория: ${siteItemName(siteCategories, s.joomla_category_id)}` : null, s.joomla_tag_id ? `тег: ${siteItemName(siteTags, s.joomla_tag_id)}` : null].filter(Boolean).join(', ') || '—',
+        [
+          s.joomla_category_id ? `категория: ${siteItemName(siteCategories, s.joomla_category_id)}` : null,
+          s.joomla_tag_id ? `тег: ${siteItemName(siteTags, s.joomla_tag_id)}` : null,
+        ]
+          .filter(Boolean)
+          .join(', ') || '—',
     },
     {
       key: 'actions',

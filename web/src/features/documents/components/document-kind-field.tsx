@@ -63,7 +63,14 @@ export function DocumentKindField({ kind, saved, pending, required, readOnly, er
           {!readOnly && (
             <FileButton onChange={add} accept={ACCEPT} multiple>
               {(props) => (
-                <Button {...props} size="compact-sm" variant="light" style={{ flex: 'none' }} leftSection={<IconPaperclip size={14} />} aria-label={`Добавить: ${documentKindLabels[kind]}`}>
+                <Button
+                  {...props}
+                  size="compact-sm"
+                  variant="light"
+                  style={{ flex: 'none' }}
+                  leftSection={<IconPaperclip size={14} />}
+                  aria-label={`Добавить: ${documentKindLabels[kind]}`}
+                >
                   Добавить
                 </Button>
               )}

@@ -8,7 +8,11 @@ import { useContractData } from '../api/get-contract-data';
 function Row({ done, label }: { done: boolean; label: string }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
-      {done ? <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" style={{ flex: 'none' }} /> : <IconCircleDashed size={18} color="var(--mantine-color-gray-5)" style={{ flex: 'none' }} />}
+      {done ? (
+        <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" style={{ flex: 'none' }} />
+      ) : (
+        <IconCircleDashed size={18} color="var(--mantine-color-gray-5)" style={{ flex: 'none' }} />
+      )}
       <Text size="sm">{label}</Text>
     </Group>
   );
@@ -51,4 +55,3 @@ export function DocumentsCard({ user }: { user: CurrentUser }) {
     </Paper>
   );
 }
-

@@ -225,7 +225,8 @@ function WizardForms(props: {
       if (isApiError(error) && error.status === 422) {
         // What is missing, marked where it belongs: the profile's fields by name, 'passport.*' and 'documents.*'.
         const errors = firstErrors(error.errors);
-        const under = (prefix: string) => Object.fromEntries(Object.entries(errors).flatMap(([k, v]) => (k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [])));
+        const under = (prefix: string) =>
+          Object.fromEntries(Object.entries(errors).flatMap(([k, v]) => (k.startsWith(prefix) ? [[k.slice(prefix.length), v]] : [])));
         extrasForm.setErrors(Object.fromEntries(Object.entries(errors).filter(([k]) => k in extrasForm.values)));
         if (!locked) passportForm.setErrors(under('passport.'));
         setDocErrors(under('documents.'));
@@ -294,7 +295,14 @@ function WizardForms(props: {
   return (
     <Stack gap="lg">
       <Paper p={{ base: 'sm', sm: 'lg' }} radius="lg">
-        <Stepper active={view - 1} onStepClick={(i) => i + 1 <= view && setView(i + 1)} allowNextStepsSelect={false} size="sm" iconSize={narrow ? 28 : undefined} data-testid="wizard-steps">
+        <Stepper
+          active={view - 1}
+          onStepClick={(i) => i + 1 <= view && setView(i + 1)}
+          allowNextStepsSelect={false}
+          size="sm"
+          iconSize={narrow ? 28 : undefined}
+          data-testid="wizard-steps"
+        >
           <Stepper.Step label="Документы" description={narrow ? undefined : 'Личные данные, паспорт, файлы'} />
           <Stepper.Step label="Согласие" description={narrow ? undefined : 'На обработку персональных данных'} />
           <Stepper.Step label="Договор" description={narrow ? undefined : 'Печать и скан'} />
@@ -303,7 +311,10 @@ function WizardForms(props: {
 
       {live.valid && live.consent_valid && (
         <Alert color="teal" title={DocumentMessages.allFilled} data-testid="wizard-complete">
-          Данные для договора заполнены. <Anchor component={Link} to="/user/entry">Перейти к моим заявкам</Anchor>
+          Данные для договора заполнены.{' '}
+          <Anchor component={Link} to="/user/entry">
+            Перейти к моим заявкам
+          </Anchor>
         </Alert>
       )}
 
@@ -314,7 +325,13 @@ function WizardForms(props: {
               Личные данные
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-              <TextInput label="Адрес регистрации" withAsterisk placeholder="Город, улица, дом, квартира" {...extrasForm.getInputProps('address')} style={{ gridColumn: '1 / -1' }} />
+              <TextInput
+                label="Адрес регистрации"
+                withAsterisk
+                placeholder="Город, улица, дом, квартира"
+                {...extrasForm.getInputProps('address')}
+                style={{ gridColumn: '1 / -1' }}
+              />
               <MaskedInput label="Дата рождения" withAsterisk mask="00.00.0000" placeholder="дд.мм.гггг" {...extrasForm.getInputProps('birthday')} />
               <MaskedInput label="СНИЛС" withAsterisk mask="000-000-000 00" placeholder="999-999-999 99" {...extrasForm.getInputProps('snils')} />
             </SimpleGrid>
@@ -332,8 +349,22 @@ function WizardForms(props: {
               )}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-              <MaskedInput label="Серия и номер" withAsterisk mask="0000 000000" placeholder="9999 999999" disabled={locked} {...passportForm.getInputProps('number')} />
-              <MaskedInput label="Дата выдачи" withAsterisk mask="00.00.0000" placeholder="дд.мм.гггг" disabled={locked} {...passportForm.getInputProps('date')} />
+              <MaskedInput
+                label="Серия и номер"
+                withAsterisk
+                mask="0000 000000"
+                placeholder="9999 999999"
+                disabled={locked}
+                {...passportForm.getInputProps('number')}
+              />
+              <MaskedInput
+                label="Дата выдачи"
+                withAsterisk
+                mask="00.00.0000"
+                placeholder="дд.мм.гггг"
+                disabled={locked}
+                {...passportForm.getInputProps('date')}
+              />
             </SimpleGrid>
             <Textarea label="Кем выдан" withAsterisk autosize minRows={2} mt="sm" disabled={locked} {...passportForm.getInputProps('issued_by')} />
           </Paper>

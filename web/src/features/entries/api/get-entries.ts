@@ -33,7 +33,14 @@ export interface EntryList {
 /** GET /api/entry: a user's own entries; for operators everyone's unless created_by is set. */
 export function getEntries(filters: EntryFilters): Promise<EntryList> {
   return api.get<EntryList>('/api/entry', {
-    query: { ...filters, number: filters.number?.trim(), service: filters.service?.trim(), fio: filters.fio?.trim() || undefined, date: filters.date || undefined, deleted: filters.deleted ? 1 : undefined },
+    query: {
+      ...filters,
+      number: filters.number?.trim(),
+      service: filters.service?.trim(),
+      fio: filters.fio?.trim() || undefined,
+      date: filters.date || undefined,
+      deleted: filters.deleted ? 1 : undefined,
+    },
   });
 }
 

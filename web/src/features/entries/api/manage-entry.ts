@@ -22,7 +22,6 @@ export function useRestoreEntry() {
   return useMutation({ mutationFn: (id: number) => api.post<EntryAnswer>(`/api/entry/${id}/restore`), onSuccess: changed });
 }
 
-
 /** GET /api/entry/{id}/history: the change log of one entry. */
 export function useEntryHistory(id: number | null, page: number) {
   return useQuery({
@@ -44,7 +43,9 @@ export function useGuests(serviceId: number | null, fio: string, isSpb: '' | '0'
   return useInfiniteQuery({
     queryKey: ['entries', 'guests', serviceId, fio, isSpb],
     queryFn: ({ pageParam }) =>
-      api.get<{ data: Guest[]; meta: PageMeta }>('/api/guest', { query: { service_id: serviceId, fio: fio.trim() || undefined, is_spb: isSpb || undefined, page: pageParam } }),
+      api.get<{ data: Guest[]; meta: PageMeta }>('/api/guest', {
+        query: { service_id: serviceId, fio: fio.trim() || undefined, is_spb: isSpb || undefined, page: pageParam },
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
     enabled: serviceId !== null,
@@ -54,14 +55,18 @@ export function useGuests(serviceId: number | null, fio: string, isSpb: '' | '0'
 /** POST /api/entry/guest {service_id, user_id, section_id}. */
 export function useAddGuest() {
   const changed = useEntriesChanged();
-  return useMutation({ mutationFn: (body: { service_id: number; user_id: number; section_id: number | null }) => api.post<EntryAnswer>('/api/entry/guest', body), onSuccess: changed });
+  return useMutation({
+    mutationFn: (body: { service_id: number; user_id: number; section_id: number | null }) => api.post<EntryAnswer>('/api/entry/guest', body),
+    onSuccess: changed,
+  });
 }
 
 /** POST /api/guest {fio, organization, job_title, service_id, section_id}: a new guest added to the service. */
 export function useCreateGuest() {
   const changed = useEntriesChanged();
   return useMutation({
-    mutationFn: (body: { fio: string; organization: string; job_title: string; is_spb: number; service_id: number; section_id: number | null }) => api.post<{ data: { id: number }; message: string }>('/api/guest', body),
+    mutationFn: (body: { fio: string; organization: string; job_title: string; is_spb: number; service_id: number; section_id: number | null }) =>
+      api.post<{ data: { id: number }; message: string }>('/api/guest', body),
     onSuccess: changed,
   });
 }

@@ -38,7 +38,9 @@ export function EntriesFilters({ value, onChange, types, manager = false }: Entr
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput label="Номер" placeholder="2605-00001" value={value.number} onChange={(e) => set('number', e.currentTarget.value)} w={150} />
-      {manager && <TextInput label="ФИО" placeholder="Фамилия Имя" value={value.fio} onChange={(e) => set('fio', e.currentTarget.value)} style={{ flex: '1 1 180px' }} />}
+      {manager && (
+        <TextInput label="ФИО" placeholder="Фамилия Имя" value={value.fio} onChange={(e) => set('fio', e.currentTarget.value)} style={{ flex: '1 1 180px' }} />
+      )}
       <Select
         label="Тип услуги"
         placeholder="Все типы"
@@ -48,7 +50,13 @@ export function EntriesFilters({ value, onChange, types, manager = false }: Entr
         clearable
         style={{ flex: '1 1 200px' }}
       />
-      <TextInput label="Мероприятие" placeholder="Название" value={value.service} onChange={(e) => set('service', e.currentTarget.value)} style={{ flex: '2 1 220px' }} />
+      <TextInput
+        label="Мероприятие"
+        placeholder="Название"
+        value={value.service}
+        onChange={(e) => set('service', e.currentTarget.value)}
+        style={{ flex: '2 1 220px' }}
+      />
       <Select
         label="Статус"
         placeholder="Все"

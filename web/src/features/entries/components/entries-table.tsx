@@ -46,7 +46,18 @@ export function EntriesTable({ entries, onAction, showClient = false }: EntriesV
           item.kind === 'entry' ? (
             <EntryRow key={item.key} entry={item.entry} onAction={onAction} showClient={showClient} withSection={withSection} typeColumn={typeColumn} />
           ) : (
-            <PackageRows key={item.key} title={item.title} price={item.price} lead={item.lead} entries={item.entries} columns={columns} onAction={onAction} showClient={showClient} withSection={withSection} typeColumn={typeColumn} />
+            <PackageRows
+              key={item.key}
+              title={item.title}
+              price={item.price}
+              lead={item.lead}
+              entries={item.entries}
+              columns={columns}
+              onAction={onAction}
+              showClient={showClient}
+              withSection={withSection}
+              typeColumn={typeColumn}
+            />
           ),
         )}
       </Table.Tbody>
@@ -125,7 +136,17 @@ function EntryRow({ entry, onAction, showClient, withSection, typeColumn, inPack
   );
 }
 
-function PackageRows({ title, price, lead, entries, columns, onAction, showClient, withSection, typeColumn }: Omit<RowProps, 'entry'> & { title: string; price: number; lead: Entry; entries: Entry[]; columns: number }) {
+function PackageRows({
+  title,
+  price,
+  lead,
+  entries,
+  columns,
+  onAction,
+  showClient,
+  withSection,
+  typeColumn,
+}: Omit<RowProps, 'entry'> & { title: string; price: number; lead: Entry; entries: Entry[]; columns: number }) {
   const before = 1 + (typeColumn ? 1 : 0) + (showClient ? 1 : 0);
   return (
     <>

@@ -1,5 +1,18 @@
 import { ActionIcon, Anchor, Group, Menu, Tooltip } from '@mantine/core';
-import { IconArticle, IconFileText, IconArrowBackUp, IconCertificate, IconCreditCard, IconDots, IconHistory, IconPencil, IconPrinter, IconTag, IconTrash, IconTrophy } from '@tabler/icons-react';
+import {
+  IconArticle,
+  IconFileText,
+  IconArrowBackUp,
+  IconCertificate,
+  IconCreditCard,
+  IconDots,
+  IconHistory,
+  IconPencil,
+  IconPrinter,
+  IconTag,
+  IconTrash,
+  IconTrophy,
+} from '@tabler/icons-react';
 import { EntryStatus, KnownIds } from '@edu/domain/common/codes';
 import { printKindLabels } from '@edu/domain/documents/print';
 import type { Entry } from '@edu/domain/entries/entry';
@@ -63,7 +76,14 @@ function OperatorActions({ entry, onAction }: { entry: Entry; onAction: (action:
             </Menu.Item>
           )}
           {entry.printable.map((kind) => (
-            <Menu.Item key={kind} leftSection={<IconPrinter size={16} />} component="a" href={`/entry/${entry.id}/print/${kind}`} target="_blank" rel="noopener">
+            <Menu.Item
+              key={kind}
+              leftSection={<IconPrinter size={16} />}
+              component="a"
+              href={`/entry/${entry.id}/print/${kind}`}
+              target="_blank"
+              rel="noopener"
+            >
               {printKindLabels[kind]}
             </Menu.Item>
           ))}
@@ -91,7 +111,16 @@ export function AddArticleButton({ entry, onAction }: { entry: Entry; onAction: 
   if (!entry.can_add_publication || entry.deleted_at) return null;
   return (
     // A link-like button whose words wrap: it never widens the title column of the entries table.
-    <Anchor component="button" type="button" size="sm" fw={600} onClick={() => onAction('article', entry)} data-testid="add-article" mt={4} style={{ textAlign: 'left' }}>
+    <Anchor
+      component="button"
+      type="button"
+      size="sm"
+      fw={600}
+      onClick={() => onAction('article', entry)}
+      data-testid="add-article"
+      mt={4}
+      style={{ textAlign: 'left' }}
+    >
       <IconArticle size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
       {PublicationEntryMessages.addArticle}
     </Anchor>
@@ -99,7 +128,17 @@ export function AddArticleButton({ entry, onAction }: { entry: Entry; onAction: 
 }
 
 /** Edit, theses (tag), remove and print, each only when the entry allows it; operators get their own set. */
-export function EntryActions({ entry, onAction, manager = false, noRemove = false }: { entry: Entry; onAction: (action: EntryAction, entry: Entry) => void; manager?: boolean; noRemove?: boolean }) {
+export function EntryActions({
+  entry,
+  onAction,
+  manager = false,
+  noRemove = false,
+}: {
+  entry: Entry;
+  onAction: (action: EntryAction, entry: Entry) => void;
+  manager?: boolean;
+  noRemove?: boolean;
+}) {
   if (manager) return <OperatorActions entry={entry} onAction={onAction} />;
   if (entry.deleted_at) return null;
   const thesis = entry.is_thesis_needed && entry.can_edit_thesis;

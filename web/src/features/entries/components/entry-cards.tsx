@@ -21,11 +21,17 @@ export function EntryCards({ entries, onAction, showClient = false, flat = false
     <Stack gap="sm" data-testid="entries-cards">
       {items.map((item) =>
         item.kind === 'entry' ? (
-          <Paper key={item.key} p={showClient ? "sm" : "md"} radius="md" style={{ opacity: item.entry.deleted_at ? 0.55 : 1 }} data-testid="entry-card">
+          <Paper key={item.key} p={showClient ? 'sm' : 'md'} radius="md" style={{ opacity: item.entry.deleted_at ? 0.55 : 1 }} data-testid="entry-card">
             <EntryCardBody entry={item.entry} onAction={onAction} showClient={showClient} />
           </Paper>
         ) : (
-          <Paper key={item.key} p="md" radius="md" data-testid="package-purchase-card" style={{ opacity: item.lead.deleted_at ? 0.55 : 1, boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}>
+          <Paper
+            key={item.key}
+            p="md"
+            radius="md"
+            data-testid="package-purchase-card"
+            style={{ opacity: item.lead.deleted_at ? 0.55 : 1, boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}
+          >
             <Stack gap="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={4} style={{ minWidth: 0 }}>
@@ -142,10 +148,26 @@ function EntryCardBody({
  * price; the client with the icons (edit, history, the menu; «Отметить оплату» while unpaid); the
  * service's title; its type, dates, section, pay type and format in small print.
  */
-function OperatorCardBody({ entry, onAction, showClient, inPackage }: { entry: Entry; onAction: EntriesViewProps['onAction']; showClient: boolean; inPackage: boolean }) {
+function OperatorCardBody({
+  entry,
+  onAction,
+  showClient,
+  inPackage,
+}: {
+  entry: Entry;
+  onAction: EntriesViewProps['onAction'];
+  showClient: boolean;
+  inPackage: boolean;
+}) {
   const free = entry.price === 0 && !inPackage && entry.status !== EntryStatus.done;
   const unpaid = entry.status === EntryStatus.notPaid && !entry.deleted_at && !entry.awaiting_provider && entry.price > 0 && !inPackage;
-  const facts = [entry.service.type, entryDate(entry), entry.section && `Секция: ${entry.section.title}`, entry.payTypeLabel, entry.is_extramural ? 'Дистанционно' : 'Очно']
+  const facts = [
+    entry.service.type,
+    entryDate(entry),
+    entry.section && `Секция: ${entry.section.title}`,
+    entry.payTypeLabel,
+    entry.is_extramural ? 'Дистанционно' : 'Очно',
+  ]
     .filter(Boolean)
     .join(' · ');
   return (

@@ -14,7 +14,17 @@ export function PayTypeField({ value, onChange, error }: { value: string; onChan
 }
 
 /** Participation (Очно / Дистанционно) limited by the service's participation_type. */
-export function ParticipationField({ participationType, value, onChange, error }: { participationType: number; value: string; onChange: (v: string) => void; error?: string }) {
+export function ParticipationField({
+  participationType,
+  value,
+  onChange,
+  error,
+}: {
+  participationType: number;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   return (
     <Input.Wrapper label="Форма участия" error={error}>
       <div>

@@ -105,9 +105,7 @@ export function EntryForm({ service, onCreated }: { service: Service; onCreated:
         />
       )}
 
-      {paid && (
-        <PayTypeField value={payType} onChange={setPayType} error={errors.pay_type} />
-      )}
+      {paid && <PayTypeField value={payType} onChange={setPayType} error={errors.pay_type} />}
 
       <ParticipationField participationType={service.participation_type} value={extramural} onChange={setExtramural} error={errors.is_extramural} />
 

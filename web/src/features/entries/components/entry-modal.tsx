@@ -22,7 +22,14 @@ interface EntryModalProps {
 export function EntryModal({ opened, service, onClose }: EntryModalProps) {
   const narrow = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={service?.title ?? 'Услуга'} size="lg" fullScreen={narrow} styles={{ title: { fontWeight: 650, lineHeight: 1.35 } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={service?.title ?? 'Услуга'}
+      size="lg"
+      fullScreen={narrow}
+      styles={{ title: { fontWeight: 650, lineHeight: 1.35 } }}
+    >
       {service ? (
         <EntryFlow key={service.id} service={service} onClose={onClose} />
       ) : (

@@ -7,7 +7,17 @@ import { useService } from '../../../lib/get-service';
 import { FormProblem } from './entry-choice-fields';
 
 /** The modal 'Заявка № …' of a form that needs the entry's service: a loader until it comes, its error if it fails. */
-export function EntryServiceModal({ entry, onClose, testId, children }: { entry: Entry | null; onClose: () => void; testId?: string; children: (entry: Entry, service: Service) => ReactNode }) {
+export function EntryServiceModal({
+  entry,
+  onClose,
+  testId,
+  children,
+}: {
+  entry: Entry | null;
+  onClose: () => void;
+  testId?: string;
+  children: (entry: Entry, service: Service) => ReactNode;
+}) {
   const service = useService(entry?.service_id ?? null);
   return (
     <Modal opened={entry !== null} onClose={onClose} title={entry ? `Заявка № ${entry.number}` : ''} size="lg" data-testid={testId}>

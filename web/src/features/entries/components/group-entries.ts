@@ -3,8 +3,7 @@ import type { Entry } from '@edu/domain/entries/entry';
 
 /** One line of a list: an ordinary entry, or a package purchase with its entries. */
 export type EntryItem =
-  | { kind: 'entry'; key: string; entry: Entry }
-  | { kind: 'package'; key: string; title: string; price: number; entries: Entry[]; lead: Entry };
+  { kind: 'entry'; key: string; entry: Entry } | { kind: 'package'; key: string; title: string; price: number; entries: Entry[]; lead: Entry };
 
 /**
  * Entries of one intact package purchase shown as one purchase, under the package's name and price

@@ -14,7 +14,10 @@ import { PayButton } from './pay-button';
 import { priceText } from './status-price';
 
 /** Badge labels that must never be cut ('Оплаче…'). */
-const whole = { root: { overflow: 'visible', flexShrink: 0, height: 'auto', minHeight: 'var(--badge-height)' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
+const whole = {
+  root: { overflow: 'visible', flexShrink: 0, height: 'auto', minHeight: 'var(--badge-height)' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
 
 /** The operators' list without `?sort=`: newest first (the server's default). */
 export const ENTRY_DEFAULT_SORT = '-created_at';
@@ -28,7 +31,19 @@ export interface OperatorEntriesTableProps {
 }
 
 /** One or two header buttons stacked in one header cell; aria-sort says the direction of the one in force. */
-function SortTh({ names, sort, onSort, w, ta }: { names: Array<[string, string]>; sort?: string; onSort: (sort: string) => void; w?: number | string; ta?: 'right' }) {
+function SortTh({
+  names,
+  sort,
+  onSort,
+  w,
+  ta,
+}: {
+  names: Array<[string, string]>;
+  sort?: string;
+  onSort: (sort: string) => void;
+  w?: number | string;
+  ta?: 'right';
+}) {
   const inForce = names.map(([name]) => ariaSort(name, sort, ENTRY_DEFAULT_SORT)).find(Boolean);
   return (
     <Table.Th w={w} ta={ta} aria-sort={inForce} style={{ whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
@@ -60,10 +75,26 @@ export function OperatorEntriesTable({ entries, onAction, sort, onSort }: Operat
     <Table verticalSpacing={6} horizontalSpacing={8} highlightOnHover data-testid="entries-table" layout="fixed" fz="sm">
       <Table.Thead>
         <Table.Tr>
-          <SortTh names={[['number', 'Номер'], ['created_at', 'Создана']]} sort={sort} onSort={onSort} w={118} />
+          <SortTh
+            names={[
+              ['number', 'Номер'],
+              ['created_at', 'Создана'],
+            ]}
+            sort={sort}
+            onSort={onSort}
+            w={118}
+          />
           <SortTh names={[['fio', 'Клиент']]} sort={sort} onSort={onSort} w="22%" />
           <SortTh names={[['service', 'Мероприятие']]} sort={sort} onSort={onSort} />
-          <SortTh names={[['status', 'Статус'], ['price', 'Цена']]} sort={sort} onSort={onSort} w={132} />
+          <SortTh
+            names={[
+              ['status', 'Статус'],
+              ['price', 'Цена'],
+            ]}
+            sort={sort}
+            onSort={onSort}
+            w={132}
+          />
           <Table.Th w={132} aria-label="Действия" />
         </Table.Tr>
       </Table.Thead>
@@ -129,7 +160,17 @@ function NumberCell({ number, created }: { number: string; created: string }) {
   );
 }
 
-function EntryRow({ entry, onAction, inPackage = false, packageMark = false }: { entry: Entry; onAction: OperatorEntriesTableProps['onAction']; inPackage?: boolean; packageMark?: boolean }) {
+function EntryRow({
+  entry,
+  onAction,
+  inPackage = false,
+  packageMark = false,
+}: {
+  entry: Entry;
+  onAction: OperatorEntriesTableProps['onAction'];
+  inPackage?: boolean;
+  packageMark?: boolean;
+}) {
   const pkg = entry.package_enrollment && !entry.package_enrollment.broken ? entry.package_enrollment : null;
   const marked = packageMark && pkg;
   const facts = [
@@ -178,11 +219,27 @@ function EntryRow({ entry, onAction, inPackage = false, packageMark = false }: {
   );
 }
 
-function PackageRows({ title, price, lead, entries, onAction }: { title: string; price: number; lead: Entry; entries: Entry[]; onAction: OperatorEntriesTableProps['onAction'] }): ReactNode {
+function PackageRows({
+  title,
+  price,
+  lead,
+  entries,
+  onAction,
+}: {
+  title: string;
+  price: number;
+  lead: Entry;
+  entries: Entry[];
+  onAction: OperatorEntriesTableProps['onAction'];
+}): ReactNode {
   const about = `Пакет услуг · услуг в пакете: ${entries.length} · покупается и оплачивается целиком`;
   return (
     <>
-      <Table.Tr data-testid="package-row" bg="var(--mantine-color-grape-0)" style={{ opacity: lead.deleted_at ? 0.55 : 1, boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}>
+      <Table.Tr
+        data-testid="package-row"
+        bg="var(--mantine-color-grape-0)"
+        style={{ opacity: lead.deleted_at ? 0.55 : 1, boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}
+      >
         <Table.Td>
           <Badge color="grape" variant="light" tt="none" size="sm" leftSection={<IconPackage size={12} />}>
             Пакет

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Badge, Button, Center, Group, Input, Loader, Modal, NumberInput, Pagination, SegmentedControl, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Center,
+  Group,
+  Input,
+  Loader,
+  Modal,
+  NumberInput,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IMaskInput } from 'react-imask';
 import { EntryStatus, PayType, payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import type { Entry } from '@edu/domain/entries/entry';
@@ -17,14 +33,24 @@ import { EntryServiceModal } from './entry-service-modal';
 import { SectionChoice } from './section-choice';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
-const ALL_PAY_TYPES = ([PayType.bank, PayType.office, PayType.online, PayType.other] as PayTypeCode[]).map((v) => ({ value: String(v), label: payTypeLabels[v] }));
+const ALL_PAY_TYPES = ([PayType.bank, PayType.office, PayType.online, PayType.other] as PayTypeCode[]).map((v) => ({
+  value: String(v),
+  label: payTypeLabels[v],
+}));
 
 /** Edit entry (operators): price, pay type, certificate number (12 digits), section, participation. */
 export function OperatorEditModal({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
   return (
     <EntryServiceModal entry={entry} onClose={onClose} testId="operator-entry-modal">
       {(e, service) => (
-        <OperatorEditForm key={e.id} entry={e} sections={service.sections} maxParticipants={service.max_participants} participationType={service.participation_type} onClose={onClose} />
+        <OperatorEditForm
+          key={e.id}
+          entry={e}
+          sections={service.sections}
+          maxParticipants={service.max_participants}
+          participationType={service.participation_type}
+          onClose={onClose}
+        />
       )}
     </EntryServiceModal>
   );
@@ -87,10 +113,25 @@ function OperatorEditForm({
         </div>
       </Input.Wrapper>
       <Input.Wrapper label="Номер сертификата" description="12 цифр" error={errors.certificate_number}>
-        <Input component={IMaskInput} mask="000000000000" value={certificate} onAccept={(v: string) => setCertificate(v)} placeholder="000000000000" inputMode="numeric" aria-label="Номер сертификата" />
+        <Input
+          component={IMaskInput}
+          mask="000000000000"
+          value={certificate}
+          onAccept={(v: string) => setCertificate(v)}
+          placeholder="000000000000"
+          inputMode="numeric"
+          aria-label="Номер сертификата"
+        />
       </Input.Wrapper>
       {sections.length > 0 && (
-        <SectionChoice sections={sections} maxParticipants={maxParticipants} value={section} onChange={setSection} error={errors.section_id || null} currentId={entry.section_id} />
+        <SectionChoice
+          sections={sections}
+          maxParticipants={maxParticipants}
+          value={section}
+          onChange={setSection}
+          error={errors.section_id || null}
+          currentId={entry.section_id}
+        />
       )}
       <ParticipationField participationType={participationType} value={extramural} onChange={setExtramural} error={errors.is_extramural} />
       <FormProblem problem={problem} />

@@ -43,16 +43,9 @@ export function PayButton({
           </ActionIcon>
         </Tooltip>
       ) : (
-      <Button
-        size="xs"
-        color="indigo"
-        leftSection={<IconCreditCard size={15} />}
-        loading={pay.pending}
-        onClick={open}
-        {...rest}
-      >
-        {label}
-      </Button>
+        <Button size="xs" color="indigo" leftSection={<IconCreditCard size={15} />} loading={pay.pending} onClick={open} {...rest}>
+          {label}
+        </Button>
       )}
       {isOperator && (
         <MarkPaidModal

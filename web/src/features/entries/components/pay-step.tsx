@@ -46,7 +46,11 @@ export function PayStep({ entryId, price, numbers, isPackage = false, onLater, a
           Оплатите пакет онлайн в течение {PACKAGE_PAY_WINDOW_MIN} минут, иначе заявки будут удалены.
         </Alert>
       )}
-      {invoice && <Text size="sm">Распечатайте счёт на оплату и оплатите его в банке; заявка будет отмечена оплаченной, когда деньги поступят. Можно оплатить и онлайн.</Text>}
+      {invoice && (
+        <Text size="sm">
+          Распечатайте счёт на оплату и оплатите его в банке; заявка будет отмечена оплаченной, когда деньги поступят. Можно оплатить и онлайн.
+        </Text>
+      )}
       <Group justify="flex-end" gap="sm">
         {invoice && <InvoiceButton entryId={entryId} size="sm" />}
         <Button

@@ -25,9 +25,7 @@ export function RemoveEntryModal({ entry, onClose, isOperator = false }: { entry
     <Modal opened={entry !== null} onClose={onClose} title={whole ? 'Удалить пакет услуг?' : 'Удалить заявку?'} size="sm" centered>
       {entry &&
         (whole ? (
-          <Text size="sm">
-            Пакет услуг «{entry.package_enrollment?.title}» покупается и удаляется целиком: будут удалены все его заявки.
-          </Text>
+          <Text size="sm">Пакет услуг «{entry.package_enrollment?.title}» покупается и удаляется целиком: будут удалены все его заявки.</Text>
         ) : (
           <Text size="sm">
             Заявка № {entry.number} на «{entry.service.title}» будет удалена.

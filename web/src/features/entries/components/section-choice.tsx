@@ -16,13 +16,7 @@ interface SectionChoiceProps {
 export function SectionChoice({ sections, maxParticipants, value, onChange, error, currentId = null }: SectionChoiceProps) {
   const limit = seatLimit(maxParticipants);
   return (
-    <Radio.Group
-      label="Секция"
-      withAsterisk
-      value={value}
-      onChange={onChange}
-      error={error}
-    >
+    <Radio.Group label="Секция" withAsterisk value={value} onChange={onChange} error={error}>
       <Stack gap={10} mt={8} mb={4}>
         {sections.map((section) => {
           const free = Math.max(0, limit - section.participants_num);

@@ -1,5 +1,23 @@
 import { useState } from 'react';
-import { Anchor, Badge, Box, Button, Divider, Flex, Group, Loader, Modal, Paper, ScrollArea, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Flex,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileSpreadsheet, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -141,7 +159,14 @@ function ServiceEntries({ service }: { service: Service }) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={4}>Заявки</Title>
-        <Button size="xs" variant="light" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void exportJournal()} loading={journal.isPending} disabled={list.data?.meta.total === 0}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconFileSpreadsheet size={16} />}
+          onClick={() => void exportJournal()}
+          loading={journal.isPending}
+          disabled={list.data?.meta.total === 0}
+        >
           Журнал в Excel
         </Button>
       </Group>
@@ -243,7 +268,14 @@ function Guests({ service }: { service: Service }) {
         />
       )}
       <Group gap="sm" grow wrap="wrap">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder="Поиск гостя по ФИО" value={fio} onChange={(e) => setFio(e.currentTarget.value)} aria-label="Поиск гостя по ФИО" miw={200} />
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder="Поиск гостя по ФИО"
+          value={fio}
+          onChange={(e) => setFio(e.currentTarget.value)}
+          aria-label="Поиск гостя по ФИО"
+          miw={200}
+        />
         <SegmentedControl
           value={city}
           onChange={(v) => setCity(v as '' | '0' | '1')}
@@ -276,7 +308,13 @@ function Guests({ service }: { service: Service }) {
                       {[g.organization, g.job_title].filter(Boolean).join(', ') || '—'}
                     </Text>
                   </div>
-                  <Button size="xs" leftSection={<IconUserPlus size={14} />} loading={adding === g.id} onClick={() => void addGuest(g.id)} aria-label={`Добавить гостя ${g.fio}`}>
+                  <Button
+                    size="xs"
+                    leftSection={<IconUserPlus size={14} />}
+                    loading={adding === g.id}
+                    onClick={() => void addGuest(g.id)}
+                    aria-label={`Добавить гостя ${g.fio}`}
+                  >
                     Добавить
                   </Button>
                 </Group>
@@ -294,7 +332,17 @@ function Guests({ service }: { service: Service }) {
   );
 }
 
-function NewGuestForm({ serviceId, sectionId, needsSection, onDone }: { serviceId: number; sectionId: number | null; needsSection: () => boolean; onDone: () => void }) {
+function NewGuestForm({
+  serviceId,
+  sectionId,
+  needsSection,
+  onDone,
+}: {
+  serviceId: number;
+  sectionId: number | null;
+  needsSection: () => boolean;
+  onDone: () => void;
+}) {
   const create = useCreateGuest();
   const [fio, setFio] = useState('');
   const [organization, setOrganization] = useState('');
@@ -329,7 +377,10 @@ function NewGuestForm({ serviceId, sectionId, needsSection, onDone }: { serviceI
               setErrors({});
               if (needsSection()) return;
               try {
-                notifySuccess((await create.mutateAsync({ fio, organization, job_title: jobTitle, is_spb: Number(spb), service_id: serviceId, section_id: sectionId })).message);
+                notifySuccess(
+                  (await create.mutateAsync({ fio, organization, job_title: jobTitle, is_spb: Number(spb), service_id: serviceId, section_id: sectionId }))
+                    .message,
+                );
                 onDone();
               } catch (error) {
                 setErrors(fieldErrorsOf(error));

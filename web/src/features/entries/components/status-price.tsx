@@ -6,7 +6,10 @@ import { InvoiceButton } from './invoice-button';
 import { PayButton } from './pay-button';
 
 /** Labels that must never be cut ('Подтверж…', 'Оплаче…'). */
-const whole = { root: { overflow: 'visible', flexShrink: 0, height: 'auto', minHeight: 'var(--badge-height)' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
+const whole = {
+  root: { overflow: 'visible', flexShrink: 0, height: 'auto', minHeight: 'var(--badge-height)' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
 
 /** 'Бесплатно' for a free entry, else the price (spec prices as `1 500 ₽`). */
 export const priceText = (price: number) => (price === 0 ? EntryMessages.free : formatRub(price));

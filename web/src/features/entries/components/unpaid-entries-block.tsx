@@ -49,7 +49,15 @@ export function UnpaidEntriesBlock() {
             const price = item.kind === 'entry' ? entry.price : item.price;
             const numbers = item.kind === 'entry' ? entry.number : item.entries.map((e) => e.number).join(', ');
             return (
-              <Group key={item.key} justify="space-between" wrap="wrap" gap="xs" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="unpaid-item">
+              <Group
+                key={item.key}
+                justify="space-between"
+                wrap="wrap"
+                gap="xs"
+                py={6}
+                style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                data-testid="unpaid-item"
+              >
                 <div style={{ minWidth: 0, flex: '1 1 180px' }}>
                   <Text size="sm" fw={500} title={title} lh={1.35}>
                     {item.kind === 'package' && (

@@ -88,7 +88,15 @@ function filterValuesOf(p: Record<string, string>): EntryFilterValues {
 
 /** The address-bar form of the filter inputs (an empty value removes its key). */
 function filterParamsOf(v: EntryFilterValues): Record<string, string> {
-  return { number: v.number, type: v.type ?? '', service: v.service, status: v.status ?? '', deleted: v.deleted === 'deleted' ? '1' : '', fio: v.fio, date: v.date };
+  return {
+    number: v.number,
+    type: v.type ?? '',
+    service: v.service,
+    status: v.status ?? '',
+    deleted: v.deleted === 'deleted' ? '1' : '',
+    fio: v.fio,
+    date: v.date,
+  };
 }
 
 function hasFilters(f: EntryFilterValues): boolean {
@@ -155,12 +163,7 @@ function EntriesTab({ manager, renderPublication, renderContract }: { manager: b
         </Alert>
       )}
 
-      <EntriesFilters
-        value={values}
-        onChange={setValues}
-        types={types.data ?? []}
-        manager={manager}
-      />
+      <EntriesFilters value={values} onChange={setValues} types={types.data ?? []} manager={manager} />
 
       {manager && list.data && (
         <Group justify="space-between" gap="sm">
@@ -198,12 +201,7 @@ function EntriesTab({ manager, renderPublication, renderContract }: { manager: b
           </Paper>
         ) : (
           <Paper p="xl" radius="md">
-            <EmptyState
-              icon={<IconClipboardList size={28} />}
-              variant="light"
-              title={EntryMessages.noApplications}
-              data-testid="entries-empty"
-            >
+            <EmptyState icon={<IconClipboardList size={28} />} variant="light" title={EntryMessages.noApplications} data-testid="entries-empty">
               <EmptyState.Actions>
                 <Button component={Link} to="/user/service">
                   Перейти к услугам
@@ -213,10 +211,18 @@ function EntriesTab({ manager, renderPublication, renderContract }: { manager: b
           </Paper>
         )
       ) : (
-        <Paper p={narrow ? 0 : 'xs'} radius="md" withBorder={!narrow} bg={narrow ? 'transparent' : undefined} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+        <Paper
+          p={narrow ? 0 : 'xs'}
+          radius="md"
+          withBorder={!narrow}
+          bg={narrow ? 'transparent' : undefined}
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+        >
           {narrow ? (
             <Stack gap="sm">
-              {manager && <SortSelect options={sortOptions} sort={filters.sort} defaultSort={ENTRY_DEFAULT_SORT} onSort={(value) => params.set('sort', value)} />}
+              {manager && (
+                <SortSelect options={sortOptions} sort={filters.sort} defaultSort={ENTRY_DEFAULT_SORT} onSort={(value) => params.set('sort', value)} />
+              )}
               <EntryCards entries={entries} showClient={manager} onAction={onAction} flat={Boolean(filters.sort) && filters.sort !== ENTRY_DEFAULT_SORT} />
             </Stack>
           ) : manager ? (
@@ -227,12 +233,7 @@ function EntriesTab({ manager, renderPublication, renderContract }: { manager: b
         </Paper>
       )}
 
-      <ListPagination
-        meta={list.data?.meta}
-        onPage={setPage}
-        onPerPage={setPerPage}
-      />
-
+      <ListPagination meta={list.data?.meta} onPage={setPage} onPerPage={setPerPage} />
 
       {manager ? (
         <>

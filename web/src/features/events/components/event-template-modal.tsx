@@ -55,13 +55,7 @@ function TemplateForm({ event, narrow, onClose }: { event: EventRow; narrow: boo
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 1, md: 2 }}>
         <Stack gap="md">
-          <TextInput
-            label={EventMessages.subject}
-            value={dv}
-            onChange={(e) => setDv(e.currentTarget.value)}
-            error={errors.dv}
-            withAsterisk
-          />
+          <TextInput label={EventMessages.subject} value={dv} onChange={(e) => setDv(e.currentTarget.value)} error={errors.dv} withAsterisk />
           <RichTextEditor label={EventMessages.body} value={content} onChange={setContent} error={errors.content} minHeight={300} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -21,7 +21,13 @@ function EventIcon({ event }: { event: EventRow }) {
 
 function TemplateButton({ event, onOpen }: { event: EventRow; onOpen: (e: EventRow) => void }) {
   return (
-    <Button variant="light" size="xs" leftSection={<IconMailCog size={16} />} onClick={() => onOpen(event)} aria-label={`${EventMessages.template}: ${event.fdv}`}>
+    <Button
+      variant="light"
+      size="xs"
+      leftSection={<IconMailCog size={16} />}
+      onClick={() => onOpen(event)}
+      aria-label={`${EventMessages.template}: ${event.fdv}`}
+    >
       {EventMessages.template}
     </Button>
   );

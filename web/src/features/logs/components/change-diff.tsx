@@ -3,7 +3,12 @@ import type { PresentedChange } from '@edu/domain/logs/log-fields';
 
 /** A change as 'Поле: было → стало' lines, as the server words them (labels, names, Moscow time). */
 export function ChangeDiffView({ changes }: { changes: PresentedChange[] }) {
-  if (changes.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+  if (changes.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {changes.map((c) => (

@@ -24,7 +24,16 @@ const columns: Array<ListColumn<ChangeLogRow>> = [
       </Badge>
     ),
   },
-  { key: 'id', label: 'Id', card: 'aside', render: (r) => <Text size="sm" fw={600}>#{r.entity_id}</Text> },
+  {
+    key: 'id',
+    label: 'Id',
+    card: 'aside',
+    render: (r) => (
+      <Text size="sm" fw={600}>
+        #{r.entity_id}
+      </Text>
+    ),
+  },
   {
     key: 'user',
     label: 'Пользователь',

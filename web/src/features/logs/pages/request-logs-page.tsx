@@ -75,5 +75,17 @@ const filters: FilterField[] = [{ name: 'errorsOnly', label: 'Только ош�
 export function RequestLogsPage() {
   const params = useListParams(requestLogListQuery);
   const list = useRequestLogs(params.query);
-  return <ListPage title="Запросы API" filters={filters} params={params} list={list} columns={columns} testId="requests" itemTestId="request" minWidth={880} countCap={REQUEST_LOG_COUNT_CAP} />;
+  return (
+    <ListPage
+      title="Запросы API"
+      filters={filters}
+      params={params}
+      list={list}
+      columns={columns}
+      testId="requests"
+      itemTestId="request"
+      minWidth={880}
+      countCap={REQUEST_LOG_COUNT_CAP}
+    />
+  );
 }

@@ -35,15 +35,33 @@ export function AudienceFields({ value, onChange }: { value: MailingAudience; on
     ...Object.entries(serviceNames)
       .filter(([id]) => values(value.service_ids).includes(id))
       .map(([id, label]) => ({ value: id, label })),
-    ...(services.data ?? []).filter((s) => !serviceNames[String(s.id)] || !values(value.service_ids).includes(String(s.id))).map((s) => ({ value: String(s.id), label: s.title })),
+    ...(services.data ?? [])
+      .filter((s) => !serviceNames[String(s.id)] || !values(value.service_ids).includes(String(s.id)))
+      .map((s) => ({ value: String(s.id), label: s.title })),
   ];
   const set = (patch: Partial<MailingAudience>) => onChange({ ...value, ...patch });
   const spb = value.is_spb === 1 ? '1' : value.is_spb === 0 ? '0' : 'all';
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="mailing-audience">
-      <MultiSelect label="Профиль" placeholder="Все профили" data={options(profiles.data)} value={values(value.profile_ids)} onChange={(v) => set({ profile_ids: ids(v) })} searchable clearable />
-      <MultiSelect label="Регион" placeholder="Все регионы" data={options(regions.data)} value={values(value.region_ids)} onChange={(v) => set({ region_ids: ids(v) })} searchable clearable />
+      <MultiSelect
+        label="Профиль"
+        placeholder="Все профили"
+        data={options(profiles.data)}
+        value={values(value.profile_ids)}
+        onChange={(v) => set({ profile_ids: ids(v) })}
+        searchable
+        clearable
+      />
+      <MultiSelect
+        label="Регион"
+        placeholder="Все регионы"
+        data={options(regions.data)}
+        value={values(value.region_ids)}
+        onChange={(v) => set({ region_ids: ids(v) })}
+        searchable
+        clearable
+      />
       <Input.Wrapper label="Санкт-Петербург">
         <SegmentedControl
           mt={4}
@@ -58,7 +76,14 @@ export function AudienceFields({ value, onChange }: { value: MailingAudience; on
           aria-label="Санкт-Петербург"
         />
       </Input.Wrapper>
-      <MultiSelect label="Тип услуги" placeholder="Все типы" data={options(types.data)} value={values(value.service_type_ids)} onChange={(v) => set({ service_type_ids: ids(v) })} clearable />
+      <MultiSelect
+        label="Тип услуги"
+        placeholder="Все типы"
+        data={options(types.data)}
+        value={values(value.service_type_ids)}
+        onChange={(v) => set({ service_type_ids: ids(v) })}
+        clearable
+      />
       <MultiSelect
         label="Услуги"
         placeholder="Начните вводить название"

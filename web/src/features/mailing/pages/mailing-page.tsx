@@ -15,7 +15,11 @@ import { AudienceFields } from '../components/audience-fields';
 import { MailingProgressCard } from '../components/mailing-progress-card';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
-const isEmpty = (html: string) => !html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
+const isEmpty = (html: string) =>
+  !html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
 
 /**
  * /manager/mailing 'Рассылка для всех пользователей' (spec 03 §2): subject, audience (everyone, or by
@@ -88,7 +92,14 @@ export function MailingPage() {
       <Title order={2}>{MailingMessages.title}</Title>
       <Paper p="lg" radius="lg">
         <Stack gap="md">
-          <TextInput label={MailingMessages.subjectLabel} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={errors.subject} maxLength={255} required />
+          <TextInput
+            label={MailingMessages.subjectLabel}
+            value={subject}
+            onChange={(e) => setSubject(e.currentTarget.value)}
+            error={errors.subject}
+            maxLength={255}
+            required
+          />
           <Stack gap={6}>
             <Text fw={500} size="sm">
               {MailingMessages.audience}
@@ -121,7 +132,12 @@ export function MailingPage() {
             <Button variant="default" leftSection={<IconMailForward size={16} />} onClick={() => void sendTest()} loading={testLetter.isPending}>
               {MailingMessages.sendTest}
             </Button>
-            <Button leftSection={<IconSend size={16} />} onClick={() => !letterProblems() && setConfirming(true)} loading={send.isPending} disabled={recipients === 0}>
+            <Button
+              leftSection={<IconSend size={16} />}
+              onClick={() => !letterProblems() && setConfirming(true)}
+              loading={send.isPending}
+              disabled={recipients === 0}
+            >
               {MailingMessages.send}
             </Button>
           </Group>
@@ -172,7 +188,16 @@ export function MailingPage() {
               <b>{MailingMessages.subjectLabel}:</b> {preview.subject}
             </Text>
             {/* The letter as sent, in a sandbox: no scripts, no navigation from the operator's page. */}
-            <Box component="iframe" title={MailingMessages.preview} sandbox="" srcDoc={preview.html} w="100%" h={420} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, background: '#fff' }} data-testid="mailing-preview" />
+            <Box
+              component="iframe"
+              title={MailingMessages.preview}
+              sandbox=""
+              srcDoc={preview.html}
+              w="100%"
+              h={420}
+              style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, background: '#fff' }}
+              data-testid="mailing-preview"
+            />
           </Stack>
         )}
       </Modal>

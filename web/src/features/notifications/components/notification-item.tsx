@@ -27,7 +27,13 @@ export function NotificationItem({ notification, onOpen, rich = false }: Notific
           <NamedIcon name={notification.icon} fallback="IconBell" size={18} />
         </ThemeIcon>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          {rich ? <HtmlContent html={notification.text} fz="sm" className={classes.text} /> : <Text size="sm" lh={1.4}>{notification.text_clear}</Text>}
+          {rich ? (
+            <HtmlContent html={notification.text} fz="sm" className={classes.text} />
+          ) : (
+            <Text size="sm" lh={1.4}>
+              {notification.text_clear}
+            </Text>
+          )}
           <Text size="xs" c="dimmed">
             {notification.created_at_formatted}
           </Text>

@@ -3,7 +3,9 @@ import { api } from '../../../lib/api-client';
 
 /** POST /api/yookassa-entry/{id}/refresh: what became of a payment of the public form (its status only). */
 export function refreshPublicPayment(id: string): Promise<string> {
-  return api.post<{ data: { status: string } }>(`/api/yookassa-entry/${encodeURIComponent(id)}/refresh`, undefined, { protectedCall: false }).then((r) => r.data.status);
+  return api
+    .post<{ data: { status: string } }>(`/api/yookassa-entry/${encodeURIComponent(id)}/refresh`, undefined, { protectedCall: false })
+    .then((r) => r.data.status);
 }
 
 const OPEN = new Set(['pending', 'waiting_for_capture']);

@@ -13,7 +13,12 @@ export function ProviderUuid({ uuid, url }: { uuid: string | null; url: string |
       {uuid}
     </Text>
   );
-  if (!url) return <Text size="xs" c="dimmed" data-testid="payment-uuid">{text}</Text>;
+  if (!url)
+    return (
+      <Text size="xs" c="dimmed" data-testid="payment-uuid">
+        {text}
+      </Text>
+    );
   return (
     <Anchor href={url} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" data-testid="payment-uuid" title="Открыть платёж у платёжной системы">
       <Group gap={4} wrap="nowrap" align="center" component="span">
@@ -118,7 +123,18 @@ export function PaymentSum({ payment, align = 'flex-start' }: { payment: Payment
         </Badge>
       )}
       {payment.refunded_sum > 0 && (
-        <Badge color="grape" variant="light" tt="none" size="sm" styles={{ label: { whiteSpace: 'nowrap' } }} data-testid="refunded-payment" title={payment.refunds.filter((r) => r.status === 'succeeded').map((r) => `${r.created_at_formatted}: ${formatRub(r.sum)} — ${r.reason}`).join('\n')}>
+        <Badge
+          color="grape"
+          variant="light"
+          tt="none"
+          size="sm"
+          styles={{ label: { whiteSpace: 'nowrap' } }}
+          data-testid="refunded-payment"
+          title={payment.refunds
+            .filter((r) => r.status === 'succeeded')
+            .map((r) => `${r.created_at_formatted}: ${formatRub(r.sum)} — ${r.reason}`)
+            .join('\n')}
+        >
           {PaymentMessages.refundLabel(formatRub(payment.refunded_sum))}
         </Badge>
       )}

@@ -12,39 +12,45 @@ import { PaymentClient, PaymentEntry, PaymentReference, PaymentService, PaymentS
  */
 export function paymentColumns(showClient: boolean, onRefund?: (p: Payment) => void, sortable = false): Array<ListColumn<Payment>> {
   return [
-  {
-    key: 'entry',
-    label: 'Заявка',
-    card: 'title',
-    maxWidth: 240,
-    render: (p) => (
-      <div>
-        <PaymentEntry payment={p} />
-        <PaymentReference payment={p} operator={showClient} />
-      </div>
-    ),
-  },
-  ...(showClient ? [{ key: 'client', label: 'Клиент', maxWidth: 220, render: (p: Payment) => <PaymentClient payment={p} /> }] : []),
-  { key: 'service', label: 'Услуга', maxWidth: 340, render: (p) => <PaymentService payment={p} /> },
-  { key: 'payType', label: 'Тип оплаты', render: (p) => p.payTypeLabel || '—' },
-  { key: 'sum', label: 'Сумма', card: 'aside', sort: sortable ? 'sum' : undefined, render: (p) => <PaymentSum payment={p} /> },
-  createdAtColumn('date', 'Дата', sortable ? 'created_at' : undefined),
-  ...(onRefund
-    ? [
-        {
-          key: 'actions',
-          label: '',
-          card: 'footer' as const,
-          render: (p: Payment) =>
-            p.refundable_sum > 0 ? (
-              <Tooltip label={PaymentMessages.refundTitle}>
-                <ActionIcon variant="subtle" color="grape" aria-label={`${PaymentMessages.refundTitle} ${p.entry_number ?? p.id}`} onClick={() => onRefund(p)} data-testid="refund-button">
-                  <IconReceiptRefund size={18} />
-                </ActionIcon>
-              </Tooltip>
-            ) : null,
-        },
-      ]
-    : []),
-];
+    {
+      key: 'entry',
+      label: 'Заявка',
+      card: 'title',
+      maxWidth: 240,
+      render: (p) => (
+        <div>
+          <PaymentEntry payment={p} />
+          <PaymentReference payment={p} operator={showClient} />
+        </div>
+      ),
+    },
+    ...(showClient ? [{ key: 'client', label: 'Клиент', maxWidth: 220, render: (p: Payment) => <PaymentClient payment={p} /> }] : []),
+    { key: 'service', label: 'Услуга', maxWidth: 340, render: (p) => <PaymentService payment={p} /> },
+    { key: 'payType', label: 'Тип оплаты', render: (p) => p.payTypeLabel || '—' },
+    { key: 'sum', label: 'Сумма', card: 'aside', sort: sortable ? 'sum' : undefined, render: (p) => <PaymentSum payment={p} /> },
+    createdAtColumn('date', 'Дата', sortable ? 'created_at' : undefined),
+    ...(onRefund
+      ? [
+          {
+            key: 'actions',
+            label: '',
+            card: 'footer' as const,
+            render: (p: Payment) =>
+              p.refundable_sum > 0 ? (
+                <Tooltip label={PaymentMessages.refundTitle}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="grape"
+                    aria-label={`${PaymentMessages.refundTitle} ${p.entry_number ?? p.id}`}
+                    onClick={() => onRefund(p)}
+                    data-testid="refund-button"
+                  >
+                    <IconReceiptRefund size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
 }

@@ -59,7 +59,15 @@ export function RefundModal({ payment, onClose }: { payment: Payment | null; onC
               suffix=" ₽"
               {...form.getInputProps('sum')}
             />
-            <Textarea label={PaymentMessages.refundReason} withAsterisk autosize minRows={2} maxLength={250} placeholder="Клиенту придёт письмо с этой причиной" {...form.getInputProps('reason')} />
+            <Textarea
+              label={PaymentMessages.refundReason}
+              withAsterisk
+              autosize
+              minRows={2}
+              maxLength={250}
+              placeholder="Клиенту придёт письмо с этой причиной"
+              {...form.getInputProps('reason')}
+            />
             <Group justify="flex-end" gap="sm" mt="sm">
               <Button variant="default" onClick={onClose}>
                 Отмена

@@ -43,10 +43,18 @@ export function CardTransactionsPage() {
     { name: 'uuid', label: 'Идентификатор платежа', kind: 'text', placeholder: 'Из ЮKassa' },
     { name: 'entry_number', label: 'Заказ #', kind: 'text', placeholder: 'Номер заявки' },
     { name: 'fio', label: 'ФИО', kind: 'text', placeholder: 'Покупатель' },
-    { name: 'serviceType', label: 'Тип услуги', kind: 'select', placeholder: 'Все типы', options: (types.data ?? []).map((t) => ({ value: String(t.id), label: t.fdv })) },
+    {
+      name: 'serviceType',
+      label: 'Тип услуги',
+      kind: 'select',
+      placeholder: 'Все типы',
+      options: (types.data ?? []).map((t) => ({ value: String(t.id), label: t.fdv })),
+    },
     { name: 'serviceTitle', label: 'Услуга', kind: 'text', placeholder: 'Название' },
     { name: 'sum', label: 'Сумма', kind: 'custom', render: (value, onChange) => <SumInput value={value} onChange={onChange} /> },
     { name: 'isWithoutUser', label: 'Без пользователя', kind: 'checkbox' },
   ];
-  return <ListPage title="ЮKassa" filters={filters} params={params} list={list} columns={columns} testId="transactions" itemTestId="transaction" minWidth={960} />;
+  return (
+    <ListPage title="ЮKassa" filters={filters} params={params} list={list} columns={columns} testId="transactions" itemTestId="transaction" minWidth={960} />
+  );
 }

@@ -134,7 +134,11 @@ function PayForm() {
             <NumberInput
               label="Сумма"
               placeholder="1 500"
-              rightSection={<Text c="dimmed" size="sm">₽</Text>}
+              rightSection={
+                <Text c="dimmed" size="sm">
+                  ₽
+                </Text>
+              }
               hideControls
               allowNegative={false}
               decimalScale={2}
@@ -167,14 +171,18 @@ function PayForm() {
 function PaidResult({ id }: { id: string }) {
   const result = usePublicPayment(id);
   const status = result.data;
-  const view =
-    result.isError
-      ? { color: 'red', icon: <IconAlertCircle size={32} />, title: PaymentMessages.notFound, note: 'Проверьте ссылку или оплатите заново.' }
-      : status === 'succeeded'
-        ? { color: 'teal', icon: <IconCircleCheck size={32} />, title: PaymentMessages.resultPaid, note: 'Эту страницу можно закрыть.' }
-        : status === 'canceled'
-          ? { color: 'red', icon: <IconCircleX size={32} />, title: PaymentMessages.resultCanceled, note: 'Вы можете попробовать оплатить ещё раз.' }
-          : { color: 'orange', icon: <IconClock size={32} />, title: PaymentMessages.resultPending, note: 'Страница обновится сама, как только платёжная система ответит.' };
+  const view = result.isError
+    ? { color: 'red', icon: <IconAlertCircle size={32} />, title: PaymentMessages.notFound, note: 'Проверьте ссылку или оплатите заново.' }
+    : status === 'succeeded'
+      ? { color: 'teal', icon: <IconCircleCheck size={32} />, title: PaymentMessages.resultPaid, note: 'Эту страницу можно закрыть.' }
+      : status === 'canceled'
+        ? { color: 'red', icon: <IconCircleX size={32} />, title: PaymentMessages.resultCanceled, note: 'Вы можете попробовать оплатить ещё раз.' }
+        : {
+            color: 'orange',
+            icon: <IconClock size={32} />,
+            title: PaymentMessages.resultPending,
+            note: 'Страница обновится сама, как только платёжная система ответит.',
+          };
   return (
     <Stack maw={440} mx="auto" gap="lg">
       <Paper p={{ base: 'lg', sm: 32 }} radius="lg" shadow="sm" data-testid="pay-result" data-status={result.isError ? 'not-found' : (status ?? 'loading')}>

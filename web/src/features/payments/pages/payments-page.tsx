@@ -40,7 +40,13 @@ export function PaymentsPage() {
   const filters: FilterField[] = [
     { name: 'entry_number', label: 'Заявка', kind: 'text', placeholder: 'Номер заявки' },
     { name: 'fio', label: 'Клиент', kind: 'text', placeholder: 'ФИО' },
-    { name: 'serviceType', label: 'Тип услуги', kind: 'select', placeholder: 'Все типы', options: (types.data ?? []).map((t) => ({ value: String(t.id), label: t.fdv })) },
+    {
+      name: 'serviceType',
+      label: 'Тип услуги',
+      kind: 'select',
+      placeholder: 'Все типы',
+      options: (types.data ?? []).map((t) => ({ value: String(t.id), label: t.fdv })),
+    },
     { name: 'serviceTitle', label: 'Услуга', kind: 'text', placeholder: 'Название' },
     { name: 'sum', label: 'Сумма', kind: 'custom', render: (value, onChange) => <SumInput value={value} onChange={onChange} /> },
     { name: 'payType', label: 'Тип оплаты', kind: 'select', options: payTypeOptions },

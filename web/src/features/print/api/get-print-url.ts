@@ -5,6 +5,7 @@ import { api } from '../../../lib/api-client';
  * the user's): {url}, a link to the document that works for a few minutes.
  */
 export function getPrintUrl(id: string, kind: string, signal?: AbortSignal): Promise<{ url: string }> {
-  const path = kind === 'consent' ? `/api/user/${encodeURIComponent(id)}/consent/print` : `/api/entry/${encodeURIComponent(id)}/print/${encodeURIComponent(kind)}`;
+  const path =
+    kind === 'consent' ? `/api/user/${encodeURIComponent(id)}/consent/print` : `/api/entry/${encodeURIComponent(id)}/print/${encodeURIComponent(kind)}`;
   return api.get<{ url: string }>(path, { signal });
 }

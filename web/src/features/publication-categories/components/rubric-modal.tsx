@@ -23,7 +23,14 @@ export function RubricModal({ rubric, onClose }: { rubric: Rubric | null | undef
   useEffect(() => {
     if (!opened) return;
     form.setValues(
-      rubric ? { fdv: rubric.fdv, alias: rubric.alias ?? '', description: rubric.description ?? '', joomla_category_id: rubric.joomla_category_id ? String(rubric.joomla_category_id) : '' } : EMPTY,
+      rubric
+        ? {
+            fdv: rubric.fdv,
+            alias: rubric.alias ?? '',
+            description: rubric.description ?? '',
+            joomla_category_id: rubric.joomla_category_id ? String(rubric.joomla_category_id) : '',
+          }
+        : EMPTY,
     );
     form.clearErrors();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -41,7 +48,14 @@ export function RubricModal({ rubric, onClose }: { rubric: Rubric | null | undef
           <TextInput label="Название" withAsterisk data-autofocus {...form.getInputProps('fdv')} />
           <TextInput label="Адрес на сайте" description="Часть адреса страницы рубрики: латинские буквы, цифры, дефис" {...form.getInputProps('alias')} />
           <Textarea label="Описание" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
-          <SiteItemSelect kind="categories" system="journal" label="Категория на сайте журнала" value={form.values.joomla_category_id} onChange={(v) => form.setFieldValue('joomla_category_id', v)} error={form.errors.joomla_category_id} />
+          <SiteItemSelect
+            kind="categories"
+            system="journal"
+            label="Категория на сайте журнала"
+            value={form.values.joomla_category_id}
+            onChange={(v) => form.setFieldValue('joomla_category_id', v)}
+            error={form.errors.joomla_category_id}
+          />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Отмена

@@ -30,7 +30,15 @@ export function RubricsPage() {
         </Text>
       ),
     },
-    { key: 'description', label: 'Описание', render: (r) => <Text size="sm" lineClamp={2}>{r.description || '—'}</Text> },
+    {
+      key: 'description',
+      label: 'Описание',
+      render: (r) => (
+        <Text size="sm" lineClamp={2}>
+          {r.description || '—'}
+        </Text>
+      ),
+    },
     {
       key: 'actions',
       label: 'Действия',

@@ -38,8 +38,25 @@ export function PriceModal({ price, onClose }: { price: PublicationPrice | null 
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <Select label="Тип" withAsterisk data={options} placeholder="Выберите тип" allowDeselect={false} {...form.getInputProps('dict_service_subtype_id')} />
-          <NumberInput label="Кол-во авторов" withAsterisk min={1} max={MAX_AUTHORS} allowDecimal={false} allowNegative={false} {...form.getInputProps('authors_num')} />
-          <NumberInput label="Цена" withAsterisk min={0} allowDecimal={false} allowNegative={false} thousandSeparator=" " suffix=" ₽" {...form.getInputProps('price')} />
+          <NumberInput
+            label="Кол-во авторов"
+            withAsterisk
+            min={1}
+            max={MAX_AUTHORS}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('authors_num')}
+          />
+          <NumberInput
+            label="Цена"
+            withAsterisk
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=" "
+            suffix=" ₽"
+            {...form.getInputProps('price')}
+          />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Отмена

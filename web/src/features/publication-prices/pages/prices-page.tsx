@@ -19,10 +19,39 @@ export function PricesPage() {
   const [editing, setEditing] = useState<PublicationPrice | null | undefined>(undefined);
   const label = (p: PublicationPrice) => `${p.subtype?.fdv ?? ''}, авторов: ${p.authors_num}`;
   const columns: Array<ListColumn<PublicationPrice>> = [
-    { key: 'id', label: '#', card: 'aside', width: 80, render: (p) => <Text size="sm" c="dimmed">#{p.id}</Text> },
-    { key: 'type', label: 'Тип', card: 'title', render: (p) => <Text size="sm" fw={500}>{p.subtype?.fdv ?? '—'}</Text> },
+    {
+      key: 'id',
+      label: '#',
+      card: 'aside',
+      width: 80,
+      render: (p) => (
+        <Text size="sm" c="dimmed">
+          #{p.id}
+        </Text>
+      ),
+    },
+    {
+      key: 'type',
+      label: 'Тип',
+      card: 'title',
+      render: (p) => (
+        <Text size="sm" fw={500}>
+          {p.subtype?.fdv ?? '—'}
+        </Text>
+      ),
+    },
     { key: 'authors', label: 'Кол-во авторов', width: 160, render: (p) => String(p.authors_num) },
-    { key: 'price', label: 'Цена', width: 140, nowrap: true, render: (p) => <Text size="sm" fw={600}>{formatRubles(p.price)}</Text> },
+    {
+      key: 'price',
+      label: 'Цена',
+      width: 140,
+      nowrap: true,
+      render: (p) => (
+        <Text size="sm" fw={600}>
+          {formatRubles(p.price)}
+        </Text>
+      ),
+    },
     {
       key: 'actions',
       label: 'Действия',

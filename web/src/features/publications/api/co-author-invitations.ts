@@ -15,7 +15,8 @@ export function useCoAuthorInvitations() {
 export function useAnswerInvitation() {
   const invalidate = useInvalidatePublications();
   return useMutation({
-    mutationFn: ({ id, accept }: { id: number; accept: boolean }) => api.post<{ message: string }>(`/api/publication/${id}/${accept ? 'accept' : 'decline'}-invitation`),
+    mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
+      api.post<{ message: string }>(`/api/publication/${id}/${accept ? 'accept' : 'decline'}-invitation`),
     onSuccess: invalidate,
   });
 }

@@ -8,7 +8,13 @@ export function getPrices(subtypeId: number): Promise<PublicationPrice[]> {
 }
 
 export function usePrices(subtypeId: number | null) {
-  return useQuery({ queryKey: ['publication-prices', subtypeId], queryFn: () => getPrices(subtypeId as number), enabled: subtypeId !== null, staleTime: 60_000, retry: false });
+  return useQuery({
+    queryKey: ['publication-prices', subtypeId],
+    queryFn: () => getPrices(subtypeId as number),
+    enabled: subtypeId !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 /** The price for a number of authors: the row for that count, else the largest count below it. */

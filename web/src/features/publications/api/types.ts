@@ -10,7 +10,14 @@ export type {
   PublicationMatch,
   UniquenessState,
 } from '@edu/domain/publications/publication';
-export { INTERNET_SUBTYPE_ID, INTERNET_MAX_FORMATTED as TEXT_MAX_FORMATTED, INTERNET_MIN_PLAIN as TEXT_MIN_PLAIN, PublicationMessages, UNIQUENESS_THRESHOLD, uniquenessStateLabels } from '@edu/domain/publications/publication';
+export {
+  INTERNET_SUBTYPE_ID,
+  INTERNET_MAX_FORMATTED as TEXT_MAX_FORMATTED,
+  INTERNET_MIN_PLAIN as TEXT_MIN_PLAIN,
+  PublicationMessages,
+  UNIQUENESS_THRESHOLD,
+  uniquenessStateLabels,
+} from '@edu/domain/publications/publication';
 
 export type PublicationPage = Paginated<Publication>;
 

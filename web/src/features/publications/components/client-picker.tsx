@@ -8,7 +8,12 @@ import { searchAuthors, type AuthorOption } from '../api/search-authors';
 export function ClientPicker({ value, onChange }: { value: AuthorOption | null; onChange: (client: AuthorOption) => void }) {
   const [search, setSearch] = useState(value?.fio ?? '');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const found = useQuery({ queryKey: ['publication-authors', debounced], queryFn: () => searchAuthors(debounced), enabled: debounced.length > 1, retry: false });
+  const found = useQuery({
+    queryKey: ['publication-authors', debounced],
+    queryFn: () => searchAuthors(debounced),
+    enabled: debounced.length > 1,
+    retry: false,
+  });
   const options = [...(found.data ?? [])];
   if (value && !options.some((o) => o.id === value.id)) options.unshift(value);
   return (

@@ -27,13 +27,23 @@ export function CoAuthorInvitations() {
       {invitations.data.map((inv) => (
         <Alert key={inv.publication_id} color="orange" variant="light" icon={<IconUsers size={18} />} title="Приглашение в соавторы">
           <Text size="sm" mb="xs" style={{ overflowWrap: 'anywhere' }}>
-            {inv.inviter} указал(а) вас соавтором публикации «{inv.title}» под именем «{inv.fio}». Публикация появится в вашем списке, когда вы подтвердите участие.
+            {inv.inviter} указал(а) вас соавтором публикации «{inv.title}» под именем «{inv.fio}». Публикация появится в вашем списке, когда вы подтвердите
+            участие.
           </Text>
           <Group gap="xs">
-            <Button size="xs" onClick={() => reply(inv.publication_id, true)} loading={answer.isPending && answer.variables?.id === inv.publication_id && answer.variables.accept}>
+            <Button
+              size="xs"
+              onClick={() => reply(inv.publication_id, true)}
+              loading={answer.isPending && answer.variables?.id === inv.publication_id && answer.variables.accept}
+            >
               Принять
             </Button>
-            <Button size="xs" variant="default" onClick={() => reply(inv.publication_id, false)} loading={answer.isPending && answer.variables?.id === inv.publication_id && !answer.variables.accept}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => reply(inv.publication_id, false)}
+              loading={answer.isPending && answer.variables?.id === inv.publication_id && !answer.variables.accept}
+            >
               Отклонить
             </Button>
           </Group>

@@ -29,7 +29,12 @@ export function PublicationCreateModal({ opened, onClose, serviceId = null, entr
   const phone = useMediaQuery('(max-width: 575px)');
   return (
     <Modal opened={opened} onClose={onClose} title="Новая публикация" size="xl" centered={false} fullScreen={phone}>
-      {opened && (entryId !== null ? <ArticleOfEntryForm entryId={entryId} onDone={onClose} /> : <PublicationCreateForm onDone={onClose} onCancel={onClose} serviceId={serviceId} />)}
+      {opened &&
+        (entryId !== null ? (
+          <ArticleOfEntryForm entryId={entryId} onDone={onClose} />
+        ) : (
+          <PublicationCreateForm onDone={onClose} onCancel={onClose} serviceId={serviceId} />
+        ))}
     </Modal>
   );
 }
@@ -107,27 +112,27 @@ export function PublicationCreateForm({ serviceId = null, subtypeId = null, entr
           }
         />
       )}
-    <PublicationForm
-      publication={null}
-      value={form}
-      onChange={setForm}
-      errors={errors}
-      subtypeId={subtypeId}
-      entry={entry}
-      onAddAuthor={(u) => setForm((f) => ({ ...f, authors: [...f.authors, { user_id: u.id, fio: u.fio }] }))}
-      footer={
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Отмена
+      <PublicationForm
+        publication={null}
+        value={form}
+        onChange={setForm}
+        errors={errors}
+        subtypeId={subtypeId}
+        entry={entry}
+        onAddAuthor={(u) => setForm((f) => ({ ...f, authors: [...f.authors, { user_id: u.id, fio: u.fio }] }))}
+        footer={
+          <Group justify="flex-end">
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                Отмена
+              </Button>
+            )}
+            <Button loading={busy} onClick={() => void submit()}>
+              Отправить
             </Button>
-          )}
-          <Button loading={busy} onClick={() => void submit()}>
-            Отправить
-          </Button>
-        </Group>
-      }
-    />
+          </Group>
+        }
+      />
     </Stack>
   );
 }

@@ -14,7 +14,15 @@ import { notifyError } from '../../../lib/notify';
 import { usePublicationServices } from '../api/get-publication-services';
 import { maxAuthors, priceFor, usePrices } from '../api/get-prices';
 import { useReleases } from '../api/get-releases';
-import { INTERNET_SUBTYPE_ID, PublicationMessages, publicationTypeOptions, TEXT_MAX_FORMATTED, TEXT_MIN_PLAIN, type Publication, type PublicationAuthor } from '../api/types';
+import {
+  INTERNET_SUBTYPE_ID,
+  PublicationMessages,
+  publicationTypeOptions,
+  TEXT_MAX_FORMATTED,
+  TEXT_MIN_PLAIN,
+  type Publication,
+  type PublicationAuthor,
+} from '../api/types';
 import { AuthorsField } from './authors-field';
 import { PublicationFileLink } from './publication-file-link';
 import { plainText, textProblem } from './text-stats';
@@ -133,7 +141,18 @@ export function handleSaveError(error: unknown, setErrors: (e: Record<string, st
  * publications), title, rich text or file, additional files on create, authors, the live counter
  * of plain characters and the price for the number of authors.
  */
-export function PublicationForm({ publication, value: v, onChange, errors, readOnly, serviceEditable, onAddAuthor, subtypeId: onlySubtype = null, footer, entry = null }: PublicationFormProps) {
+export function PublicationForm({
+  publication,
+  value: v,
+  onChange,
+  errors,
+  readOnly,
+  serviceEditable,
+  onAddAuthor,
+  subtypeId: onlySubtype = null,
+  footer,
+  entry = null,
+}: PublicationFormProps) {
   const allServices = usePublicationServices();
   const services = { data: (allServices.data ?? []).filter((s) => onlySubtype === null || s.dict_subtype_id === onlySubtype) };
   const categories = useDictionary('dict_publication_categories');
@@ -184,7 +203,16 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
           error={errors.dict_category_id}
         />
         {internet ? (
-          <Select label="Тип" placeholder="Выберите тип" required disabled={readOnly} data={publicationTypeOptions} value={v.type} onChange={(t) => set({ type: t })} error={errors.type} />
+          <Select
+            label="Тип"
+            placeholder="Выберите тип"
+            required
+            disabled={readOnly}
+            data={publicationTypeOptions}
+            value={v.type}
+            onChange={(t) => set({ type: t })}
+            error={errors.type}
+          />
         ) : (
           <Select
             label="Выпуск"
@@ -195,10 +223,18 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
             value={v.release_id}
             onChange={(id) => set({ release_id: id })}
             error={errors.release_id}
-            />
+          />
         )}
       </SimpleGrid>
-      <TextInput label="Название" required disabled={readOnly} value={v.title} onChange={(e) => set({ title: e.currentTarget.value })} error={errors.title} maxLength={500} />
+      <TextInput
+        label="Название"
+        required
+        disabled={readOnly}
+        value={v.title}
+        onChange={(e) => set({ title: e.currentTarget.value })}
+        error={errors.title}
+        maxLength={500}
+      />
       {!readOnly && hasFile && (
         <FileInput
           label="Файл публикации"
@@ -215,18 +251,18 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
       {!readOnly && publication?.file && !hasFile && <PublicationFileLink file={publication.file} />}
       {readOnly && publication?.file && v.text ? <PublicationFileLink file={publication.file} /> : null}
       <Stack gap={4}>
-          {readOnly ? (
-            v.text ? (
-              <Paper withBorder p="sm" radius="md" mah={420} style={{ overflowY: 'auto' }}>
-                <HtmlContent html={v.text} data-testid="publication-text" />
-              </Paper>
-            ) : publication?.file ? (
-              <PublicationFileLink file={publication.file} />
-            ) : null
-          ) : (
-            <Suspense fallback={<Skeleton h={260} radius="md" />}>
-              {/* A long article scrolls inside the editor instead of stretching the modal. */}
-              <div style={{ maxHeight: 480, overflowY: 'auto' }}>
+        {readOnly ? (
+          v.text ? (
+            <Paper withBorder p="sm" radius="md" mah={420} style={{ overflowY: 'auto' }}>
+              <HtmlContent html={v.text} data-testid="publication-text" />
+            </Paper>
+          ) : publication?.file ? (
+            <PublicationFileLink file={publication.file} />
+          ) : null
+        ) : (
+          <Suspense fallback={<Skeleton h={260} radius="md" />}>
+            {/* A long article scrolls inside the editor instead of stretching the modal. */}
+            <div style={{ maxHeight: 480, overflowY: 'auto' }}>
               <RichTextEditor
                 label={hasFile ? 'Текст (необязательно: для проверки уникальности)' : 'Текст'}
                 ariaLabel="Текст публикации"
@@ -235,15 +271,15 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
                 error={errors.text ?? problem}
                 minHeight={260}
               />
-              </div>
-            </Suspense>
-          )}
-          {!readOnly && (
-            <Text size="xs" c={problem ? 'red' : 'dimmed'} data-testid="publication-counter">
-              Символов без разметки: {plain}
-              {internet ? ` (минимум ${TEXT_MIN_PLAIN}); с разметкой: ${v.text.length} из ${TEXT_MAX_FORMATTED}` : ''}
-            </Text>
-          )}
+            </div>
+          </Suspense>
+        )}
+        {!readOnly && (
+          <Text size="xs" c={problem ? 'red' : 'dimmed'} data-testid="publication-counter">
+            Символов без разметки: {plain}
+            {internet ? ` (минимум ${TEXT_MIN_PLAIN}); с разметкой: ${v.text.length} из ${TEXT_MAX_FORMATTED}` : ''}
+          </Text>
+        )}
       </Stack>
       {create && !readOnly && (
         <FileInput
@@ -270,7 +306,9 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
         // Bought before (alone or in a package): nothing more is charged for the article.
         <Paper withBorder p="sm" radius="md" data-testid="publication-entry-paid">
           <Text size="sm">
-            {entry.status >= 2 ? PublicationMessages.paidByEntry(entry.number) : `Входит в пакет услуг «${entry.package_enrollment?.title ?? ''}», заявка № ${entry.number}`}
+            {entry.status >= 2
+              ? PublicationMessages.paidByEntry(entry.number)
+              : `Входит в пакет услуг «${entry.package_enrollment?.title ?? ''}», заявка № ${entry.number}`}
           </Text>
           {entry.package_enrollment && (
             <Text size="xs" c="dimmed">
@@ -278,15 +316,18 @@ export function PublicationForm({ publication, value: v, onChange, errors, readO
             </Text>
           )}
         </Paper>
-      ) : (create || price) && subtypeId !== null && (
-        <Paper withBorder p="sm" radius="md">
-          <Group justify="space-between">
-            <Text size="sm">Стоимость публикации ({v.authors.length} авт.)</Text>
-            <Text fw={700} data-testid="publication-price">
-              {price ? formatRub(price.price) : prices.isPending ? '…' : '—'}
-            </Text>
-          </Group>
-        </Paper>
+      ) : (
+        (create || price) &&
+        subtypeId !== null && (
+          <Paper withBorder p="sm" radius="md">
+            <Group justify="space-between">
+              <Text size="sm">Стоимость публикации ({v.authors.length} авт.)</Text>
+              <Text fw={700} data-testid="publication-price">
+                {price ? formatRub(price.price) : prices.isPending ? '…' : '—'}
+              </Text>
+            </Group>
+          </Paper>
+        )
       )}
       {errors.form && <Alert color="red">{errors.form}</Alert>}
       {footer}

@@ -61,10 +61,26 @@ export function PublicationByIdModal({ publicationId, operator, onClose }: { pub
       </Modal>
     );
   }
-  return <PublicationViewModal publication={publicationId !== null && detail.data?.id === publicationId ? detail.data : null} operator={operator} onClose={onClose} />;
+  return (
+    <PublicationViewModal
+      publication={publicationId !== null && detail.data?.id === publicationId ? detail.data : null}
+      operator={operator}
+      onClose={onClose}
+    />
+  );
 }
 
-function ViewBody({ initial, operator, onClose, onOpenSource }: { initial: Publication; operator: boolean; onClose: () => void; onOpenSource: (id: number) => void }) {
+function ViewBody({
+  initial,
+  operator,
+  onClose,
+  onOpenSource,
+}: {
+  initial: Publication;
+  operator: boolean;
+  onClose: () => void;
+  onOpenSource: (id: number) => void;
+}) {
   const detail = usePublication(initial.id);
   const p = detail.data ?? initial;
   const invalidate = useInvalidatePublications();
@@ -181,11 +197,7 @@ function ViewBody({ initial, operator, onClose, onOpenSource }: { initial: Publi
         </Group>
         {p.price ? <Text fw={700}>{formatRub(p.price)}</Text> : null}
       </Group>
-      {p.entries.length > 0 && (
-        <Text size="sm">
-          Заявки: {p.entries.map((e) => `№${e.number}${e.user ? ` (${e.user.fio})` : ''}`).join(', ')}
-        </Text>
-      )}
+      {p.entries.length > 0 && <Text size="sm">Заявки: {p.entries.map((e) => `№${e.number}${e.user ? ` (${e.user.fio})` : ''}`).join(', ')}</Text>}
       {p.manager_comment && (p.status === PublicationStatus.rework || p.status === PublicationStatus.rejected) && (
         <Alert color={p.status === PublicationStatus.rejected ? 'red' : 'orange'} title="Комментарий менеджера" data-testid="publication-comment">
           {p.manager_comment}
@@ -217,19 +229,45 @@ function ViewBody({ initial, operator, onClose, onOpenSource }: { initial: Publi
             <Button color="teal" loading={busy === 'accept'} disabled={!canTransition('accept', p.status)} onClick={onApprove}>
               Одобрить
             </Button>
-            <Button color="orange" variant="light" loading={busy === 'decline'} disabled={!canTransition('decline', p.status)} onClick={() => statusAction('decline')}>
+            <Button
+              color="orange"
+              variant="light"
+              loading={busy === 'decline'}
+              disabled={!canTransition('decline', p.status)}
+              onClick={() => statusAction('decline')}
+            >
               Корректировка
             </Button>
             {p.is_journal && (
-              <Button color="violet" variant="light" loading={busy === 'send-to-journal'} disabled={!canTransition('sendToJournal', p.status)} onClick={() => statusAction('send-to-journal')}>
+              <Button
+                color="violet"
+                variant="light"
+                loading={busy === 'send-to-journal'}
+                disabled={!canTransition('sendToJournal', p.status)}
+                onClick={() => statusAction('send-to-journal')}
+              >
                 В журнал
               </Button>
             )}
-            <Button color="red" variant="light" loading={busy === 'reject'} disabled={!canTransition('reject', p.status)} onClick={() => statusAction('reject')}>
+            <Button
+              color="red"
+              variant="light"
+              loading={busy === 'reject'}
+              disabled={!canTransition('reject', p.status)}
+              onClick={() => statusAction('reject')}
+            >
               Отклонить
             </Button>
             <Tooltip label="Отклонить без уведомления">
-              <ActionIcon color="red" variant="subtle" size="lg" aria-label="Отклонить без уведомления" loading={busy === 'silent'} disabled={!canTransition('reject', p.status)} onClick={() => statusAction('silent')}>
+              <ActionIcon
+                color="red"
+                variant="subtle"
+                size="lg"
+                aria-label="Отклонить без уведомления"
+                loading={busy === 'silent'}
+                disabled={!canTransition('reject', p.status)}
+                onClick={() => statusAction('silent')}
+              >
                 <IconTrash size={18} />
               </ActionIcon>
             </Tooltip>

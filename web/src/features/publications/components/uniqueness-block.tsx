@@ -56,7 +56,7 @@ export function UniquenessStateBadge({ state }: { state: UniquenessState }) {
 export function UniquenessBlock({ publication, onOpenSource }: { publication: Publication; onOpenSource?: (publicationId: number) => void }) {
   const text = useMemo(() => plainText(publication.text), [publication.text]);
   const spans = useMemo(
-    () => publication.spans?.length ? publication.spans : wordSpans(text, publication.highlight ?? []),
+    () => (publication.spans?.length ? publication.spans : wordSpans(text, publication.highlight ?? [])),
     [publication.spans, publication.highlight, text],
   );
   if (publication.uniqueness_state) {
@@ -93,11 +93,21 @@ export function UniquenessBlock({ publication, onOpenSource }: { publication: Pu
               <Group key={`${m.url}-${i}`} gap="xs" wrap="nowrap" data-testid="uniqueness-match">
                 {m.source && onOpenSource ? (
                   // The publication in the cabinet the text was copied from: number, title, author; opens it.
-                  <Anchor component="button" type="button" size="sm" ta="left" onClick={() => onOpenSource(m.source!.id)} data-testid="uniqueness-source" style={{ overflowWrap: 'anywhere' }}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    ta="left"
+                    onClick={() => onOpenSource(m.source!.id)}
+                    data-testid="uniqueness-source"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
                     {sourceLabel(m.source)}
                   </Anchor>
                 ) : m.source ? (
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{sourceLabel(m.source)}</Text>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {sourceLabel(m.source)}
+                  </Text>
                 ) : m.url ? (
                   <Anchor href={m.url} target="_blank" rel="noreferrer" size="sm" title={m.url}>
                     {shortSourceUrl(m.url)}

@@ -86,7 +86,14 @@ export function ManagerPublicationsPage() {
     { name: 'title', label: 'Название', kind: 'text', placeholder: 'Название' },
     { name: 'entryNumber', label: 'Номер заявки', kind: 'text', placeholder: 'Номер', inputMode: 'numeric' },
     { name: 'fio', label: 'ФИО', kind: 'text', placeholder: 'Автор' },
-    { name: 'serviceId', label: 'Услуга', kind: 'select', placeholder: 'Все', options: (services.data ?? []).map((s) => ({ value: String(s.id), label: s.title })), searchable: true },
+    {
+      name: 'serviceId',
+      label: 'Услуга',
+      kind: 'select',
+      placeholder: 'Все',
+      options: (services.data ?? []).map((s) => ({ value: String(s.id), label: s.title })),
+      searchable: true,
+    },
     { name: 'status', label: 'Статус', kind: 'select', placeholder: 'Все', options: statusOptions },
     { name: 'release_id', label: 'Выпуск', kind: 'select', placeholder: 'Все', options: releaseOptions, searchable: true },
     { name: 'isPaid', label: 'Оплачена', kind: 'checkbox' },
@@ -147,7 +154,13 @@ export function ManagerPublicationsPage() {
           </Text>
         ),
     },
-    { key: 'status', label: 'Статус', card: 'aside', sort: 'status', render: (p) => <PublicationStatusBadge status={p.status} label={p.statusLabel} color={p.statusColor} /> },
+    {
+      key: 'status',
+      label: 'Статус',
+      card: 'aside',
+      sort: 'status',
+      render: (p) => <PublicationStatusBadge status={p.status} label={p.statusLabel} color={p.statusColor} />,
+    },
   ];
 
   return (
@@ -183,20 +196,21 @@ export function ManagerPublicationsPage() {
       }
     >
       {checked.size > 0 && (
-        <Paper
-          withBorder
-          shadow="md"
-          p="sm"
-          radius="md"
-          style={{ position: 'sticky', bottom: 8, zIndex: 5 }}
-          data-testid="release-panel"
-        >
+        <Paper withBorder shadow="md" p="sm" radius="md" style={{ position: 'sticky', bottom: 8, zIndex: 5 }} data-testid="release-panel">
           <Group gap="sm" align="flex-end" wrap="wrap">
             <Text fw={600}>Добавление в сборник</Text>
             <Text size="sm" c="dimmed">
               Выбрано: {checked.size}
             </Text>
-            <Select placeholder="Выберите выпуск" data={releaseOptions} value={release} onChange={setRelease} searchable style={{ flex: 1, minWidth: 200 }} aria-label="Выпуск" />
+            <Select
+              placeholder="Выберите выпуск"
+              data={releaseOptions}
+              value={release}
+              onChange={setRelease}
+              searchable
+              style={{ flex: 1, minWidth: 200 }}
+              aria-label="Выпуск"
+            />
             <Button disabled={!release} loading={adding} onClick={() => void toRelease()}>
               Добавить
             </Button>
@@ -207,7 +221,13 @@ export function ManagerPublicationsPage() {
         </Paper>
       )}
       <PublicationViewModal publication={open} operator onClose={() => setOpen(null)} />
-      <ConfirmModal opened={confirming} title="Опубликовать одобренные" onClose={() => setConfirming(false)} onConfirm={() => void publish()} loading={publishing}>
+      <ConfirmModal
+        opened={confirming}
+        title="Опубликовать одобренные"
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void publish()}
+        loading={publishing}
+      >
         Опубликовать все одобренные интернет-публикации на сайте?
       </ConfirmModal>
     </ListPage>

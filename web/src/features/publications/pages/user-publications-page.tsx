@@ -81,10 +81,12 @@ export function UserPublicationsPage({ renderPay }: UserPublicationsPageProps) {
     }
   }
 
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
 
   return (
     <Stack gap="lg">
@@ -123,14 +125,29 @@ export function UserPublicationsPage({ renderPay }: UserPublicationsPageProps) {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" data-testid="publications-cards" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {list.data.data.map((p) => {
             const unpaid = p.status !== PublicationStatus.rejected ? p.entries.find((e) => e.status === 1) : undefined;
-            return <PublicationCard key={p.id} publication={p} onOpen={() => setOpen(p)} onDelete={() => setRemoving(p)} pay={unpaid && renderPay ? renderPay(unpaid) : undefined} />;
+            return (
+              <PublicationCard
+                key={p.id}
+                publication={p}
+                onOpen={() => setOpen(p)}
+                onDelete={() => setRemoving(p)}
+                pay={unpaid && renderPay ? renderPay(unpaid) : undefined}
+              />
+            );
           })}
         </SimpleGrid>
       )}
       <ListPagination meta={list.data?.meta} onPage={setPage} />
       <PublicationViewModal publication={open} operator={operator} onClose={() => setOpen(null)} />
       <PublicationCreateModal opened={creating || articleEntry !== null} entryId={articleEntry} onClose={closeCreate} />
-      <ConfirmModal opened={removing !== null} title="Удаление" onClose={() => setRemoving(null)} onConfirm={() => void remove()} loading={deleting} color="red">
+      <ConfirmModal
+        opened={removing !== null}
+        title="Удаление"
+        onClose={() => setRemoving(null)}
+        onConfirm={() => void remove()}
+        loading={deleting}
+        color="red"
+      >
         Вы уверены, что хотите удалить?
       </ConfirmModal>
     </Stack>

@@ -25,7 +25,12 @@ export function ReleaseModal({ release, onClose }: { release: Release | null | u
     if (!opened) return;
     form.setValues(
       release
-        ? { title: release.title, dict_service_subtype_id: release.dict_service_subtype_id ? String(release.dict_service_subtype_id) : null, url: release.url ?? '', url_contents: release.url_contents ?? '' }
+        ? {
+            title: release.title,
+            dict_service_subtype_id: release.dict_service_subtype_id ? String(release.dict_service_subtype_id) : null,
+            url: release.url ?? '',
+            url_contents: release.url_contents ?? '',
+          }
         : EMPTY,
     );
     form.clearErrors();
@@ -43,7 +48,15 @@ export function ReleaseModal({ release, onClose }: { release: Release | null | u
       <form onSubmit={form.onSubmit(submit)} noValidate>
         <Stack gap="sm">
           <TextInput label="Название" withAsterisk data-autofocus {...form.getInputProps('title')} />
-          <Select label="Тип публикации" withAsterisk data={options} placeholder="Выберите тип" allowDeselect={false} comboboxProps={{ withinPortal: true }} {...form.getInputProps('dict_service_subtype_id')} />
+          <Select
+            label="Тип публикации"
+            withAsterisk
+            data={options}
+            placeholder="Выберите тип"
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('dict_service_subtype_id')}
+          />
           <TextInput label="Ссылка на сборник" placeholder="https://" {...form.getInputProps('url')} />
           <TextInput label="Ссылка на содержание" placeholder="https://" {...form.getInputProps('url_contents')} />
           <Group justify="flex-end" gap="sm" mt="sm">

@@ -21,7 +21,11 @@ export function useReviewAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (a: ReviewAction): Promise<{ message: string }> =>
-      a.action === 'accept' ? api.post(`/api/review/${a.id}/accept`) : a.action === 'edit' ? api.put(`/api/review/${a.id}`, { text: a.text }) : api.delete(`/api/review/${a.id}`),
+      a.action === 'accept'
+        ? api.post(`/api/review/${a.id}/accept`)
+        : a.action === 'edit'
+          ? api.put(`/api/review/${a.id}`, { text: a.text })
+          : api.delete(`/api/review/${a.id}`),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -40,7 +40,17 @@ function EditReviewForm({ review, onClose }: { review: PendingReview; onClose: (
       <Text size="sm" c="dimmed">
         {review.user.fio}, {review.created_at_formatted}
       </Text>
-      <Textarea label="Текст отзыва" withAsterisk autosize minRows={4} maxRows={12} value={text} onChange={(e) => setText(e.currentTarget.value)} error={error} data-autofocus />
+      <Textarea
+        label="Текст отзыва"
+        withAsterisk
+        autosize
+        minRows={4}
+        maxRows={12}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        error={error}
+        data-autofocus
+      />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           Отмена

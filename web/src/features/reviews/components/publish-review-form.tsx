@@ -71,11 +71,19 @@ export function PublishReviewForm() {
           error={errors.user_id}
           data-testid="review-author"
         />
-        <Textarea label="Текст отзыва" withAsterisk autosize minRows={3} maxRows={10} value={text} onChange={(e) => {
+        <Textarea
+          label="Текст отзыва"
+          withAsterisk
+          autosize
+          minRows={3}
+          maxRows={10}
+          value={text}
+          onChange={(e) => {
             setText(e.currentTarget.value);
             setErrors(({ text: _, ...rest }) => rest);
           }}
-          error={errors.text} />
+          error={errors.text}
+        />
         <Group justify="flex-end">
           <Button leftSection={<IconSend size={16} />} onClick={submit} loading={publish.isPending}>
             {ReviewAdminMessages.publish}

@@ -43,7 +43,15 @@ export function ReviewsPage() {
         </Group>
       ),
     },
-    { key: 'text', label: 'Отзыв', render: (r) => <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{r.text}</Text> },
+    {
+      key: 'text',
+      label: 'Отзыв',
+      render: (r) => (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {r.text}
+        </Text>
+      ),
+    },
     {
       key: 'actions',
       label: 'Действия',
@@ -62,7 +70,13 @@ export function ReviewsPage() {
             onConfirm={() => act.mutateAsync({ id: r.id, action: 'accept' })}
           />
           <EditAction label={short(r)} onClick={() => setEditing(r)} />
-          <ConfirmAction label={short(r)} tooltip="Отклонить" title="Отклонить отзыв" question="Отклонить и удалить отзыв?" onConfirm={() => act.mutateAsync({ id: r.id, action: 'decline' })} />
+          <ConfirmAction
+            label={short(r)}
+            tooltip="Отклонить"
+            title="Отклонить отзыв"
+            question="Отклонить и удалить отзыв?"
+            onConfirm={() => act.mutateAsync({ id: r.id, action: 'decline' })}
+          />
         </Group>
       ),
     },

@@ -8,7 +8,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * starts ('курс' marks 'Курсы', not the inside of 'конкурс'), case-insensitively.
  */
 export function wordStartParts(text: string, words: string[]): Array<{ text: string; match: boolean }> {
-  const wanted = words.map((w) => w.trim()).filter(Boolean).sort((a, b) => b.length - a.length);
+  const wanted = words
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
   if (wanted.length === 0) return [{ text, match: false }];
   const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${wanted.map(escape).join('|')})`, 'giu');
   const parts: Array<{ text: string; match: boolean }> = [];
@@ -23,9 +26,5 @@ export function wordStartParts(text: string, words: string[]): Array<{ text: str
 }
 
 export function WordStartHighlight({ text, words, ...props }: { text: string; words: string[] } & TextProps) {
-  return (
-    <Text {...props}>
-      {wordStartParts(text, words).map((p, i) => (p.match ? <Mark key={i}>{p.text}</Mark> : <Fragment key={i}>{p.text}</Fragment>))}
-    </Text>
-  );
+  return <Text {...props}>{wordStartParts(text, words).map((p, i) => (p.match ? <Mark key={i}>{p.text}</Mark> : <Fragment key={i}>{p.text}</Fragment>))}</Text>;
 }

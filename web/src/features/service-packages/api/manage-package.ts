@@ -14,7 +14,9 @@ export function useSavePackage() {
   const changed = usePackagesChanged();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: SavePackageBody }) =>
-      id ? api.put<{ data: { id: number }; message: string }>(`/api/service-package/${id}`, body) : api.post<{ data: { id: number }; message: string }>('/api/service-package', body),
+      id
+        ? api.put<{ data: { id: number }; message: string }>(`/api/service-package/${id}`, body)
+        : api.post<{ data: { id: number }; message: string }>('/api/service-package', body),
     onSuccess: changed,
   });
 }
@@ -29,7 +31,8 @@ export function useDeletePackage() {
 export function useServiceChoices(title: string) {
   return useQuery({
     queryKey: ['services', 'package-choices', title],
-    queryFn: () => api.get<Paginated<Service>>('/api/service', { query: { title: title.trim() || undefined, per_page: 30, past: title.trim() ? undefined : 0 } }),
+    queryFn: () =>
+      api.get<Paginated<Service>>('/api/service', { query: { title: title.trim() || undefined, per_page: 30, past: title.trim() ? undefined : 0 } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,24 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, ColorSwatch, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title, Tooltip, DEFAULT_THEME } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  ColorSwatch,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+  DEFAULT_THEME,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconPin, IconPlus, IconTrash } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
@@ -127,9 +146,23 @@ export function ManagerPackagesPage() {
         minWidth={900}
       />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.pkg ? 'Пакет услуг' : 'Новый пакет услуг'} size="lg">
-        {editing && <PackageForm key={editing.pkg?.id ?? 'new'} pkg={editing.pkg} profiles={(profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.fdv }))} onClose={() => setEditing(null)} />}
+        {editing && (
+          <PackageForm
+            key={editing.pkg?.id ?? 'new'}
+            pkg={editing.pkg}
+            profiles={(profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.fdv }))}
+            onClose={() => setEditing(null)}
+          />
+        )}
       </Modal>
-      <ConfirmDeleteModal target={removing} title="Удаление пакета" question={PackageFormMessages.deleteConfirm} remove={remove.mutateAsync} loading={remove.isPending} onClose={() => setRemoving(null)} />
+      <ConfirmDeleteModal
+        target={removing}
+        title="Удаление пакета"
+        question={PackageFormMessages.deleteConfirm}
+        remove={remove.mutateAsync}
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+      />
     </Stack>
   );
 }
@@ -150,7 +183,9 @@ function PackageForm({ pkg, profiles, onClose }: { pkg: ServicePackage | null; p
   const choices = useServiceChoices(debounced);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Labels of chosen services stay known while the search shows others.
-  const [known, setKnown] = useState<Record<string, string>>(() => Object.fromEntries((pkg?.services ?? []).map((s) => [String(s.id), `${s.title} · ${formatRub(s.price)}`])));
+  const [known, setKnown] = useState<Record<string, string>>(() =>
+    Object.fromEntries((pkg?.services ?? []).map((s) => [String(s.id), `${s.title} · ${formatRub(s.price)}`])),
+  );
   const data = useMemo(() => {
     const found = (choices.data?.data ?? []).map((s) => ({ value: String(s.id), label: `${s.title} · ${formatRub(s.price)}` }));
     const chosen = services.filter((id) => !found.some((f) => f.value === id)).map((id) => ({ value: id, label: known[id] ?? `#${id}` }));
@@ -225,7 +260,11 @@ function PackageForm({ pkg, profiles, onClose }: { pkg: ServicePackage | null; p
           )}
         />
       </SimpleGrid>
-      <Switch label="Закрепить для профиля (закреплённый ранее пакет этого профиля открепится)" checked={pinned} onChange={(e) => setPinned(e.currentTarget.checked)} />
+      <Switch
+        label="Закрепить для профиля (закреплённый ранее пакет этого профиля открепится)"
+        checked={pinned}
+        onChange={(e) => setPinned(e.currentTarget.checked)}
+      />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           Отмена

@@ -9,7 +9,11 @@ export interface CatalogueFacets {
 
 /** GET /api/service/facets: what the type tiles and the leading filter show. */
 export const facetsQuery = () =>
-  queryOptions({ queryKey: ['services', 'facets'], queryFn: () => api.get<{ data: CatalogueFacets }>('/api/service/facets').then((r) => r.data), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['services', 'facets'],
+    queryFn: () => api.get<{ data: CatalogueFacets }>('/api/service/facets').then((r) => r.data),
+    staleTime: 60_000,
+  });
 
 export function useFacets() {
   return useQuery(facetsQuery());

@@ -13,7 +13,11 @@ export function getServiceOverview(filters: ServiceOverviewFilters, signal?: Abo
 
 // Under 'services': saving or deleting a service and changing entries refresh it (they invalidate ['services']).
 export const serviceOverviewQuery = (filters: ServiceOverviewFilters) =>
-  queryOptions({ queryKey: ['services', 'overview', filters], queryFn: ({ signal }) => getServiceOverview(filters, signal), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['services', 'overview', filters],
+    queryFn: ({ signal }) => getServiceOverview(filters, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useServiceOverview(filters: ServiceOverviewFilters) {
   return useQuery(serviceOverviewQuery(filters));

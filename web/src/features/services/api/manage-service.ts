@@ -27,7 +27,8 @@ function useServicesChanged() {
 export function useSaveService() {
   const changed = useServicesChanged();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: SaveServiceBody }) => (id ? api.put<Answer>(`/api/service/${id}`, body) : api.post<Answer>('/api/service', body)),
+    mutationFn: ({ id, body }: { id: number | null; body: SaveServiceBody }) =>
+      id ? api.put<Answer>(`/api/service/${id}`, body) : api.post<Answer>('/api/service', body),
     onSuccess: changed,
   });
 }

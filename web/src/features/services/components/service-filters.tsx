@@ -29,8 +29,22 @@ export function ServiceFiltersBar({ profiles, profile, onProfile, leadings, lead
         onChange={(event) => onTitle(event.currentTarget.value)}
         style={{ flex: '1 1 220px' }}
       />
-      <ChoiceFilter label="Профиль" allLabel="Все профили" data={profiles.map((p) => ({ value: String(p.id), label: p.fdv }))} value={profile} onChange={onProfile} width={260} />
-      <ChoiceFilter label="Ведущий" allLabel="Все ведущие" data={leadings.map((l) => ({ value: String(l.id), label: l.fio }))} value={leading} onChange={onLeading} width={220} />
+      <ChoiceFilter
+        label="Профиль"
+        allLabel="Все профили"
+        data={profiles.map((p) => ({ value: String(p.id), label: p.fdv }))}
+        value={profile}
+        onChange={onProfile}
+        width={260}
+      />
+      <ChoiceFilter
+        label="Ведущий"
+        allLabel="Все ведущие"
+        data={leadings.map((l) => ({ value: String(l.id), label: l.fio }))}
+        value={leading}
+        onChange={onLeading}
+        width={220}
+      />
       <SegmentedControl
         aria-label="Период"
         value={period}
@@ -46,7 +60,21 @@ export function ServiceFiltersBar({ profiles, profile, onProfile, leadings, lead
 }
 
 /** A multiple choice that, while empty, says it shows everything. */
-function ChoiceFilter({ label, allLabel, data, value, onChange, width }: { label: string; allLabel: string; data: Array<{ value: string; label: string }>; value: string[]; onChange: (ids: string[]) => void; width: number }) {
+function ChoiceFilter({
+  label,
+  allLabel,
+  data,
+  value,
+  onChange,
+  width,
+}: {
+  label: string;
+  allLabel: string;
+  data: Array<{ value: string; label: string }>;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  width: number;
+}) {
   return (
     <MultiSelect
       label={label}

@@ -23,7 +23,14 @@ import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DateType } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { SERVICE_TITLE_MAX, type Service } from '@edu/domain/services/service';
-import { followStart, saveServiceBody, SERVICE_TIME, ServiceFormMessages, type SaveServiceBody, type ServiceFormOptions } from '@edu/domain/services/service-form';
+import {
+  followStart,
+  saveServiceBody,
+  SERVICE_TIME,
+  ServiceFormMessages,
+  type SaveServiceBody,
+  type ServiceFormOptions,
+} from '@edu/domain/services/service-form';
 import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { ServiceSubtypeItem, ServiceTypeItem, ProfileItem } from '../../../lib/dictionaries';
@@ -218,7 +225,13 @@ export interface ServiceFormModalProps {
 /** The service edit modal (spec 02 §3 fields, §5 validation); after saving: the image, then the site. */
 export function ServiceFormModal(props: ServiceFormModalProps) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.service ? props.service.title : 'Новая услуга'} size="xl" data-testid="service-form-modal">
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.service ? props.service.title : 'Новая услуга'}
+      size="xl"
+      data-testid="service-form-modal"
+    >
       {props.opened && <ServiceForm key={props.service?.id ?? 'new'} {...props} />}
     </Modal>
   );
@@ -346,7 +359,14 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select label="Формат участия" required data={PARTICIPATION} value={d.participation_type} onChange={(v) => set('participation_type', v)} error={errors.participation_type} />
+        <Select
+          label="Формат участия"
+          required
+          data={PARTICIPATION}
+          value={d.participation_type}
+          onChange={(v) => set('participation_type', v)}
+          error={errors.participation_type}
+        />
         <Stack gap={4} data-field>
           <Text size="sm" fw={500}>
             Даты проведения
@@ -362,11 +382,26 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
       {dated && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Group gap="xs" grow align="flex-start">
-            <TextInput type="date" label="Начало" value={d.beginDate} onChange={(e) => changeStart(e.currentTarget.value, d.beginTime)} error={errors.begda} aria-label="Дата начала" />
+            <TextInput
+              type="date"
+              label="Начало"
+              value={d.beginDate}
+              onChange={(e) => changeStart(e.currentTarget.value, d.beginTime)}
+              error={errors.begda}
+              aria-label="Дата начала"
+            />
             <Select label="Время" data={TIMES} value={d.beginTime} onChange={(v) => changeStart(d.beginDate, v)} aria-label="Время начала" searchable />
           </Group>
           <Group gap="xs" grow align="flex-start">
-            <TextInput type="date" label="Окончание" value={d.endDate} min={d.beginDate || undefined} onChange={(e) => set('endDate', e.currentTarget.value)} error={errors.endda} aria-label="Дата окончания" />
+            <TextInput
+              type="date"
+              label="Окончание"
+              value={d.endDate}
+              min={d.beginDate || undefined}
+              onChange={(e) => set('endDate', e.currentTarget.value)}
+              error={errors.endda}
+              aria-label="Дата окончания"
+            />
             <Select label="Время" data={TIMES} value={d.endTime} onChange={(v) => set('endTime', v)} aria-label="Время окончания" searchable />
           </Group>
         </SimpleGrid>
@@ -385,16 +420,35 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
               error={Boolean(errors.sections) && !s.title.trim()}
               onChange={(e) => {
                 const title = e.currentTarget.value;
-                set('sections', d.sections.map((x, j) => (j === i ? { ...x, title } : x)));
+                set(
+                  'sections',
+                  d.sections.map((x, j) => (j === i ? { ...x, title } : x)),
+                );
               }}
             />
-            <ActionIcon variant="subtle" color="red" aria-label={`Удалить секцию ${s.title}`} onClick={() => set('sections', d.sections.filter((_, j) => j !== i))}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Удалить секцию ${s.title}`}
+              onClick={() =>
+                set(
+                  'sections',
+                  d.sections.filter((_, j) => j !== i),
+                )
+              }
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
         ))}
         <Group gap="xs" wrap="nowrap">
-          <TextInput style={{ flex: 1 }} placeholder="Название новой секции" value={newSection} onChange={(e) => setNewSection(e.currentTarget.value)} aria-label="Новая секция" />
+          <TextInput
+            style={{ flex: 1 }}
+            placeholder="Название новой секции"
+            value={newSection}
+            onChange={(e) => setNewSection(e.currentTarget.value)}
+            aria-label="Новая секция"
+          />
           <Button
             variant="light"
             leftSection={<IconPlus size={16} />}
@@ -435,23 +489,70 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: contract ? 3 : 1 }}>
-        <NumberInput label="Номер курса в Moodle" min={1} allowDecimal={false} value={d.moodle_id} onChange={(v) => set('moodle_id', v)} error={errors.moodle_id} />
+        <NumberInput
+          label="Номер курса в Moodle"
+          min={1}
+          allowDecimal={false}
+          value={d.moodle_id}
+          onChange={(v) => set('moodle_id', v)}
+          error={errors.moodle_id}
+        />
         {contract && <NumberInput label="Часы" min={0} allowDecimal={false} value={d.hours} onChange={(v) => set('hours', v)} error={errors.hours} />}
         {contract && <NumberInput label="Дни" min={0} allowDecimal={false} value={d.days} onChange={(v) => set('days', v)} error={errors.days} />}
       </SimpleGrid>
       <Suspense fallback={<Skeleton h={220} radius="md" />}>
         {/* Rich text, cleaned again by the server on saving; a long description scrolls inside the editor. */}
         <div style={{ maxHeight: 420, overflowY: 'auto' }} data-testid="service-description">
-          <RichTextEditor label="Описание" ariaLabel="Описание услуги" value={d.description} onChange={(html) => set('description', html)} error={errors.description} minHeight={160} />
+          <RichTextEditor
+            label="Описание"
+            ariaLabel="Описание услуги"
+            value={d.description}
+            onChange={(html) => set('description', html)}
+            error={errors.description}
+            minHeight={160}
+          />
         </div>
       </Suspense>
 
       <Divider label="Документы" labelPosition="left" />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select label="Шаблон сертификата" data={templateData(options?.templates.certificate)} value={d.template_certificate_id} onChange={(v) => set('template_certificate_id', v)} error={errors.template_certificate_id} clearable nothingFoundMessage={Messages.nothingFound} placeholder={options?.templates.certificate.length ? 'Не выбран' : 'Шаблонов нет'} />
-        <Select label="Шаблон программы" data={templateData(options?.templates.program)} value={d.template_program_id} onChange={(v) => set('template_program_id', v)} error={errors.template_program_id} clearable placeholder={options?.templates.program.length ? 'Не выбран' : 'Шаблонов нет'} />
-        <Select label="Шаблон регистрационного листа" data={templateData(options?.templates.regList)} value={d.template_participation_id} onChange={(v) => set('template_participation_id', v)} error={errors.template_participation_id} clearable placeholder={options?.templates.regList.length ? 'Не выбран' : 'Шаблонов нет'} />
-        <Select label="Шаблон статьи на сайте" data={templateData(options?.templates.page)} value={d.joomla_article_template_id} onChange={(v) => set('joomla_article_template_id', v)} error={errors.joomla_article_template_id} clearable placeholder={options?.templates.page.length ? 'Не выбран' : 'Шаблонов нет'} />
+        <Select
+          label="Шаблон сертификата"
+          data={templateData(options?.templates.certificate)}
+          value={d.template_certificate_id}
+          onChange={(v) => set('template_certificate_id', v)}
+          error={errors.template_certificate_id}
+          clearable
+          nothingFoundMessage={Messages.nothingFound}
+          placeholder={options?.templates.certificate.length ? 'Не выбран' : 'Шаблонов нет'}
+        />
+        <Select
+          label="Шаблон программы"
+          data={templateData(options?.templates.program)}
+          value={d.template_program_id}
+          onChange={(v) => set('template_program_id', v)}
+          error={errors.template_program_id}
+          clearable
+          placeholder={options?.templates.program.length ? 'Не выбран' : 'Шаблонов нет'}
+        />
+        <Select
+          label="Шаблон регистрационного листа"
+          data={templateData(options?.templates.regList)}
+          value={d.template_participation_id}
+          onChange={(v) => set('template_participation_id', v)}
+          error={errors.template_participation_id}
+          clearable
+          placeholder={options?.templates.regList.length ? 'Не выбран' : 'Шаблонов нет'}
+        />
+        <Select
+          label="Шаблон статьи на сайте"
+          data={templateData(options?.templates.page)}
+          value={d.joomla_article_template_id}
+          onChange={(v) => set('joomla_article_template_id', v)}
+          error={errors.joomla_article_template_id}
+          clearable
+          placeholder={options?.templates.page.length ? 'Не выбран' : 'Шаблонов нет'}
+        />
       </SimpleGrid>
 
       <Divider label="Сайт" labelPosition="left" />
@@ -460,9 +561,30 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
           {ServiceFormMessages.cmsOff}
         </Alert>
       )}
-      <Textarea label="Анонс на сайте" description="Можно использовать HTML-разметку" autosize minRows={2} maxRows={6} value={d.joomla_intro_html} onChange={(e) => set('joomla_intro_html', e.currentTarget.value)} />
-      <Textarea label="Дополнительный текст на сайте" description="Можно использовать HTML-разметку" autosize minRows={2} maxRows={6} value={d.joomla_additional_html} onChange={(e) => set('joomla_additional_html', e.currentTarget.value)} />
-      <TextInput label="Видео" description="Код для вставки видео с видеохостинга" value={d.joomla_video_iframe} onChange={(e) => set('joomla_video_iframe', e.currentTarget.value)} />
+      <Textarea
+        label="Анонс на сайте"
+        description="Можно использовать HTML-разметку"
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={d.joomla_intro_html}
+        onChange={(e) => set('joomla_intro_html', e.currentTarget.value)}
+      />
+      <Textarea
+        label="Дополнительный текст на сайте"
+        description="Можно использовать HTML-разметку"
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={d.joomla_additional_html}
+        onChange={(e) => set('joomla_additional_html', e.currentTarget.value)}
+      />
+      <TextInput
+        label="Видео"
+        description="Код для вставки видео с видеохостинга"
+        value={d.joomla_video_iframe}
+        onChange={(e) => set('joomla_video_iframe', e.currentTarget.value)}
+      />
       <FileInput
         label="Изображение"
         description={service?.image ? 'Загружено; выберите файл, чтобы заменить' : '.jpg или .png до 10 МБ'}

@@ -47,7 +47,13 @@ interface TypeCardProps {
 function TypeCard({ label, icon, color, note, active, onClick }: TypeCardProps) {
   return (
     <UnstyledButton role="radio" aria-checked={active} onClick={onClick} className={classes.typeButton}>
-      <Paper p={{ base: 'xs', sm: 'sm' }} radius="md" className={classes.typeCard} data-active={active || undefined} style={{ '--type-color': `var(--mantine-color-${color}-6)` } as React.CSSProperties}>
+      <Paper
+        p={{ base: 'xs', sm: 'sm' }}
+        radius="md"
+        className={classes.typeCard}
+        data-active={active || undefined}
+        style={{ '--type-color': `var(--mantine-color-${color}-6)` } as React.CSSProperties}
+      >
         <Flex gap={{ base: 8, xs: 'sm' }} direction={{ base: 'column', xs: 'row' }} align={{ base: 'flex-start', xs: 'center' }}>
           <ThemeIcon color={color} variant={active ? 'filled' : 'light'} size={36} radius="md">
             <NamedIcon name={icon} size={20} />

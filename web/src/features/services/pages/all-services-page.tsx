@@ -29,7 +29,8 @@ const VISIBILITY = [
   { value: '0', label: 'Скрытые' },
 ];
 
-const dateText = (s: ServiceOverviewRow) => (s.date_type === DateType.permanent ? 'Постоянно' : s.date_type === DateType.open ? 'Открытые даты' : (s.interval_formatted ?? 'Дата не указана'));
+const dateText = (s: ServiceOverviewRow) =>
+  s.date_type === DateType.permanent ? 'Постоянно' : s.date_type === DateType.open ? 'Открытые даты' : (s.interval_formatted ?? 'Дата не указана');
 
 /** The service's title opens it; under it the number, type and subtype, and its state. */
 function TitleCell({ s, onOpen }: { s: ServiceOverviewRow; onOpen: () => void }) {
@@ -39,7 +40,18 @@ function TitleCell({ s, onOpen }: { s: ServiceOverviewRow; onOpen: () => void })
         <NamedIcon name={s.type?.icon ?? null} size={18} />
       </ThemeIcon>
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Anchor component="button" type="button" size="sm" fw={600} lh={1.3} ta="left" c="inherit" onClick={onOpen} style={{ overflowWrap: 'anywhere' }} aria-label={`Открыть услугу ${s.title}`}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          fw={600}
+          lh={1.3}
+          ta="left"
+          c="inherit"
+          onClick={onOpen}
+          style={{ overflowWrap: 'anywhere' }}
+          aria-label={`Открыть услугу ${s.title}`}
+        >
           {s.title}
         </Anchor>
         {/* The subtype names its type (the icon's colour is the type's); the type is said when there is no subtype. */}
@@ -174,13 +186,33 @@ export function AllServicesPage({ renderEntriesModal }: { renderEntriesModal: (s
       // The count opens the service's entries and guests.
       render: (s) => (
         <Tooltip label="Заявки и гости" openDelay={300}>
-          <Anchor component="button" type="button" size="sm" fw={600} onClick={() => void open(s, 'entries')} aria-label={`Заявки услуги ${s.title}`} data-testid="overview-entries" disabled={loadingRow(s, 'entries')}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            fw={600}
+            onClick={() => void open(s, 'entries')}
+            aria-label={`Заявки услуги ${s.title}`}
+            data-testid="overview-entries"
+            disabled={loadingRow(s, 'entries')}
+          >
             {s.entries}
           </Anchor>
         </Tooltip>
       ),
     },
-    { key: 'paid', label: 'Оплачено', sort: 'paid', align: 'right', nowrap: true, render: (s) => <Text size="sm" data-testid="overview-paid">{s.paid}</Text> },
+    {
+      key: 'paid',
+      label: 'Оплачено',
+      sort: 'paid',
+      align: 'right',
+      nowrap: true,
+      render: (s) => (
+        <Text size="sm" data-testid="overview-paid">
+          {s.paid}
+        </Text>
+      ),
+    },
     {
       key: 'free',
       label: 'Свободно',
@@ -198,7 +230,18 @@ export function AllServicesPage({ renderEntriesModal }: { renderEntriesModal: (s
           </Text>
         ),
     },
-    { key: 'income', label: 'Доход', sort: 'income', align: 'right', nowrap: true, render: (s) => <Text size="sm" fw={500} data-testid="overview-income">{formatRub(s.income)}</Text> },
+    {
+      key: 'income',
+      label: 'Доход',
+      sort: 'income',
+      align: 'right',
+      nowrap: true,
+      render: (s) => (
+        <Text size="sm" fw={500} data-testid="overview-income">
+          {formatRub(s.income)}
+        </Text>
+      ),
+    },
     {
       // On cards only: in the table the title opens the form and the entries count the entries.
       key: 'actions',
@@ -211,7 +254,14 @@ export function AllServicesPage({ renderEntriesModal }: { renderEntriesModal: (s
           <Button variant="light" size="xs" leftSection={<IconUsers size={16} />} loading={loadingRow(s, 'entries')} onClick={() => void open(s, 'entries')}>
             Заявки и гости
           </Button>
-          <Button variant="light" color="indigo" size="xs" leftSection={<IconPencil size={16} />} loading={loadingRow(s, 'edit')} onClick={() => void open(s, 'edit')}>
+          <Button
+            variant="light"
+            color="indigo"
+            size="xs"
+            leftSection={<IconPencil size={16} />}
+            loading={loadingRow(s, 'edit')}
+            onClick={() => void open(s, 'edit')}
+          >
             Изменить
           </Button>
         </Group>

@@ -31,7 +31,8 @@ export interface ServiceEntriesSlot {
   onClose: () => void;
 }
 
-const dateText = (s: Service) => (s.date_type === DateType.permanent ? 'Постоянно' : s.date_type === DateType.open ? 'Открытые даты' : (s.interval_formatted ?? 'Дата не указана'));
+const dateText = (s: Service) =>
+  s.date_type === DateType.permanent ? 'Постоянно' : s.date_type === DateType.open ? 'Открытые даты' : (s.interval_formatted ?? 'Дата не указана');
 
 /**
  * /manager/service[/:id] (spec 02 §2): type, then subtype, then the services table with title
@@ -154,7 +155,12 @@ export function ManagerServicesPage({
     { key: 'dates', label: 'Даты', nowrap: true, render: dateText },
     { key: 'points', label: 'Баллы', align: 'right', render: (s) => String(s.points) },
     { key: 'price', label: 'Цена', align: 'right', nowrap: true, card: 'aside', render: (s) => formatPrice(s.price) },
-    { key: 'participants', label: 'Участники', align: 'right', render: (s) => `${s.count_participants} / ${seatLimit(s.max_participants) * Math.max(1, s.sections.length)}` },
+    {
+      key: 'participants',
+      label: 'Участники',
+      align: 'right',
+      render: (s) => `${s.count_participants} / ${seatLimit(s.max_participants) * Math.max(1, s.sections.length)}`,
+    },
     {
       key: 'actions',
       label: '',
@@ -179,7 +185,14 @@ export function ManagerServicesPage({
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconExternalLink size={16} />} component="a" href={s.site_url ?? undefined} target="_blank" rel="noopener" disabled={!s.site_url}>
+              <Menu.Item
+                leftSection={<IconExternalLink size={16} />}
+                component="a"
+                href={s.site_url ?? undefined}
+                target="_blank"
+                rel="noopener"
+                disabled={!s.site_url}
+              >
                 {s.site_url ? 'Открыть на сайте' : 'На сайте не опубликована'}
               </Menu.Item>
               <Menu.Item leftSection={<IconWorldUpload size={16} />} disabled={!options.data?.cms} onClick={() => void publishNow(s)}>
@@ -213,13 +226,15 @@ export function ManagerServicesPage({
         }}
       />
       {renderEntriesModal({ service: entriesOf, onClose: () => setEntriesOf(null) })}
-      <ConfirmDeleteModal target={removing} title="Удаление услуги" question={ServiceFormMessages.deleteConfirm} remove={remove.mutateAsync} loading={remove.isPending} onClose={() => setRemoving(null)} />
-      <Modal
-        opened={notFound}
-        onClose={closePreload}
-        title={Messages.serviceNotFound}
-        centered
-      >
+      <ConfirmDeleteModal
+        target={removing}
+        title="Удаление услуги"
+        question={ServiceFormMessages.deleteConfirm}
+        remove={remove.mutateAsync}
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+      />
+      <Modal opened={notFound} onClose={closePreload} title={Messages.serviceNotFound} centered>
         <Text size="sm">{ServiceFormMessages.notFoundHint}</Text>
         <Group justify="flex-end" mt="lg">
           {preload.data && (
@@ -234,11 +249,7 @@ export function ManagerServicesPage({
               Открыть для редактирования
             </Button>
           )}
-          <Button
-            onClick={closePreload}
-          >
-            К услугам
-          </Button>
+          <Button onClick={closePreload}>К услугам</Button>
         </Group>
       </Modal>
     </>
@@ -256,9 +267,16 @@ export function ManagerServicesPage({
           allowDeselect={false}
         />
       ) : (
-        <TypePicker types={types.data ?? []} value={typeId} onChange={(id) => params.setMany({ dict_type_id: id ? String(id) : '', dict_subtype_id: '', title: '' })} showAll={false} />
+        <TypePicker
+          types={types.data ?? []}
+          value={typeId}
+          onChange={(id) => params.setMany({ dict_type_id: id ? String(id) : '', dict_subtype_id: '', title: '' })}
+          showAll={false}
+        />
       )}
-      {typeId !== null && <SubtypePicker subtypes={typeSubtypes} value={subtypeId} onChange={(id) => params.setMany({ dict_subtype_id: id ? String(id) : '' })} showAll={false} />}
+      {typeId !== null && (
+        <SubtypePicker subtypes={typeSubtypes} value={subtypeId} onChange={(id) => params.setMany({ dict_subtype_id: id ? String(id) : '' })} showAll={false} />
+      )}
     </Stack>
   );
 

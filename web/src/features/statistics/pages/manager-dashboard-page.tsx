@@ -12,7 +12,12 @@ import { useStatistic, type StatisticName } from '../api/get-statistics';
 const number = new Intl.NumberFormat('ru-RU');
 
 function Growth({ growth }: { growth: number | null }) {
-  if (growth === null) return <Text size="xs" c="dimmed">нет данных за прошлый месяц</Text>;
+  if (growth === null)
+    return (
+      <Text size="xs" c="dimmed">
+        нет данных за прошлый месяц
+      </Text>
+    );
   const up = growth >= 0;
   return (
     <Badge
@@ -76,7 +81,8 @@ function StatCard({ name, title, icon, color, format }: CardProps) {
   );
 }
 
-const series = (data: MonthlyFigures | undefined, key: string) => Object.entries(data ?? {}).map(([month, value]) => ({ month: monthLabel(month), [key]: value }));
+const series = (data: MonthlyFigures | undefined, key: string) =>
+  Object.entries(data ?? {}).map(([month, value]) => ({ month: monthLabel(month), [key]: value }));
 
 function ChartCard({ title, children, loading }: { title: string; children: ReactNode; loading: boolean }) {
   return (

@@ -25,11 +25,7 @@ export function MissingTemplatesPanel() {
   return (
     <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Чего не хватает для печати" data-testid="missing-templates">
       <Stack gap="xs">
-        {m.general.length > 0 && (
-          <Text size="sm">
-            Нет шаблонов: {m.general.map((g) => g.title).join('; ')}. Клиенты увидят «будет доступно позже».
-          </Text>
-        )}
+        {m.general.length > 0 && <Text size="sm">Нет шаблонов: {m.general.map((g) => g.title).join('; ')}. Клиенты увидят «будет доступно позже».</Text>}
         {m.services_total > 0 && (
           <div>
             <Text size="sm">Услуги без шаблона ({m.services_total}):</Text>

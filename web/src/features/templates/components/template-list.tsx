@@ -7,7 +7,12 @@ export type TemplateAction = 'edit' | 'delete' | 'default';
 
 function Defaults({ t }: { t: Template }) {
   const list = [...t.serviceTypeCertificateFor, ...t.serviceTypePageFor];
-  if (list.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+  if (list.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Group gap={4}>
       {list.map((s) => (
@@ -33,7 +38,10 @@ function Content({ t }: { t: Template }) {
         Файл не загружен
       </Text>
     );
-  const text = (t.content ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = (t.content ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (
     <Text size="sm" c="dimmed" lineClamp={2}>
       {text}

@@ -119,8 +119,8 @@ function TemplateForm({ template, typeId, types, onClose }: { template: Template
           {kind === 'file' && (
             <Stack gap="xs">
               <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-                Загрузите документ Word (.docx) с макросами вида {'${user.fio}'}. Шаблон с незакрытым или неизвестным макросом не будет принят;
-                макрос без данных печатается как «[нет данных: …]».
+                Загрузите документ Word (.docx) с макросами вида {'${user.fio}'}. Шаблон с незакрытым или неизвестным макросом не будет принят; макрос без
+                данных печатается как «[нет данных: …]».
               </Alert>
               {template?.file && (
                 <Group gap="xs">

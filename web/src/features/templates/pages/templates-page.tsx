@@ -122,11 +122,7 @@ export function TemplatesPage() {
           <TemplateList templates={templates} narrow={narrow} onAction={onAction} />
         </Paper>
       )}
-      <ListPagination
-        meta={list.data?.meta}
-        onPage={setPage}
-        onPerPage={setPerPage}
-      />
+      <ListPagination meta={list.data?.meta} onPage={setPage} onPerPage={setPerPage} />
 
       <TemplateModal opened={modal !== null} onClose={() => setModal(null)} templateId={modal?.id ?? null} typeId={typeId} types={types} />
 
@@ -175,9 +171,7 @@ export function TemplatesPage() {
 
       <Modal opened={defaulting !== null} onClose={() => setDefaulting(null)} title="Шаблон по умолчанию" centered>
         <Stack>
-          <Text size="sm">
-            «{defaulting?.title}» будет использоваться для услуг выбранного типа, у которых не задан свой шаблон.
-          </Text>
+          <Text size="sm">«{defaulting?.title}» будет использоваться для услуг выбранного типа, у которых не задан свой шаблон.</Text>
           <Select
             label="Тип услуги"
             placeholder="Выберите тип услуги"

@@ -30,7 +30,13 @@ export function AvatarUpload({ user, size = 96 }: { user: CurrentUser; size?: nu
     <FileButton onChange={(file) => void choose(file)} accept={IMAGE_TYPES.join(',')}>
       {(props) => (
         <Tooltip label="Изменить фото" openDelay={300}>
-          <UnstyledButton {...props} className={classes.button} style={{ width: size, height: size }} aria-label="Изменить фото профиля" disabled={upload.isPending}>
+          <UnstyledButton
+            {...props}
+            className={classes.button}
+            style={{ width: size, height: size }}
+            aria-label="Изменить фото профиля"
+            disabled={upload.isPending}
+          >
             <Avatar src={user.avatar_url ?? undefined} size={size} radius={size} color="indigo" variant="light" alt={user.fio} data-testid="user-avatar">
               <Text fz={size / 3} fw={700} inherit>
                 {user.initials}

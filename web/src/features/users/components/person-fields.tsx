@@ -16,7 +16,9 @@ export interface PersonValues {
   learned_from_us: string;
 }
 
-export function personValues(u: Pick<UserDetails, 'last_name' | 'first_name' | 'middle_name' | 'phone' | 'organization' | 'job_title' | 'learned_from_us'> & { email: string | null }): PersonValues {
+export function personValues(
+  u: Pick<UserDetails, 'last_name' | 'first_name' | 'middle_name' | 'phone' | 'organization' | 'job_title' | 'learned_from_us'> & { email: string | null },
+): PersonValues {
   return {
     last_name: u.last_name,
     first_name: u.first_name,
@@ -30,7 +32,11 @@ export function personValues(u: Pick<UserDetails, 'last_name' | 'first_name' | '
 }
 
 /** Entries, paid entries and the amount due (red while something is unpaid). */
-export function EntryFigures({ user, testIdPrefix, ...grid }: { user: Pick<UserDetails, 'entries_num' | 'service_count' | 'left_sum'>; testIdPrefix?: string } & SimpleGridProps) {
+export function EntryFigures({
+  user,
+  testIdPrefix,
+  ...grid
+}: { user: Pick<UserDetails, 'entries_num' | 'service_count' | 'left_sum'>; testIdPrefix?: string } & SimpleGridProps) {
   const testId = (name: string) => (testIdPrefix ? `${testIdPrefix}-${name}` : undefined);
   return (
     <SimpleGrid cols={3} spacing="xs" {...grid}>

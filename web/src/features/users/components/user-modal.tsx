@@ -1,5 +1,20 @@
 import { useEffect } from 'react';
-import { Button, Divider, Group, Modal, MultiSelect, PasswordInput, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Divider,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Role, roleLabels } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
@@ -133,7 +148,7 @@ export function UserModal({ userId, onClose }: UserModalProps) {
     }
   }
 
-  const title = isNew ? 'Новый пользователь' : user ? (user.fio.trim() || `Пользователь № ${user.id}`) : 'Пользователь';
+  const title = isNew ? 'Новый пользователь' : user ? user.fio.trim() || `Пользователь № ${user.id}` : 'Пользователь';
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="xl" centered>
       {!isNew && !user ? (
@@ -149,9 +164,7 @@ export function UserModal({ userId, onClose }: UserModalProps) {
       ) : (
         <form onSubmit={form.onSubmit(submit, () => focusFirstInvalid())} noValidate>
           <Stack gap="md">
-            {user && (
-              <EntryFigures user={user} data-testid="user-card-counts" />
-            )}
+            {user && <EntryFigures user={user} data-testid="user-card-counts" />}
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <TextInput label="Фамилия" withAsterisk {...form.getInputProps('last_name')} />
               <TextInput label="Имя" withAsterisk {...form.getInputProps('first_name')} />

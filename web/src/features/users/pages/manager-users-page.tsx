@@ -25,7 +25,15 @@ const roleColor: Record<number, string> = { 1: 'grape', 2: 'blue', 3: 'gray' };
 function UserName({ user }: { user: ManagedUser }) {
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar src={user.avatar_url} radius="xl" size={36} color="initials" name={user.fio} style={{ opacity: user.deleted_at ? 0.35 : 1 }} data-testid="user-avatar">
+      <Avatar
+        src={user.avatar_url}
+        radius="xl"
+        size={36}
+        color="initials"
+        name={user.fio}
+        style={{ opacity: user.deleted_at ? 0.35 : 1 }}
+        data-testid="user-avatar"
+      >
         {user.initials}
       </Avatar>
       <div style={{ minWidth: 0 }}>
@@ -62,7 +70,12 @@ function Email({ email }: { email: string }) {
 }
 
 function Contacts({ user }: { user: ManagedUser }) {
-  if (!user.email && !user.phone) return <Text size="sm" c="dimmed">—</Text>;
+  if (!user.email && !user.phone)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <div style={{ minWidth: 0 }}>
       {user.email && (
@@ -80,7 +93,12 @@ function Contacts({ user }: { user: ManagedUser }) {
 }
 
 function Work({ user }: { user: ManagedUser }) {
-  if (!user.organization && !user.job_title) return <Text size="sm" c="dimmed">—</Text>;
+  if (!user.organization && !user.job_title)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <div>
       <Text size="sm" lh={1.3}>
@@ -94,7 +112,12 @@ function Work({ user }: { user: ManagedUser }) {
 }
 
 function Profiles({ user }: { user: ManagedUser }) {
-  if (user.profiles.length === 0) return <Text size="sm" c="dimmed">Не заполнены</Text>;
+  if (user.profiles.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Не заполнены
+      </Text>
+    );
   return (
     <Group gap={4}>
       {user.profiles.map((p) => (

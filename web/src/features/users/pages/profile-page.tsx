@@ -120,10 +120,14 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const busy = update.isPending || store.isPending;
 
   return (
-    <form onSubmit={form.onSubmit(submit, (errors) => {
+    <form
+      onSubmit={form.onSubmit(submit, (errors) => {
         notifyError(headlineOf(errors as Record<string, string>));
         focusFirstInvalid();
-      })} noValidate aria-label="Профиль">
+      })}
+      noValidate
+      aria-label="Профиль"
+    >
       <Stack gap="lg">
         <Paper p="lg" radius="lg">
           <Title order={3} size="h5" mb="sm">

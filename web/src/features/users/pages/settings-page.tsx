@@ -96,7 +96,11 @@ export function SettingsPage() {
             <Text size="xs" c="dimmed">
               После смены пароля вход на других устройствах будет завершён.
             </Text>
-            <Button type="submit" loading={change.isPending} disabled={!form.values.current_password || !form.values.password || !form.values.password_confirmation}>
+            <Button
+              type="submit"
+              loading={change.isPending}
+              disabled={!form.values.current_password || !form.values.password || !form.values.password_confirmation}
+            >
               Сохранить
             </Button>
           </Stack>
