@@ -131,7 +131,7 @@ test('an operator finds a service in «Все услуги» with its sales, fil
   await expect(page).toHaveURL(/\/manager\/all-services$/);
 
   // Sorting by income, most first: kept in the address bar like the filters.
-  const byIncome = page.getByRole('button', { name: 'Сортировать: Доход' });
+  const byIncome = page.getByRole('columnheader', { name: 'Доход' }).getByRole('button');
   await byIncome.click();
   await expect(page).toHaveURL(/sort=income/);
   await byIncome.click();

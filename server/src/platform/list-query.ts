@@ -166,10 +166,10 @@ export function listSort<K extends string>(
   return { key, column: columns[key], desc, tie };
 }
 
-/** `<column> asc|desc, <id> asc|desc` (no ORDER BY keyword). */
-export function sortSql(s: ListSort, column: SQL = s.column.sql, tie: SQL = s.tie): SQL {
+/** `<column> asc|desc, <id> asc|desc` (no ORDER BY keyword); `nullsLast` puts rows without a value last both ways (not for keyset batches). */
+export function sortSql(s: ListSort, column: SQL = s.column.sql, tie: SQL = s.tie, nullsLast = false): SQL {
   const dir = sql.raw(s.desc ? 'desc' : 'asc');
-  return sql`${column} ${dir}, ${tie} ${dir}`;
+  return nullsLast ? sql`${column} ${dir} nulls last, ${tie} ${dir}` : sql`${column} ${dir}, ${tie} ${dir}`;
 }
 
 /** The keyset condition of the rows after (key, id) in the sort's order, for batched exports. */

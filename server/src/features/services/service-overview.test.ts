@@ -194,9 +194,12 @@ describe('sorting', () => {
     expect(byPrice.at(-1)).toBe(ids.hidden);
   });
 
-  it('falls back to the default order for an unknown sort and pages the rows', async () => {
-    expect((await rowsOf('q=Обзор&sort=password')).data.map((r) => r.id)).toEqual([ids.webinar, ids.hidden, ids.past, ids.publication]);
+  it('answers 422 for an unknown sort (as every operator list does), keeps the default order without one, and pages the rows', async () => {
+    const unknown = await list('q=Обзор&sort=password');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual({ message: 'Неизвестная сортировка', errors: { sort: ['Неизвестная сортировка'] } });
     expect((await list('sort=1;drop')).statusCode).toBe(422);
+    expect((await rowsOf('q=Обзор')).data.map((r) => r.id)).toEqual([ids.webinar, ids.hidden, ids.past, ids.publication]);
     const firstPage = await rowsOf('q=Обзор&per_page=15&page=1');
     expect(firstPage.meta).toMatchObject({ total: 4, per_page: 15, current_page: 1 });
   });

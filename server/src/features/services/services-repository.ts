@@ -329,7 +329,8 @@ export async function listServiceOverview(
       ${seats} as seats, ${sales.entries} as entries, ${sales.paid} as paid, ${sales.income} as income`,
     from: sql`from services s`,
     where: overviewWhere(f),
-    order: page.sort ? sortSql(listSort(page.sort, sorts, page.sort, sql`s.id`)) : sql`${fallback}, s.id desc`,
+    // Services without the figure (a publication's free places) stay last both ways.
+    order: page.sort ? sortSql(listSort(page.sort, sorts, page.sort, sql`s.id`), undefined, undefined, true) : sql`${fallback}, s.id desc`,
     page,
     map: (r) => {
       const income = Number(r.income);
