@@ -172,7 +172,8 @@ function OperatorCardBody({
     .join(' · ');
   return (
     <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      {/* The status and price go under the number when a long status and a five-digit price do not fit beside it (390 px). */}
+      <Group justify="space-between" wrap="wrap" gap="xs" style={{ rowGap: 2 }}>
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           № {entry.number}{' '}
           <Text span size="xs" c="dimmed" fw={400}>
