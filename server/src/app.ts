@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler, type ZodWireTypeProvider } from './platform/responses.ts';
 import { sandboxCredentials, type Config } from './platform/config.ts';
 import type { Database, Db } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -45,7 +46,7 @@ import { joomlaRoutes, serviceAdminRoutes, serviceImageRoutes } from './features
 import { registerServiceJobs } from './features/services/service-publishing.ts';
 import { entryAdminRoutes } from './features/entries/admin-routes.ts';
 import { servicePackageAdminRoutes } from './features/service-packages/admin-routes.ts';
-import { operatorScope, routeTablePlugin } from './platform/manager-scope.ts';
+import { accessPlugin, defaultAccess } from './platform/access.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
 import { logRoutes } from './features/logs/routes.ts';
 import { dictionaryManagerRoutes, leadingManagerRoutes, leadingReadRoutes } from './features/dictionaries/manager-routes.ts';
@@ -77,18 +78,10 @@ declare module 'fastify' {
     printGate: PrintGate;
     /** .xlsx exports streaming on this instance: one per account (platform/xlsx-reply.ts). */
     exportSlots: AccountSlots;
-    /** Every route as registered (method, url, schema): walked by the security and property tests. */
-    routeList: RouteEntry[];
     cms: Cms;
     /** The uniqueness engine's worker threads. */
     uniqueness: UniquenessPool;
   }
-}
-
-export interface RouteEntry {
-  method: string;
-  url: string;
-  schema?: { params?: unknown; querystring?: unknown; body?: unknown; hide?: boolean };
 }
 
 export interface AppDeps {
@@ -116,17 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const long = error.statusCode === 414;
       void (reply as FastifyReply).code(long ? 414 : 400).send({ message: long ? 'Слишком длинный адрес запроса' : 'Некорректный запрос' });
     },
-  }).withTypeProvider<ZodTypeProvider>();
+  }).withTypeProvider<ZodWireTypeProvider>();
 
-  const routeList: RouteEntry[] = [];
-  app.decorate('routeList', routeList);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
-    }
-  });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their declared schemas outside production (platform/responses.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(deps.config.env !== 'production'));
   // The JSON-API media type of POST /register is JSON.
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 
@@ -179,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin);
-  await app.register(routeTablePlugin);
+  await app.register(accessPlugin);
   if (deps.config.requestLog) await app.register(requestLogPlugin);
 
   await app.register(authRoutes);
@@ -201,33 +188,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(releaseReadRoutes, { prefix: '/api' });
   await app.register(priceReadRoutes, { prefix: '/api' });
   await app.register(publicationRoutes, { prefix: '/api/publication' });
-  // The manager area (spec 02): one guard for every route registered here (401 / 403), see
-  // platform/manager-scope.ts. Operator-only calls are registered inside, nowhere else.
-  await app.register(
-    operatorScope(async (manager) => {
-      await manager.register(statisticsRoutes, { prefix: '/api' });
-      await manager.register(paymentOperatorRoutes, { prefix: '/api' });
-      await manager.register(managerUserRoutes, { prefix: '/api' });
-      await manager.register(logRoutes, { prefix: '/api' });
-      await manager.register(dictionaryManagerRoutes, { prefix: '/api/dictionaries' });
-      await manager.register(leadingManagerRoutes, { prefix: '/api' });
-      await manager.register(contractManagerRoutes, { prefix: '/api' });
-      await manager.register(serviceAdminRoutes, { prefix: '/api/service' });
-      await manager.register(joomlaRoutes, { prefix: '/api/joomla' });
-      await manager.register(entryAdminRoutes, { prefix: '/api' });
-      await manager.register(servicePackageAdminRoutes, { prefix: '/api/service-package' });
-      await manager.register(macroRoutes, { prefix: '/api' });
-      await manager.register(templateRoutes, { prefix: '/api/template' });
-      await manager.register(eventRoutes, { prefix: '/api/dictionaries/dict_events' });
-      await manager.register(mailingOperatorRoutes, { prefix: '/api/mail' });
-      await manager.register(printOperatorRoutes, { prefix: '/api' });
-      await manager.register(releaseManagerRoutes, { prefix: '/api' });
-      await manager.register(priceManagerRoutes, { prefix: '/api' });
-      await manager.register(rubricManagerRoutes, { prefix: '/api/dictionaries' });
-      await manager.register(reviewManagerRoutes, { prefix: '/api' });
-      await manager.register(publicationOperatorRoutes, { prefix: '/api/publication' });
-    }),
-  );
+  // The manager area (spec 02): every route registered here is operators' only (401 / 403) unless it
+  // declares otherwise, see platform/access.ts.
+  await app.register(async (manager) => {
+    defaultAccess(manager, 'operator');
+    await manager.register(statisticsRoutes, { prefix: '/api' });
+    await manager.register(paymentOperatorRoutes, { prefix: '/api' });
+    await manager.register(managerUserRoutes, { prefix: '/api' });
+    await manager.register(logRoutes, { prefix: '/api' });
+    await manager.register(dictionaryManagerRoutes, { prefix: '/api/dictionaries' });
+    await manager.register(leadingManagerRoutes, { prefix: '/api' });
+    await manager.register(contractManagerRoutes, { prefix: '/api' });
+    await manager.register(serviceAdminRoutes, { prefix: '/api/service' });
+    await manager.register(joomlaRoutes, { prefix: '/api/joomla' });
+    await manager.register(entryAdminRoutes, { prefix: '/api' });
+    await manager.register(servicePackageAdminRoutes, { prefix: '/api/service-package' });
+    await manager.register(macroRoutes, { prefix: '/api' });
+    await manager.register(templateRoutes, { prefix: '/api/template' });
+    await manager.register(eventRoutes, { prefix: '/api/dictionaries/dict_events' });
+    await manager.register(mailingOperatorRoutes, { prefix: '/api/mail' });
+    await manager.register(printOperatorRoutes, { prefix: '/api' });
+    await manager.register(releaseManagerRoutes, { prefix: '/api' });
+    await manager.register(priceManagerRoutes, { prefix: '/api' });
+    await manager.register(rubricManagerRoutes, { prefix: '/api/dictionaries' });
+    await manager.register(reviewManagerRoutes, { prefix: '/api' });
+    await manager.register(publicationOperatorRoutes, { prefix: '/api/publication' });
+  });
   await app.register(fileRoutes, { prefix: '/api/file' });
   await app.register(printRoutes, { prefix: '/api' });
   if (sandbox) {
@@ -243,8 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     });
   }
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webPlugin, { root: deps.config.webDist });
   return app;

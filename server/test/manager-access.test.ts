@@ -2,13 +2,13 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
-import { isManagerRoute, routeTablePlugin } from '../src/platform/manager-scope.ts';
+import { accessPlugin } from '../src/platform/access.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 
 // The operator area's access rule (spec 02 §2, §6), checked on the server's own route table: every
-// route registered in the operator scope, and every route whose URL belongs to the manager area,
-// answers 401 without a session and 403 to users and guests. A new manager route without the
-// guard fails here (and the app refuses to start).
+// route declared 'operator' (platform/access.ts; the manager area in app.ts declares it for all its
+// routes) answers 401 without a session and 403 to users and guests. A route that declares no access
+// stops the app from starting.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ const concrete = (url: string) => url.replace(/:(\w+)\??/g, (_m, name: string) =
 
 describe('the manager guard', () => {
   it('answers 401 without a session and 403 to a user and a guest on every manager route', async () => {
-    const routes = t.app.routeTable().filter((r) => r.operatorScope || isManagerRoute(r.method, r.url));
+    const routes = t.app.routeTable().filter((r) => r.access === 'operator');
     // The dashboard statistics and the card-provider list at least; the area grows with every issue.
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining(['GET /api/entry/statistics', 'GET /api/publication/count-pending', 'GET /api/yookassa']),
@@ -49,16 +49,12 @@ describe('the manager guard', () => {
     }
   });
 
-  it('every route of the manager area is registered inside the operator scope', () => {
-    const outside = t.app.routeTable().filter((r) => isManagerRoute(r.method, r.url) && !r.operatorScope);
-    expect(outside).toEqual([]);
-  });
-
-  it('an app with a manager route outside the operator scope refuses to start', async () => {
+  it('an app with a route that declares no access refuses to start', async () => {
     const app = Fastify();
-    await app.register(routeTablePlugin);
+    await app.register(accessPlugin);
     app.get('/api/manager/forgotten', async () => ({ ok: true }));
-    await expect(app.ready()).rejects.toThrow(/outside the operator scope: GET \/api\/manager\/forgotten/);
+    app.get('/api/declared', { config: { access: 'public' } }, async () => ({ ok: true }));
+    await expect(app.ready()).rejects.toThrow(/Routes without declared access: GET \/api\/manager\/forgotten$/);
     await app.close().catch(() => undefined);
   });
 

@@ -130,7 +130,7 @@ describe('the sandbox is a test tool, never a payment method', () => {
       mailer: (x) => createMailer({ outboxDir: path.join(dataDir, 'mail'), from: config.mailFrom, log: x.log }),
     });
     await prod.ready();
-    expect(prod.routeList.some((r) => r.url.startsWith('/sandbox'))).toBe(false);
+    expect(prod.routeTable().some((r) => r.url.startsWith('/sandbox'))).toBe(false);
     expect((await prod.inject({ method: 'POST', url: '/sandbox/yookassa/v3/payments', payload: {} })).statusCode).toBe(404);
     expect((await prod.inject({ method: 'POST', url: `/sandbox/yookassa/pay/${randomUUID()}`, payload: {} })).statusCode).toBe(404);
     await prod.close();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RouteEntry } from '../src/app.ts';
+import type { RouteTableRow } from '../src/platform/access.ts';
 
 // Helpers shared by the security and property tests: which routes of the app's own route table
 // they walk, and the field names each route's zod schemas declare.
@@ -7,9 +7,9 @@ import type { RouteEntry } from '../src/app.ts';
 const AUTH_PATHS = new Set(['/login', '/register', '/logout', '/password-forgot', '/password-reset']);
 
 /** The app's API routes (static web files left out): every route a client can call. */
-export function apiRoutes(app: FastifyInstance): RouteEntry[] {
+export function apiRoutes(app: FastifyInstance): RouteTableRow[] {
   const seen = new Set<string>();
-  return app.routeList.filter((r) => {
+  return app.routeTable().filter((r) => {
     const key = `${r.method} ${r.url}`;
     if (seen.has(key)) return false;
     seen.add(key);

@@ -11,12 +11,13 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export interface PageMeta {
-  current_page: number;
-  last_page: number;
-  total: number;
-  per_page: number;
-}
+export const pageMetaSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  total: z.number().int(),
+  per_page: z.number().int(),
+});
+export type PageMeta = z.output<typeof pageMetaSchema>;
 
 export interface Paginated<T> {
   data: T[];

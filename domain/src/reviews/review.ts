@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from '../common/bounds.ts';
+import { dataAnswer, messageAnswer, pageAnswer } from '../common/answers.ts';
 
 export const ReviewMessages = {
   title: 'Оставить отзыв',
@@ -35,11 +36,22 @@ export const ReviewStatus = { pending: 0, accepted: 1 } as const;
 /** PUT /api/review/{id}: the text only. */
 export const reviewEditBody = reviewBody.pick({ text: true });
 
-export interface PendingReview {
-  id: number;
-  user_id: number;
-  text: string;
-  status: number;
-  user: { id: number; fio: string; avatar_url: string | null };
-  created_at_formatted: string;
-}
+/** A review awaiting the operator, with its author. */
+export const pendingReviewSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  text: z.string(),
+  status: z.number().int(),
+  user: z.object({ id: z.number().int(), fio: z.string(), avatar_url: z.string().nullable() }),
+  created_at_formatted: z.string(),
+});
+export type PendingReview = z.output<typeof pendingReviewSchema>;
+
+/** POST /api/review: 201 with the stored review and the notice. */
+export const reviewCreatedAnswer = dataAnswer(pendingReviewSchema.pick({ id: true, text: true, user_id: true, status: true })).extend({ message: z.string() });
+/** GET /api/review: a page of pending reviews. */
+export const pendingReviewsAnswer = pageAnswer(pendingReviewSchema);
+/** POST /api/review/{id}/accept, PUT /api/review/{id}: the review as it now is, and the notice. */
+export const pendingReviewAnswer = dataAnswer(pendingReviewSchema).extend({ message: z.string() });
+/** DELETE /api/review/{id}. */
+export const reviewDeletedAnswer = messageAnswer;

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { fastifyRequestContext, requestContext } from '@fastify/request-context';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import { Role, type RoleCode } from '@edu/domain/common/codes';
+import type { RoleCode } from '@edu/domain/common/codes';
 import { accessTokens } from '../db/schema/index.ts';
 import type { Database, Queryable } from './db.ts';
-import { forbidden, unauthenticated } from './errors.ts';
+import { unauthenticated } from './errors.ts';
 
 export interface AuthUser {
   id: number;
@@ -24,14 +24,12 @@ declare module '@fastify/request-context' {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `app.requireUser` / `app.requireOperator`; null when the route allows guests. */
+    /** Set by the access hook (platform/access.ts) on every route that needs a session; null on public ones. */
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Resolves the Bearer token if there is one; never fails. */
-    optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Signs the request's Bearer session in, or fails with 401. */
+    authenticate: (request: FastifyRequest) => Promise<AuthUser>;
   }
 }
 
@@ -125,23 +123,16 @@ export const authPlugin = fp(async (app) => {
     request.requestContext.set('impersonatorId', user?.impersonatorId ?? null);
   };
 
-  app.decorate('optionalUser', async (request: FastifyRequest) => {
-    const token = bearer(request);
-    signIn(request, token ? await resolve(app.database, token) : null);
-  });
-  app.decorate('requireUser', async (request: FastifyRequest) => {
+  app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearer(request);
     const user = token ? await resolve(app.database, token) : null;
     if (!user) throw unauthenticated();
     signIn(request, user);
-  });
-  app.decorate('requireOperator', async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.requireUser(request, reply);
-    if (request.user?.role !== Role.operator) throw forbidden();
+    return user;
   });
 });
 
-/** The signed-in user of a route guarded by requireUser. */
+/** The signed-in user of a route whose access needs a session. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated();
   return request.user;

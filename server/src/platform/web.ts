@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { Messages } from '@edu/domain/common/messages';
+import { defaultAccess } from './access.ts';
 
 /** Paths that belong to the API or the payment sandbox: never the app's page, always a JSON answer. */
 const API_PATH = /^\/(api|sandbox)(\/|$)/;
@@ -17,7 +18,11 @@ export const webPlugin = fp<{ root: string }>(async (app, opts) => {
   const index = path.join(opts.root, 'index.html');
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: opts.root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    // The app's files are public (a route per file).
+    await app.register(async (files) => {
+      defaultAccess(files, 'public');
+      await files.register(fastifyStatic, { root: opts.root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];

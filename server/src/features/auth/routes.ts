@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { EventId } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
@@ -16,6 +16,7 @@ import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { checkCredentials } from './login.ts';
 import { findUserByLogin, findUsersByEmailOrPhone } from './auth-repository.ts';
 import { sendEventMailNow } from '../events/event-mail-now.ts';
+import { defaultAccess } from '../../platform/access.ts';
 
 const tokenAnswer = z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_at: z.string() });
 const PASSWORD_MAIL_LIMIT = 5;
@@ -46,7 +47,9 @@ function maskName(u: { last_name: string; first_name: string; middle_name: strin
 
 const ANONYMOUS_WINDOW_MIN = 15;
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: RoutesPlugin = async (app) => {
+  // Signing in, registering and recovering a password need no session; /logout declares its own.
+  defaultAccess(app, 'public');
   /** GET /api/v1/sanctum/csrf-cookie. Sessions are Bearer tokens, so no CSRF token is needed; the call is kept for the client and sets a harmless cookie. */
   app.get('/api/v1/sanctum/csrf-cookie', { schema: { tags: ['auth'] } }, async (_request, reply) => {
     reply.header('set-cookie', `XSRF-TOKEN=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
@@ -103,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).header('cache-control', 'no-store').send(session);
   });
 
-  app.post('/logout', { onRequest: app.requireUser, schema: { tags: ['auth'] } }, async (request, reply) => {
+  app.post('/logout', { config: { access: 'user' }, schema: { tags: ['auth'] } }, async (request, reply) => {
     await revokeSession(app.db, currentUser(request).tokenId);
     return reply.status(204).send();
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Role } from '@edu/domain/common/codes';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { idField, idParams } from '@edu/domain/common/bounds';
@@ -12,12 +12,13 @@ import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { reviewContract, setRegistrationNumber, uploadContractScan } from './contract-rules.ts';
 import { findContractByEntry, listContracts } from './contracts-repository.ts';
 import { contractsExport } from './contracts-excel.ts';
+import { defaultAccess } from '../../platform/access.ts';
 
 const exportQuery = contractExportQuery;
 
 /** Contracts as the client sees them: own contract cards and the scan upload. */
-export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+export const contractRoutes: RoutesPlugin = async (app) => {
+  defaultAccess(app, 'user');
 
   /** GET /api/contract: fio, status, page, per_page. A client sees only own contracts; operators all. */
   app.get('/contract', { schema: { tags: ['contracts'], querystring: contractListQuery } }, async (request) => {
@@ -46,7 +47,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
  * The operators' contract review (spec 02 §2 Contract review board): registered inside the operator
  * scope (app.ts), whose guard answers 401 / 403; the paths are listed in platform/manager-scope.ts.
  */
-export const contractManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const contractManagerRoutes: RoutesPlugin = async (app) => {
   app.post('/contract/:id/accept', { schema: { tags: ['contracts'], params: idParams } }, async (request) => {
     await reviewContract(app, currentUser(request), request.params.id, { approve: true });
     return { message: ContractMessages.accepted };

@@ -1,6 +1,6 @@
 import { asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { pageMeta } from '@edu/domain/common/pagination';
 import {
@@ -48,7 +48,7 @@ async function checkType(db: Db, name: EditableDictionary, values: Record<string
  * Dictionary saves (spec 02 §7: dict_service_types, dict_service_subtypes, dict_profiles) at
  * /api/dictionaries/{name}. Registered in the operator scope (app.ts), which guards them.
  */
-export const dictionaryManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
   const tags = ['dictionaries'];
 
   /** POST /api/dictionaries/{name}: a new item. */
@@ -98,8 +98,8 @@ function leadingsWhere(fio: string | undefined) {
 }
 
 /** GET /api/leading: every signed-in user reads the list (the catalogue filter), 100 per page by default. */
-export const leadingReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/leading', { onRequest: app.requireUser, schema: { tags: ['leadings'], querystring: leadingListQuery } }, async (request) => {
+export const leadingReadRoutes: RoutesPlugin = async (app) => {
+  app.get('/leading', { config: { access: 'user' }, schema: { tags: ['leadings'], querystring: leadingListQuery } }, async (request) => {
     const q = request.query;
     const where = leadingsWhere(q.fio);
     const [{ total }] = await app.db.select({ total: count() }).from(t.leadings).where(where);
@@ -121,7 +121,7 @@ export const leadingReadRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Leading persons: save and delete (spec 02 §7). Registered in the operator scope (app.ts). */
-export const leadingManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const leadingManagerRoutes: RoutesPlugin = async (app) => {
   const tags = ['leadings'];
   app.post('/leading', { schema: { tags, body: leadingBody } }, async (request, reply) => {
     const [row] = await app.db.insert(t.leadings).values(request.body).returning();

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Role } from '@edu/domain/common/codes';
 import { DICTIONARY_NAMES, type DictionaryName } from '@edu/domain/dictionaries/dictionaries';
 import * as t from '../../db/schema/index.ts';
@@ -22,12 +22,12 @@ const tables = {
 /** Fields only operators see: e-mail bodies of events. */
 const OPERATOR_ONLY: Partial<Record<DictionaryName, string[]>> = { dict_events: ['content', 'dv', 'template_id', 'is_mailing'] };
 
-export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dictionaryRoutes: RoutesPlugin = async (app) => {
   /** GET /api/dictionaries/{name}: the list sorted by id, answered as {data: {data: [...]}}. */
   app.get(
     '/:name',
     {
-      onRequest: app.requireUser,
+      config: { access: 'user' },
       schema: { tags: ['dictionaries'], params: z.object({ name: z.enum(DICTIONARY_NAMES, { error: 'Неизвестный справочник' }) }) },
     },
     async (request) => {

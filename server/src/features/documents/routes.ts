@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Role } from '@edu/domain/common/codes';
 import { idField, idParams } from '@edu/domain/common/bounds';
 import {
@@ -27,6 +27,7 @@ import {
   listUserDocuments,
   lockUserForUploads,
 } from './documents-repository.ts';
+import { defaultAccess } from '../../platform/access.ts';
 
 /** A user reaches only their own records; operators anyone's. Others get 404, as if it did not exist. */
 function assertSelfOrOperator(me: AuthUser, id: number) {
@@ -53,10 +54,10 @@ function sendFile(reply: FastifyReply, file: { mime: string; name: string; stora
  * route has no session guard). Only the SHA-256 of the token is stored; an expired or unknown token
  * is a 404. The document gets a policy of its own: nothing runs in it, only the browser's viewer.
  */
-export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fileLinkRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/file/link/:token',
-    { schema: { tags: ['documents'], params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }) } },
+    { config: { access: 'public' }, schema: { tags: ['documents'], params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }) } },
     async (request, reply) => {
       const [found] = await app.db
         .select({ mime: files.mime, name: files.name, storage_key: files.storage_key })
@@ -87,8 +88,8 @@ export const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
  * (152-FZ): only the owner and operators read them, they are not written to any log, and error
  * answers never repeat them.
  */
-export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+export const documentRoutes: RoutesPlugin = async (app) => {
+  defaultAccess(app, 'user');
 
   /** Writes by a client need an entry for a course (a service whose type needs a contract). */
   async function assertMayWrite(me: AuthUser, userId: number) {
@@ -97,13 +98,13 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** GET /api/user/{id}/documents: passport, education, snils, surname, other, consent and the whole list. */
-  app.get('/user/:id/documents', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+  app.get('/user/:id/documents', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
     assertSelfOrOperator(currentUser(request), request.params.id);
     return { data: await listUserDocuments(app.db, request.params.id) };
   });
 
   /** POST /api/user/{id}/upload-documents: multipart, one field per kind (several files each, "passport[]" too). */
-  app.post('/user/:id/upload-documents', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+  app.post('/user/:id/upload-documents', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
     const me = currentUser(request);
     const userId = request.params.id;
     assertSelfOrOperator(me, userId);
@@ -129,7 +130,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/file/{id}: a private file, to its owner and operators only; sent as an attachment-safe inline. */
-  app.get('/file/:id', { schema: { tags: ['documents'], params: idParams } }, async (request, reply) => {
+  app.get('/file/:id', { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams } }, async (request, reply) => {
     const me = currentUser(request);
     const [file] = await app.db
       .select()
@@ -145,7 +146,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
    * GET /api/file/{id}/link: {url} of a link to the file that works for FILE_LINK_MINUTES without the
    * session header, for opening a document in a new browser tab (the tab cannot send the Bearer token).
    */
-  app.get('/file/:id/link', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+  app.get('/file/:id/link', { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
     const me = currentUser(request);
     const [file] = await app.db
       .select({ id: files.id, user_id: files.user_id })
@@ -161,7 +162,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** DELETE /api/file/{id}: a user document of the owner (operators: anyone's). Contract scans stay. */
-  app.delete('/file/:id', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+  app.delete('/file/:id', { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
     const me = currentUser(request);
     const [file] = await app.db
       .select()
@@ -213,7 +214,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/user/{id}/profile-extras: address, birthday, snils. */
-  app.get('/user/:id/profile-extras', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+  app.get('/user/:id/profile-extras', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
     assertSelfOrOperator(currentUser(request), request.params.id);
     const [u] = await app.db
       .select({ address: users.address, birthday: users.birthday, snils: users.snils })
@@ -224,22 +225,26 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** POST /api/user/{id}/profile-extras {address, birthday, snils}: all required; SNILS by mask and check number. */
-  app.post('/user/:id/profile-extras', { schema: { tags: ['documents'], params: idParams, body: profileExtrasBody } }, async (request) => {
-    const me = currentUser(request);
-    assertSelfOrOperator(me, request.params.id);
-    await assertMayWrite(me, request.params.id);
-    const b = request.body;
-    const [u] = await app.db
-      .update(users)
-      .set({ address: b.address, birthday: b.birthday, snils: b.snils, updated_at: new Date() })
-      .where(and(eq(users.id, request.params.id), isNull(users.deleted_at)))
-      .returning({ address: users.address, birthday: users.birthday, snils: users.snils });
-    if (!u) throw notFound();
-    return { data: u, message: DocumentMessages.dataSaved };
-  });
+  app.post(
+    '/user/:id/profile-extras',
+    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, body: profileExtrasBody } },
+    async (request) => {
+      const me = currentUser(request);
+      assertSelfOrOperator(me, request.params.id);
+      await assertMayWrite(me, request.params.id);
+      const b = request.body;
+      const [u] = await app.db
+        .update(users)
+        .set({ address: b.address, birthday: b.birthday, snils: b.snils, updated_at: new Date() })
+        .where(and(eq(users.id, request.params.id), isNull(users.deleted_at)))
+        .returning({ address: users.address, birthday: users.birthday, snils: users.snils });
+      if (!u) throw notFound();
+      return { data: u, message: DocumentMessages.dataSaved };
+    },
+  );
 
   /** GET /api/user/{id}/contract-data: the wizard's state, computed from the data. */
-  app.get('/user/:id/contract-data', { schema: { tags: ['documents'], params: idParams } }, async (request) => {
+  app.get('/user/:id/contract-data', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
     assertSelfOrOperator(currentUser(request), request.params.id);
     const state = await contractDataState(app.db, request.params.id);
     if (!state) throw notFound();
@@ -250,16 +255,20 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
    * POST /api/user/{id}/contract-step {contract_step}: Next in the wizard. A step is stored only when
    * every earlier step is complete; otherwise 422 with what is missing.
    */
-  app.post('/user/:id/contract-step', { schema: { tags: ['documents'], params: idParams, body: contractStepBody } }, async (request) => {
-    const me = currentUser(request);
-    const userId = request.params.id;
-    assertSelfOrOperator(me, userId);
-    const state = await contractDataState(app.db, userId);
-    if (!state) throw notFound();
-    if (!state.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);
-    const step = request.body.contract_step;
-    if (step > state.max_step) throw validationError(state.missing, DocumentMessages.fillAllForContract);
-    await app.db.update(users).set({ contract_step: step, updated_at: new Date() }).where(eq(users.id, userId));
-    return { data: await contractDataState(app.db, userId), message: DocumentMessages.dataSaved };
-  });
+  app.post(
+    '/user/:id/contract-step',
+    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, body: contractStepBody } },
+    async (request) => {
+      const me = currentUser(request);
+      const userId = request.params.id;
+      assertSelfOrOperator(me, userId);
+      const state = await contractDataState(app.db, userId);
+      if (!state) throw notFound();
+      if (!state.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);
+      const step = request.body.contract_step;
+      if (step > state.max_step) throw validationError(state.missing, DocumentMessages.fillAllForContract);
+      await app.db.update(users).set({ contract_step: step, updated_at: new Date() }).where(eq(users.id, userId));
+      return { data: await contractDataState(app.db, userId), message: DocumentMessages.dataSaved };
+    },
+  );
 };

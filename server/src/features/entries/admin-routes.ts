@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { formatDateTime } from '@edu/domain/common/format';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { EntryMessages, entryListQuery } from '@edu/domain/entries/entry';
@@ -27,7 +27,7 @@ import { diffPresenter } from '../../platform/change-log.ts';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Operator-only entry calls (spec 02 §2 Entry modals, §4 Guest entry), registered in the operator scope (app.ts). */
-export const entryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const entryAdminRoutes: RoutesPlugin = async (app) => {
   const answer = async (id: number) => findEntry(app.db, id, { asOperator: true });
 
   /** POST /api/entry/{id}/complete: a paid entry becomes done (after the operator's confirmation). */

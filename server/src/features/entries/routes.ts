@@ -1,5 +1,5 @@
 import { idParams } from '@edu/domain/common/bounds';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { pageMeta } from '@edu/domain/common/pagination';
@@ -9,9 +9,10 @@ import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { entryFiltersOf, findEntry, hasEntriesAwaitingTheses, listEntries } from './entries-repository.ts';
 import { createEntry, deleteEntry, saveThesis, updateEntry } from './entry-rules.ts';
+import { defaultAccess } from '../../platform/access.ts';
 
-export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+export const entryRoutes: RoutesPlugin = async (app) => {
+  defaultAccess(app, 'user');
 
   /** GET /api/entry: a user's own entries; operators see everyone's. meta.theses_awaited feeds the banner. */
   app.get('/entry', { schema: { tags: ['entries'], querystring: entryListQuery } }, async (request) => {
@@ -23,7 +24,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data, meta: { ...pageMeta(total, q), theses_awaited } };
   });
 
-  app.get('/entry/:id', { schema: { tags: ['entries'], params: idParams } }, async (request) => {
+  app.get('/entry/:id', { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams } }, async (request) => {
     const user = currentUser(request);
     const isOperator = user.role === Role.operator;
     const entry = await findEntry(app.db, request.params.id, { ownerId: isOperator ? undefined : user.id, asOperator: isOperator });
@@ -38,7 +39,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ data: entry, message: EntryMessages.sent });
   });
 
-  app.put('/entry/:id', { schema: { tags: ['entries'], params: idParams, body: updateEntryBody } }, async (request) => {
+  app.put('/entry/:id', { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams, body: updateEntryBody } }, async (request) => {
     const user = currentUser(request);
     const { payTypeChanged } = await updateEntry(app.db, user, request.params.id, request.body);
     const isOperator = user.role === Role.operator;
@@ -46,7 +47,7 @@ export const entryRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await findEntry(app.db, request.params.id, { asOperator: isOperator }), message };
   });
 
-  app.delete('/entry/:id', { schema: { tags: ['entries'], params: idParams } }, async (request) => {
+  app.delete('/entry/:id', { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams } }, async (request) => {
     const removed = await deleteEntry(app.db, currentUser(request), request.params.id);
     return { message: removed.length > 1 ? EntryMessages.packageRemoved : Messages.deleted, data: { removed } };
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { EventMessages, eventSaveBody } from '@edu/domain/events/event';
 import type { FieldErrors } from '@edu/domain/common/validation';
 import { notFound, validationError } from '../../platform/errors.ts';
@@ -10,7 +10,7 @@ import { findEvent, isNotificationTemplate, listNotificationTemplates, updateEve
  * Events (/manager/events), under /api/dictionaries/dict_events; registered inside the operator
  * scope (app.ts), which guards it. The list itself is the generic GET /api/dictionaries/dict_events.
  */
-export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+export const eventRoutes: RoutesPlugin = async (app) => {
   /** GET .../notification-templates: templates of type 5 for the dropdown. */
   app.get('/notification-templates', { schema: { tags: ['events'] } }, async () => {
     return { data: await listNotificationTemplates(app.db) };

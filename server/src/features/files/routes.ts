@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { Role } from '@edu/domain/common/codes';
 import { currentUser } from '../../platform/auth.ts';
@@ -10,11 +10,11 @@ import { findStoredFile } from './files-repository.ts';
  * Downloads of private files. There is no public URL for a document: a file is read by its owner or
  * an operator (by id, with the session), or through a short-lived signed link made for printing.
  */
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const fileRoutes: RoutesPlugin = async (app) => {
   /** GET /api/file/{id}/download: the owner or an operator; anyone else gets 404 (not 403: no hint it exists). */
   app.get(
     '/:id/download',
-    { onRequest: app.requireUser, schema: { tags: ['files'], params: z.object({ id: z.coerce.number().int().positive() }) } },
+    { config: { access: { owner: 'file' } }, schema: { tags: ['files'], params: z.object({ id: z.coerce.number().int().positive() }) } },
     async (request, reply) => {
       const me = currentUser(request);
       const file = await findStoredFile(app.db, request.params.id);
@@ -31,16 +31,20 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** GET /api/file/signed?t={token}: a print link; it works for a few minutes and only for its file. */
-  app.get('/signed', { schema: { tags: ['files'], querystring: z.object({ t: z.string().max(4000).default('') }) } }, async (request, reply) => {
-    const payload = await verifyFileToken(app.db, request.query.t);
-    if (!payload) throw notFound('Ссылка устарела. Откройте документ ещё раз из личного кабинета.');
-    const data = await app.files.getGeneratedOrFile(payload.k);
-    if (!data) throw notFound();
-    return reply
-      .type(payload.t)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', contentDisposition(payload.t === 'application/pdf' ? 'inline' : 'attachment', payload.n))
-      .send(data);
-  });
+  app.get(
+    '/signed',
+    { config: { access: 'public' }, schema: { tags: ['files'], querystring: z.object({ t: z.string().max(4000).default('') }) } },
+    async (request, reply) => {
+      const payload = await verifyFileToken(app.db, request.query.t);
+      if (!payload) throw notFound('Ссылка устарела. Откройте документ ещё раз из личного кабинета.');
+      const data = await app.files.getGeneratedOrFile(payload.k);
+      if (!data) throw notFound();
+      return reply
+        .type(payload.t)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition(payload.t === 'application/pdf' ? 'inline' : 'attachment', payload.n))
+        .send(data);
+    },
+  );
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { changeLogListQuery, requestLogListQuery } from '@edu/domain/logs/log';
 import { listChangeLogs, listRequestLogs } from './logs-repository.ts';
 
@@ -6,7 +6,7 @@ import { listChangeLogs, listRequestLogs } from './logs-repository.ts';
  * The change log and the request log (spec 02 §2, §7). Registered in the operator scope with the
  * prefix /api (app.ts), which guards them.
  */
-export const logRoutes: FastifyPluginAsyncZod = async (app) => {
+export const logRoutes: RoutesPlugin = async (app) => {
   /** GET /api/log: type, entity_id, fio (who acted), date_from, date_to (dd.mm.yyyy, Moscow), page, per_page. */
   app.get('/log', { schema: { tags: ['logs'], querystring: changeLogListQuery } }, async (request) => {
     const { page, per_page, ...filters } = request.query;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { Messages } from '@edu/domain/common/messages';
 import { notFound } from '../../platform/errors.ts';
@@ -20,7 +20,7 @@ const requisitesBody = z.object(
 );
 
 /** Operators: the macro catalogue by category, the centre's requisites, a client's name in the dative case. */
-export const macroRoutes: FastifyPluginAsyncZod = async (app) => {
+export const macroRoutes: RoutesPlugin = async (app) => {
   /** GET /api/macros: categories (id, fdv) each with its macros (id, fdv, description). */
   app.get('/macros', { schema: { tags: ['macros'] } }, async () => {
     return { data: await listMacroCategories(app.db) };

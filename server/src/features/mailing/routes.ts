@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RoutesPlugin, ZodWireTypeProvider } from '../../platform/responses.ts';
 import { audienceCountBody, letterBody, mailSubscriptionBody, MailingMessages, sendAllBody, type LetterPreview } from '@edu/domain/mailing/mailing';
 import { currentUser } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
@@ -18,6 +18,7 @@ import {
   userEmail,
 } from './mailing-repository.ts';
 import { letter } from './mailing-job.ts';
+import { defaultAccess } from '../../platform/access.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tokenParams = z.object({ token: z.string().max(64) });
@@ -27,7 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Mass mailing for operators (/manager/mailing), under /api/mail; registered inside the operator
  * scope (app.ts), which guards it.
  */
-export const mailingOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mailingOperatorRoutes: RoutesPlugin = async (app) => {
   /** The letter's sanitised HTML and text; an empty one is refused. */
   function content(message: string) {
     const html = sanitizeRichHtml(message);
@@ -99,11 +100,11 @@ export const mailingOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The users' subscription and the unsubscribe link of the letters, under /api/mail. */
-export const mailingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mailingRoutes: RoutesPlugin = async (app) => {
   // The signed-in user's own switch (settings page).
   await app.register(async (scope) => {
-    const own = scope.withTypeProvider<ZodTypeProvider>();
-    own.addHook('onRequest', app.requireUser);
+    const own = scope.withTypeProvider<ZodWireTypeProvider>();
+    defaultAccess(own, 'user');
     own.get('/subscription', { schema: { tags: ['mailing'] } }, async (request) => {
       return { data: { subscribed: await isSubscribed(app.db, currentUser(request).id) } };
     });
@@ -116,9 +117,9 @@ export const mailingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Unsubscribe by the link of a letter: no session; the token is the key (RFC 8058 one-click POST too).
   await app.register(async (scope) => {
-    const open = scope.withTypeProvider<ZodTypeProvider>();
+    const open = scope.withTypeProvider<ZodWireTypeProvider>();
     open.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, { form: String(body) }));
-    open.post('/unsubscribe/:token', { schema: { tags: ['mailing'], params: tokenParams } }, async (request) => {
+    open.post('/unsubscribe/:token', { config: { access: 'public' }, schema: { tags: ['mailing'], params: tokenParams } }, async (request) => {
       const token = request.params.token;
       const done = UUID.test(token) && (await unsubscribeByToken(app.db, token));
       if (!done) throw notFound(MailingMessages.unsubscribeBadLink);

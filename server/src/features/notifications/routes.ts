@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { idField, idParams, intField } from '@edu/domain/common/bounds';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { formatDateTime } from '@edu/domain/common/format';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { notificationListQuery, type Notification } from '@edu/domain/notifications/notification';
@@ -9,6 +9,7 @@ import { notifications } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
+import { defaultAccess } from '../../platform/access.ts';
 
 const toNotification = (r: typeof notifications.$inferSelect): Notification => ({
   id: r.id,
@@ -40,8 +41,8 @@ async function listNotifications(db: Queryable, me: number, q: z.output<typeof n
  * a user only ever sees their own. New ones reach the open cabinet by polling /new (see
  * docs/decisions/004-notifications-polling.md).
  */
-export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+export const notificationRoutes: RoutesPlugin = async (app) => {
+  defaultAccess(app, 'user');
 
   app.get('/', { schema: { tags: ['notifications'], querystring: notificationListQuery } }, async (request) =>
     listNotifications(app.db, currentUser(request).id, request.query),
@@ -72,15 +73,19 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/:id/read', { schema: { tags: ['notifications'], params: idParams } }, async (request) => {
-    const [row] = await app.db
-      .update(notifications)
-      .set({ checked: true })
-      .where(and(eq(notifications.id, request.params.id), eq(notifications.user_id, currentUser(request).id)))
-      .returning();
-    if (!row) throw notFound();
-    return { data: toNotification(row) };
-  });
+  app.post(
+    '/:id/read',
+    { config: { access: { owner: 'notification', selfOnly: true } }, schema: { tags: ['notifications'], params: idParams } },
+    async (request) => {
+      const [row] = await app.db
+        .update(notifications)
+        .set({ checked: true })
+        .where(and(eq(notifications.id, request.params.id), eq(notifications.user_id, currentUser(request).id)))
+        .returning();
+      if (!row) throw notFound();
+      return { data: toNotification(row) };
+    },
+  );
 
   app.post('/read-all', { schema: { tags: ['notifications'], body: z.object({ all: z.boolean().optional() }).nullish() } }, async (request) => {
     await app.db

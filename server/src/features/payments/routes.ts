@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { filterText, idParams } from '@edu/domain/common/bounds';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages } from '@edu/domain/entries/entry';
@@ -24,16 +24,21 @@ import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 /** A provider payment id: YooKassa's are UUID-like; nothing that could walk a URL path ('..', '/'). */
 const PROVIDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentRoutes: RoutesPlugin = async (app) => {
   /** POST /api/entry/{id}/pay {pay_type for operators: 1, 2 or 4}: answers {id, confirmation: {confirmation_url}} or, when paid at once, {id, status: 2, immediate: true}. */
-  app.post('/entry/:id/pay', { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: payEntryBody } }, async (request) =>
-    payEntry(app, currentUser(request), request.params.id, { payType: request.body?.pay_type }),
+  app.post(
+    '/entry/:id/pay',
+    { config: { access: { owner: 'entry' } }, schema: { tags: ['payments'], params: idParams, body: payEntryBody } },
+    async (request) => payEntry(app, currentUser(request), request.params.id, { payType: request.body?.pay_type }),
   );
 
   /** POST /api/entry/{id}/set-payment-uuid {uuid}: only a provider payment that covers this entry. */
   app.post(
     '/entry/:id/set-payment-uuid',
-    { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams, body: z.object({ uuid: filterText(64).pipe(z.string().min(1)) }) } },
+    {
+      config: { access: { owner: 'entry' } },
+      schema: { tags: ['payments'], params: idParams, body: z.object({ uuid: filterText(64).pipe(z.string().min(1)) }) },
+    },
     async (request) => {
       const me = currentUser(request);
       const owner = me.role === Role.operator ? sql`true` : sql`created_by = ${me.id}`;
@@ -60,6 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/yookassa/webhook',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['payments'],
         body: z
@@ -83,25 +89,29 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** POST /api/yookassa/{cardTransactionId}/refresh: the return page asks, so it does not wait for the webhook. */
-  app.post('/yookassa/:id/refresh', { onRequest: app.requireUser, schema: { tags: ['payments'], params: idParams } }, async (request) => {
-    const me = currentUser(request);
-    const owner = me.role === Role.operator ? sql`true` : sql`(user_id = ${me.id} or created_by = ${me.id})`;
-    const [ct] = await rows<{ uuid: string | null }>(app.db, sql`select uuid from card_transactions where id = ${request.params.id} and ${owner}`);
-    if (!ct) throw notFound();
-    if (ct.uuid) {
-      try {
-        await refreshPayment(app, ct.uuid);
-      } catch (err) {
-        request.log.warn({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'payment refresh failed');
-        // The stored status is still the truth we have; the webhook or the reconcile job will catch up.
+  app.post(
+    '/yookassa/:id/refresh',
+    { config: { access: { owner: 'card_transaction' } }, schema: { tags: ['payments'], params: idParams } },
+    async (request) => {
+      const me = currentUser(request);
+      const owner = me.role === Role.operator ? sql`true` : sql`(user_id = ${me.id} or created_by = ${me.id})`;
+      const [ct] = await rows<{ uuid: string | null }>(app.db, sql`select uuid from card_transactions where id = ${request.params.id} and ${owner}`);
+      if (!ct) throw notFound();
+      if (ct.uuid) {
+        try {
+          await refreshPayment(app, ct.uuid);
+        } catch (err) {
+          request.log.warn({ err: err instanceof ProviderError ? err.logFields : errorForLog(err) }, 'payment refresh failed');
+          // The stored status is still the truth we have; the webhook or the reconcile job will catch up.
+        }
       }
-    }
-    const [after] = await rows<{ status: string }>(app.db, sql`select status from card_transactions where id = ${request.params.id}`);
-    return { data: { status: after.status } };
-  });
+      const [after] = await rows<{ status: string }>(app.db, sql`select status from card_transactions where id = ${request.params.id}`);
+      return { data: { status: after.status } };
+    },
+  );
 
   /** POST /api/yookassa-entry/pay {fio, phone, sum}: the public form, no login. */
-  app.post('/yookassa-entry/pay', { schema: { tags: ['payments'], body: z.unknown() } }, async (request) => {
+  app.post('/yookassa-entry/pay', { config: { access: 'public' }, schema: { tags: ['payments'], body: z.unknown() } }, async (request) => {
     const parsed = publicPayBody.safeParse(request.body);
     if (!parsed.success) throw new AppError(422, PaymentMessages.fillAll, { errors: fieldErrorsFromZod(parsed.error) });
     if (!app.config.yookassa.enabled) throw new AppError(422, PaymentMessages.paymentsOff, { errors: {} });
@@ -165,7 +175,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
    * payment (paid, cancelled, still processing). Only payments of the public form, and only their
    * status: nothing personal is answered.
    */
-  app.post('/yookassa-entry/:id/refresh', { schema: { tags: ['payments'], params: idParams } }, async (request) => {
+  app.post('/yookassa-entry/:id/refresh', { config: { access: 'public' }, schema: { tags: ['payments'], params: idParams } }, async (request) => {
     const [ct] = await rows<{ uuid: string | null }>(
       app.db,
       sql`select uuid from card_transactions where id = ${request.params.id} and user_id is null and fio is not null`,
@@ -177,7 +187,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/payment: operators see all payments; a user sees their own (the Payments tab). */
-  app.get('/payment', { onRequest: app.requireUser, schema: { tags: ['payments'], querystring: paymentListQuery } }, async (request) => {
+  app.get('/payment', { config: { access: 'user' }, schema: { tags: ['payments'], querystring: paymentListQuery } }, async (request) => {
     const me = currentUser(request);
     const isOperator = me.role === Role.operator;
     const filters = paymentFilters(request.query, isOperator ? undefined : me.id);
@@ -207,7 +217,7 @@ function paymentFilters(q: z.output<typeof paymentListQuery>, userId?: number): 
 }
 
 /** Operator-only payment calls; registered in the operator scope (app.ts), which guards them. */
-export const paymentOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentOperatorRoutes: RoutesPlugin = async (app) => {
   /** GET /api/payment/excel: the payments the list's filters choose, as .xlsx with a totals row (streamed). */
   app.get('/payment/excel', { schema: { tags: ['payments'], querystring: paymentListQuery } }, async (request, reply) => {
     const day = new Date().toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { Role } from '@edu/domain/common/codes';
 import { certificateNumberField, PrintMessages, printKindParam } from '@edu/domain/documents/print';
@@ -19,13 +19,13 @@ import { findPrintBatch, insertPrintBatch, listServicePrintBatches, setCertifica
 const id = z.coerce.number().int().positive();
 
 /** Printing: documents of an entry, the consent, certificate numbers, all certificates of a service as one zip. */
-export const printRoutes: FastifyPluginAsyncZod = async (app) => {
+export const printRoutes: RoutesPlugin = async (app) => {
   const deps = () => documentDeps(app);
 
   /** GET /api/entry/{id}/print/{kind}: {url}, a link to the document valid for a few minutes. */
   app.get(
     '/entry/:id/print/:kind',
-    { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }) } },
+    { config: { access: { owner: 'entry' } }, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }) } },
     async (request) => {
       const me = currentUser(request);
       // At most PRINTS_PER_USER prints of one account at a time (decision 021).
@@ -42,7 +42,7 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** GET /api/user/{id}/consent/print: {url}; the user's own consent, or any user's for operators. */
-  app.get('/user/:id/consent/print', { onRequest: app.requireUser, schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
+  app.get('/user/:id/consent/print', { config: { access: { owner: 'user' } }, schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
     const me = currentUser(request);
     if (me.role !== Role.operator && me.id !== request.params.id) throw notFound();
     return app.printGate.forAccount(me.id, async () => {
@@ -56,7 +56,7 @@ export const printRoutes: FastifyPluginAsyncZod = async (app) => {
  * Operators (registered in the operator scope, app.ts): certificate numbers and all certificates of a
  * service as one zip.
  */
-export const printOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const printOperatorRoutes: RoutesPlugin = async (app) => {
   const deps = () => documentDeps(app);
 
   /** PUT /api/entry/{id}/certificate-number {certificate_number}: an operator sets (or corrects) the number. */

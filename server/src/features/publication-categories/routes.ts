@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { idParams } from '@edu/domain/common/bounds';
 import { rubricBody, RubricMessages } from '@edu/domain/publication-categories/publication-category';
 import type { Queryable } from '../../platform/db.ts';
@@ -17,7 +17,7 @@ async function checkAlias(db: Queryable, alias: string | null, id: number | null
   if (alias && (await isRubricAliasTaken(db, alias, id))) throw fieldError('alias', RubricMessages.aliasTaken);
 }
 
-export const rubricManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const rubricManagerRoutes: RoutesPlugin = async (app) => {
   app.post('/dict_publication_categories', { schema: { tags, body: rubricBody } }, async (request, reply) => {
     const b = request.body;
     await checkAlias(app.db, b.alias, null);

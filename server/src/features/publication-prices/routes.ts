@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { idParams } from '@edu/domain/common/bounds';
 import { priceBody, priceListQuery, PriceMessages, type PriceBody } from '@edu/domain/publication-prices/publication-price';
 import type { Queryable } from '../../platform/db.ts';
@@ -22,14 +22,14 @@ function duplicateAnswer(err: unknown): never {
 }
 
 /** GET /api/publication-price?dict_service_subtype_id=: every signed-in user. */
-export const priceReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/publication-price', { onRequest: app.requireUser, schema: { tags, querystring: priceListQuery } }, async (request) => ({
+export const priceReadRoutes: RoutesPlugin = async (app) => {
+  app.get('/publication-price', { config: { access: 'user' }, schema: { tags, querystring: priceListQuery } }, async (request) => ({
     data: await listPrices(app.db, { subtype: request.query.dict_service_subtype_id }),
   }));
 };
 
 /** Save and delete: operator scope (app.ts). */
-export const priceManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const priceManagerRoutes: RoutesPlugin = async (app) => {
   app.post('/publication-price', { schema: { tags, body: priceBody } }, async (request, reply) => {
     await checkSubtype(app.db, request.body);
     const id = await insertPrice(app.db, request.body).catch(duplicateAnswer);

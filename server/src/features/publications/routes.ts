@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { filterText, idParams } from '@edu/domain/common/bounds';
@@ -34,6 +34,7 @@ import { movePublication } from './publication-status.ts';
 import { cancelUnpaidEntriesOf } from './publication-entries.ts';
 import { canSee, findPublication, listPublications, loadRecord, publicationFileIds } from './publications-repository.ts';
 import { answerInvitation, pendingInvitations } from './co-authors.ts';
+import { defaultAccess } from '../../platform/access.ts';
 
 const tags = ['publications'];
 const FILE_FIELDS = new Set(['file', 'additionalFiles']);
@@ -64,8 +65,8 @@ async function answerOne(app: FastifyInstance, user: AuthUser, id: number): Prom
 }
 
 /** GET list, GET one, create, update, delete and file downloads: any signed-in user, on what they may see. */
-export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+export const publicationRoutes: RoutesPlugin = async (app) => {
+  defaultAccess(app, 'user');
 
   /** GET /api/publication: users their own and co-authored ones (userId and fio ignored); operators all. */
   app.get('/', { schema: { tags, querystring: publicationListQuery } }, async (request) => {
@@ -95,17 +96,23 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:id', { schema: { tags, params: idParams } }, async (request) => ({ data: await answerOne(app, currentUser(request), request.params.id) }));
+  app.get('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams } }, async (request) => ({
+    data: await answerOne(app, currentUser(request), request.params.id),
+  }));
 
   /** GET /api/publication/invitations: co-author invitations waiting for the signed-in user's answer. */
   app.get('/invitations', { schema: { tags } }, async (request) => ({ data: await pendingInvitations(app.db, currentUser(request).id) }));
 
   /** POST /api/publication/{id}/accept-invitation and …/decline-invitation: the invited person's answer (co-authors.ts). */
   for (const answer of ['accept', 'decline'] as const) {
-    app.post(`/:id/${answer}-invitation`, { schema: { tags, params: idParams } }, async (request) => {
-      const me = currentUser(request);
-      return { message: await app.db.transaction((tx) => answerInvitation(tx, me, request.params.id, answer === 'accept')) };
-    });
+    app.post(
+      `/:id/${answer}-invitation`,
+      { config: { access: { owner: 'publication', selfOnly: true } }, schema: { tags, params: idParams } },
+      async (request) => {
+        const me = currentUser(request);
+        return { message: await app.db.transaction((tx) => answerInvitation(tx, me, request.params.id, answer === 'accept')) };
+      },
+    );
   }
 
   /** POST /api/publication (multipart: file, additionalFiles[], fields). */
@@ -137,11 +144,11 @@ export const publicationRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
   /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
-  app.put('/:id', { schema: { tags, params: idParams } }, update);
-  app.post('/:id', { schema: { tags, params: idParams } }, update);
+  app.put('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams } }, update);
+  app.post('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams } }, update);
 
   /** DELETE /api/publication/{id}: the creator only a rejected one; operators any (soft delete). */
-  app.delete('/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams } }, async (request) => {
     const user = currentUser(request);
     const { id } = request.params;
     await app.db.transaction(async (tx) => {
@@ -197,7 +204,7 @@ const statusAnswer = async (app: FastifyInstance, user: AuthUser, id: number) =>
  * Operator actions (registered inside the operator scope in app.ts, prefix /api/publication): accept,
  * decline, reject, send to the journal, check, add an author, publish the approved ones, add to a release.
  */
-export const publicationOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
+export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
   app.post('/:id/accept', { schema: { tags, params: idParams } }, async (request) => {
     const user = currentUser(request);
     await app.db.transaction((tx) => movePublication(tx, { publicationId: request.params.id, action: 'accept', by: user.id }));

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Role } from '@edu/domain/common/codes';
 import { idParams } from '@edu/domain/common/bounds';
 import { releaseBody, releaseListQuery, ReleaseMessages, type Release, type ReleaseBody } from '@edu/domain/releases/release';
@@ -36,8 +36,8 @@ async function checkSubtype(db: Queryable, body: ReleaseBody) {
 }
 
 /** GET /api/publication-release: operators see every release; others only visible ones (the picker). */
-export const releaseReadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/publication-release', { onRequest: app.requireUser, schema: { tags, querystring: releaseListQuery } }, async (request) => {
+export const releaseReadRoutes: RoutesPlugin = async (app) => {
+  app.get('/publication-release', { config: { access: 'user' }, schema: { tags, querystring: releaseListQuery } }, async (request) => {
     const q = request.query;
     const operator = currentUser(request).role === Role.operator;
     return { data: await listReleases(app.db, { subtype: q.dict_service_subtype_id, hidden: operator ? q.is_hidden : false }) };
@@ -45,7 +45,7 @@ export const releaseReadRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Save, delete, hide, publish, unpublish: registered in the operator scope (app.ts). */
-export const releaseManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const releaseManagerRoutes: RoutesPlugin = async (app) => {
   app.post('/publication-release', { schema: { tags, body: releaseBody } }, async (request, reply) => {
     await checkSubtype(app.db, request.body);
     const id = await insertRelease(app.db, request.body);

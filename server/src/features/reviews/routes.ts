@@ -1,9 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
-import { Role } from '@edu/domain/common/codes';
 import { idParams } from '@edu/domain/common/bounds';
 import { pageMeta, pageQuery } from '@edu/domain/common/pagination';
-import { reviewBody, reviewEditBody, ReviewAdminMessages, ReviewMessages, ReviewStatus, type PendingReview } from '@edu/domain/reviews/review';
+import {
+  pendingReviewAnswer,
+  pendingReviewsAnswer,
+  reviewBody,
+  reviewCreatedAnswer,
+  reviewDeletedAnswer,
+  reviewEditBody,
+  ReviewAdminMessages,
+  ReviewMessages,
+  ReviewStatus,
+  type PendingReview,
+} from '@edu/domain/reviews/review';
+import { isOperator } from '../../platform/access.ts';
 import { currentUser } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
@@ -20,15 +31,15 @@ import {
 
 const tags = ['reviews'];
 
-export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reviewRoutes: RoutesPlugin = async (app) => {
   /**
    * POST /api/review {text, user_id}: a user's review is pending and its author is always the asker
    * (user_id ignored). An operator's review is published at once for the author picked by user_id
    * (the 'Отзывы' screen, spec 03 §2).
    */
-  app.post('/', { onRequest: app.requireUser, schema: { tags, body: reviewBody } }, async (request, reply) => {
+  app.post('/', { config: { access: 'user' }, schema: { tags, body: reviewBody, response: { 201: reviewCreatedAnswer } } }, async (request, reply) => {
     const asker = currentUser(request);
-    if (asker.role !== Role.operator) {
+    if (!isOperator(asker)) {
       const row = await insertReview(app.db, { user_id: asker.id, text: request.body.text });
       return reply.status(201).send({ data: { id: row.id, text: row.text, user_id: row.user_id, status: row.status }, message: ReviewMessages.sent });
     }
@@ -54,28 +65,32 @@ async function mustHaveChanged(db: Queryable, id: number, changed: boolean): Pro
 }
 
 /** The 'Отзывы' screen: registered in the operator scope (app.ts) under /api/review. */
-export const reviewManagerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reviewManagerRoutes: RoutesPlugin = async (app) => {
   /** GET /api/review: pending reviews, oldest first, paginated. */
-  app.get('/review', { schema: { tags, querystring: pageQuery.extend({ status: z.literal('0').optional() }) } }, async (request) => {
-    const q = request.query;
-    const { list, total } = await listPendingReviews(app.db, q);
-    return { data: list, meta: pageMeta(total, q) };
-  });
+  app.get(
+    '/review',
+    { schema: { tags, querystring: pageQuery.extend({ status: z.literal('0').optional() }), response: { 200: pendingReviewsAnswer } } },
+    async (request) => {
+      const q = request.query;
+      const { list, total } = await listPendingReviews(app.db, q);
+      return { data: list, meta: pageMeta(total, q) };
+    },
+  );
 
   /** POST /api/review/{id}/accept: published on the site. */
-  app.post('/review/:id/accept', { schema: { tags, params: idParams } }, async (request) => {
+  app.post('/review/:id/accept', { schema: { tags, params: idParams, response: { 200: pendingReviewAnswer } } }, async (request) => {
     await mustHaveChanged(app.db, request.params.id, await acceptPendingReview(app.db, request.params.id));
     return { data: await findOrFail(app.db, request.params.id), message: ReviewAdminMessages.published };
   });
 
   /** PUT /api/review/{id} {text}: the operator corrects a pending review. */
-  app.put('/review/:id', { schema: { tags, params: idParams, body: reviewEditBody } }, async (request) => {
+  app.put('/review/:id', { schema: { tags, params: idParams, body: reviewEditBody, response: { 200: pendingReviewAnswer } } }, async (request) => {
     await mustHaveChanged(app.db, request.params.id, await editPendingReview(app.db, request.params.id, request.body.text));
     return { data: await findOrFail(app.db, request.params.id), message: ReviewAdminMessages.saved };
   });
 
   /** DELETE /api/review/{id}: declining a pending review (soft delete). */
-  app.delete('/review/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/review/:id', { schema: { tags, params: idParams, response: { 200: reviewDeletedAnswer } } }, async (request) => {
     await mustHaveChanged(app.db, request.params.id, await deletePendingReview(app.db, request.params.id));
     return { message: ReviewAdminMessages.deleted };
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { PackageFormMessages, savePackageBody } from '@edu/domain/service-packages/service-package';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -59,7 +59,7 @@ async function save(tx: Queryable, user: AuthUser, id: number | null, input: Inp
 }
 
 /** Operator calls of /manager/service-package, registered in the operator scope (app.ts). */
-export const servicePackageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const servicePackageAdminRoutes: RoutesPlugin = async (app) => {
   app.post('/', { schema: { tags: ['service-packages'], body: savePackageBody } }, async (request, reply) => {
     const id = await app.db.transaction((tx) => save(tx, currentUser(request), null, request.body));
     return reply.status(201).send({ data: { id }, message: Messages.saved });

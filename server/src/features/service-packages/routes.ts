@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { idParams } from '@edu/domain/common/bounds';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Role } from '@edu/domain/common/codes';
 import { enrollBody, PackageMessages, packageReady, servicePackageListQuery, type ServicePackage } from '@edu/domain/service-packages/service-package';
 import { servicePackages } from '../../db/schema/index.ts';
@@ -11,6 +11,7 @@ import { getServices } from '../services/services-repository.ts';
 import { findEntry } from '../entries/entries-repository.ts';
 import { appliedEntries, enrollPackageIn, splitPrice } from './enroll-package.ts';
 import { listPackageLinks, listPackageRows } from './service-packages-repository.ts';
+import { defaultAccess } from '../../platform/access.ts';
 
 export { PackageMessages, splitPrice };
 
@@ -45,8 +46,8 @@ export async function loadPackages(db: Queryable, where: SQL | undefined, userId
   });
 }
 
-export const servicePackageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+export const servicePackageRoutes: RoutesPlugin = async (app) => {
+  defaultAccess(app, 'user');
 
   /** GET /api/service-package?is_pinned=1&dict_profile_id=N ('null' or empty: packages for no profile). */
   app.get('/', { schema: { tags: ['service-packages'], querystring: servicePackageListQuery } }, async (request) => {

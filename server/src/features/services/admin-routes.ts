@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { joomlaLookupBody, saveServiceBody, ServiceFormMessages, type ServiceFormOptions } from '@edu/domain/services/service-form';
 import { TemplateType } from '@edu/domain/common/codes';
@@ -33,7 +33,7 @@ async function serviceAnswer(app: FastifyInstance, id: number): Promise<Service>
 }
 
 /** Operator-only service calls (spec 02 §7 Service), registered in the operator scope (app.ts). */
-export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const serviceAdminRoutes: RoutesPlugin = async (app) => {
   const publish = () => ({ publish: app.cms.client('site') !== null });
 
   /** GET /api/service/form-options: the choices of the edit modal — templates by type and leading persons. */
@@ -117,7 +117,7 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** POST /api/joomla/categories and /api/joomla/tags {joomla_system: site | journal}: the lists of the site, for the dictionaries (operator scope). */
-export const joomlaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const joomlaRoutes: RoutesPlugin = async (app) => {
   const lookup = (kind: 'categories' | 'tags') => async (request: { body: z.infer<typeof joomlaLookupBody> }) => {
     const client = app.cms.client(request.body.joomla_system);
     if (!client) throw new AppError(422, ServiceFormMessages.cmsOff, { errors: {} });
@@ -133,10 +133,13 @@ export const joomlaRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** GET /api/service-image/{key}: service images are public (the site shows them); only images of services are served. */
-export const serviceImageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const serviceImageRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/:a/:b',
-    { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } },
+    {
+      config: { access: 'public' },
+      schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) },
+    },
     async (request, reply) => {
       const key = `${request.params.a}/${request.params.b}`;
       if (!(await isServiceImage(app.db, key))) throw notFound();

@@ -1,5 +1,5 @@
 import { idParams } from '@edu/domain/common/bounds';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { pageMeta } from '@edu/domain/common/pagination';
@@ -8,9 +8,10 @@ import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { catalogueFacets, getService, listServices, searchServices } from './services-repository.ts';
 import { withSiteUrl } from './admin-routes.ts';
+import { defaultAccess } from '../../platform/access.ts';
 
-export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', app.requireUser);
+export const serviceRoutes: RoutesPlugin = async (app) => {
+  defaultAccess(app, 'user');
 
   /** GET /api/service: users see visible, not deleted services only; operators may ask for hidden ones. */
   app.get('/', { schema: { tags: ['services'], querystring: serviceListQuery } }, async (request) => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { pendingPublications, StatisticsCache } from './statistics-repository.ts';
 
 /**
@@ -6,7 +6,7 @@ import { pendingPublications, StatisticsCache } from './statistics-repository.ts
  * operator scope (app.ts) with the prefix /api, which guards them. The rows older than a few
  * minutes are counted at most every 10 minutes per server (docs/decisions/016-dashboard-statistics.md).
  */
-export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const statisticsRoutes: RoutesPlugin = async (app) => {
   const schema = { tags: ['statistics'] };
   const cache = new StatisticsCache(app.db, { onError: (error) => app.log.error({ err: error }, 'statistics recount failed') });
   app.get('/entry/statistics', { schema }, async () => cache.monthly('entry'));

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { TemplateType } from '@edu/domain/common/codes';
 import { FileMessages } from '@edu/domain/documents/files';
@@ -56,7 +56,7 @@ function macrosInText(text: string | null | undefined): string[] {
 }
 
 /** Operators' templates: list, one, create and update (multipart), delete, default per service type, the .docx file. */
-export const templateRoutes: FastifyPluginAsyncZod = async (app) => {
+export const templateRoutes: RoutesPlugin = async (app) => {
   /** GET /api/template?dict_type_id=&exceptType=&title=&page=&per_page= */
   app.get('/', { schema: { tags: ['templates'], querystring: templateListQuery } }, async (request) => {
     const { rows: list, total } = await listTemplates(app.db, request.query);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { getByFioBody, managerUserBody, UserMessages, userListQuery } from '@edu/domain/users/manager-user';
 import { currentUser } from '../../platform/auth.ts';
@@ -14,7 +14,7 @@ const tags = ['manager users'];
  * The operator's users (spec 02 §2 Users list, the modal, login as a user). Registered in the
  * operator scope with the prefix /api (app.ts), which guards every route here.
  */
-export const managerUserRoutes: FastifyPluginAsyncZod = async (app) => {
+export const managerUserRoutes: RoutesPlugin = async (app) => {
   /** GET /api/manager/users: filters id, fio, phone, email, role, profile (0 = not filled), deleted, is_spb. */
   app.get('/manager/users', { schema: { tags, querystring: userListQuery } }, async (request) => {
     const q = request.query;
@@ -77,8 +77,8 @@ export const managerUserRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** POST /api/login-as/leave: from the user's session back to the operator's (a session of the user, so outside the operator scope). */
-export const loginAsLeaveRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/login-as/leave', { onRequest: app.requireUser, schema: { tags } }, async (request) => {
+export const loginAsLeaveRoutes: RoutesPlugin = async (app) => {
+  app.post('/login-as/leave', { config: { access: 'session' }, schema: { tags } }, async (request) => {
     const session = await leaveLoginAs(app.db, currentUser(request), { ip: request.ip, userAgent: request.headers['user-agent'] });
     if (!session) throw forbidden();
     return session;

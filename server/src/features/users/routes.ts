@@ -3,7 +3,7 @@ import { z } from 'zod';
 import sharp from 'sharp';
 import { idParams } from '@edu/domain/common/bounds';
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { AVATAR_SIZE, changePasswordBody, ProfileMessages, storeProfilesBody, updateUserBody } from '@edu/domain/users/profile';
@@ -37,9 +37,9 @@ function assertSelfOrOperator(me: AuthUser, id: number) {
   if (me.id !== id && me.role !== Role.operator) throw notFound();
 }
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const userRoutes: RoutesPlugin = async (app) => {
   /** GET /api/get: the whole current user with computed fields; the session check is in the same query. */
-  app.get('/get', { schema: { tags: ['users'], summary: 'Текущий пользователь' } }, async (request) => {
+  app.get('/get', { config: { access: 'user', sessionInHandler: true }, schema: { tags: ['users'], summary: 'Текущий пользователь' } }, async (request) => {
     const token = bearer(request);
     const loaded = token ? await loadCurrentUserBy(app.database, { tokenHash: hashToken(token) }) : null;
     if (!loaded || loaded.tokenId === null) throw unauthenticated();
@@ -49,10 +49,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** GET /api/public-config: settings the web app reads at run time (the legacy cabinet link, OLD_CABINET_URL). Public. */
-  app.get('/public-config', { schema: { tags: ['users'] } }, async () => ({ data: { old_cabinet_url: app.config.oldCabinetUrl } }));
+  app.get('/public-config', { config: { access: 'public' }, schema: { tags: ['users'] } }, async () => ({
+    data: { old_cabinet_url: app.config.oldCabinetUrl },
+  }));
 
   /** PUT /api/user/{id}: own profile. Names stay as they are unless an operator edits. */
-  app.put('/user/:id', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: updateUserBody } }, async (request) => {
+  app.put('/user/:id', { config: { access: { owner: 'user' } }, schema: { tags: ['users'], params: idParams, body: updateUserBody } }, async (request) => {
     const me = currentUser(request);
     const id = request.params.id;
     assertSelfOrOperator(me, id);
@@ -106,7 +108,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /api/user/store-profiles/{id} {profiles: [ids]}: replaces the work profiles (at least one). */
   app.post(
     '/user/store-profiles/:id',
-    { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: storeProfilesBody } },
+    { config: { access: { owner: 'user' } }, schema: { tags: ['users'], params: idParams, body: storeProfilesBody } },
     async (request) => {
       const me = currentUser(request);
       const id = request.params.id;
@@ -145,7 +147,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/user/:id/change-password',
-    { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams, body: changePasswordBody } },
+    { config: { access: { owner: 'user' } }, schema: { tags: ['users'], params: idParams, body: changePasswordBody } },
     async (request) => {
       const me = currentUser(request);
       const id = request.params.id;
@@ -168,7 +170,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** POST /api/user/{id}/upload-avatar (multipart "file"): jpg or png by content, at most 10 MB, stored as 180x180. */
-  app.post('/user/:id/upload-avatar', { onRequest: app.requireUser, schema: { tags: ['users'], params: idParams } }, async (request) => {
+  app.post('/user/:id/upload-avatar', { config: { access: { owner: 'user' } }, schema: { tags: ['users'], params: idParams } }, async (request) => {
     const me = currentUser(request);
     assertSelfOrOperator(me, request.params.id);
     const id = request.params.id;
@@ -203,7 +205,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   /** GET /api/avatar/{key}: avatars are not private; the 128-bit random key is the only way to one. */
   app.get(
     '/avatar/:a/:b',
-    { schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) } },
+    {
+      config: { access: 'public' },
+      schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) },
+    },
     async (request, reply) => {
       const key = `${request.params.a}/${request.params.b}`;
       // Only a current avatar of a live user: a replaced or deleted one is gone at once.

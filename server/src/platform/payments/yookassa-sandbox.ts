@@ -5,6 +5,7 @@ import { sandboxPayments, sandboxRefunds } from '../../db/schema/index.ts';
 import type { Queryable } from '../db.ts';
 import { escapeHtml } from '../html.ts';
 import { isAllowedReturnUrl, type ProviderPayment, type ProviderRefund, type ProviderStatus } from './yookassa-client.ts';
+import { defaultAccess } from '../access.ts';
 
 export interface SandboxOptions {
   db: Queryable;
@@ -122,6 +123,8 @@ function receiptProblem(receipt: unknown, totalKop: number): SandboxError | null
  * has no shop credentials, and in tests as the provider on 127.0.0.1. Clearly marked as test mode.
  */
 export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, opts) => {
+  // The provider's API takes the shop's Basic credentials (checked by each call); its pay pages are public.
+  defaultAccess(app, 'shop');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
@@ -469,7 +472,7 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
   // Any other path is the API's 404 error object, never a page (https://yookassa.ru/developers/using-api/response-handling/response-format).
   app.setNotFoundHandler((_request, reply) => fail(reply, { status: 404, code: 'not_found', description: 'The requested resource does not exist' }));
 
-  app.get<{ Params: { id: string } }>('/pay/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/pay/:id', { config: { access: 'public' } }, async (request, reply) => {
     const p = await load(request.params.id);
     reply.type('text/html; charset=utf-8');
     if (!p) return reply.status(404).send(page('Платёж не найден', '<p>Такого платежа нет в тестовом режиме.</p>'));
@@ -484,7 +487,7 @@ export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, o
     return page('Оплата картой', body);
   });
 
-  app.post<{ Params: { id: string }; Body: { action?: string } }>('/pay/:id', async (request, reply) => {
+  app.post<{ Params: { id: string }; Body: { action?: string } }>('/pay/:id', { config: { access: 'public' } }, async (request, reply) => {
     const row = await loadRow(request.params.id);
     if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page('Платёж не найден', ''));
     const { p, capture } = row;

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { Paginated } from '@edu/domain/common/pagination';
-import type { PendingReview } from '@edu/domain/reviews/review';
+import type { pendingReviewAnswer, pendingReviewsAnswer, reviewBody, reviewCreatedAnswer, reviewDeletedAnswer } from '@edu/domain/reviews/review';
 import { api } from '../../../lib/api-client';
 
 const KEY = ['reviews', 'pending'] as const;
@@ -9,7 +10,7 @@ const KEY = ['reviews', 'pending'] as const;
 export function usePendingReviews(page: number) {
   return useQuery({
     queryKey: [...KEY, page],
-    queryFn: ({ signal }) => api.get<Paginated<PendingReview>>('/api/review', { query: { page, per_page: 15 }, signal }),
+    queryFn: ({ signal }) => api.get<z.output<typeof pendingReviewsAnswer>>('/api/review', { query: { page, per_page: 15 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,12 +21,12 @@ export type ReviewAction = { id: number; action: 'accept' } | { id: number; acti
 export function useReviewAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (a: ReviewAction): Promise<{ message: string }> =>
+    mutationFn: (a: ReviewAction) =>
       a.action === 'accept'
-        ? api.post(`/api/review/${a.id}/accept`)
+        ? api.post<z.output<typeof pendingReviewAnswer>>(`/api/review/${a.id}/accept`)
         : a.action === 'edit'
-          ? api.put(`/api/review/${a.id}`, { text: a.text })
-          : api.delete(`/api/review/${a.id}`),
+          ? api.put<z.output<typeof pendingReviewAnswer>>(`/api/review/${a.id}`, { text: a.text })
+          : api.delete<z.output<typeof reviewDeletedAnswer>>(`/api/review/${a.id}`),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -33,7 +34,7 @@ export function useReviewAction() {
 /** POST /api/review {text, user_id} by an operator: published at once for that author. */
 export function usePublishReview() {
   return useMutation({
-    mutationFn: (body: { text: string; user_id: number | undefined }): Promise<{ message: string }> => api.post('/api/review', body),
+    mutationFn: (body: z.input<typeof reviewBody>) => api.post<z.output<typeof reviewCreatedAnswer>>('/api/review', body),
   });
 }
 

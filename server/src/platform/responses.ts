@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync, FastifySerializerCompiler, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { z } from 'zod';
+
+// Every route declares the answer it sends (`schema.response`, a zod schema from domain/), so the
+// OpenAPI document at /api/docs describes answers and the web takes its types from the same schema
+// (`z.output<typeof …>`). A response schema describes the JSON on the wire: dates are ISO strings
+// there, while handlers return the rows they read (Date objects), hence `Wire<…>` below.
+//
+// Answers are written with JSON.stringify as before: a schema never strips a field or changes a
+// value. Outside production each answer is also checked against its schema (in its JSON form), so a
+// test or a browser journey that gets an answer its schema does not describe fails loudly; in
+// production the check is skipped (no CPU on the hot path, never a 500 for a described-wrong field).
+
+/** What a handler may return for a wire type: Date wherever the JSON has a string. */
+export type Wire<T> = T extends string
+  ? string | Date
+  : T extends readonly (infer U)[]
+    ? readonly Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+export interface ZodWireTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? Wire<z.output<this['schema']>> : unknown;
+}
+
+/** A feature's routes plugin, typed by its zod schemas. */
+export type RoutesPlugin<Options extends Record<string, unknown> = Record<never, never>> = FastifyPluginAsync<Options, RawServerDefault, ZodWireTypeProvider>;
+
+/** An answer that its route's schema does not describe (only outside production). */
+export class ResponseShapeError extends Error {
+  constructor(
+    readonly url: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(`The answer of ${url} does not match its response schema: ${issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  }
+}
+
+/** JSON.stringify, after checking the JSON form against the route's response schema when `check`. */
+export function responseSerializerCompiler(check: boolean): FastifySerializerCompiler<z.ZodType> {
+  return ({ schema, url }) =>
+    (data) => {
+      const json = JSON.stringify(data);
+      if (check) {
+        const parsed = schema.safeParse(json === undefined ? undefined : JSON.parse(json));
+        if (!parsed.success) throw new ResponseShapeError(url, parsed.error.issues);
+      }
+      return json;
+    };
+}
