@@ -165,7 +165,9 @@ export class OfficeConverterPool {
       if (!worker) return;
       const task = this.queue.shift()!;
       worker.busy = true;
-      task
+      // Not awaited: the pump goes on to the next task; the outcome reaches the caller through
+      // task.resolve/reject and the chain below handles the rejection itself.
+      void task
         .run(worker)
         .then(
           (pdf) => {
