@@ -165,9 +165,7 @@ export class OfficeConverterPool {
       if (!worker) return;
       const task = this.queue.shift()!;
       worker.busy = true;
-      // Not awaited: the pump goes on to the next task; the outcome reaches the caller through
-      // task.resolve/reject and the chain below handles the rejection itself.
-      void task
+      task
         .run(worker)
         .then(
           (pdf) => {
@@ -180,7 +178,8 @@ export class OfficeConverterPool {
           worker.busy = false;
           if (worker.documents >= this.opts.maxDocuments) {
             this.opts.log?.info({ pid: worker.pid, documents: worker.documents }, 'replacing a LibreOffice converter');
-            worker.stop();
+            // Not awaited: the pool goes on with a fresh converter while this one exits.
+            void worker.stop();
           }
           this.pump();
         });
