@@ -47,10 +47,10 @@ export function articleText(seed: number, min: number): string {
     for (let i = 0; i < 9; i++) {
       n = (n * 1103515245 + 12345) % 2147483648;
       // The high bits: the low bits of this generator repeat with a short period (a text of one word).
-      sentence.push(WORDS[Math.floor(n / 65536) % WORDS.length]);
+      sentence.push(WORDS[Math.floor(n / 65536) % WORDS.length] ?? '');
     }
     const s = `${sentence.join(' ')}.`;
-    out.push(s[0].toUpperCase() + s.slice(1));
+    out.push(s.charAt(0).toUpperCase() + s.slice(1));
     length += s.length + 1;
   }
   return out.join(' ');

@@ -65,10 +65,10 @@ test('an operator creates a webinar with sections, it is published to the site a
 
   const articles = await siteArticles(request, title);
   expect(articles).toHaveLength(1);
-  expect(articles[0].attributes).toMatchObject({ title, state: 1 });
-  expect(articles[0].relationships.category.data.id).toBe('102');
+  expect(articles[0]?.attributes).toMatchObject({ title, state: 1 });
+  expect(articles[0]?.relationships.category.data.id).toBe('102');
   await row.getByRole('button', { name: `Действия с услугой ${title}` }).click();
-  await expect(page.getByRole('menuitem', { name: 'Открыть на сайте' })).toHaveAttribute('href', new RegExp(`id=${articles[0].id}`));
+  await expect(page.getByRole('menuitem', { name: 'Открыть на сайте' })).toHaveAttribute('href', new RegExp(`id=${articles[0]?.id}`));
   await page.keyboard.press('Escape');
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -38,8 +38,9 @@ async function paidOnline(request: APIRequestContext): Promise<{ uuid: string; n
   let sum = 0;
   await expect(async () => {
     const list = (await (await request.get(`/api/payment?uuid=${uuid}`, { headers })).json()) as { data: Array<{ sum: number }> };
+    const [only] = list.data;
     expect(list.data).toHaveLength(1);
-    sum = list.data[0].sum;
+    sum = only?.sum ?? NaN;
   }).toPass({ timeout: 15_000, intervals: [300, 1000] });
   return { uuid, number: data.number, sum };
 }

@@ -230,6 +230,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   expect(releases.ok()).toBeTruthy();
   // The journal's open releases (hidden ones are closed for new publications): the first one now, the second later.
   const [first, second] = ((await releases.json()) as { data: { id: number; title: string }[] }).data;
+  if (!first || !second) throw new Error('the journal needs two releases');
   const journalTitle = `Статья в журнал ${Date.now().toString().slice(-5)}`;
   const made = await request.post('/api/publication', {
     headers: { Authorization: `Bearer ${userToken}` },

@@ -90,7 +90,7 @@ function userUtc(value: unknown, zone: string): string | null {
   if (value === null || value === undefined || value === '') return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(String(value));
   if (!m) return null;
-  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0));
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
   const offsetAt = (t: number) => {
     const p = Object.fromEntries(
       new Intl.DateTimeFormat('en-US', {
@@ -106,7 +106,9 @@ function userUtc(value: unknown, zone: string): string | null {
         .formatToParts(new Date(t))
         .map((x) => [x.type, Number(x.value)]),
     );
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
+    // A missing part gives NaN, as Date.UTC does with undefined.
+    const part = (type: string) => p[type] ?? NaN;
+    return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - t;
   };
   let t = asUtc - offsetAt(asUtc);
   t = asUtc - offsetAt(t);

@@ -36,6 +36,7 @@ export function isEmptyFieldMessage(message: string): boolean {
  */
 export function headlineOf(errors: Record<string, string[] | string | undefined>): string {
   const messages = Object.values(errors).flatMap((m) => (Array.isArray(m) ? m : m ? [m] : []));
-  if (messages.length === 0 || messages.some(isEmptyFieldMessage)) return Messages.required;
-  return messages[0];
+  const first = messages[0];
+  if (first === undefined || messages.some(isEmptyFieldMessage)) return Messages.required;
+  return first;
 }

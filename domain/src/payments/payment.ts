@@ -212,7 +212,7 @@ export const paymentListQuery = pageQuery
     created_at: z
       .string()
       .trim()
-      .transform((v) => v.split('_')[0].replace(/[-:\s]+$/, ''))
+      .transform((v) => (v.split('_')[0] ?? '').replace(/[-:\s]+$/, ''))
       .refine((v) => /^\d{0,4}(-\d{0,2}(-\d{0,2}( \d{0,2}(:\d{0,2}(:\d{0,2})?)?)?)?)?$/.test(v), { error: 'Дата в формате 9999-99-99 99:99:99' })
       .refine((v) => possibleDateTimePrefix(v), { error: BoundMessages.date })
       .optional(),

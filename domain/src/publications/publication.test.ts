@@ -36,7 +36,7 @@ describe('bodies', () => {
   it('reject needs a comment unless silent', () => {
     const r = rejectBody.safeParse({ manager_comment: ' ' });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0].message).toBe(PublicationMessages.rejectReason);
+    expect(r.error?.issues[0]?.message).toBe(PublicationMessages.rejectReason);
     expect(rejectBody.safeParse({ is_silent: '1' }).success).toBe(true);
   });
 

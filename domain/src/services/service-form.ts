@@ -41,7 +41,7 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function serviceTimeProblem(value: string): string | null {
   const m = DATE_RE.exec(value.trim());
   if (!m) return ServiceFormMessages.badDate;
-  const [month, day, hour, minute, second] = [+m[2], +m[3], +m[4], +m[5], +(m[6] ?? 0)];
+  const [month, day, hour, minute, second] = [Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
   if (month < 1 || month > 12 || day < 1 || day > 31) return ServiceFormMessages.badDate;
   if (hour < SERVICE_TIME.firstHour || hour > SERVICE_TIME.lastHour || minute % SERVICE_TIME.stepMinutes !== 0 || second !== 0)
     return ServiceFormMessages.timeGrid;

@@ -141,12 +141,16 @@ export class WorkerPool<In, Out> {
 export function serveTasks<In, Out>(handler: (message: In) => Out | Promise<Out>, transferOf: (result: Out) => Transferable[] = () => []): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread');
-  port.on('message', async (message: In) => {
+  const answer = async (message: In): Promise<void> => {
     try {
       const value = await handler(message);
       port.postMessage({ ok: true, value } satisfies Reply, transferOf(value));
     } catch (err) {
       port.postMessage({ ok: false, error: String((err as Error)?.message ?? err) } satisfies Reply);
     }
+  };
+  // The listener does not wait: answer() catches its own errors and replies either way.
+  port.on('message', (message: In) => {
+    void answer(message);
   });
 }

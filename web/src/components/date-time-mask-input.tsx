@@ -33,5 +33,5 @@ export function DateTimeMaskInput({ value, onChange, name, placeholder = 'ГГГ
 
 /** What to send for a typed prefix: cut at the first unfilled place and drop trailing separators. */
 export function dateTimePrefix(value: string): string {
-  return value.split('_')[0].replace(/[-:\s]+$/, '');
+  return (value.split('_')[0] ?? '').replace(/[-:\s]+$/, '');
 }

@@ -178,7 +178,8 @@ export class OfficeConverterPool {
           worker.busy = false;
           if (worker.documents >= this.opts.maxDocuments) {
             this.opts.log?.info({ pid: worker.pid, documents: worker.documents }, 'replacing a LibreOffice converter');
-            worker.stop();
+            // Not awaited: the pool goes on with a fresh converter while this one exits.
+            void worker.stop();
           }
           this.pump();
         });

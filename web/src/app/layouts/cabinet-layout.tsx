@@ -42,7 +42,8 @@ export function CabinetLayout({ panel }: { panel: Panel }) {
   function pick(service: Service) {
     setSearch('');
     close();
-    if (user?.role === Role.operator) navigate(`/manager/service/${service.id}`);
+    // Fire-and-forget: nothing waits on the route transition.
+    if (user?.role === Role.operator) void navigate(`/manager/service/${service.id}`);
     else setPicked(service);
   }
 

@@ -33,7 +33,8 @@ export function OldUserConfirm({ kept }: { kept: KeptOldUser }) {
 
   function backToRegistration() {
     dropOldUser();
-    navigate('/register');
+    // Fire-and-forget: nothing waits on the route transition.
+    void navigate('/register');
   }
 
   return (

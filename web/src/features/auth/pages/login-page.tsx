@@ -53,7 +53,8 @@ export function LoginPage() {
     try {
       const user = await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
       if (!isValidUser(user)) throw new Error('no user');
-      navigate(targetAfterLogin(), { replace: true });
+      // Fire-and-forget: nothing waits on the route transition.
+      void navigate(targetAfterLogin(), { replace: true });
     } catch {
       clearToken();
       queryClient.clear();

@@ -74,7 +74,8 @@ export function RegisterPage() {
       setToken(token.access_token);
       notifySuccess(Messages.registered);
       await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 }).catch(() => undefined);
-      navigate('/user/dashboard', { replace: true });
+      // Fire-and-forget: nothing waits on the route transition.
+      void navigate('/user/dashboard', { replace: true });
     } catch (error) {
       if (isApiError(error) && error.status === 422) {
         if (isDuplicateMessage(error.message) && (await lookUpOldUser(values, error.errors))) return;
@@ -97,7 +98,7 @@ export function RegisterPage() {
       const user = await findOldUser(values);
       const matchedBy = errors?.email?.length || !errors?.phone?.length ? 'email' : 'phone';
       keepOldUser({ user, email: values.email.trim(), phone: values.phone, matchedBy });
-      navigate('/password/email');
+      void navigate('/password/email');
       return true;
     } catch {
       return false;

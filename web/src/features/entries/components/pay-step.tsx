@@ -57,7 +57,8 @@ export function PayStep({ entryId, price, numbers, isPackage = false, onLater, a
           variant="default"
           onClick={() => {
             onLater?.();
-            navigate('/user/entry');
+            // Fire-and-forget: nothing waits on the route transition.
+            void navigate('/user/entry');
           }}
         >
           Оплатить позже

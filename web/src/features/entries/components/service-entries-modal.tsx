@@ -200,7 +200,7 @@ function Guests({ service }: { service: Service }) {
   const serviceId = service.id;
   // The section guests are added to: asked for, never guessed (a service without sections needs none).
   const sections = service.sections.map((s) => ({ value: String(s.id), label: s.title }));
-  const [section, setSection] = useState<string | null>(sections.length === 1 ? sections[0].value : null);
+  const [section, setSection] = useState<string | null>(sections.length === 1 ? (sections[0]?.value ?? null) : null);
   const [sectionError, setSectionError] = useState<string | null>(null);
   const sectionId = section ? Number(section) : null;
   const needsSection = () => {

@@ -13,7 +13,8 @@ export function useOpenNotification() {
       if (!notification.checked) mutate(notification.id);
       const url = notification.url;
       if (!url) return;
-      if (url.startsWith('/')) navigate(url);
+      // Fire-and-forget: nothing waits on the route transition.
+      if (url.startsWith('/')) void navigate(url);
       else if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener');
     },
     [mutate, navigate],

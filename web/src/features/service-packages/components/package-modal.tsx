@@ -59,8 +59,9 @@ function PackageFlow({ pkg, renderPayStep }: { pkg: ServicePackage; renderPaySte
     }
   }
 
-  if (result && result.entries.length > 0) {
-    return renderPayStep({ entryId: result.entries[0].id, price: result.price, numbers: result.entries.map((e) => e.number) });
+  const firstEntry = result?.entries[0];
+  if (result && firstEntry) {
+    return renderPayStep({ entryId: firstEntry.id, price: result.price, numbers: result.entries.map((e) => e.number) });
   }
 
   return (

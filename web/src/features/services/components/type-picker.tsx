@@ -26,7 +26,7 @@ export function TypePicker({ types, points = {}, value, onChange, showAll = true
           label={type.fdv}
           icon={type.icon}
           color={paletteColor(type.color)}
-          note={(points[String(type.id)] ?? 0) > 0 ? `до ${pointsText(points[String(type.id)])}` : undefined}
+          note={(points[String(type.id)] ?? 0) > 0 ? `до ${pointsText(points[String(type.id)] ?? 0)}` : undefined}
           active={value === type.id}
           onClick={() => onChange(type.id)}
         />

@@ -89,7 +89,10 @@ export function CataloguePage({ renderEntryModal, renderPublicationForm }: Catal
   const badId = params.id !== undefined && routeId === null;
 
   const query = search.toString() ? `?${search.toString()}` : '';
-  const closeModal = () => navigate({ pathname: '/user/service', search: query });
+  const closeModal = () => {
+    // Fire-and-forget: the modal closes as the route changes; nothing waits on the transition.
+    void navigate({ pathname: '/user/service', search: query });
+  };
 
   function chooseType(id: number | null) {
     setPage(1);

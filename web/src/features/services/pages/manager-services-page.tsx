@@ -90,7 +90,8 @@ export function ManagerServicesPage({
 
   const closePreload = () => {
     setHandledId(preloadId);
-    navigate({ pathname: '/manager/service', search: window.location.search }, { replace: true });
+    // Fire-and-forget: nothing waits on the route transition.
+    void navigate({ pathname: '/manager/service', search: window.location.search }, { replace: true });
   };
 
   async function publishNow(s: Service) {
