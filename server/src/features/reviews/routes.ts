@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Role } from '@edu/domain/common/codes';
+import { ReviewStatus, Role } from '@edu/domain/common/codes';
 import { idParams } from '@edu/domain/common/bounds';
 import { pageMeta, pageQuery } from '@edu/domain/common/pagination';
-import { reviewBody, reviewEditBody, ReviewAdminMessages, ReviewMessages, ReviewStatus, type PendingReview } from '@edu/domain/reviews/review';
+import { reviewBody, reviewEditBody, ReviewAdminMessages, ReviewMessages, type PendingReview } from '@edu/domain/reviews/review';
 import { currentUser } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
