@@ -1,6 +1,5 @@
 import PizZip from 'pizzip';
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeHtml } from '../../server/src/platform/html.ts';
 
 /** A real .docx whose paragraphs are the given texts (an array is written as separate runs, as Word splits a macro). */
 export function makeDocx(paragraphs: (string | string[])[]): Buffer {
@@ -16,7 +15,7 @@ export function makeDocx(paragraphs: (string | string[])[]): Buffer {
   const body = paragraphs
     .map(
       (p) =>
-        `<w:p><w:pPr><w:jc w:val="center"/></w:pPr>${(Array.isArray(p) ? p : [p]).map((r) => `<w:r><w:rPr><w:sz w:val="32"/></w:rPr><w:t xml:space="preserve">${esc(r)}</w:t></w:r>`).join('')}</w:p>`,
+        `<w:p><w:pPr><w:jc w:val="center"/></w:pPr>${(Array.isArray(p) ? p : [p]).map((r) => `<w:r><w:rPr><w:sz w:val="32"/></w:rPr><w:t xml:space="preserve">${escapeHtml(r)}</w:t></w:r>`).join('')}</w:p>`,
     )
     .join('');
   zip.file(

@@ -1,52 +1,25 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+import { bearer, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders, registerClient, uniqueTag } from '../support/session.ts';
 
 // Acting for someone else (issue 18): a co-author's account is linked only when its owner accepts
 // the invitation, and what an operator changes in a "login as user" session is logged with both
 // the client and the operator.
 
-const PASSWORD = 'Acting-2026!';
-
-async function register(request: APIRequestContext, lastName: string): Promise<{ id: number; email: string; token: string; fio: string }> {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const attributes = {
-    last_name: lastName,
-    first_name: 'Вера',
-    middle_name: `Тестовна${suffix}`,
-    phone: `+7 (96${suffix.slice(0, 1)}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix.slice(6)}2`,
-    email: `${lastName.length}-${suffix}@example.com`,
-    organization: 'Школа № 12',
-    job_title: 'Учитель',
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  const token = await tokenOf(request, attributes.email, PASSWORD);
-  const me = (await (await request.get('/api/get', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: number };
-  return { id: me.id, email: attributes.email, token, fio: `${lastName} Вера ${attributes.middle_name}` };
-}
-
-async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const answer = await request.post('/login', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
+/** A client whose name no earlier run has (the logs are filtered by it). */
+const newClient = (request: APIRequestContext, lastName: string) =>
+  registerClient(request, 'acting', { lastName, firstName: 'Вера', middleName: `Тестовна${uniqueTag()}` });
 
 const longText = (words: string) => `<p>${Array.from({ length: 80 }, (_, i) => `${words} номер ${i + 1}.`).join(' ')}</p>`;
 
 test('a co-author is linked only after accepting the invitation', async ({ page, request }) => {
-  const owner = await register(request, 'Авторова');
-  const invited = await register(request, 'Соавторова');
-  const services = await request.get('/api/service', { headers: { Authorization: `Bearer ${owner.token}` }, params: { isPublication: 1, per_page: 100 } });
+  const owner = await newClient(request, 'Авторова');
+  const invited = await newClient(request, 'Соавторова');
+  const services = await request.get('/api/service', { headers: owner.headers, params: { isPublication: 1, per_page: 100 } });
   const internet = ((await services.json()) as { data: Array<{ id: number; dict_subtype_id: number }> }).data.find((s) => s.dict_subtype_id === 5)!;
   const title = `Совместная статья ${Date.now().toString().slice(-5)}`;
   const created = await request.post('/api/publication', {
-    headers: { Authorization: `Bearer ${owner.token}` },
+    headers: owner.headers,
     data: {
       service_id: internet.id,
       dict_category_id: 2,
@@ -59,7 +32,7 @@ test('a co-author is linked only after accepting the invitation', async ({ page,
   });
   expect(created.status(), await created.text()).toBeLessThan(300);
 
-  await login(page, invited.email, PASSWORD);
+  await login(page, invited.email, invited.password);
   await page.goto('/user/publication');
   const invitations = page.getByTestId('co-author-invitations');
   await expect(invitations).toContainText(`«${title}»`);
@@ -79,12 +52,12 @@ test('a co-author is linked only after accepting the invitation', async ({ page,
 });
 
 test('what an operator changes while logged in as a client is logged with both names', async ({ page, request }) => {
-  const client = await register(request, 'Клиентова');
-  const operatorToken = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
-  const operator = (await (await request.get('/api/get', { headers: { Authorization: `Bearer ${operatorToken}` } })).json()) as { last_name: string };
-  const started = await request.post(`/api/manager/users/${client.id}/login-as`, { headers: { Authorization: `Bearer ${operatorToken}` } });
+  const client = await newClient(request, 'Клиентова');
+  const op = await operatorHeaders(request);
+  const operator = (await (await request.get('/api/get', { headers: op })).json()) as { last_name: string };
+  const started = await request.post(`/api/manager/users/${client.id}/login-as`, { headers: op });
   expect(started.ok(), await started.text()).toBeTruthy();
-  const asClient = { Authorization: `Bearer ${((await started.json()) as { access_token: string }).access_token}` };
+  const asClient = bearer(((await started.json()) as { access_token: string }).access_token);
   expect((await request.post(`/api/user/store-profiles/${client.id}`, { headers: asClient, data: { profiles: [1, 2] } })).ok()).toBeTruthy();
   expect((await request.post('/api/login-as/leave', { headers: asClient })).ok()).toBeTruthy();
 

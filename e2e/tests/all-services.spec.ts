@@ -1,46 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { dayAhead } from '../support/days.ts';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+import { applyFor, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders, registerClient } from '../support/session.ts';
+import { PHONE, WIDE } from '../support/ui.ts';
 
 // «Все услуги» (issue 22): every service in one list with its sales, filters and sorting kept in the
 // address bar; a title opens the service's form, whose description is rich text cleaned by the server.
 
-async function operatorHeaders(request: APIRequestContext) {
-  const answer = await request.post('/login', { data: { email: DEMO_OPERATOR, password: DEMO_PASSWORD } });
-  expect(answer.status()).toBe(200);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-/** A fresh client through the registration API; answers its bearer headers. */
-async function client(request: APIRequestContext, n: number) {
-  const suffix = `${Date.now()}${n}${Math.floor(Math.random() * 100)}`.slice(-7);
-  const attributes = {
-    last_name: 'Обзорова',
-    first_name: 'Анна',
-    middle_name: 'Петровна',
-    phone: `+7 (94${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}3`,
-    email: `all-services-${suffix}@example.com`,
-    organization: 'Школа № 7',
-    job_title: 'Учитель',
-    password: 'Overview-2026!',
-    password_confirmation: 'Overview-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.status()).toBe(201);
-  return { Authorization: `Bearer ${((await registered.json()) as { access_token: string }).access_token}` };
-}
-
-/** A day ahead as YYYY-MM-DD and as dd.mm.yyyy. */
-function dayAhead(days: number) {
-  const iso = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  return { iso, ru: `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` };
-}
-
-const narrow = (page: Page) => page.setViewportSize({ width: 390, height: 844 });
-const wide = (page: Page) => page.setViewportSize({ width: 1280, height: 800 });
+const narrow = (page: Page) => page.setViewportSize(PHONE);
+const wide = (page: Page) => page.setViewportSize(WIDE);
+const reviewer = (request: APIRequestContext) => registerClient(request, 'all-services', { lastName: 'Обзорова', middleName: 'Петровна' });
 
 test('an operator finds a service in «Все услуги» with its sales, filters and sorts the list, and edits its rich-text description', async ({
   page,
@@ -71,11 +40,7 @@ test('an operator finds a service in «Все услуги» with its sales, fil
   expect(service.description).toBe('<p>Программа <b>вебинара</b></p>');
   // Two clients apply; the operator takes the payment of one at the office.
   const entries: number[] = [];
-  for (const n of [1, 2]) {
-    const entry = await request.post('/api/entry', { headers: await client(request, n), data: { service_id: service.id, pay_type: 3, is_extramural: 1 } });
-    expect(entry.status()).toBe(201);
-    entries.push(((await entry.json()) as { data: { id: number } }).data.id);
-  }
+  for (let n = 0; n < 2; n++) entries.push((await applyFor(request, await reviewer(request), service.id)).id);
   expect((await request.post(`/api/entry/${entries[0]}/pay`, { headers: op, data: { pay_type: 2 } })).ok()).toBeTruthy();
 
   // The obvious way in: «Все услуги» in the catalogue group of the menu.
@@ -188,6 +153,6 @@ test('an operator finds a service in «Все услуги» with its sales, fil
 });
 
 test('a user is refused «Все услуги» by the API', async ({ request }) => {
-  const headers = await client(request, 9);
+  const { headers } = await reviewer(request);
   expect((await request.get('/api/service/overview', { headers })).status()).toBe(403);
 });

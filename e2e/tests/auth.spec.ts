@@ -1,27 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { shot } from '../support/screens.ts';
-
-const DEMO_USER = 'demo-user@example.com';
-const DEMO_OPERATOR = 'demo-operator@example.com';
-const PASSWORD = 'demo1234';
-
-async function login(page: Page, loginValue: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Телефон или e-mail').fill(loginValue);
-  await page.getByLabel('Пароль', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Войти' }).click();
-}
-
-async function logout(page: Page) {
-  await page.getByRole('button', { name: 'Меню пользователя' }).click();
-  await page.getByRole('menuitem', { name: 'Выйти' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
+import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, DEMO_USER, login, logout, maskedPhone, newPerson, submitLogin } from '../support/session.ts';
 
 test('a new user registers in the form, lands on the dashboard, logs out and logs in by phone', async ({ page }) => {
-  const suffix = Date.now().toString().slice(-7);
-  const phoneDigits = `91${suffix.slice(0, 1)}${suffix.slice(1)}`.slice(0, 10).padEnd(10, '0');
-  const email = `e2e-${suffix}@example.com`;
+  // The form field by field, with what it says between them (the other journeys use fillRegistration).
+  const { phone: phoneDigits, email } = newPerson('e2e');
 
   await page.goto('/register');
   await page.getByLabel('Фамилия').fill('Соколова');
@@ -45,26 +28,23 @@ test('a new user registers in the form, lands on the dashboard, logs out and log
   await shot(page, 'dashboard-new-user-desktop');
 
   await logout(page);
-  const masked = `+7 (${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6, 8)}-${phoneDigits.slice(8, 10)}`;
-  await login(page, masked, 'Qwerty-2026!');
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await login(page, maskedPhone(phoneDigits), 'Qwerty-2026!');
 });
 
 test('a wrong password shows the 532 text with its link; an unknown e-mail shows the 531 text', async ({ page }) => {
-  await login(page, DEMO_USER, 'not-the-password');
+  await submitLogin(page, DEMO_USER, 'not-the-password');
   const wrong = page.getByText('Неверный пароль. Забыли пароль?');
   await expect(wrong).toBeVisible();
   await expect(page.locator('a[href="/password/reset"]').first()).toBeVisible();
   await shot(page, 'login-wrong-password-desktop');
 
-  await login(page, 'nobody-here@example.com', 'whatever');
+  await submitLogin(page, 'nobody-here@example.com', 'whatever');
   await expect(page.getByText('Пользователь не найден. Пожалуйста, пройдите регистрацию.')).toBeVisible();
   await expect(page.locator('form a[href="/register"]').first()).toBeVisible();
 });
 
 test('a user opening /manager/users lands on /user/dashboard', async ({ page }) => {
   await login(page, DEMO_USER, PASSWORD);
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.goto('/manager/users');
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   for (const item of ['Главная', 'Мои заявки', 'Услуги', 'Пакеты услуг', 'Мои публикации', 'Профиль']) {
@@ -74,7 +54,6 @@ test('a user opening /manager/users lands on /user/dashboard', async ({ page }) 
 
 test('the operator sees the manager sidebar', async ({ page }) => {
   await login(page, DEMO_OPERATOR, PASSWORD);
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
   await page.goto('/manager/dashboard');
   await expect(page).toHaveURL(/\/manager\/dashboard$/);
   for (const item of [
@@ -118,7 +97,6 @@ test.describe('narrow screen (390 px)', () => {
     await expect(page.getByText('Заполните все поля в соответствии с требованиями')).toBeVisible();
     await shot(page, 'register-narrow');
     await login(page, DEMO_USER, PASSWORD);
-    await expect(page).toHaveURL(/\/user\/dashboard$/);
     await shot(page, 'dashboard-narrow');
   });
 });

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { shot } from '../support/screens.ts';
+import { registerInForm } from '../support/session.ts';
+import { noticesGone, rub } from '../support/ui.ts';
 
 // A service of the demo catalogue with sections, theses and a price (server/src/db/seed/demo-data.ts).
 const SERVICE = 'Всероссийская конференция «Современное образование: традиции и инновации»';
@@ -7,34 +9,9 @@ const SECTION = 'Основная и средняя школа';
 const PACKAGE = 'Пакет «Активный педагог»';
 const PRICE = /^500\s₽$/;
 
-/** Waits until the ordinary notices (5000 ms) are gone, for a clean screenshot. */
-async function noticesGone(page: Page) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
-
-/** Prices are printed by Intl (ru-RU), whose group separator is a no-break space. */
-const rub = (text: string) => new RegExp(text.replace(/ /g, '\\s'));
-
-async function register(page: Page) {
-  const suffix = Date.now().toString().slice(-7);
-  const phoneDigits = `95${suffix}`.slice(0, 10).padEnd(10, '0');
-  await page.goto('/register');
-  await page.getByLabel('Фамилия').fill('Лебедева');
-  await page.getByLabel('Имя', { exact: true }).fill('Ольга');
-  await page.getByLabel('Отчество').fill('Сергеевна');
-  await page.getByLabel('Телефон').pressSequentially(phoneDigits);
-  await page.getByLabel('E-mail').fill(`cabinet-${suffix}@example.com`);
-  await page.getByLabel('Организация').fill('МБОУ Гимназия № 5');
-  await page.getByLabel('Должность').fill('Учитель русского языка');
-  await page.getByLabel('Пароль', { exact: true }).fill('Cabinet-2026!');
-  await page.getByLabel('Подтверждение пароля').fill('Cabinet-2026!');
-  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
-}
-
 test('a new user fills the profile, applies for a conference with theses, pays later and sees it everywhere', async ({ page }) => {
   test.setTimeout(180_000);
-  await register(page);
+  await registerInForm(page, 'cabinet', { lastName: 'Лебедева', firstName: 'Ольга', middleName: 'Сергеевна', jobTitle: 'Учитель русского языка' });
 
   // No work profiles yet: the dashboard asks for them.
   const fillProfiles = page.getByTestId('fill-profiles');

@@ -1,24 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shot } from '../support/screens.ts';
-import { DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';
+import { DEMO_PASSWORD, DEMO_USER, fillRegistration, login, newPerson, registerInForm } from '../support/session.ts';
+import { rub } from '../support/ui.ts';
 
 // Issue 9: what a careful person would trip over. Packages as one purchase, the real /pay result
 // and the sign-up details.
 
-/** Prices are printed by Intl (ru-RU), whose group separator is a no-break space. */
-const rub = (text: string) => new RegExp(text.replace(/ /g, '\\s'));
-
-async function fillRegistration(page: Page, o: { email: string; phone: string; middle?: string }) {
-  await page.getByLabel('Фамилия').fill('Орлова');
-  await page.getByLabel('Имя', { exact: true }).fill('Амина');
-  if (o.middle !== undefined) await page.getByLabel('Отчество').fill(o.middle);
-  await page.getByLabel('Телефон').pressSequentially(o.phone);
-  await page.getByLabel('E-mail').fill(o.email);
-  await page.getByLabel('Организация').fill('МБОУ СОШ № 3');
-  await page.getByLabel('Должность').fill('Учитель географии');
-  await page.getByLabel('Пароль', { exact: true }).fill('Careful-2026!');
-  await page.getByLabel('Подтверждение пароля').fill('Careful-2026!');
-}
+/** Who registers in these journeys. */
+const ORLOVA = { lastName: 'Орлова', firstName: 'Амина', organization: 'МБОУ СОШ № 3', jobTitle: 'Учитель географии' };
 
 test('the demo user sees a paid package as one purchase, with its price, in My entries and in Payments', async ({ page }) => {
   await login(page, DEMO_USER, DEMO_PASSWORD);
@@ -51,12 +40,8 @@ test('the demo user sees a paid package as one purchase, with its price, in My e
 });
 
 /** A new user registers, enrols in «Учитель начальных классов» and is sent to the provider's page. */
-async function newUserAtPackagePayment(page: Page, o: { tag: string; phonePrefix: string; middle: string }) {
-  const suffix = Date.now().toString().slice(-7);
-  await page.goto('/register');
-  await fillRegistration(page, { email: `${o.tag}-${suffix}@example.com`, phone: `${o.phonePrefix}${suffix}0`, middle: o.middle });
-  await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await expect(page).toHaveURL(/\/user\/dashboard$/);
+async function newUserAtPackagePayment(page: Page, o: { tag: string; middle: string }) {
+  await registerInForm(page, o.tag, { ...ORLOVA, middleName: o.middle });
   await page.getByRole('link', { name: 'Пакеты услуг', exact: true }).first().click();
   await page.getByTestId('package-card').filter({ hasText: 'Учитель начальных классов' }).getByRole('button', { name: 'Записаться' }).click();
   await page
@@ -67,7 +52,7 @@ async function newUserAtPackagePayment(page: Page, o: { tag: string; phonePrefix
 }
 
 test('a package is paid in one click; a package with a service already applied for says so first', async ({ page }) => {
-  await newUserAtPackagePayment(page, { tag: 'pkg', phonePrefix: '93', middle: 'Руслановна' });
+  await newUserAtPackagePayment(page, { tag: 'pkg', middle: 'Руслановна' });
   // Straight to the provider's page, for the package price.
   await expect(page.locator('body')).toContainText(/4\s?500/);
   await page.getByRole('button', { name: 'Оплатить' }).click();
@@ -86,7 +71,7 @@ test('a package is paid in one click; a package with a service already applied f
 });
 
 test('a package whose provider payment was cancelled shows the pay button on the dashboard, not "awaiting the provider"', async ({ page }) => {
-  await newUserAtPackagePayment(page, { tag: 'pkgc', phonePrefix: '94', middle: 'Олеговна' });
+  await newUserAtPackagePayment(page, { tag: 'pkgc', middle: 'Олеговна' });
   await page.getByRole('button', { name: 'Отменить' }).click();
   await expect(page).not.toHaveURL(/\/sandbox\//);
 
@@ -132,7 +117,7 @@ test('sign-up: a clean form shows no errors, "Нет отчества" registers
 
   // An existing account: the confirmation page, then back with everything typed still there.
   await page.goto('/register');
-  await fillRegistration(page, { email: 'demo-user@example.com', phone: '9001112233', middle: 'Ильинична' });
+  await fillRegistration(page, newPerson('taken', { ...ORLOVA, email: DEMO_USER, phone: '9001112233', middleName: 'Ильинична' }));
   await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
   await expect(page).toHaveURL(/\/password\/email$/);
   await page.getByRole('button', { name: 'Нет, вернуться к регистрации' }).click();
@@ -143,9 +128,8 @@ test('sign-up: a clean form shows no errors, "Нет отчества" registers
   await expect(page.getByLabel('Пароль', { exact: true })).toHaveValue('');
 
   // No patronymic.
-  const suffix = Date.now().toString().slice(-7);
   await page.goto('/register');
-  await fillRegistration(page, { email: `nomiddle-${suffix}@example.com`, phone: `94${suffix}0` });
+  await fillRegistration(page, newPerson('nomiddle', { ...ORLOVA, middleName: '' }));
   await page.getByLabel('Нет отчества').check();
   await expect(page.getByLabel('Отчество')).toBeDisabled();
   await shot(page, 'careful-register-no-middle-name');

@@ -1,55 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
-
-/** Demo service 5: a qualification course (its type needs a contract). */
-const COURSE_ID = 5;
-
-/** A one-page PDF that says "Signed contract" (PDFium rebuilds the missing cross-reference table). */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n' +
-    '3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources <</Font <</F1 5 0 R>>>>>> endobj\n' +
-    '4 0 obj <</Length 52>> stream\nBT /F1 28 Tf 72 760 Td (Signed contract) Tj ET\nendstream endobj\n' +
-    '5 0 obj <</Type /Font /Subtype /Type1 /BaseFont /Helvetica>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
-);
-// A 1x1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-
-async function courseClient(request: APIRequestContext, lastName: string) {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const email = `contract-${suffix}@example.com`;
-  const attributes = {
-    last_name: lastName,
-    first_name: 'Анна',
-    middle_name: 'Викторовна',
-    phone: `+7 (95${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
-    email,
-    organization: 'ГБОУ Школа № 239',
-    job_title: 'Учитель математики',
-    password: 'Contract-2026!',
-    password_confirmation: 'Contract-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.status()).toBe(201);
-  const token = ((await registered.json()) as { access_token: string }).access_token;
-  const entry = await request.post('/api/entry', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { service_id: COURSE_ID, pay_type: 3, is_extramural: 1 },
-  });
-  expect(entry.status()).toBe(201);
-  const { data } = (await entry.json()) as { data: { id: number; number: string } };
-  return { email, password: 'Contract-2026!', entry: data, fio: `${lastName} Анна Викторовна` };
-}
-
-async function notice(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-}
+import { pdf, png } from '../support/files.ts';
+import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, registerClient } from '../support/session.ts';
+import { fillContractData, notice } from '../support/ui.ts';
 
 test('a course client fills the wizard and uploads the scan; the operator rejects, the client uploads again, the operator accepts and sets the registration number', async ({
   page,
@@ -57,7 +10,7 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   request,
 }) => {
   test.setTimeout(180_000);
-  const client = await courseClient(request, 'Договорова');
+  const client = await clientWithEntry(request, 'contract', { lastName: 'Договорова' });
 
   // The client: the menu item and the profile card follow is_documents_upload_allowed.
   await login(page, client.email, client.password);
@@ -84,24 +37,11 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   await notice(page, 'Заполните все обязательные поля для перехода к договору!');
 
   // Step 1: personal data, passport, documents; the floating save counts the changes.
-  await page.getByLabel('Адрес регистрации').fill('г. Санкт-Петербург, ул. Садовая, д. 5, кв. 12');
-  await page.getByLabel('Дата рождения').pressSequentially('12041985');
-  await page.getByRole('textbox', { name: 'СНИЛС' }).pressSequentially('11223344595');
-  await page.getByLabel('Серия и номер').pressSequentially('4010123456');
-  await page.getByLabel('Дата выдачи').pressSequentially('01062015');
-  await page.getByLabel('Кем выдан').fill('ТП № 1 УФМС России по г. Санкт-Петербургу');
-  await page
-    .getByTestId('doc-passport')
-    .locator('input[type=file]')
-    .setInputFiles([pdf('паспорт стр 2-3.pdf'), png('паспорт прописка.png')]);
-  await page
-    .getByTestId('doc-education')
-    .locator('input[type=file]')
-    .setInputFiles([pdf('диплом.pdf')]);
-  await page
-    .getByTestId('doc-snils')
-    .locator('input[type=file]')
-    .setInputFiles([png('снилс.png')]);
+  await fillContractData(page, {
+    passport: [pdf('паспорт стр 2-3.pdf'), png('паспорт прописка.png')],
+    education: [pdf('диплом.pdf')],
+    snils: [png('снилс.png')],
+  });
   await expect(page.getByTestId('unsaved-count')).toHaveText('10');
   await shot(page, 'contract-wizard-filled-desktop');
   await page.getByTestId('floating-save').click();
@@ -242,28 +182,8 @@ test('a course client fills the wizard and uploads the scan; the operator reject
 });
 
 test('a client without a course sees the notice instead of the wizard, and no menu item', async ({ page, request }) => {
-  const suffix = `${Date.now()}`.slice(-7);
-  const email = `no-course-${suffix}@example.com`;
-  const attributes = {
-    last_name: 'Безкурсова',
-    first_name: 'Ольга',
-    middle_name: 'Игоревна',
-    phone: `+7 (96${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}3`,
-    email,
-    organization: 'Школа',
-    job_title: 'Учитель',
-    password: 'NoCourse-2026!',
-    password_confirmation: 'NoCourse-2026!',
-  };
-  expect(
-    (
-      await request.post('/register', {
-        headers: { 'Content-Type': 'application/vnd.api+json' },
-        data: JSON.stringify({ data: { type: 'token', attributes } }),
-      })
-    ).status(),
-  ).toBe(201);
-  await login(page, email, 'NoCourse-2026!');
+  const client = await registerClient(request, 'no-course', { lastName: 'Безкурсова', firstName: 'Ольга', middleName: 'Игоревна' });
+  await login(page, client.email, client.password);
   await page.getByRole('button', { name: 'Меню пользователя' }).click();
   await expect(page.getByRole('menuitem', { name: 'Данные для договора' })).toHaveCount(0);
   await page.keyboard.press('Escape');

@@ -1,56 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makeDocx } from '../support/docx.ts';
+import { printedPdf } from '../support/files.ts';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
+import { applyFor, DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login, logout, operatorHeaders, registerClient } from '../support/session.ts';
+import { PHONE, WIDE } from '../support/ui.ts';
 
 /** Demo service 'webinar-assessment': a free webinar (type Вебинары, no contract), no certificate template of its own. */
 const FREE_WEBINAR = 'Вебинар «Формирующее оценивание на уроках в начальной школе»';
-
-async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const answer = await request.post('/login', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-
-async function registerClient(request: APIRequestContext, lastName: string, firstName: string, middleName: string) {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const email = `docs-${suffix}@example.com`;
-  const attributes = {
-    last_name: lastName,
-    first_name: firstName,
-    middle_name: middleName,
-    phone: `+7 (95${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
-    email,
-    organization: 'ГБОУ Школа № 17',
-    job_title: 'Учитель начальных классов',
-    password: 'Docs-2026!',
-    password_confirmation: 'Docs-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.status()).toBe(201);
-  return { email, password: 'Docs-2026!', token: ((await registered.json()) as { access_token: string }).access_token };
-}
-
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `e2e-cert-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
-async function narrow(page: Page) {
-  await page.setViewportSize({ width: 390, height: 844 });
-}
 
 test('the macro catalogue: search by description, click copies; the requisites form', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -79,7 +35,7 @@ test('the macro catalogue: search by description, click copies; the requisites f
   await expect(demo.getByLabel('Кому (дательный падеж)')).toHaveValue('Ивановой Марии Петровне');
   await shot(page, 'macroses-names-desktop');
 
-  await narrow(page);
+  await page.setViewportSize(PHONE);
   await page.getByRole('tab', { name: 'Каталог' }).click();
   await expect(page.getByTestId('macro-category').first()).toBeVisible();
   await shot(page, 'macroses-mobile');
@@ -128,8 +84,7 @@ test('template editors by type: HTML with preview, rich text, the macro list bes
 
 test('the operator uploads a certificate template and sets it as default; after completion the client prints the certificate', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const operatorToken = await tokenOf(request, DEMO_OPERATOR, PASSWORD);
-  const op = { Authorization: `Bearer ${operatorToken}` };
+  const op = await operatorHeaders(request);
 
   // The operator: a .docx with macros (one split across runs, as Word does).
   await login(page, DEMO_OPERATOR, PASSWORD);
@@ -169,31 +124,20 @@ test('the operator uploads a certificate template and sets it as default; after 
   await expect(page.getByText('Шаблон успешно установлен по умолчанию!')).toBeVisible();
   await expect(row).toContainText('Вебинары');
   await shot(page, 'templates-desktop');
-  await narrow(page);
+  await page.setViewportSize(PHONE);
   await expect(page.getByTestId('templates-cards')).toContainText('Наш сертификат вебинара');
   await shot(page, 'templates-mobile');
 
   // A client enrols in the free webinar (paid at once); printing before completion shows the error page.
-  const client = await registerClient(request, 'Кузнецова', 'Ольга', 'Петровна');
-  const services = await request.get('/api/service', {
-    headers: { Authorization: `Bearer ${client.token}` },
-    params: { title: 'Формирующее оценивание', per_page: 15 },
-  });
+  const client = await registerClient(request, 'docs', { lastName: 'Кузнецова', firstName: 'Ольга', middleName: 'Петровна' });
+  const services = await request.get('/api/service', { headers: client.headers, params: { title: 'Формирующее оценивание', per_page: 15 } });
   const service = ((await services.json()) as { data: { id: number; title: string }[] }).data.find((s) => s.title === FREE_WEBINAR)!;
-  const created = await request.post('/api/entry', {
-    headers: { Authorization: `Bearer ${client.token}` },
-    data: { service_id: service.id, pay_type: 3, is_extramural: 1 },
-  });
-  expect(created.status()).toBe(201);
-  const entry = ((await created.json()) as { data: { id: number; number: string; status: number } }).data;
+  const entry = await applyFor(request, client, service.id);
   expect(entry.status).toBe(2);
 
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(WIDE);
   // Sign the operator out of this browser, then the client in.
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
+  await logout(page);
   await login(page, client.email, client.password);
   await page.goto(`/entry/${entry.id}/print/certificate`);
   await expect(page.getByRole('heading', { name: 'Ошибка!' })).toBeVisible();
@@ -211,25 +155,15 @@ test('the operator uploads a certificate template and sets it as default; after 
   await entryRow.getByRole('button', { name: `Печать документов заявки ${entry.number}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Сертификат' })).toHaveAttribute('href', `/entry/${entry.id}/print/certificate`);
   await shot(page, 'entry-print-menu-desktop');
-  const printTab = await page.context().newPage();
-  const signed = printTab.waitForRequest((r) => r.url().includes('/api/file/signed'), { timeout: 60_000 });
-  // The print page goes on to the signed link. The PDF itself is fetched below: in the tab the request
-  // is stopped, because Chromium's PDF viewer may never report its load, and a tab holding it could
-  // not be closed (seen: close() hung for minutes).
-  await printTab.route('**/api/file/signed**', (route) => route.abort());
-  void printTab.goto(`/entry/${entry.id}/print/certificate`).catch(() => undefined);
-  const link = (await signed).url();
-  const answer = await request.get(link);
-  expect(answer.status()).toBe(200);
-  expect(answer.headers()['content-type']).toBe('application/pdf');
-  const pdf = await answer.body();
-  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-  const text = pdfText(pdf);
+  // The print page goes on to the signed link (the PDF is read from it, and kept as e2e/output/certificate.pdf).
+  const text = await printedPdf(
+    page.context(),
+    request,
+    async () => void (await page.context().newPage()).goto(`/entry/${entry.id}/print/certificate`).catch(() => undefined),
+    'certificate',
+  );
   expect(text).toContain('СЕРТИФИКАТ');
   expect(text).toContain('Настоящий сертификат выдан Кузнецовой Ольге Петровне');
   expect(text).toContain(`за участие в мероприятии «${FREE_WEBINAR}»`);
   expect(text).toMatch(/№ \d{12} от \d{2}\.\d{2}\.\d{4}/);
-  fs.mkdirSync(path.resolve(import.meta.dirname, '../output'), { recursive: true });
-  fs.writeFileSync(path.resolve(import.meta.dirname, '../output/certificate.pdf'), pdf);
-  await printTab.close();
 });

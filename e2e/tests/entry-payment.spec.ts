@@ -2,43 +2,14 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { outputDir, shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
+import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
 
-/** Demo service 5: 'Курсы повышения квалификации «ФГОС ООО: проектирование рабочей программы»', 4 900 ₽, remote. */
-const SERVICE_ID = 5;
-
-/** A fresh client with one unpaid entry, made through the API. */
-async function clientWithEntry(request: APIRequestContext, lastName: string, payType = 3) {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const email = `entry-pay-${suffix}@example.com`;
-  const attributes = {
-    last_name: lastName,
-    first_name: 'Ирина',
-    middle_name: 'Павловна',
-    phone: `+7 (94${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}1`,
-    email,
-    organization: 'МАОУ Лицей № 7',
-    job_title: 'Учитель истории',
-    password: 'Entry-2026!',
-    password_confirmation: 'Entry-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.status()).toBe(201);
-  const token = ((await registered.json()) as { access_token: string }).access_token;
-  const entry = await request.post('/api/entry', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { service_id: SERVICE_ID, pay_type: payType, is_extramural: 1 },
-  });
-  expect(entry.status()).toBe(201);
-  const { data } = (await entry.json()) as { data: { id: number; number: string } };
-  return { email, password: 'Entry-2026!', entry: data, token };
-}
+/** A fresh client with one unpaid entry on demo service 5 (4 900 ₽, remote). */
+const newClient = (request: APIRequestContext, lastName: string, payType?: number) =>
+  clientWithEntry(request, 'entry-pay', { lastName, firstName: 'Ирина', middleName: 'Павловна' }, { payType });
 
 test('a user pays an entry through the sandbox page, comes back and sees it paid with the badge gone', async ({ page, request }) => {
-  const client = await clientWithEntry(request, 'Оплатина');
+  const client = await newClient(request, 'Оплатина');
   await login(page, client.email, client.password);
   const sidebarEntries = page.getByRole('link', { name: 'Мои заявки', exact: true }).first();
   await expect(sidebarEntries).toContainText('4 900');
@@ -63,7 +34,7 @@ test('a user pays an entry through the sandbox page, comes back and sees it paid
 });
 
 test('an operator marks another entry paid after the confirmation dialog', async ({ page, request }) => {
-  const client = await clientWithEntry(request, 'Банковская');
+  const client = await newClient(request, 'Банковская');
   await login(page, DEMO_OPERATOR, PASSWORD);
   await page.goto('/manager/entry');
   await expect(page.getByRole('heading', { name: 'Заявки' })).toBeVisible();
@@ -98,7 +69,7 @@ test('an operator marks another entry paid after the confirmation dialog', async
 });
 
 test('a bank-transfer client prints the invoice (счёт на оплату) of an entry from «Мои заявки»', async ({ page, request }) => {
-  const client = await clientWithEntry(request, 'Счетова', 1);
+  const client = await newClient(request, 'Счетова', 1);
   await login(page, client.email, client.password);
   await page.goto('/user/entry');
   const row = page.getByTestId('entry-row').filter({ hasText: client.entry.number });
@@ -112,7 +83,7 @@ test('a bank-transfer client prints the invoice (счёт на оплату) of 
   await shot(page, 'entry-invoice-button-narrow');
 
   // The link's call answers the document's address: a PDF.
-  const answer = await request.get(`/api/entry/${client.entry.id}/print/invoice`, { headers: { Authorization: `Bearer ${client.token}` } });
+  const answer = await request.get(`/api/entry/${client.entry.id}/print/invoice`, { headers: client.headers });
   expect(answer.status()).toBe(200);
   const pdf = await request.get(((await answer.json()) as { url: string }).url);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
@@ -123,7 +94,7 @@ test('a bank-transfer client prints the invoice (счёт на оплату) of 
 });
 
 test('an online-paying client is not offered an invoice', async ({ page, request }) => {
-  const client = await clientWithEntry(request, 'Онлайнова');
+  const client = await newClient(request, 'Онлайнова');
   await login(page, client.email, client.password);
   await page.goto('/user/entry');
   const row = page.getByTestId('entry-row').filter({ hasText: client.entry.number });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { outputDir, shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, registerInForm, uniqueTag } from '../support/session.ts';
 
 const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'mail');
 
@@ -66,21 +66,14 @@ test('the operator edits the welcome template with a macro; a new user registers
   await shot(page, 'events-desktop');
 
   // A new visitor registers.
-  const suffix = Date.now().toString().slice(-7);
-  const email = `welcome-${suffix}@example.com`;
   const visitor = await browser.newPage();
-  await visitor.goto('/register');
-  await visitor.getByLabel('Фамилия').fill('Воронцова');
-  await visitor.getByLabel('Имя', { exact: true }).fill('Дарья');
-  await visitor.getByLabel('Отчество').fill('Игоревна');
-  await visitor.getByLabel('Телефон').pressSequentially(`93${suffix}0`.slice(0, 10));
-  await visitor.getByLabel('E-mail').fill(email);
-  await visitor.getByLabel('Организация').fill('Лицей № 239');
-  await visitor.getByLabel('Должность').fill('Учитель физики');
-  await visitor.getByLabel('Пароль', { exact: true }).fill('Qwerty-2026!');
-  await visitor.getByLabel('Подтверждение пароля').fill('Qwerty-2026!');
-  await visitor.getByRole('button', { name: 'Зарегистрироваться' }).click();
-  await expect(visitor).toHaveURL(/\/user\/dashboard$/);
+  const { email } = await registerInForm(visitor, 'welcome', {
+    lastName: 'Воронцова',
+    firstName: 'Дарья',
+    middleName: 'Игоревна',
+    organization: 'Лицей № 239',
+    jobTitle: 'Учитель физики',
+  });
 
   const letter = await waitForLetter((m) => to(m).includes(email));
   expect(letter.subject).toBe('Добро пожаловать, Дарья!');
@@ -149,27 +142,7 @@ test('a mailing to a filtered audience: the count before sending, a preview, a t
   request,
 }) => {
   // A client with an unpaid entry of demo service 5 (a course), and the demo user without one.
-  const suffix = `${Date.now()}`.slice(-7);
-  const email = `audience-${suffix}@example.com`;
-  const attributes = {
-    last_name: 'Адресатова',
-    first_name: 'Вера',
-    middle_name: 'Ильинична',
-    phone: `+7 (95${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
-    email,
-    organization: 'Школа № 1',
-    job_title: 'Учитель',
-    password: 'Audience-2026!',
-    password_confirmation: 'Audience-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.status()).toBe(201);
-  const token = ((await registered.json()) as { access_token: string }).access_token;
-  const made = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: 5, pay_type: 3, is_extramural: 1 } });
-  expect(made.status()).toBe(201);
+  const { email } = await clientWithEntry(request, 'audience', { lastName: 'Адресатова', firstName: 'Вера', middleName: 'Ильинична' });
 
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/mailing');
@@ -189,7 +162,7 @@ test('a mailing to a filtered audience: the count before sending, a preview, a t
   expect(counted).toBeGreaterThanOrEqual(1);
   expect(counted).toBeLessThan(everyone);
 
-  const marker = `Оплата курса ${suffix}`;
+  const marker = `Оплата курса ${uniqueTag()}`;
   await page.getByRole('textbox', { name: 'Текст письма' }).click();
   await page.keyboard.type(`Здравствуйте! ${marker}: заявка ждёт оплаты.`);
   await page.getByRole('button', { name: 'Предпросмотр' }).click();

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';
+import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login, operatorHeaders } from '../support/session.ts';
+import { PHONE, pick } from '../support/ui.ts';
 
 // Forms that guide (issue 22): a failed submit brings the first invalid field into view and focuses
 // it; an untouched form says nothing; notices never cover a modal's title or close button; the
@@ -8,44 +9,8 @@ import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login } from '../support/sessi
 
 const INTERNET_SERVICE = 'Публикация в сетевом издании «Педагогический вестник»';
 const CONFERENCE = 'Всероссийская конференция «Современное образование: традиции и инновации»';
-/** Demo service 5: a qualification course (its type needs a contract). */
-const COURSE_ID = 5;
+/** 1280 px wide, lower than the usual 800 px. */
 const WIDE = { width: 1280, height: 640 };
-const PHONE = { width: 390, height: 844 };
-
-async function pick(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
-/** A fresh client with an entry on the course (so the contract wizard is open). */
-async function courseClient(request: APIRequestContext) {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const email = `forms-${suffix}@example.com`;
-  const attributes = {
-    last_name: 'Формова',
-    first_name: 'Анна',
-    middle_name: 'Викторовна',
-    phone: `+7 (94${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}7`,
-    email,
-    organization: 'ГБОУ Школа № 239',
-    job_title: 'Учитель',
-    password: 'Forms-2026!',
-    password_confirmation: 'Forms-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.status()).toBe(201);
-  const token = ((await registered.json()) as { access_token: string }).access_token;
-  const entry = await request.post('/api/entry', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { service_id: COURSE_ID, pay_type: 3, is_extramural: 1 },
-  });
-  expect(entry.status()).toBe(201);
-  return { email, password: 'Forms-2026!' };
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
@@ -122,7 +87,8 @@ test('untouched forms say nothing; the messages come after typing or a submit', 
   await page.getByLabel('Подтверждение пароля').fill('abcd');
   await expect(page.getByText('Пароли не совпадают')).toBeVisible();
 
-  const client = await courseClient(request);
+  // A client with an entry on the course, so the contract wizard is open.
+  const client = await clientWithEntry(request, 'forms', { lastName: 'Формова' });
   await login(page, client.email, client.password);
   await page.goto('/user/settings');
   await expect(page.getByText('Пароли не совпадают')).toHaveCount(0);
@@ -166,9 +132,7 @@ test('untouched forms say nothing; the messages come after typing or a submit', 
 
 test('the request log keeps its last column in view at 1280 px, long paths wrap', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const token = ((await (await request.post('/login', { data: { email: DEMO_OPERATOR, password: DEMO_PASSWORD } })).json()) as { access_token: string })
-    .access_token;
-  expect((await request.get('/api/dictionaries/dict_service_types', { headers: { Authorization: `Bearer ${token}` } })).ok()).toBeTruthy();
+  expect((await request.get('/api/dictionaries/dict_service_types', { headers: await operatorHeaders(request) })).ok()).toBeTruthy();
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/api-requests');
   const table = page.getByTestId('requests-table');

@@ -1,35 +1,11 @@
-import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { downloadedSheet } from '../support/files.ts';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
-
-/** Demo service 5 (4 900 ₽, remote); a fresh client applies to it through the API. */
-async function clientWithEntry(request: APIRequestContext) {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const attributes = {
-    last_name: 'Заявкина',
-    first_name: 'Мария',
-    middle_name: 'Игоревна',
-    phone: `+7 (95${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
-    email: `manager-entry-${suffix}@example.com`,
-    organization: 'Школа № 12',
-    job_title: 'Учитель',
-    password: 'Entry-2026!',
-    password_confirmation: 'Entry-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.status()).toBe(201);
-  const token = ((await registered.json()) as { access_token: string }).access_token;
-  const entry = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: 5, pay_type: 3, is_extramural: 1 } });
-  expect(entry.status()).toBe(201);
-  return ((await entry.json()) as { data: { id: number; number: string } }).data;
-}
+import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
 
 test("an operator changes an entry's price and pay type, pays, completes, deletes and restores it, and reads its history", async ({ page, request }) => {
-  const entry = await clientWithEntry(request);
+  // Demo service 5 (4 900 ₽, remote); a fresh client applies to it through the API.
+  const { entry } = await clientWithEntry(request, 'manager-entry', { lastName: 'Заявкина', firstName: 'Мария', middleName: 'Игоревна' });
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/entry');
   await page.getByLabel('Номер').fill(entry.number);
@@ -48,13 +24,7 @@ test("an operator changes an entry's price and pay type, pays, completes, delete
   await page.getByLabel('Дата создания').fill('');
 
   // Excel: exactly the filtered list (this one entry) with a totals row.
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Скачать Excel' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^Заявки .*\.xlsx$/);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await file.path());
-  const sheet = workbook.getWorksheet('Заявки')!;
+  const sheet = await downloadedSheet(page, page.getByRole('button', { name: 'Скачать Excel' }), 'Заявки');
   expect(sheet.rowCount).toBe(3);
   expect(sheet.getRow(2).getCell(2).value).toBe(entry.number);
   expect(sheet.getRow(2).getCell(4).value).toBe('Заявкина Мария Игоревна');

@@ -1,13 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { fakeJoomla } from '../playwright.config.ts';
+import { dayAhead } from '../support/days.ts';
+import { downloadedSheet } from '../support/files.ts';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';
-
-async function logout(page: Page) {
-  await page.evaluate(() => window.localStorage.clear());
-  await page.goto('/login');
-}
+import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login, logout } from '../support/session.ts';
 
 /** Articles on the fake Joomla site whose title contains the text (GET /content/articles?filter[search]=). */
 async function siteArticles(request: APIRequestContext, text: string) {
@@ -19,12 +15,6 @@ async function siteArticles(request: APIRequestContext, text: string) {
   return (
     (await res.json()) as { data: Array<{ id: string; attributes: { title: string; state: number }; relationships: { category: { data: { id: string } } } }> }
   ).data;
-}
-
-/** A future day as YYYY-MM-DD. */
-function futureDay(days: number) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return d.toISOString().slice(0, 10);
 }
 
 test('an operator creates a webinar with sections, it is published to the site and a user finds it in the catalogue', async ({ page, request }) => {
@@ -41,9 +31,9 @@ test('an operator creates a webinar with sections, it is published to the site a
   const modal = page.getByRole('dialog', { name: 'Новая услуга' });
   await modal.getByLabel('Название').fill(title);
   await modal.getByLabel('Цена, ₽').fill('1200');
-  await modal.getByLabel('Дата начала').fill(futureDay(20));
+  await modal.getByLabel('Дата начала').fill(dayAhead(20).iso);
   // The end follows the start: the same day, an hour and a half later.
-  await expect(modal.getByLabel('Дата окончания')).toHaveValue(futureDay(20));
+  await expect(modal.getByLabel('Дата окончания')).toHaveValue(dayAhead(20).iso);
   await expect(modal.locator('input[aria-label="Время окончания"]')).toHaveValue('11:30');
   const addSection = modal.getByRole('button', { name: 'Добавить секцию' });
   await expect(addSection).toBeDisabled();
@@ -118,13 +108,7 @@ test('an operator adds a new guest to a service from its entries modal', async (
   await expect(entry).toContainText('0 ₽');
   await shot(page, 'manager-service-entries-desktop');
   // The journal of the service as Excel (spec 01 §6, 02 §6): the new guest's row is in it.
-  const download = page.waitForEvent('download');
-  await modal.getByRole('button', { name: 'Журнал в Excel' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^Журнал .*\.xlsx$/);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await file.path());
-  const sheet = workbook.getWorksheet('Журнал')!;
+  const sheet = await downloadedSheet(page, modal.getByRole('button', { name: 'Журнал в Excel' }), 'Журнал');
   expect(sheet.getRow(1).getCell(3).value).toBe('ФИО');
   const fios = sheet.getColumn(3).values.slice(2);
   expect(fios).toContain(fio);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD, login, registerClient, uniqueTag } from '../support/session.ts';
 
 // The operator's dashboard with the seeded year, and the users screen: find a user by name, edit
 // them, log in as them and come back (issue 10, part A).
@@ -26,23 +26,7 @@ test('the dashboard shows the seeded months: four cards with growth, income and 
 });
 
 test('the operator finds a user by name, edits them, logs in as them and comes back', async ({ page, request }) => {
-  const suffix = Date.now().toString().slice(-7);
-  const attributes = {
-    last_name: 'Журавлёва',
-    first_name: 'Софья',
-    middle_name: `Тестовна${suffix}`,
-    phone: `+7 (95${suffix.slice(0, 1)}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix.slice(6)}1`,
-    email: `zhuravleva-${suffix}@example.com`,
-    organization: 'Школа № 7',
-    job_title: 'Учитель',
-    password: 'Users-2026!',
-    password_confirmation: 'Users-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.ok()).toBeTruthy();
+  const client = await registerClient(request, 'zhuravleva', { lastName: 'Журавлёва', firstName: 'Софья', middleName: `Тестовна${uniqueTag()}` });
 
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/users');
@@ -52,18 +36,18 @@ test('the operator finds a user by name, edits them, logs in as them and comes b
   await shot(page, 'manager-users-1280');
 
   // Find by fio; the filter goes to the URL.
-  await page.getByLabel('ФИО').fill(`Журавлёва ${attributes.middle_name}`);
+  await page.getByLabel('ФИО').fill(`Журавлёва ${client.middleName}`);
   const row = page.getByTestId('user-row');
   await expect(row).toHaveCount(1);
   await expect(page).toHaveURL(/fio=/);
-  await expect(row).toContainText(attributes.email);
+  await expect(row).toContainText(client.email);
   await expect(row).toContainText('Не заполнены');
 
   // Edit: organization and a work profile; the card shows the entry figures.
   await row.getByRole('button', { name: /^Редактировать/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('user-card-counts')).toContainText('Заявок');
-  await expect(dialog.getByLabel('E-mail')).toHaveValue(attributes.email);
+  await expect(dialog.getByLabel('E-mail')).toHaveValue(client.email);
   await dialog.getByLabel('Организация').fill('Лицей № 239');
   await dialog.getByRole('combobox', { name: 'Профили' }).click();
   await page.getByRole('option', { name: 'Начальное общее образование' }).click();
@@ -79,7 +63,7 @@ test('the operator finds a user by name, edits them, logs in as them and comes b
   await row.getByRole('button', { name: /^Войти как/ }).click();
   await expect(page).toHaveURL(/\/user\/dashboard$/);
   const banner = page.getByTestId('login-as-banner');
-  await expect(banner).toContainText(`Вы вошли как Журавлёва Софья ${attributes.middle_name}`);
+  await expect(banner).toContainText(`Вы вошли как Журавлёва Софья ${client.middleName}`);
   await shot(page, 'login-as-banner-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(banner).toBeVisible();
@@ -89,7 +73,7 @@ test('the operator finds a user by name, edits them, logs in as them and comes b
   await expect(page.getByTestId('login-as-banner')).toHaveCount(0);
 
   // Narrow screens get cards; the filter from the URL still applies.
-  await page.goto(`/manager/users?fio=${encodeURIComponent(attributes.middle_name)}`);
+  await page.goto(`/manager/users?fio=${encodeURIComponent(client.middleName)}`);
   await expect(page.getByTestId('user-card')).toHaveCount(1);
   await shot(page, 'manager-users-390');
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,34 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
-
-/** Prices are printed by Intl (ru-RU), whose group separator is a no-break space. */
-const rub = (amount: number) => new RegExp(`${new Intl.NumberFormat('ru-RU').format(amount).replace(/\s/g, '\\s')}\\s₽`);
+import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
+import { rub } from '../support/ui.ts';
 
 /** A client registers, applies for a service and pays it online on the sandbox's page; answers the provider's payment id. */
 async function paidOnline(request: APIRequestContext): Promise<{ uuid: string; number: string; sum: number }> {
-  const suffix = Date.now().toString().slice(-7);
-  const attributes = {
-    last_name: 'Возвратова',
-    first_name: 'Ирина',
-    middle_name: 'Павловна',
-    phone: `+7 (94${suffix.slice(0, 1)}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix.slice(6)}0`,
-    email: `refund-${suffix}@example.com`,
-    organization: 'МБОУ СОШ № 5',
-    job_title: 'Учитель',
-    password: 'Refunds-2026!',
-    password_confirmation: 'Refunds-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.ok()).toBeTruthy();
-  const token = ((await registered.json()) as { access_token: string }).access_token;
-  const headers = { Authorization: `Bearer ${token}` };
-  const entry = await request.post('/api/entry', { headers, data: { service_id: 4, pay_type: 3, is_extramural: 1 } });
-  expect(entry.status()).toBe(201);
-  const { data } = (await entry.json()) as { data: { id: number; number: string } };
+  const { headers, entry: data } = await clientWithEntry(
+    request,
+    'refund',
+    { lastName: 'Возвратова', firstName: 'Ирина', middleName: 'Павловна' },
+    { serviceId: 4 },
+  );
   const started = await request.post(`/api/entry/${data.id}/pay`, { headers });
   expect(started.ok()).toBeTruthy();
   const { id: uuid, confirmation } = (await started.json()) as { id: string; confirmation: { confirmation_url: string } };

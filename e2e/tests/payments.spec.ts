@@ -1,16 +1,8 @@
-import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { downloadedSheet } from '../support/files.ts';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
-
-/** Prices are printed by Intl (ru-RU), whose group separator is a no-break space. */
-const rub = (amount: number) => new RegExp(`${new Intl.NumberFormat('ru-RU').format(amount).replace(/\s/g, '\\s')}\\s₽`);
-
-async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const answer = await request.post('/login', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
+import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login, operatorHeaders } from '../support/session.ts';
+import { rub } from '../support/ui.ts';
 
 test('a visitor pays through /pay; the operator finds the confirmed payment among ЮKassa transactions', async ({ page }) => {
   const suffix = Date.now().toString().slice(-6);
@@ -65,35 +57,9 @@ test('a visitor pays through /pay; the operator finds the confirmed payment amon
 
 test('the operator sees payments for entries in /manager/payments and filters them', async ({ page, request }) => {
   // A client with an entry the operator marks paid by bank.
-  const suffix = Date.now().toString().slice(-7);
-  const email = `payments-${suffix}@example.com`;
-  // POST /register takes a JSON:API document (spec 01 §7).
-  const attributes = {
-    last_name: 'Платёжная',
-    first_name: 'Анна',
-    middle_name: 'Игоревна',
-    phone: `+7 (93${suffix.slice(0, 1)}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix.slice(6)}0`,
-    email,
-    organization: 'МБОУ СОШ № 3',
-    job_title: 'Учитель',
-    password: 'Payments-2026!',
-    password_confirmation: 'Payments-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.ok()).toBeTruthy();
-  const userToken = ((await registered.json()) as { access_token: string }).access_token;
-  const entry = await request.post('/api/entry', {
-    headers: { Authorization: `Bearer ${userToken}` },
-    data: { service_id: 4, pay_type: 1, is_extramural: 1 },
-  });
-  expect(entry.status()).toBe(201);
-  const entryBody = (await entry.json()) as { data: { id: number; number: string } };
-  const operatorToken = await tokenOf(request, DEMO_OPERATOR, PASSWORD);
-  const paid = await request.post(`/api/entry/${entryBody.data.id}/pay`, {
-    headers: { Authorization: `Bearer ${operatorToken}` },
+  const { entry } = await clientWithEntry(request, 'payments', { lastName: 'Платёжная', middleName: 'Игоревна' }, { serviceId: 4, payType: 1 });
+  const paid = await request.post(`/api/entry/${entry.id}/pay`, {
+    headers: await operatorHeaders(request),
     data: { immediate: true, pay_type: 1 },
   });
   expect(paid.ok()).toBeTruthy();
@@ -109,7 +75,7 @@ test('the operator sees payments for entries in /manager/payments and filters th
   await page.getByLabel('Клиент').fill('Платёжная');
   const row = page.getByTestId('payment-row');
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(entryBody.data.number);
+  await expect(row).toContainText(entry.number);
   await expect(row).toContainText('Банк');
   await expect(row.getByRole('link', { name: 'Платёжная Анна Игоревна' })).toHaveAttribute('href', /\/manager\/users\?id=\d+$/);
 
@@ -140,16 +106,10 @@ test('the operator sees payments for entries in /manager/payments and filters th
   await expect(row).toHaveCount(1);
 
   // Excel: exactly the filtered payments with a totals row.
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Скачать Excel' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^Платежи .*\.xlsx$/);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await file.path());
-  const sheet = workbook.getWorksheet('Платежи')!;
+  const sheet = await downloadedSheet(page, page.getByRole('button', { name: 'Скачать Excel' }), 'Платежи');
   expect(sheet.getRow(1).getCell(3).value).toBe('№ заявки');
   expect(sheet.rowCount).toBe(3);
-  expect(sheet.getRow(2).getCell(3).value).toBe(entryBody.data.number);
+  expect(sheet.getRow(2).getCell(3).value).toBe(entry.number);
   expect(sheet.getRow(2).getCell(4).value).toBe('Платёжная Анна Игоревна');
   expect(sheet.getRow(3).getCell(2).value).toBe('Итого');
   expect(sheet.getRow(3).getCell(3).value).toBe('Платежей: 1');

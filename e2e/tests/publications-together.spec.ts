@@ -1,43 +1,19 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screens.ts';
 import { articleText } from '../support/texts.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+import { DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders, registerClient, uniqueTag } from '../support/session.ts';
+import { pick } from '../support/ui.ts';
 
 // Where publications meet the rest (issue 19, decision 025): a package's publication gets its
 // article without a second charge, and the operator's entry menu opens the entry's publication and
 // contract; a rejected publication leaves nothing owed, and the match names the copied publication.
 
-const PASSWORD = 'Together-2026!';
 const PACKAGE = 'Пакет «Учитель начальных классов»';
 const INTERNET_SERVICE = 'Публикация в сетевом издании «Педагогический вестник»';
 
-async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const answer = await request.post('/login', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-
-async function register(request: APIRequestContext, lastName: string) {
-  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-7);
-  const attributes = {
-    last_name: lastName,
-    first_name: 'Ольга',
-    middle_name: `Тестовна${suffix}`,
-    phone: `+7 (95${suffix.slice(0, 1)}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix.slice(6)}3`,
-    email: `together-${suffix}@example.com`,
-    organization: 'Школа № 7',
-    job_title: 'Учитель',
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.ok(), await registered.text()).toBeTruthy();
-  const token = await tokenOf(request, attributes.email, PASSWORD);
-  return { email: attributes.email, headers: { Authorization: `Bearer ${token}` }, fio: `${lastName} Ольга ${attributes.middle_name}` };
-}
+/** A client whose name no earlier run has. */
+const newClient = (request: APIRequestContext, lastName: string) =>
+  registerClient(request, 'together', { lastName, firstName: 'Ольга', middleName: `Тестовна${uniqueTag()}` });
 
 type Owed = { left_sum: number; entries_unpaid_num: number };
 async function owed(request: APIRequestContext, headers: Record<string, string>): Promise<Owed> {
@@ -49,19 +25,14 @@ async function entryCount(request: APIRequestContext, headers: Record<string, st
   return ((await (await request.get('/api/entry', { headers, params: { per_page: 100 } })).json()) as { meta: { total: number } }).meta.total;
 }
 
-async function pick(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 test('a package publication gets its article without a second charge; the operator opens its publication and the course contract from the entry menu', async ({
   page,
   request,
   browser,
 }) => {
   test.setTimeout(180_000);
-  const op = { Authorization: `Bearer ${await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD)}` };
-  const client = await register(request, 'Пакетова');
+  const op = await operatorHeaders(request);
+  const client = await newClient(request, 'Пакетова');
 
   // Enrolled in the seeded package (first section of each service with sections) and paid at the office.
   const packages = (await (await request.get('/api/service-package', { headers: client.headers })).json()) as {
@@ -84,7 +55,7 @@ test('a package publication gets its article without a second charge; the operat
   const before = await entryCount(request, client.headers);
 
   // «Мои заявки»: the paid publication entry offers to add its article.
-  await login(page, client.email, PASSWORD);
+  await login(page, client.email, client.password);
   await page.goto('/user/entry');
   const row = page.getByTestId('entry-row').filter({ hasText: publicationEntry.number });
   // The first list of a fresh session can take a while on a loaded machine.
@@ -164,13 +135,13 @@ test('a package publication gets its article without a second charge; the operat
 
 test('a rejected publication leaves nothing owed; its match names the publication it was copied from', async ({ page, request, browser }) => {
   test.setTimeout(300_000);
-  const op = { Authorization: `Bearer ${await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD)}` };
+  const op = await operatorHeaders(request);
   const services = (await (await request.get('/api/service', { headers: op, params: { isPublication: 1, per_page: 100 } })).json()) as {
     data: Array<{ id: number; dict_subtype_id: number }>;
   };
   const internetId = services.data.find((s) => s.dict_subtype_id === 5)!.id;
-  const original = await register(request, 'Первоисточникова');
-  const client = await register(request, 'Отклонова');
+  const original = await newClient(request, 'Первоисточникова');
+  const client = await newClient(request, 'Отклонова');
   const borrowed = articleText(21, 3400);
   const body = (title: string) => ({ service_id: internetId, dict_category_id: 2, type: 1, title, text: `<p>${borrowed}</p>`, authors_num: 1 });
   const source = await request.post('/api/publication', { headers: original.headers, data: body('Оригинальная статья о проектах') });
@@ -197,7 +168,7 @@ test('a rejected publication leaves nothing owed; its match names the publicatio
   expect(due).toEqual({ left_sum: publication.entry.price, entries_unpaid_num: 1 });
 
   // The client sees what is owed.
-  await login(page, client.email, PASSWORD);
+  await login(page, client.email, client.password);
   await page.goto('/user/entry');
   const row = page.getByTestId('entry-row').filter({ hasText: publication.entry.number });
   // The first list of a fresh session can take a while on a loaded machine.

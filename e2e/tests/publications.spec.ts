@@ -1,12 +1,10 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { makeDocx } from '../support/docx.ts';
+import { pdfText } from '../support/files.ts';
 import { shot } from '../support/screens.ts';
 import { articleText } from '../support/texts.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';
+import { bearer, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login, tokenOf } from '../support/session.ts';
+import { pick } from '../support/ui.ts';
 
 // Publications (spec 03 §1-9): a user submits an internet publication with a co-author and pays it;
 // the operator checks uniqueness (borrowed parts highlighted), sends it to rework with a comment;
@@ -17,35 +15,13 @@ const INTERNET_SERVICE = 'Публикация в сетевом издании 
 const JOURNAL_SUBTYPE = 4;
 const CO_AUTHOR = 'Соколова Елена Андреевна';
 
-async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const answer = await request.post('/login', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-
-/** The words of a PDF on one line (pdftotext, from poppler-utils). */
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `e2e-publication-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
 async function publicationServiceId(request: APIRequestContext, token: string, subtypeId: number): Promise<number> {
-  const answer = await request.get('/api/service', { headers: { Authorization: `Bearer ${token}` }, params: { isPublication: 1, per_page: 100 } });
+  const answer = await request.get('/api/service', { headers: bearer(token), params: { isPublication: 1, per_page: 100 } });
   expect(answer.ok()).toBeTruthy();
   const { data } = (await answer.json()) as { data: Array<{ id: number; dict_subtype_id: number }> };
   const service = data.find((s) => s.dict_subtype_id === subtypeId);
   expect(service).toBeTruthy();
   return service!.id;
-}
-
-async function pick(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 test('publication journey: submit with a co-author and pay, check, rework, approve, publish; a journal publication into a release', async ({
@@ -55,7 +31,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
 }) => {
   test.setTimeout(180_000);
   const operatorToken = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
-  const op = { Authorization: `Bearer ${operatorToken}` };
+  const op = bearer(operatorToken);
   const internetId = await publicationServiceId(request, operatorToken, 5);
 
   // A stored publication the user's text borrows from (indexed by its check).
@@ -213,7 +189,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   expect(href).toMatch(/^\/entry\/\d+\/print\/certificate$/);
   await shot(page, 'publications-user-print-menu-desktop');
   await page.keyboard.press('Escape');
-  const userAuth = { Authorization: `Bearer ${await tokenOf(request, DEMO_USER, DEMO_PASSWORD)}` };
+  const userAuth = bearer(await tokenOf(request, DEMO_USER, DEMO_PASSWORD));
   const printed = await request.get(`/api${href}`, { headers: userAuth });
   expect(printed.status(), await printed.text()).toBe(200);
   const pdf = await request.get(((await printed.json()) as { url: string }).url);
@@ -233,7 +209,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   if (!first || !second) throw new Error('the journal needs two releases');
   const journalTitle = `Статья в журнал ${Date.now().toString().slice(-5)}`;
   const made = await request.post('/api/publication', {
-    headers: { Authorization: `Bearer ${userToken}` },
+    headers: bearer(userToken),
     multipart: {
       service_id: String(journalId),
       dict_category_id: '3',

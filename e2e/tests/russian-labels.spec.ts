@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fakeJoomla } from '../playwright.config.ts';
 import { shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+import { bearer, DEMO_OPERATOR, DEMO_PASSWORD, login, tokenOf } from '../support/session.ts';
 
 // Operators read Russian, not data (issue 19): no service-type slugs, developer labels such as
 // «Название (fdv)», English icon names or raw ids on the operator's dictionary screens, and the
@@ -39,14 +39,8 @@ async function expectRussian(area: Locator, where: string) {
   for (const pattern of FORBIDDEN) expect(text.match(pattern)?.[0] ?? null, `${where}: ${pattern}`).toBeNull();
 }
 
-async function tokenOf(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/login', { data: { email: DEMO_OPERATOR, password: DEMO_PASSWORD } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-
 async function dictionary<T>(request: APIRequestContext, token: string, name: string): Promise<T[]> {
-  const answer = await request.get(`/api/dictionaries/${name}`, { headers: { Authorization: `Bearer ${token}` } });
+  const answer = await request.get(`/api/dictionaries/${name}`, { headers: bearer(token) });
   expect(answer.ok()).toBeTruthy();
   return ((await answer.json()) as { data: { data: T[] } }).data.data;
 }
@@ -72,7 +66,7 @@ async function choose(page: Page, field: Locator, option: string) {
 
 test('service types and subtypes: Russian labels, site categories and tags by name', async ({ page, request }) => {
   test.setTimeout(240_000);
-  const token = await tokenOf(request);
+  const token = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/service-types');
   const types = page.getByTestId('types-table');

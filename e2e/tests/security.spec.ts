@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { shot } from '../support/screens.ts';
-import { DEMO_USER, DEMO_PASSWORD as PASSWORD, login } from '../support/session.ts';
+import { DEMO_USER, DEMO_PASSWORD as PASSWORD, login, registerClient } from '../support/session.ts';
 
 // The web app works under the security headers (CSP default-src 'self', frame-ancestors 'none'):
 // no CSP violation and no script error on login, the cabinet, the public /pay form and the sandbox
@@ -50,27 +50,7 @@ test('login, the cabinet, /pay and the sandbox page work with the security heade
 });
 
 test('changing the password asks for the current one (desktop and phone)', async ({ page, request }) => {
-  const suffix = `${Date.now()}`.slice(-7);
-  const email = `settings-${suffix}@example.com`;
-  const attributes = {
-    last_name: 'Паролева',
-    first_name: 'Нина',
-    middle_name: 'Олеговна',
-    phone: `+7 (93${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}2`,
-    email,
-    organization: 'Школа № 3',
-    job_title: 'Учитель',
-    password: 'Old-pass-1',
-    password_confirmation: 'Old-pass-1',
-  };
-  expect(
-    (
-      await request.post('/register', {
-        headers: { 'Content-Type': 'application/vnd.api+json' },
-        data: JSON.stringify({ data: { type: 'token', attributes } }),
-      })
-    ).status(),
-  ).toBe(201);
+  const { email } = await registerClient(request, 'settings', { lastName: 'Паролева', firstName: 'Нина', middleName: 'Олеговна', password: 'Old-pass-1' });
   const problems = watchViolations(page);
   await login(page, email, 'Old-pass-1');
   await page.goto('/user/settings');

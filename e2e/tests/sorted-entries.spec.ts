@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
+import { downloadedSheet } from '../support/files.ts';
 import { outputDir, shot } from '../support/screens.ts';
-import { DEMO_OPERATOR, DEMO_PASSWORD, login } from '../support/session.ts';
+import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders } from '../support/session.ts';
 
 // Issue 22: the operators' entry list sorted by a column (kept in the address bar, kept by a
 // reload, the arrow and aria-sort on the header), exported exactly in that order with its totals
@@ -15,38 +15,12 @@ const surname = `Сортова${'абвгдежзик'
   .filter((_, i) => run.includes(String(i)))
   .join('')}`;
 
-async function tokenOf(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const answer = await request.post('/login', { data: { email, password } });
-  expect(answer.ok()).toBeTruthy();
-  return ((await answer.json()) as { access_token: string }).access_token;
-}
-
 /** A client of this run with one entry on demo service 5 (4 900 ₽); the operator then sets its price. */
-async function entryPriced(request: APIRequestContext, operator: string, firstName: string, price: number, n: number) {
-  const suffix = `${run}${n}`.slice(-7);
-  const attributes = {
-    last_name: surname,
-    first_name: firstName,
-    middle_name: 'Сергеевна',
-    phone: `+7 (94${suffix[0]}) ${suffix.slice(1, 4)}-${suffix.slice(4, 6)}-${suffix[6]}3`,
-    email: `sorted-${suffix}@example.com`,
-    organization: 'Школа № 5',
-    job_title: 'Учитель',
-    password: 'Sorted-2026!',
-    password_confirmation: 'Sorted-2026!',
-  };
-  const registered = await request.post('/register', {
-    headers: { 'Content-Type': 'application/vnd.api+json' },
-    data: JSON.stringify({ data: { type: 'token', attributes } }),
-  });
-  expect(registered.status()).toBe(201);
-  const token = ((await registered.json()) as { access_token: string }).access_token;
-  const created = await request.post('/api/entry', { headers: { Authorization: `Bearer ${token}` }, data: { service_id: 5, pay_type: 3, is_extramural: 1 } });
-  expect(created.status()).toBe(201);
-  const entry = ((await created.json()) as { data: { id: number; number: string } }).data;
-  const priced = await request.put(`/api/entry/${entry.id}`, { headers: { Authorization: `Bearer ${operator}` }, data: { price } });
+async function entryPriced(request: APIRequestContext, operator: { Authorization: string }, firstName: string, price: number) {
+  const { entry, fio } = await clientWithEntry(request, 'sorted', { lastName: surname, firstName, middleName: 'Сергеевна' });
+  const priced = await request.put(`/api/entry/${entry.id}`, { headers: operator, data: { price } });
   expect(priced.status(), await priced.text()).toBe(200);
-  return { ...entry, price, fio: `${surname} ${firstName} Сергеевна` };
+  return { ...entry, price, fio };
 }
 
 /** The entry numbers in the order the list shows them (table rows or cards). */
@@ -57,13 +31,13 @@ test('an operator sorts the entries by price, the address bar and a reload keep 
   page,
   request,
 }) => {
-  const operator = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
+  const operator = await operatorHeaders(request);
   const made = [
-    await entryPriced(request, operator, 'Вера', 2500, 1),
-    await entryPriced(request, operator, 'Анна', 700, 2),
-    await entryPriced(request, operator, 'Галина', 4100, 3),
-    await entryPriced(request, operator, 'Дарья', 700, 4),
-    await entryPriced(request, operator, 'Белла', 1300, 5),
+    await entryPriced(request, operator, 'Вера', 2500),
+    await entryPriced(request, operator, 'Анна', 700),
+    await entryPriced(request, operator, 'Галина', 4100),
+    await entryPriced(request, operator, 'Дарья', 700),
+    await entryPriced(request, operator, 'Белла', 1300),
   ];
   const byPrice = (desc: boolean) =>
     [...made].sort((a, b) => (a.price !== b.price ? (a.price - b.price) * (desc ? -1 : 1) : (a.id - b.id) * (desc ? -1 : 1))).map((e) => e.number);
@@ -96,13 +70,7 @@ test('an operator sorts the entries by price, the address bar and a reload keep 
   expect(await shownNumbers(page, 'entry-row')).toEqual(byPrice(true));
 
   // The export: exactly these entries in this order, and the totals row.
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Скачать Excel' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^Заявки .*\.xlsx$/);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(await file.path());
-  const sheet = workbook.getWorksheet('Заявки')!;
+  const sheet = await downloadedSheet(page, page.getByRole('button', { name: 'Скачать Excel' }), 'Заявки');
   expect(sheet.rowCount).toBe(7);
   const numbers = [2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(2).value);
   expect(numbers).toEqual(byPrice(true));

@@ -28,6 +28,7 @@ export const publicationStatusLabels: Record<number, string> = {
 };
 
 export const ContractStatus = { pending: 1, approved: 2, rejected: 3 } as const;
+/** Review status: 0 pending, 1 accepted (published). */
 export const ReviewStatus = { pending: 0, accepted: 1 } as const;
 
 export const TemplateType = { certificate: 1, program: 2, regList: 3, page: 4, notification: 5, consent: 6, contract: 7 } as const;

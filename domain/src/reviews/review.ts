@@ -30,9 +30,6 @@ export const ReviewAdminMessages = {
   empty: 'Новых отзывов нет',
 } as const;
 
-/** 0 pending, 1 accepted (published). */
-export const ReviewStatus = { pending: 0, accepted: 1 } as const;
-
 /** PUT /api/review/{id}: the text only. */
 export const reviewEditBody = reviewBody.pick({ text: true });
 

@@ -6,6 +6,7 @@ import { rows } from '../../platform/db.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { type Mailer } from '../../platform/mail.ts';
 import { escapeHtml } from '../../platform/html.ts';
+import { intArray } from '../../platform/list-query.ts';
 import { massLetterBuilder } from '../../platform/mass-letter.ts';
 import { MailingJournal } from './mailing-journal.ts';
 import { audienceWhere, mailableUser } from './mailing-repository.ts';
@@ -29,15 +30,13 @@ interface Claimed {
   token: string;
 }
 
-const intArray = (ids: number[]) => `{${ids.join(',')}}`;
-
 /** Tells the database about letters recorded in the journals (after a crash: before anything is claimed). */
 async function applyJournals(app: FastifyInstance, dir: string, mailingId: number): Promise<void> {
   const { ids, idleFiles } = MailingJournal.read(dir, mailingId, 2 * LEASE_S * 1000);
   if (ids.length > 0) {
     await app.db.execute(
       sql`update mailing_deliveries set status = 1, sent_at = coalesce(sent_at, now()), locked_until = null
-          where mailing_id = ${mailingId} and status = 0 and id = any(${intArray(ids)}::int[])`,
+          where mailing_id = ${mailingId} and status = 0 and id = any(${intArray(ids)})`,
     );
   }
   // A journal nobody has written to for two leases belongs to a sender that is gone; its letters are now in the database.
@@ -172,7 +171,7 @@ export async function runMailingSlice(
         }),
       );
       if (sent.length > 0) {
-        await app.db.execute(sql`update mailing_deliveries set status = 1, sent_at = now(), locked_until = null where id = any(${intArray(sent)}::int[])`);
+        await app.db.execute(sql`update mailing_deliveries set status = 1, sent_at = now(), locked_until = null where id = any(${intArray(sent)})`);
       }
     }
   } finally {

@@ -3,6 +3,7 @@
 // whose result is stored on it. The job (jobs.ts) and the publication screens call checkPublication.
 import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { bigintArray, intArray } from '../../platform/list-query.ts';
 import {
   DEFAULT_CANDIDATES,
   selectCandidates,
@@ -17,11 +18,6 @@ import {
 } from './uniqueness/engine.ts';
 import { publicationPlainText } from './uniqueness/plain-text.ts';
 
-/** A PostgreSQL array literal of integers (bigint hashes travel as text: they exceed JS numbers). */
-function intArray(values: Array<bigint | number>): string {
-  return `{${values.join(',')}}`;
-}
-
 /** Replaces the stored fingerprints and stem codes of a publication with those of its prepared plain text (none for no text). */
 export async function indexPublication(db: Queryable, publicationId: number, prepared: PreparedText | null): Promise<number> {
   await db.execute(sql`delete from publication_fingerprints where publication_id = ${publicationId}`);
@@ -30,7 +26,7 @@ export async function indexPublication(db: Queryable, publicationId: number, pre
   if (!prepared || fingerprints.length === 0) return 0;
   await db.execute(sql`
     insert into publication_fingerprints (hash, publication_id, position)
-    select h, ${publicationId}, p from unnest(${intArray(fingerprints.map((f) => f.hash))}::bigint[], ${intArray(fingerprints.map((f) => f.position))}::int[]) as t(h, p)`);
+    select h, ${publicationId}, p from unnest(${bigintArray(fingerprints.map((f) => f.hash))}, ${intArray(fingerprints.map((f) => f.position))}) as t(h, p)`);
   const codes = stemCodesToBytes(prepared.codes);
   await db.execute(
     sql`insert into publication_stems (publication_id, codes) values (${publicationId}, ${Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength)})`,
@@ -71,7 +67,7 @@ export interface CheckTimings {
  * hashes (at least `minShared`) return their postings.
  */
 export function candidateQuery(fingerprints: Array<{ hash: bigint; position: number }>, excludeId: number, c: CandidateOptions, limit = CANDIDATE_ROWS) {
-  return sql`with q as (select h, p from unnest(${intArray(fingerprints.map((f) => f.hash))}::bigint[], ${intArray(fingerprints.map((f) => f.position))}::int[]) as t(h, p)
+  return sql`with q as (select h, p from unnest(${bigintArray(fingerprints.map((f) => f.hash))}, ${intArray(fingerprints.map((f) => f.position))}) as t(h, p)
                   where not exists (select 1 from publication_common_hashes c where c.hash = t.h and c.postings > ${c.maxPostings})),
         hits as materialized (
           select q.h, q.p, f.publication_id, f.position from q
@@ -128,7 +124,7 @@ export async function checkText(
   if (common.length) {
     await db.execute(sql`
       insert into publication_common_hashes (hash, postings)
-      select h, n from unnest(${`{${common.map((x) => x.hash).join(',')}}`}::bigint[], ${intArray(common.map((x) => x.n))}::int[]) as t(h, n)
+      select h, n from unnest(${bigintArray(common.map((x) => x.hash))}, ${intArray(common.map((x) => x.n))}) as t(h, n)
       on conflict (hash) do update set postings = greatest(publication_common_hashes.postings, excluded.postings)`);
   }
   const ids = selectCandidates(postings, c);

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatDate } from '@edu/domain/common/format';
 import { fullName } from '@edu/domain/users/current-user';
-import { ReviewStatus, type PendingReview } from '@edu/domain/reviews/review';
+import { ReviewStatus } from '@edu/domain/common/codes';
+import type { PendingReview } from '@edu/domain/reviews/review';
 import { reviews } from '../../db/schema/index.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 

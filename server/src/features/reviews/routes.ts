@@ -1,5 +1,6 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
+import { ReviewStatus } from '@edu/domain/common/codes';
 import { idParams } from '@edu/domain/common/bounds';
 import { pageMeta, pageQuery } from '@edu/domain/common/pagination';
 import {
@@ -11,7 +12,6 @@ import {
   reviewEditBody,
   ReviewAdminMessages,
   ReviewMessages,
-  ReviewStatus,
   type PendingReview,
 } from '@edu/domain/reviews/review';
 import { isOperator } from '../../platform/access.ts';
