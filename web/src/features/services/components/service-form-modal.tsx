@@ -19,6 +19,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DateType } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
@@ -31,12 +32,10 @@ import {
   type SaveServiceBody,
   type ServiceFormOptions,
 } from '@edu/domain/services/service-form';
-import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { ServiceSubtypeItem, ServiceTypeItem, ProfileItem } from '../../../lib/dictionaries';
-import { fieldErrorsOf, firstErrors } from '../../../lib/field-errors';
-import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { submitChecked } from '../../../lib/submit-checked';
 import { usePublishService, useSaveService, useUploadServiceImage } from '../api/manage-service';
 
 // The editor (tiptap) loads with the form, not with the services list.
@@ -97,6 +96,8 @@ interface Draft {
   is_visible: boolean;
   is_done: boolean;
   is_thesis_needed: boolean;
+  /** Sent after the service is saved, by its own call. */
+  image: File | null;
 }
 
 const idOrNull = (v: number | null | undefined) => (v ? String(v) : null);
@@ -135,6 +136,7 @@ function draftOf(service: Service | null, typeId: number | null, subtypeId: numb
       is_visible: service.is_visible,
       is_done: service.is_done,
       is_thesis_needed: service.is_thesis_needed,
+      image: null,
     };
   }
   // A new service starts with the default templates of its service type (spec 02 §4; per type, decision 024).
@@ -170,6 +172,7 @@ function draftOf(service: Service | null, typeId: number | null, subtypeId: numb
     is_visible: true,
     is_done: false,
     is_thesis_needed: false,
+    image: null,
   };
 }
 
@@ -238,14 +241,21 @@ export function ServiceFormModal(props: ServiceFormModalProps) {
 }
 
 function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, options, onClose }: ServiceFormModalProps) {
-  const [d, setD] = useState<Draft>(() => draftOf(service, typeId, subtypeId, types, subtypes));
+  const form = useForm<Draft>({
+    initialValues: draftOf(service, typeId, subtypeId, types, subtypes),
+    // The messages stay until the next submit, as they did before this form moved to useForm.
+    clearInputErrorOnChange: false,
+  });
   const [newSection, setNewSection] = useState('');
-  const [image, setImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveService();
   const upload = useUploadServiceImage();
   const publish = usePublishService();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setD((prev) => ({ ...prev, [key]: value }));
+  const d = form.values;
+  /** A field's message (from the domain's schema or the server's 422), shown under its input. */
+  const errorOf = (field: string) => {
+    const error = form.errors[field];
+    return typeof error === 'string' ? error : undefined;
+  };
 
   const type = types.find((t) => String(t.id) === d.dict_type_id);
   const typeSubtypes = useMemo(() => subtypes.filter((s) => String(s.dict_service_type_id) === d.dict_type_id), [subtypes, d.dict_type_id]);
@@ -255,8 +265,8 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
 
   /** The end follows the start: same length, kept on the clock grid. */
   function changeStart(date: string, time: string | null) {
-    setD((prev) => {
-      const next = { ...prev, beginDate: date, beginTime: time };
+    form.setValues((prev) => {
+      const next: Partial<Draft> = { beginDate: date, beginTime: time };
       if (date && time) {
         const oldStart = prev.beginDate && prev.beginTime ? `${prev.beginDate} ${prev.beginTime}:00` : null;
         const oldEnd = prev.endDate && prev.endTime ? `${prev.endDate} ${prev.endTime}:00` : null;
@@ -268,33 +278,21 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
     });
   }
 
-  async function submit() {
-    const body = bodyOf(d, contract);
-    // The server's rules first, so a missing field is shown (and brought into view) without a round trip.
-    const checked = saveServiceBody.safeParse(body);
-    if (!checked.success) {
-      const fields = fieldErrorsFromZod(checked.error);
-      setErrors(firstErrors(fields));
-      focusFirstInvalid();
-      notifyError(headlineOf(fields));
-      return;
-    }
-    setErrors({});
-    let saved: Service;
-    try {
+  async function submit(values: Draft) {
+    const body = bodyOf(values, contract);
+    // The server's rules first (the domain's schema), so a missing field is shown and brought into view
+    // without a round trip; a 422's field errors go under their inputs the same way.
+    form.clearErrors();
+    let saved = null as Service | null;
+    const ok = await submitChecked(form.setErrors, saveServiceBody, body, async () => {
       const answer = await save.mutateAsync({ id: service?.id ?? null, body });
       saved = answer.data;
-      notifySuccess(answer.message);
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      focusFirstInvalid();
-      notifyError(errorMessage(error));
-      return;
-    }
-    if (image) {
+      return answer;
+    });
+    if (!ok || !saved) return;
+    if (values.image) {
       try {
-        const answer = await upload.mutateAsync({ id: saved.id, file: image });
+        const answer = await upload.mutateAsync({ id: saved.id, file: values.image });
         notifySuccess(answer.message);
       } catch (error) {
         notifyError(errorMessage(error));
@@ -313,14 +311,14 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
   }
 
   const busy = save.isPending || upload.isPending;
+  // No <form> element: Enter in a field (the new section's name) does not save the service.
   return (
     <Stack gap="md">
       <TextInput
         label="Название"
         required
-        value={d.title}
-        onChange={(e) => set('title', e.currentTarget.value)}
-        error={errors.title || (d.title.length > SERVICE_TITLE_MAX ? ServiceFormMessages.titleMax : undefined)}
+        {...form.getInputProps('title')}
+        error={errorOf('title') || (d.title.length > SERVICE_TITLE_MAX ? ServiceFormMessages.titleMax : undefined)}
         description={`${d.title.length} / ${SERVICE_TITLE_MAX}`}
         data-autofocus
       />
@@ -329,9 +327,8 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
           label="Тип услуги"
           required
           data={types.map((t) => ({ value: String(t.id), label: t.fdv }))}
-          value={d.dict_type_id}
-          onChange={(v) => setD((prev) => ({ ...prev, dict_type_id: v, dict_subtype_id: null }))}
-          error={errors.dict_type_id}
+          {...form.getInputProps('dict_type_id')}
+          onChange={(v) => form.setValues({ dict_type_id: v, dict_subtype_id: null })}
           searchable
           nothingFoundMessage={Messages.nothingFound}
         />
@@ -340,41 +337,24 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
           required={typeSubtypes.length > 0}
           disabled={typeSubtypes.length === 0}
           data={typeSubtypes.map((s) => ({ value: String(s.id), label: s.fdv }))}
-          value={d.dict_subtype_id}
-          onChange={(v) => set('dict_subtype_id', v)}
-          error={errors.dict_subtype_id}
+          {...form.getInputProps('dict_subtype_id')}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <NumberInput label="Цена, ₽" min={0} decimalScale={2} thousandSeparator=" " value={d.price} onChange={(v) => set('price', v)} error={errors.price} />
-        <NumberInput label="Баллы" min={0} allowDecimal={false} value={d.points} onChange={(v) => set('points', v)} error={errors.points} />
-        <NumberInput
-          label="Мест"
-          description="0 — по умолчанию 27"
-          min={0}
-          allowDecimal={false}
-          value={d.max_participants}
-          onChange={(v) => set('max_participants', v)}
-          error={errors.max_participants}
-        />
+        <NumberInput label="Цена, ₽" min={0} decimalScale={2} thousandSeparator=" " {...form.getInputProps('price')} />
+        <NumberInput label="Баллы" min={0} allowDecimal={false} {...form.getInputProps('points')} />
+        <NumberInput label="Мест" description="0 — по умолчанию 27" min={0} allowDecimal={false} {...form.getInputProps('max_participants')} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
-          label="Формат участия"
-          required
-          data={PARTICIPATION}
-          value={d.participation_type}
-          onChange={(v) => set('participation_type', v)}
-          error={errors.participation_type}
-        />
+        <Select label="Формат участия" required data={PARTICIPATION} {...form.getInputProps('participation_type')} />
         <Stack gap={4} data-field>
           <Text size="sm" fw={500}>
             Даты проведения
           </Text>
-          <SegmentedControl data={DATE_TYPES} value={d.date_type} onChange={(v) => set('date_type', v)} fullWidth size="xs" />
-          {errors.date_type && (
+          <SegmentedControl data={DATE_TYPES} {...form.getInputProps('date_type', { withError: false })} fullWidth size="xs" />
+          {errorOf('date_type') && (
             <Text size="xs" c="red" data-field-error>
-              {errors.date_type}
+              {errorOf('date_type')}
             </Text>
           )}
         </Stack>
@@ -387,7 +367,7 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
               label="Начало"
               value={d.beginDate}
               onChange={(e) => changeStart(e.currentTarget.value, d.beginTime)}
-              error={errors.begda}
+              error={errorOf('begda')}
               aria-label="Дата начала"
             />
             <Select label="Время" data={TIMES} value={d.beginTime} onChange={(v) => changeStart(d.beginDate, v)} aria-label="Время начала" searchable />
@@ -396,13 +376,12 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
             <TextInput
               type="date"
               label="Окончание"
-              value={d.endDate}
               min={d.beginDate || undefined}
-              onChange={(e) => set('endDate', e.currentTarget.value)}
-              error={errors.endda}
+              {...form.getInputProps('endDate', { withError: false })}
+              error={errorOf('endda')}
               aria-label="Дата окончания"
             />
-            <Select label="Время" data={TIMES} value={d.endTime} onChange={(v) => set('endTime', v)} aria-label="Время окончания" searchable />
+            <Select label="Время" data={TIMES} {...form.getInputProps('endTime', { withError: false })} aria-label="Время окончания" searchable />
           </Group>
         </SimpleGrid>
       )}
@@ -415,28 +394,11 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
           <Group key={s.id ?? `new-${i}`} gap="xs" wrap="nowrap">
             <TextInput
               style={{ flex: 1 }}
-              value={s.title}
+              {...form.getInputProps(`sections.${i}.title`, { withError: false })}
               aria-label={`Секция ${i + 1}`}
-              error={Boolean(errors.sections) && !s.title.trim()}
-              onChange={(e) => {
-                const title = e.currentTarget.value;
-                set(
-                  'sections',
-                  d.sections.map((x, j) => (j === i ? { ...x, title } : x)),
-                );
-              }}
+              error={Boolean(errorOf('sections')) && !s.title.trim()}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Удалить секцию ${s.title}`}
-              onClick={() =>
-                set(
-                  'sections',
-                  d.sections.filter((_, j) => j !== i),
-                )
-              }
-            >
+            <ActionIcon variant="subtle" color="red" aria-label={`Удалить секцию ${s.title}`} onClick={() => form.removeListItem('sections', i)}>
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
@@ -454,16 +416,16 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
             leftSection={<IconPlus size={16} />}
             disabled={!newSection.trim()}
             onClick={() => {
-              set('sections', [...d.sections, { title: newSection.trim() }]);
+              form.insertListItem('sections', { title: newSection.trim() });
               setNewSection('');
             }}
           >
             Добавить секцию
           </Button>
         </Group>
-        {errors.sections && (
+        {errorOf('sections') && (
           <Text size="xs" c="red" data-field-error>
-            {errors.sections}
+            {errorOf('sections')}
           </Text>
         )}
       </Stack>
@@ -472,33 +434,22 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         <MultiSelect
           label="Профили"
           data={profiles.map((p) => ({ value: String(p.id), label: p.fdv }))}
-          value={d.profiles}
-          onChange={(v) => set('profiles', v)}
-          error={errors.profiles}
+          {...form.getInputProps('profiles')}
           searchable
           nothingFoundMessage={Messages.nothingFound}
         />
         <MultiSelect
           label="Ведущие"
           data={(options?.leadings ?? []).map((l) => ({ value: String(l.id), label: l.fio }))}
-          value={d.leadings}
-          onChange={(v) => set('leadings', v)}
-          error={errors.leadings}
+          {...form.getInputProps('leadings')}
           searchable
           nothingFoundMessage={Messages.nothingFound}
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: contract ? 3 : 1 }}>
-        <NumberInput
-          label="Номер курса в Moodle"
-          min={1}
-          allowDecimal={false}
-          value={d.moodle_id}
-          onChange={(v) => set('moodle_id', v)}
-          error={errors.moodle_id}
-        />
-        {contract && <NumberInput label="Часы" min={0} allowDecimal={false} value={d.hours} onChange={(v) => set('hours', v)} error={errors.hours} />}
-        {contract && <NumberInput label="Дни" min={0} allowDecimal={false} value={d.days} onChange={(v) => set('days', v)} error={errors.days} />}
+        <NumberInput label="Номер курса в Moodle" min={1} allowDecimal={false} {...form.getInputProps('moodle_id')} />
+        {contract && <NumberInput label="Часы" min={0} allowDecimal={false} {...form.getInputProps('hours')} />}
+        {contract && <NumberInput label="Дни" min={0} allowDecimal={false} {...form.getInputProps('days')} />}
       </SimpleGrid>
       <Suspense fallback={<Skeleton h={220} radius="md" />}>
         {/* Rich text, cleaned again by the server on saving; a long description scrolls inside the editor. */}
@@ -507,8 +458,8 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
             label="Описание"
             ariaLabel="Описание услуги"
             value={d.description}
-            onChange={(html) => set('description', html)}
-            error={errors.description}
+            onChange={(html) => form.setFieldValue('description', html)}
+            error={errorOf('description')}
             minHeight={160}
           />
         </div>
@@ -519,9 +470,7 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         <Select
           label="Шаблон сертификата"
           data={templateData(options?.templates.certificate)}
-          value={d.template_certificate_id}
-          onChange={(v) => set('template_certificate_id', v)}
-          error={errors.template_certificate_id}
+          {...form.getInputProps('template_certificate_id')}
           clearable
           nothingFoundMessage={Messages.nothingFound}
           placeholder={options?.templates.certificate.length ? 'Не выбран' : 'Шаблонов нет'}
@@ -529,27 +478,21 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         <Select
           label="Шаблон программы"
           data={templateData(options?.templates.program)}
-          value={d.template_program_id}
-          onChange={(v) => set('template_program_id', v)}
-          error={errors.template_program_id}
+          {...form.getInputProps('template_program_id')}
           clearable
           placeholder={options?.templates.program.length ? 'Не выбран' : 'Шаблонов нет'}
         />
         <Select
           label="Шаблон регистрационного листа"
           data={templateData(options?.templates.regList)}
-          value={d.template_participation_id}
-          onChange={(v) => set('template_participation_id', v)}
-          error={errors.template_participation_id}
+          {...form.getInputProps('template_participation_id')}
           clearable
           placeholder={options?.templates.regList.length ? 'Не выбран' : 'Шаблонов нет'}
         />
         <Select
           label="Шаблон статьи на сайте"
           data={templateData(options?.templates.page)}
-          value={d.joomla_article_template_id}
-          onChange={(v) => set('joomla_article_template_id', v)}
-          error={errors.joomla_article_template_id}
+          {...form.getInputProps('joomla_article_template_id')}
           clearable
           placeholder={options?.templates.page.length ? 'Не выбран' : 'Шаблонов нет'}
         />
@@ -567,8 +510,7 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         autosize
         minRows={2}
         maxRows={6}
-        value={d.joomla_intro_html}
-        onChange={(e) => set('joomla_intro_html', e.currentTarget.value)}
+        {...form.getInputProps('joomla_intro_html', { withError: false })}
       />
       <Textarea
         label="Дополнительный текст на сайте"
@@ -576,36 +518,29 @@ function ServiceForm({ service, typeId, subtypeId, types, subtypes, profiles, op
         autosize
         minRows={2}
         maxRows={6}
-        value={d.joomla_additional_html}
-        onChange={(e) => set('joomla_additional_html', e.currentTarget.value)}
+        {...form.getInputProps('joomla_additional_html', { withError: false })}
       />
-      <TextInput
-        label="Видео"
-        description="Код для вставки видео с видеохостинга"
-        value={d.joomla_video_iframe}
-        onChange={(e) => set('joomla_video_iframe', e.currentTarget.value)}
-      />
+      <TextInput label="Видео" description="Код для вставки видео с видеохостинга" {...form.getInputProps('joomla_video_iframe', { withError: false })} />
       <FileInput
         label="Изображение"
         description={service?.image ? 'Загружено; выберите файл, чтобы заменить' : '.jpg или .png до 10 МБ'}
         accept="image/png,image/jpeg"
         leftSection={<IconPhoto size={16} />}
-        value={image}
-        onChange={setImage}
+        {...form.getInputProps('image', { withError: false })}
         clearable
         placeholder="Выберите файл"
       />
 
       <Group gap="lg">
-        <Switch label="Видна пользователям" checked={d.is_visible} onChange={(e) => set('is_visible', e.currentTarget.checked)} />
-        <Switch label="Проведена" checked={d.is_done} onChange={(e) => set('is_done', e.currentTarget.checked)} />
-        <Switch label="Нужны тезисы" checked={d.is_thesis_needed} onChange={(e) => set('is_thesis_needed', e.currentTarget.checked)} />
+        <Switch label="Видна пользователям" {...form.getInputProps('is_visible', { type: 'checkbox', withError: false })} />
+        <Switch label="Проведена" {...form.getInputProps('is_done', { type: 'checkbox', withError: false })} />
+        <Switch label="Нужны тезисы" {...form.getInputProps('is_thesis_needed', { type: 'checkbox', withError: false })} />
       </Group>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onClose}>
           Отмена
         </Button>
-        <Button onClick={() => void submit()} loading={busy} disabled={d.title.length > SERVICE_TITLE_MAX}>
+        <Button onClick={() => void submit(form.getValues())} loading={busy} disabled={d.title.length > SERVICE_TITLE_MAX}>
           Сохранить
         </Button>
       </Group>
