@@ -127,7 +127,7 @@ describe('the service form', { timeout: 60_000 }, () => {
     await press('Сохранить');
 
     expect(saveService).toHaveBeenCalledTimes(1);
-    expect(saveService.mock.calls[0][0]).toEqual({
+    expect(saveService.mock.calls[0]?.[0]).toEqual({
       id: null,
       body: expect.objectContaining({
         title: 'Вебинар о чтении',
