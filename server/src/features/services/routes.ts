@@ -27,7 +27,7 @@ export const serviceRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: isOperator || q.userId === undefined ? q.userId : me.id,
         profile: q.profile,
         leading: q.leading,
-        past: q.past === undefined ? undefined : String(q.past) === '1',
+        past: q.past,
         title: q.title || undefined,
         isPublication: q.isPublication,
       },
