@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagField } from '../common/bounds.ts';
 import { Messages, type AuthCodeValue } from '../common/messages.ts';
 import { looksLikeEmail, normalizePhone } from '../common/phone.ts';
 
@@ -16,7 +17,7 @@ export const loginBody = z.object({
     .min(1, { error: LoginMessages.loginRequired, abort: true })
     .refine((v) => looksLikeEmail(v) || normalizePhone(v) !== null, { error: Messages.invalidEmail }),
   password: z.string({ error: LoginMessages.passwordRequired }).min(1, { error: LoginMessages.passwordRequired }),
-  remember: z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
+  remember: flagField().optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
 

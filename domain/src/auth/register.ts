@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagField } from '../common/bounds.ts';
 import { Messages } from '../common/messages.ts';
 import { looksLikeEmail, normalizePhone } from '../common/phone.ts';
 
@@ -48,7 +49,7 @@ export const registerAttributes = z
       .max(255, { error: Messages.maxLength(255) })
       .optional()
       .default(''),
-    no_middle_name: z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('1'), z.literal('0')]).optional(),
+    no_middle_name: flagField().optional(),
     phone: phoneField,
     email: emailField,
     organization: required(),

@@ -30,6 +30,9 @@ export const flagField = () =>
     .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false'])], { error: BoundMessages.flag })
     .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
 
+/** A flagField stored as 1/0 (is_spb of users, subtypes and audiences). */
+export const flagNumber = () => flagField().transform((v): 0 | 1 => (v ? 1 : 0));
+
 /** NUL is refused everywhere: PostgreSQL text cannot hold it. */
 export const hasNul = (s: string) => s.includes('\u0000');
 

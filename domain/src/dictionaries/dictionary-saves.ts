@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Messages } from '../common/messages.ts';
 import { listQuery } from '../common/pagination.ts';
 import { PALETTE_COLORS, SERVICE_ICON_NAMES } from './icons.ts';
-import { flagField } from '../common/bounds.ts';
+import { BoundMessages, flagField, flagNumber } from '../common/bounds.ts';
 
 // Saves of spec 02 §7 (dict_service_types, dict_service_subtypes, dict_profiles) and leading persons.
 
@@ -76,10 +76,11 @@ export const serviceSubtypeBody = z.object({
   dv: optionalText(255),
   dict_service_type_id: z.coerce.number({ error: Messages.fieldRequired }).int({ error: Messages.fieldRequired }).positive({ error: Messages.fieldRequired }),
   points,
+  // A flag, or empty for "either".
   is_spb: z
-    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.literal(''), z.null()])
+    .union([flagNumber(), z.literal(''), z.null()], { error: BoundMessages.flag })
     .optional()
-    .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v))),
+    .transform((v) => (v === '' || v === null || v === undefined ? null : v)),
   is_publication: flag,
   publication_has_file: flag,
   joomla_category_id: joomlaId,

@@ -1,6 +1,6 @@
 import type { PresentedChange } from '../logs/log-fields.ts';
 import { z } from 'zod';
-import { idField } from '../common/bounds.ts';
+import { flagNumber, idField } from '../common/bounds.ts';
 import { pageQuery } from '../common/pagination.ts';
 
 /** Texts of the operator's entry screens (spec 02 §4, §5, §8); ours where the spec gives none. */
@@ -60,7 +60,7 @@ export const GUESTS_PAGE = 50;
 export const guestListQuery = z.object({
   service_id: z.coerce.number().int().positive(),
   fio: z.string().trim().max(200).optional(),
-  is_spb: z.union([z.literal('0'), z.literal('1')]).optional(),
+  is_spb: flagNumber().optional(),
   profile: z
     .string()
     .regex(/^\d+(,\d+)*$/)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagField, idArray, textField } from '../common/bounds.ts';
+import { flagField, flagNumber, idArray, textField } from '../common/bounds.ts';
 import { EntryStatus, entryStatusLabels } from '../common/codes.ts';
 import { plural } from '../common/plural.ts';
 
@@ -42,7 +42,7 @@ export const mailingAudience = z.object({
   profile_ids: idArray(100).optional(),
   region_ids: idArray(200).optional(),
   /** 1 only St Petersburg, 0 only others, absent both. */
-  is_spb: z.union([z.literal(0), z.literal(1)], { error: 'Ожидается 0 или 1' }).nullish(),
+  is_spb: flagNumber().nullish(),
   service_ids: idArray(100).optional(),
   service_type_ids: idArray(50).optional(),
   entry_statuses: z

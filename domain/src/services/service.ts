@@ -109,7 +109,7 @@ export const serviceListQuery = pageQuery.extend({
   userId: idField().optional(),
   profile: idList.optional(),
   leading: idList.optional(),
-  past: z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1)]).optional(),
+  past: flagField().optional(),
   title: filterText(200).optional(),
   isPublication: flagField().optional(),
 });

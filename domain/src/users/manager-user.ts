@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Role, type RoleCode } from '../common/codes.ts';
+import { flagNumber } from '../common/bounds.ts';
 import { Messages } from '../common/messages.ts';
 import { looksLikeEmail, normalizePhone } from '../common/phone.ts';
 import { pageQuery, sortParam } from '../common/pagination.ts';
@@ -63,7 +64,7 @@ export const userListQuery = pageQuery.extend({
     .optional(),
   profile: idList.optional(),
   deleted: boolParam.optional(),
-  is_spb: z.enum(['0', '1'], { error: 'Допустимо 1 или 0' }).optional(),
+  is_spb: flagNumber().optional(),
 });
 
 /** A user as the operator sees them (list row and the edit modal). Money in rubles. */
@@ -111,10 +112,7 @@ export const managerUserBody = z
     postcode: optional(16),
     note: optional(5000),
     profiles: z.array(z.coerce.number().int().positive()).default([]),
-    is_spb: z.coerce
-      .number()
-      .pipe(z.union([z.literal(0), z.literal(1)], { error: 'Допустимо 1 или 0' }))
-      .default(0),
+    is_spb: flagNumber().default(0),
     password: z
       .string()
       .max(200, { error: Messages.maxLength(200) })

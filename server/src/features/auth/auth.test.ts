@@ -92,6 +92,12 @@ describe('registration', () => {
     const me = (await t.inject({ method: 'GET', url: '/api/get', headers: { authorization: `Bearer ${ticked.json().access_token}` } })).json();
     expect(me.middle_name).toBeNull();
     expect(me.fio).toBe('Кузнецова Ольга');
+    // The tick is a flag like every other (issue 19): 'true' and 1 count, anything else is named.
+    const asText = await register(attributes({ middle_name: '', no_middle_name: 'true', email: 'no-middle-2@example.com', phone: '+7 (912) 000-11-23' }));
+    expect(asText.statusCode).toBe(201);
+    const odd = await register(attributes({ middle_name: '', no_middle_name: 'maybe', email: 'no-middle-3@example.com', phone: '+7 (912) 000-11-24' }));
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors.no_middle_name).toEqual(['Ожидается да или нет']);
   });
 
   it('requires every field, with a Russian message per field', async () => {
@@ -171,6 +177,11 @@ describe('login', () => {
     expect(long.statusCode).toBe(200);
     const days = (Date.parse(long.json().expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29);
+    // remember is a flag like every other (issue 19).
+    expect((await login(u.email, 'pass-1', { remember: 1 })).statusCode).toBe(200);
+    const odd = await login(u.email, 'pass-1', { remember: 'maybe' });
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors.remember).toEqual(['Ожидается да или нет']);
   });
 
   it('answers 422 with the e-mail message for a login that is neither e-mail nor phone', async () => {

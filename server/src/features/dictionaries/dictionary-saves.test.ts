@@ -62,6 +62,10 @@ describe('dictionary saves', () => {
     });
     expect(sub.statusCode, sub.body).toBe(201);
     expect(sub.json().data).toMatchObject({ dict_service_type_id: 1, is_spb: 1, joomla_tag_id: 7, is_publication: false });
+    // is_spb is a flag like every other (issue 19), empty for "either".
+    const asBool = await call('POST', '/api/dictionaries/dict_service_subtypes', { fdv: 'Региональные 2', dict_service_type_id: 1, points: 3, is_spb: false });
+    expect(asBool.statusCode, asBool.body).toBe(201);
+    expect(asBool.json().data.is_spb).toBe(0);
     const bad = await call('POST', '/api/dictionaries/dict_service_subtypes', { fdv: 'Без типа', dict_service_type_id: 99999 });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.dict_service_type_id).toEqual([DictionaryMessages.unknownType]);

@@ -217,6 +217,13 @@ describe('guests', () => {
       await t.inject({ method: 'GET', url: `/api/guest?service_id=${service.id}&is_spb=1&fio=${encodeURIComponent('Гостев')}`, headers: operator })
     ).json();
     expect(spb.data.every((g: { is_spb: number }) => g.is_spb === 1)).toBe(true);
+    // A flag like every other (issue 19).
+    const spbTrue = await t.inject({
+      method: 'GET',
+      url: `/api/guest?service_id=${service.id}&is_spb=true&fio=${encodeURIComponent('Гостев')}`,
+      headers: operator,
+    });
+    expect(spbTrue.json().meta.total).toBe(spb.meta.total);
     // Regular users are never in the guest list.
     expect(first.data.some((g: { id: number }) => g.id === userId)).toBe(false);
   });

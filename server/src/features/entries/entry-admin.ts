@@ -65,7 +65,7 @@ export async function saveMember(db: Db, user: AuthUser, input: { entry_id: numb
 /** Guests (role 3) who are not yet in the service, 50 at a time, by name, city and profiles. */
 export async function listGuests(
   db: Db,
-  q: { service_id: number; fio?: string; is_spb?: '0' | '1'; profile?: string; page: number },
+  q: { service_id: number; fio?: string; is_spb?: 0 | 1; profile?: string; page: number },
 ): Promise<{ data: Guest[]; total: number }> {
   const parts = [
     sql`u.role = ${Role.guest}`,

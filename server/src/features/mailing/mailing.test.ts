@@ -376,6 +376,8 @@ describe('a mailing to an audience (subject, audience, count, preview, test lett
     const counted = await count(audience);
     expect(counted.statusCode).toBe(200);
     expect(counted.json().data.count).toBe(1);
+    // is_spb is a flag like every other (issue 19): true counts as 1.
+    expect((await count({ ...audience, is_spb: true })).json().data.count).toBe(1);
     expect(counted.json().data.label).toBe(
       `Профиль: ${(await rows<{ fdv: string }>(db, sql`select fdv from dict_profiles where id = 1`))[0].fdv}; Санкт-Петербург; Услуги: Вебинар ${tag}; Статус заявки: Не оплачена`,
     );

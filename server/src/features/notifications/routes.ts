@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
-import { idField, idParams, intField } from '@edu/domain/common/bounds';
+import { flagField, idField, idParams, intField } from '@edu/domain/common/bounds';
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { formatDateTime } from '@edu/domain/common/format';
 import { pageMeta } from '@edu/domain/common/pagination';
@@ -87,7 +87,7 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.post('/read-all', { schema: { tags: ['notifications'], body: z.object({ all: z.boolean().optional() }).nullish() } }, async (request) => {
+  app.post('/read-all', { schema: { tags: ['notifications'], body: z.object({ all: flagField().optional() }).nullish() } }, async (request) => {
     await app.db
       .update(notifications)
       .set({ checked: true })

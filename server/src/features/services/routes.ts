@@ -28,7 +28,7 @@ export const serviceRoutes: RoutesPlugin = async (app) => {
         userId: isOperator || q.userId === undefined ? q.userId : me.id,
         profile: q.profile,
         leading: q.leading,
-        past: q.past === undefined ? undefined : String(q.past) === '1',
+        past: q.past,
         title: q.title || undefined,
         isPublication: q.isPublication,
       },

@@ -61,6 +61,10 @@ describe('service list', () => {
     expect(await titles('past=1')).not.toContain('Будущий семинар');
     expect(await titles('past=0')).toContain('Будущий семинар');
     expect(await titles('past=0')).not.toContain('Прошедший семинар');
+    // A flag like every other (issue 19): true/false too, anything else named.
+    expect(await titles('past=true')).toEqual(await titles('past=1'));
+    expect(await titles('past=false')).toEqual(await titles('past=0'));
+    expect((await list(user, 'past=maybe')).json().errors.past).toEqual(['Ожидается да или нет']);
     expect(await titles('profile=4')).toEqual(['Будущий семинар']);
     expect(await titles('leading=2')).toEqual(['Прошедший семинар']);
     expect(await titles(`title=${encodeURIComponent('БУДУЩИЙ')}`)).toEqual(['Будущий семинар']);

@@ -28,7 +28,7 @@ export const managerUserRoutes: RoutesPlugin = async (app) => {
         role: q.role,
         profile: q.profile,
         deleted: q.deleted === '1' || q.deleted === 'true',
-        is_spb: q.is_spb === undefined ? undefined : Number(q.is_spb),
+        is_spb: q.is_spb,
       },
       q,
     );

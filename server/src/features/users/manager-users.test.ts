@@ -81,6 +81,8 @@ describe('users list filters', () => {
   it('filters by role, is_spb, profile (several, 0 = not filled) and deleted', async () => {
     expect(await ids('fio=Фильтров&role=3')).toEqual([guest.id]);
     expect(await ids('fio=Фильтров&is_spb=1')).toEqual([b.id]);
+    // A flag like every other (issue 19).
+    expect(await ids('fio=Фильтров&is_spb=true')).toEqual([b.id]);
     expect((await ids('fio=Фильтров&profile=2,3')).sort()).toEqual([a.id, b.id].sort());
     expect(await ids('fio=Фильтров&profile=0')).toEqual([guest.id]);
     expect((await ids('fio=Фильтров&profile=3,0')).sort()).toEqual([b.id, guest.id].sort());
@@ -168,6 +170,15 @@ describe('create and edit', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ role: 3, role_label: 'Гость', email: null, phone: null, is_spb: 1 });
+    // is_spb is a flag like every other (issue 19): 'true' too.
+    const asText = await t.inject({
+      method: 'POST',
+      url: '/api/manager/users',
+      headers: op,
+      payload: { last_name: 'Гостев', first_name: 'Третий', role: 3, is_spb: 'true' },
+    });
+    expect(asText.statusCode, asText.body).toBe(201);
+    expect(asText.json().data.is_spb).toBe(1);
     // A second guest does not clash on the (hidden) e-mail.
     expect(
       (await t.inject({ method: 'POST', url: '/api/manager/users', headers: op, payload: { last_name: 'Гостев', first_name: 'Второй', role: 3 } })).statusCode,

@@ -85,7 +85,7 @@ function toBody(v: FormValues): ManagerUserInput {
     ...v,
     dict_region_id: v.dict_region_id ? Number(v.dict_region_id) : null,
     role: Number(v.role),
-    is_spb: Number(v.is_spb),
+    is_spb: v.is_spb === '1' ? 1 : 0,
     profiles: v.profiles.map(Number),
     password: v.password || null,
   };
