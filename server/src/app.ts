@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { responseSerializerCompiler, type ZodWireTypeProvider } from './platform/responses.ts';
+import { responseCheckFor, responseSerializerCompiler, type ZodWireTypeProvider } from './platform/responses.ts';
 import { sandboxCredentials, type Config } from './platform/config.ts';
 import type { Database, Db } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -112,8 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodWireTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  // Answers are checked against their declared schemas outside production (platform/responses.ts).
-  app.setSerializerCompiler(responseSerializerCompiler(deps.config.env !== 'production'));
+  // Answers are checked against their declared schemas: tests fail, development logs (platform/responses.ts).
+  app.setSerializerCompiler(responseSerializerCompiler(responseCheckFor(deps.config.env), (error) => app.log.warn({ err: error }, error.message)));
   // The JSON-API media type of POST /register is JSON.
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
 

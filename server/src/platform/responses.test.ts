@@ -1,11 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ResponseShapeError, responseSerializerCompiler } from './responses.ts';
+import { ResponseShapeError, responseSerializerCompiler, type ResponseCheck } from './responses.ts';
 
 const answer = z.object({ data: z.object({ id: z.number(), created_at: z.string() }) });
 
-async function appWith(check: boolean, body: unknown) {
+async function appWith(check: ResponseCheck, body: unknown) {
   const app = Fastify();
   app.setSerializerCompiler(responseSerializerCompiler(check));
   app.get('/x', { schema: { response: { 200: answer } } }, async () => body);
@@ -16,25 +16,32 @@ async function appWith(check: boolean, body: unknown) {
 describe('response schemas', () => {
   it('write the answer as JSON.stringify does, Dates as ISO strings, nothing stripped', async () => {
     const at = new Date('2026-11-26T12:00:00Z');
-    const app = await appWith(true, { data: { id: 1, created_at: at, extra: 'kept' } });
+    const app = await appWith('throw', { data: { id: 1, created_at: at, extra: 'kept' } });
     const res = await app.inject('/x');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(JSON.stringify({ data: { id: 1, created_at: at, extra: 'kept' } }));
     await app.close();
   });
 
-  it('outside production an answer its schema does not describe fails loudly', async () => {
-    const app = await appWith(true, { data: { id: '1', created_at: null } });
+  it('under tests an answer its schema does not describe fails loudly', async () => {
+    const app = await appWith('throw', { data: { id: '1', created_at: null } });
     const res = await app.inject('/x');
     expect(res.statusCode).toBe(500);
-    const serialize = responseSerializerCompiler(true)({ schema: answer, method: 'GET', url: '/x', httpStatus: '200' });
+    const serialize = responseSerializerCompiler('throw')({ schema: answer, method: 'GET', url: '/x', httpStatus: '200' });
     expect(() => serialize({ data: { id: '1' } })).toThrow(ResponseShapeError);
     expect(() => serialize({ data: { id: '1' } })).toThrow(/data\.id/);
     await app.close();
   });
 
-  it('in production the answer goes out unchecked', async () => {
-    const app = await appWith(false, { data: { id: '1' } });
+  it('in development a mismatch is logged and the answer goes out; in production nothing is checked', async () => {
+    const warned: string[] = [];
+    const serialize = (check: ResponseCheck) =>
+      responseSerializerCompiler(check, (e) => warned.push(e.message))({ schema: answer, method: 'GET', url: '/x', httpStatus: '200' });
+    expect(serialize('warn')({ data: { id: '1' } })).toBe('{"data":{"id":"1"}}');
+    expect(warned).toEqual([expect.stringMatching(/^The answer of \/x does not match its response schema: data\.id/)]);
+    expect(serialize('off')({ data: { id: '1' } })).toBe('{"data":{"id":"1"}}');
+    expect(warned).toHaveLength(1);
+    const app = await appWith('off', { data: { id: '1' } });
     const res = await app.inject('/x');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { id: '1' } });

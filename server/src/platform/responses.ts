@@ -7,9 +7,10 @@ import type { z } from 'zod';
 // there, while handlers return the rows they read (Date objects), hence `Wire<…>` below.
 //
 // Answers are written with JSON.stringify as before: a schema never strips a field or changes a
-// value. Outside production each answer is also checked against its schema (in its JSON form), so a
-// test or a browser journey that gets an answer its schema does not describe fails loudly; in
-// production the check is skipped (no CPU on the hot path, never a 500 for a described-wrong field).
+// value. Under tests each answer is also checked against its schema (in its JSON form), so a test
+// that gets an answer its schema does not describe fails loudly; in development (and the browser
+// journeys) a mismatch is logged; in production the check is skipped (no CPU on the hot path, never
+// a 500 for a described-wrong field).
 
 /** What a handler may return for a wire type: Date wherever the JSON has a string. */
 export type Wire<T> = T extends string
@@ -38,14 +39,24 @@ export class ResponseShapeError extends Error {
   }
 }
 
-/** JSON.stringify, after checking the JSON form against the route's response schema when `check`. */
-export function responseSerializerCompiler(check: boolean): FastifySerializerCompiler<z.ZodType> {
+export type ResponseCheck = 'throw' | 'warn' | 'off';
+
+/** The check for an environment: tests throw, development warns, production skips. */
+export const responseCheckFor = (env: 'production' | 'development' | 'test'): ResponseCheck =>
+  env === 'test' ? 'throw' : env === 'development' ? 'warn' : 'off';
+
+/** JSON.stringify, after checking the JSON form against the route's response schema (see above). */
+export function responseSerializerCompiler(check: ResponseCheck, warn: (error: ResponseShapeError) => void = () => {}): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, url }) =>
     (data) => {
       const json = JSON.stringify(data);
-      if (check) {
+      if (check !== 'off') {
         const parsed = schema.safeParse(json === undefined ? undefined : JSON.parse(json));
-        if (!parsed.success) throw new ResponseShapeError(url, parsed.error.issues);
+        if (!parsed.success) {
+          const error = new ResponseShapeError(url, parsed.error.issues);
+          if (check === 'throw') throw error;
+          warn(error);
+        }
       }
       return json;
     };
