@@ -1,11 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { fastifyRequestContext, requestContext } from '@fastify/request-context';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { RoleCode } from '@edu/domain/common/codes';
 import { accessTokens } from '../db/schema/index.ts';
-import type { Database, Queryable } from './db.ts';
+import { compileStatement, type Database, type Queryable } from './db.ts';
 import { unauthenticated } from './errors.ts';
 
 export interface AuthUser {
@@ -13,13 +13,6 @@ export interface AuthUser {
   role: RoleCode;
   tokenId: number;
   impersonatorId: number | null;
-}
-
-declare module '@fastify/request-context' {
-  interface RequestContextData {
-    /** The operator acting in a "login as user" session, for the change log (platform/change-log.ts). */
-    impersonatorId: number | null;
-  }
 }
 
 declare module 'fastify' {
@@ -87,14 +80,16 @@ interface ResolvedRow {
   last_used_at: Date | string;
 }
 
-/** The session of a token: one indexed lookup, a prepared statement on PostgreSQL (every request runs it). */
+/** The session of a token: one indexed lookup, rendered once, a prepared statement on PostgreSQL (every request runs it). */
+const RESOLVE = compileStatement(
+  'auth_resolve',
+  sql`select u.id, u.role, t.id as token_id, t.impersonator_id, t.last_used_at
+      from access_tokens t join users u on u.id = t.user_id
+      where t.token_hash = ${sql.placeholder('tokenHash')} and t.revoked_at is null and t.expires_at > now() and u.deleted_at is null`,
+);
+
 async function resolve(database: Database, token: string): Promise<AuthUser | null> {
-  const [row] = await database.prepared<ResolvedRow>(
-    'auth_resolve',
-    sql`select u.id, u.role, t.id as token_id, t.impersonator_id, t.last_used_at
-        from access_tokens t join users u on u.id = t.user_id
-        where t.token_hash = ${hashToken(token)} and t.revoked_at is null and t.expires_at > now() and u.deleted_at is null`,
-  );
+  const [row] = await database.run<ResolvedRow>(RESOLVE, { tokenHash: hashToken(token) });
   if (!row) return null;
   await touchSession(database.db, row.token_id, row.last_used_at);
   return { id: row.id, role: row.role as RoleCode, tokenId: row.token_id, impersonatorId: row.impersonator_id };
@@ -109,19 +104,49 @@ export async function touchSession(db: Queryable, tokenId: number, lastUsed: Dat
     .where(and(eq(accessTokens.id, tokenId), lt(accessTokens.last_used_at, sql`now() - interval '5 minutes'`)));
 }
 
+/**
+ * The operator of the current request's "login as user" session, so whatever the request writes
+ * (the change log) knows who really acts. Entered only for such requests: while any async context
+ * storage runs, Node 20 tracks every promise of the process (the hot path's promises cost about
+ * twice as much), so ordinary requests run without one and it is switched off again when the last
+ * impersonated request has answered.
+ */
+const impersonation = new AsyncLocalStorage<number>();
+let impersonated = 0;
+const IMPERSONATED = Symbol('impersonated');
+type Marked = FastifyRequest & { [IMPERSONATED]?: boolean };
+
 /** The operator behind the current request's "login as user" session, if any (null outside requests). */
 export function currentImpersonator(): number | null {
-  return requestContext.get('impersonatorId') ?? null;
+  return impersonation.getStore() ?? null;
 }
 
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
-  // A per-request context, so whatever a request writes (the change log) knows who really acts.
-  await app.register(fastifyRequestContext, { defaultStoreValues: { impersonatorId: null } });
   const signIn = (request: FastifyRequest, user: AuthUser | null) => {
     request.user = user;
-    request.requestContext.set('impersonatorId', user?.impersonatorId ?? null);
   };
+  // The handler (and what it awaits) runs inside the impersonation context of its session.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const operatorId = request.user?.impersonatorId;
+    if (operatorId == null) return done();
+    (request as Marked)[IMPERSONATED] = true;
+    impersonated++;
+    impersonation.run(operatorId, done);
+  });
+  const leave = (request: FastifyRequest) => {
+    if (!(request as Marked)[IMPERSONATED]) return;
+    (request as Marked)[IMPERSONATED] = false;
+    if (--impersonated === 0) impersonation.disable();
+  };
+  app.addHook('onResponse', (request, _reply, done) => {
+    leave(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    leave(request);
+    done();
+  });
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearer(request);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -37,6 +37,11 @@ export interface Database {
    * plain query.
    */
   prepared<T>(name: string | null, query: SQL): Promise<T[]>;
+  /**
+   * Runs a statement of `compileStatement` (rendered once, at load) with these values for its
+   * placeholders: a named prepared statement on PostgreSQL, a plain query on PGlite.
+   */
+  run<T>(statement: CompiledStatement, values: Record<string, unknown>): Promise<T[]>;
   /** PGlite only: the data folder as a gzipped tarball (test databases are copied from it). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -44,6 +49,24 @@ export interface Database {
 
 const STARTUP_LOCK_KEY = 726_351_001;
 const dialect = new PgDialect();
+
+/** A statement of the hot path rendered to text once; its `sql.placeholder(name)`s take values per call (Database.run). */
+export interface CompiledStatement {
+  name: string;
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Renders `query` once: the calls of every request then skip drizzle's SQL building. Without a
+ * name, the name is taken from the SQL text, as `prepared` does.
+ */
+export function compileStatement(name: string | null, query: SQL): CompiledStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name: name ?? statementName(text), text, params };
+}
+
+const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
 export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_SIZE ?? 20)): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -73,8 +96,12 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
     },
     async prepared<T>(name: string | null, query: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(query);
-      const statement = name ?? `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      const statement = name ?? statementName(text);
       const result = await pool.query({ name: statement, text, values: params as unknown[] });
+      return result.rows as T[];
+    },
+    async run<T>(statement: CompiledStatement, values: Record<string, unknown>) {
+      const result = await pool.query({ name: statement.name, text: statement.text, values: fillPlaceholders(statement.params, values) });
       return result.rows as T[];
     },
     close: () => pool.end(),
@@ -99,6 +126,9 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     async prepared<T>(_name: string | null, query: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(query);
       return (await client.query<T>(text, params as unknown[])).rows;
+    },
+    async run<T>(statement: CompiledStatement, values: Record<string, unknown>) {
+      return (await client.query<T>(statement.text, fillPlaceholders(statement.params, values))).rows;
     },
     close: () => client.close(),
   };

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLogs } from '../db/schema/index.ts';
 
@@ -33,14 +34,20 @@ export const requestLogPlugin = fp(async (app) => {
   }, FLUSH_MS);
   timer.unref();
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks, not async ones: no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode >= 400 && typeof payload === 'string') {
       (request as unknown as { logBody: string }).logBody = payload.slice(0, MAX_RESPONSE);
     }
-    return payload;
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    record(request, reply);
+    done();
+  });
+
+  function record(request: FastifyRequest, reply: FastifyReply) {
     const url = request.url.split('?')[0];
     if (!url.startsWith('/api/') && !['/login', '/register', '/logout', '/password-forgot', '/password-reset'].includes(url)) return;
     if (url.startsWith('/api/telescope')) return;
@@ -55,7 +62,7 @@ export const requestLogPlugin = fp(async (app) => {
       response: (request as unknown as { logBody?: string }).logBody ?? null,
     });
     if (buffer.length >= MAX_BATCH) flushing = flush();
-  });
+  }
 
   app.addHook('onClose', async () => {
     clearInterval(timer);

@@ -53,11 +53,12 @@ function setMissing(reply: FastifyReply, headers: Record<string, string>) {
  * run on plain http.
  */
 export const securityHeadersPlugin = fp(async (app) => {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: no promise per answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     setMissing(reply, EVERY_ANSWER);
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && DOCUMENT.test(type)) setMissing(reply, DOCUMENT_ANSWER);
     if (!reply.hasHeader('cache-control') && PRIVATE.test(request.url)) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 });

@@ -77,8 +77,14 @@ async function removeTemps(list: string[] | undefined): Promise<void> {
 /** Removes the temporary files of a request when its answer is sent (or the client went away). */
 export const uploadsPlugin = fp(async (app) => {
   await fs.mkdir(uploadTmpDir(app.config.dataDir), { recursive: true });
-  app.addHook('onResponse', async (request) => removeTemps((request as WithTemps)[TEMPS]));
-  app.addHook('onRequestAbort', async (request) => removeTemps((request as WithTemps)[TEMPS]));
+  // Callback hooks: a request without uploads (nearly all) costs no promise.
+  const remove = (request: FastifyRequest, done: () => void) => {
+    const list = (request as WithTemps)[TEMPS];
+    if (!list?.length) return done();
+    void removeTemps(list).finally(done);
+  };
+  app.addHook('onResponse', (request, _reply, done) => remove(request, done));
+  app.addHook('onRequestAbort', (request, done) => remove(request, done));
 });
 
 /** Temporary upload files older than `maxAgeMs` (left by a crash): removed at start and by the retention job. */

@@ -17,7 +17,7 @@ import { COUNT_CAP, type PageQuery, type SortValue } from '@edu/domain/common/pa
 import { canEditThesis, clientMayChange, statusColors, type Entry, type entryListQuery, type EntrySortKey } from '@edu/domain/entries/entry';
 import type { z } from 'zod';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
-import { rows, type Database, type Queryable } from '../../platform/db.ts';
+import { compileStatement, rows, type CompiledStatement, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '@edu/domain/common/moscow-time';
 import { printColumns, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
 import { fileRecord } from '../documents/documents-repository.ts';
@@ -415,9 +415,39 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
   return { data: list.map((r) => toEntry(r, asOperator)), total };
 }
 
+/** A client's own list without filters (the default page of their entries: the busy path), rendered once per sort. */
+const ownListStatements = new Map<string, { count: CompiledStatement; list: CompiledStatement }>();
+
+function ownListStatementsOf(f: EntryFilters): { count: CompiledStatement; list: CompiledStatement } {
+  const key = `${f.deleted ? 'deleted' : 'live'} ${f.sort ?? ''}`;
+  let found = ownListStatements.get(key);
+  if (!found) {
+    // The same statements as below, with placeholders for the values.
+    const where = whereOf({ ownerId: sql.placeholder('owner') as unknown as number, deleted: f.deleted });
+    found = {
+      count: compileStatement(null, sql`select count(*)::int as total from entries e ${countJoins({})} where ${where}`),
+      list: compileStatement(
+        null,
+        sql`${SELECT} where ${where} order by ${sortSql(entrySort(f.sort))} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+      ),
+    };
+    ownListStatements.set(key, found);
+  }
+  return found;
+}
+
+const hasFilter = (f: EntryFilters) =>
+  [f.id, f.number, f.fio, f.type, f.service, f.service_id, f.status, f.date, f.created_by].some((v) => v !== undefined && v !== '');
+
 /** Lists are prepared statements (planning cost more than running them); see Database.prepared. */
 export async function listEntries(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
   if (f.ownerId === undefined) return listEntriesForOperator(database, f, page, asOperator);
+  if (!hasFilter(f)) {
+    const statements = ownListStatementsOf(f);
+    const [{ total }] = await database.run<{ total: number }>(statements.count, { owner: f.ownerId });
+    const list = await database.run<EntryRow>(statements.list, { owner: f.ownerId, limit: page.per_page, offset: (page.page - 1) * page.per_page });
+    return { data: list.map((r) => toEntry(r, asOperator)), total };
+  }
   // A client's own list: one client's entries are few, one statement each for the count and the page.
   const where = whereOf(f);
   const count = sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`;
@@ -446,13 +476,15 @@ export async function findEntry(db: Queryable, id: number, opts: { ownerId?: num
   return row ? toEntry(row, opts.asOperator) : null;
 }
 
+const THESES_AWAITED = compileStatement(
+  'entries_theses_awaited',
+  sql`select exists (select 1 from entries e join services s on s.id = e.service_id
+        where e.created_by = ${sql.placeholder('userId')} and e.deleted_at is null and s.is_thesis_needed
+          and not exists (select 1 from entry_theses th where th.entry_id = e.id)) as exists`,
+);
+
 /** True when the user has entries needing theses without them (the banner of /user/entry). */
 export async function hasEntriesAwaitingTheses(database: Database, userId: number): Promise<boolean> {
-  const [r] = await database.prepared<{ exists: boolean }>(
-    'entries_theses_awaited',
-    sql`select exists (select 1 from entries e join services s on s.id = e.service_id
-          where e.created_by = ${userId} and e.deleted_at is null and s.is_thesis_needed
-            and not exists (select 1 from entry_theses th where th.entry_id = e.id)) as exists`,
-  );
+  const [r] = await database.run<{ exists: boolean }>(THESES_AWAITED, { userId });
   return r.exists;
 }
