@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../common/messages.ts';
 import { listQuery } from '../common/pagination.ts';
+import { dataAnswer, pageAnswer } from '../common/answers.ts';
 import { PALETTE_COLORS, SERVICE_ICON_NAMES } from './icons.ts';
 import { BoundMessages, flagField, flagNumber } from '../common/bounds.ts';
 
@@ -113,13 +114,22 @@ export const leadingBody = z.object({
     .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), { error: DictionaryMessages.urlFormat }),
 });
 
-export interface Leading {
-  id: number;
-  fio: string;
-  description: string | null;
-  url: string | null;
-  services_count: number;
-}
+/** A leading person as stored. */
+export const leadingRecordSchema = z.object({ id: z.number().int(), fio: z.string(), description: z.string().nullable(), url: z.string().nullable() });
+/** A leading person in the list, with the number of services naming them. */
+export const leadingSchema = leadingRecordSchema.extend({ services_count: z.number().int() });
+export type Leading = z.output<typeof leadingSchema>;
+
+/** GET /api/leading. */
+export const leadingsAnswer = pageAnswer(leadingSchema);
+/** POST /api/leading (201), PUT /api/leading/{id}: the stored person and the notice. */
+export const leadingSavedAnswer = dataAnswer(leadingRecordSchema).extend({ message: z.string() });
+
+/**
+ * POST /api/dictionaries/{name} (201), PUT /api/dictionaries/{name}/{id}: the stored item (its
+ * columns differ per dictionary) and the notice.
+ */
+export const dictionaryItemSavedAnswer = dataAnswer(z.looseObject({ id: z.number().int(), fdv: z.string() })).extend({ message: z.string() });
 
 /** GET /api/leading: 100 per page by default (one page of 100, spec 02 §9). */
 export const leadingListQuery = listQuery.extend({

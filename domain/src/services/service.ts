@@ -2,90 +2,106 @@ import { z } from 'zod';
 import { filterText, flagField, idField, idListField } from '../common/bounds.ts';
 import { DateType, DEFAULT_MAX_PARTICIPANTS } from '../common/codes.ts';
 import { pageQuery } from '../common/pagination.ts';
+import { dataAnswer, listAnswer, pageAnswer } from '../common/answers.ts';
 import type { ProfileBadge } from '../users/current-user.ts';
 
 export const SERVICE_TITLE_MAX = 100;
 
-export interface ServiceSection {
-  id: number;
-  title: string;
-  service_id: number;
-  participants_num: number;
-}
+const int = () => z.number().int();
 
-export interface ServiceTypeRef {
-  id: number;
-  fdv: string;
-  dv: string | null;
-  icon: string | null;
-  color: string | null;
-  points: number;
-  is_contract_needed: boolean;
-  is_publication: boolean;
+export const serviceSectionSchema = z.object({ id: int(), title: z.string(), service_id: int(), participants_num: int() });
+export type ServiceSection = z.output<typeof serviceSectionSchema>;
+
+export const serviceTypeRefSchema = z.object({
+  id: int(),
+  fdv: z.string(),
+  dv: z.string().nullable(),
+  icon: z.string().nullable(),
+  color: z.string().nullable(),
+  points: int(),
+  is_contract_needed: z.boolean(),
+  is_publication: z.boolean(),
   /** The type's default templates (spec 02 §3 "default template ids"; defaults are per service type, decision 024). */
-  template_certificate_id: number | null;
-  template_page_id: number | null;
-}
+  template_certificate_id: int().nullable(),
+  template_page_id: int().nullable(),
+});
+export type ServiceTypeRef = z.output<typeof serviceTypeRefSchema>;
 
-export interface ServiceSubtypeRef {
-  id: number;
-  fdv: string;
-  points: number;
-  is_spb: number | null;
-  is_publication: boolean;
-  publication_has_file: boolean;
-}
+export const serviceSubtypeRefSchema = z.object({
+  id: int(),
+  fdv: z.string(),
+  points: int(),
+  is_spb: int().nullable(),
+  is_publication: z.boolean(),
+  publication_has_file: z.boolean(),
+});
+export type ServiceSubtypeRef = z.output<typeof serviceSubtypeRefSchema>;
+
+/** A profile badge as a service carries it (the users' ProfileBadge). */
+const serviceProfileSchema = z.object({ id: int(), fdv: z.string(), color: z.string().nullable() }) satisfies z.ZodType<ProfileBadge>;
 
 /** A service as users and operators see it (spec 01 §3 Service, spec 02 §3 Service). Money in rubles. */
-export interface Service {
-  id: number;
-  title: string;
-  description: string | null;
-  price: number;
-  points: number;
-  is_visible: boolean;
-  is_done: boolean;
-  is_publication: boolean;
-  is_thesis_needed: boolean;
-  dict_type_id: number;
-  dict_subtype_id: number | null;
-  type: ServiceTypeRef | null;
-  subtype: ServiceSubtypeRef | null;
+export const serviceSchema = z.object({
+  id: int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  price: z.number(),
+  points: int(),
+  is_visible: z.boolean(),
+  is_done: z.boolean(),
+  is_publication: z.boolean(),
+  is_thesis_needed: z.boolean(),
+  dict_type_id: int(),
+  dict_subtype_id: int().nullable(),
+  type: serviceTypeRefSchema.nullable(),
+  subtype: serviceSubtypeRefSchema.nullable(),
   /** 1 in-person and remote, 2 in-person, 3 remote. */
-  participation_type: number;
+  participation_type: int(),
   /** 1 specific dates, 2 permanent, 3 open dates. */
-  date_type: number;
-  date_type_icon: string;
+  date_type: int(),
+  date_type_icon: z.string(),
   /** 'YYYY-MM-DD HH:mm:ss' in Moscow time, or null. */
-  begda: string | null;
-  endda: string | null;
-  interval_formatted: string | null;
-  max_participants: number;
-  sections: ServiceSection[];
-  profiles: ProfileBadge[];
-  leadings: Array<{ id: number; fio: string }>;
-  count_participants: number;
-  template_certificate_id: number | null;
-  template_program_id: number | null;
-  template_participation_id: number | null;
-  moodle_id: number | null;
+  begda: z.string().nullable(),
+  endda: z.string().nullable(),
+  interval_formatted: z.string().nullable(),
+  max_participants: int(),
+  sections: z.array(serviceSectionSchema),
+  profiles: z.array(serviceProfileSchema),
+  leadings: z.array(z.object({ id: int(), fio: z.string() })),
+  count_participants: int(),
+  template_certificate_id: int().nullable(),
+  template_program_id: int().nullable(),
+  template_participation_id: int().nullable(),
+  moodle_id: int().nullable(),
   /** Shown only for types needing a contract. */
-  hours: number | null;
-  days: number | null;
-  joomla_article_template_id: number | null;
-  joomla_intro_html: string | null;
-  joomla_additional_html: string | null;
-  joomla_video_iframe: string | null;
+  hours: z.number().nullable(),
+  days: z.number().nullable(),
+  joomla_article_template_id: int().nullable(),
+  joomla_intro_html: z.string().nullable(),
+  joomla_additional_html: z.string().nullable(),
+  joomla_video_iframe: z.string().nullable(),
   /** Address of the service's image, or null. */
-  image: string | null;
-  joomla_article_id: number | null;
-  joomla_catid: number | null;
+  image: z.string().nullable(),
+  joomla_article_id: int().nullable(),
+  joomla_catid: int().nullable(),
   /** null never sent, 'pending' queued, 'published', 'error' (retried). */
-  joomla_status: 'pending' | 'published' | 'error' | null;
-  joomla_error: string | null;
+  joomla_status: z.enum(['pending', 'published', 'error']).nullable(),
+  joomla_error: z.string().nullable(),
   /** The article on the site, for operators, when published and the site is configured. */
-  site_url: string | null;
-}
+  site_url: z.string().nullable(),
+});
+export type Service = z.output<typeof serviceSchema>;
+
+/** GET /api/service: a page of services. */
+export const servicesAnswer = pageAnswer(serviceSchema);
+/** GET /api/service/{id}. */
+export const serviceAnswer = dataAnswer(serviceSchema);
+/** POST /api/service/search: at most SEARCH_LIMIT services. */
+export const serviceSearchAnswer = listAnswer(serviceSchema);
+/** GET /api/service/facets: the highest points per type id, and the leadings of visible services. */
+export const serviceFacetsAnswer = dataAnswer(
+  z.object({ type_points: z.record(z.string(), int()), leadings: z.array(z.object({ id: int(), fio: z.string() })) }),
+);
 
 export const dateTypeIcons: Record<number, string> = {
   [DateType.specific]: 'IconCalendarEvent',

@@ -1,21 +1,24 @@
-import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
+import { messageAnswer } from '@edu/domain/common/answers';
 import { pageMeta } from '@edu/domain/common/pagination';
 import {
   dictionaryBodies,
+  dictionaryItemSavedAnswer,
   DictionaryMessages,
   EDITABLE_DICTIONARIES,
   leadingBody,
   leadingListQuery,
+  leadingSavedAnswer,
+  leadingsAnswer,
   type EditableDictionary,
-  type Leading,
 } from '@edu/domain/dictionaries/dictionary-saves';
 import * as t from '../../db/schema/index.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
-import { containsPattern } from '../../platform/list-query.ts';
+import { countLeadings, listLeadings } from './dictionaries-repository.ts';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 
 const tables = { dict_service_types: t.dictServiceTypes, dict_service_subtypes: t.dictServiceSubtypes, dict_profiles: t.dictProfiles } as const;
@@ -52,7 +55,7 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
   const tags = ['dictionaries'];
 
   /** POST /api/dictionaries/{name}: a new item. */
-  app.post('/:name', { schema: { tags, params: nameParams, body: z.unknown() } }, async (request, reply) => {
+  app.post('/:name', { schema: { tags, params: nameParams, body: z.unknown(), response: { 201: dictionaryItemSavedAnswer } } }, async (request, reply) => {
     const name = request.params.name;
     const values = parseBody(name, request.body);
     await checkType(app.db, name, values);
@@ -64,7 +67,7 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
   });
 
   /** PUT /api/dictionaries/{name}/{id}: every field of the item. */
-  app.put('/:name/:id', { schema: { tags, params: itemParams, body: z.unknown() } }, async (request) => {
+  app.put('/:name/:id', { schema: { tags, params: itemParams, body: z.unknown(), response: { 200: dictionaryItemSavedAnswer } } }, async (request) => {
     const { name, id } = request.params;
     const values = parseBody(name, request.body);
     await checkType(app.db, name, values);
@@ -79,7 +82,7 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
   });
 
   /** DELETE /api/dictionaries/{name}/{id}: only while nothing refers to it. */
-  app.delete('/:name/:id', { schema: { tags, params: itemParams } }, async (request) => {
+  app.delete('/:name/:id', { schema: { tags, params: itemParams, response: { 200: messageAnswer } } }, async (request) => {
     const { name, id } = request.params;
     const table = tables[name];
     try {
@@ -93,49 +96,36 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
   });
 };
 
-function leadingsWhere(fio: string | undefined) {
-  return fio ? ilike(t.leadings.fio, containsPattern(fio)) : undefined;
-}
-
 /** GET /api/leading: every signed-in user reads the list (the catalogue filter), 100 per page by default. */
 export const leadingReadRoutes: RoutesPlugin = async (app) => {
-  app.get('/leading', { config: { access: 'user' }, schema: { tags: ['leadings'], querystring: leadingListQuery } }, async (request) => {
-    const q = request.query;
-    const where = leadingsWhere(q.fio);
-    const [{ total }] = await app.db.select({ total: count() }).from(t.leadings).where(where);
-    const data: Leading[] = await app.db
-      .select({
-        id: t.leadings.id,
-        fio: t.leadings.fio,
-        description: t.leadings.description,
-        url: t.leadings.url,
-        services_count: sql<number>`(select count(*)::int from service_leadings sl where sl.leading_id = ${t.leadings.id})`,
-      })
-      .from(t.leadings)
-      .where(where)
-      .orderBy(asc(t.leadings.fio), asc(t.leadings.id))
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page);
-    return { data, meta: pageMeta(Number(total), q) };
-  });
+  app.get(
+    '/leading',
+    { config: { access: 'user' }, schema: { tags: ['leadings'], querystring: leadingListQuery, response: { 200: leadingsAnswer } } },
+    async (request) => {
+      const q = request.query;
+      const total = await countLeadings(app.db, q.fio);
+      const data = await listLeadings(app.db, q);
+      return { data, meta: pageMeta(total, q) };
+    },
+  );
 };
 
 /** Leading persons: save and delete (spec 02 §7). Registered in the operator scope (app.ts). */
 export const leadingManagerRoutes: RoutesPlugin = async (app) => {
   const tags = ['leadings'];
-  app.post('/leading', { schema: { tags, body: leadingBody } }, async (request, reply) => {
+  app.post('/leading', { schema: { tags, body: leadingBody, response: { 201: leadingSavedAnswer } } }, async (request, reply) => {
     const [row] = await app.db.insert(t.leadings).values(request.body).returning();
     return reply.status(201).send({ data: row, message: Messages.saved });
   });
 
-  app.put('/leading/:id', { schema: { tags, params: idParams, body: leadingBody } }, async (request) => {
+  app.put('/leading/:id', { schema: { tags, params: idParams, body: leadingBody, response: { 200: leadingSavedAnswer } } }, async (request) => {
     const [row] = await app.db.update(t.leadings).set(request.body).where(eq(t.leadings.id, request.params.id)).returning();
     if (!row) throw notFound();
     return { data: row, message: Messages.saved };
   });
 
   /** A leading person named in services stays until they are taken off those services. */
-  app.delete('/leading/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/leading/:id', { schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     try {
       const [row] = await app.db.delete(t.leadings).where(eq(t.leadings.id, request.params.id)).returning({ id: t.leadings.id });
       if (!row) throw notFound();

@@ -1,9 +1,9 @@
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { Role } from '@edu/domain/common/codes';
-import { DICTIONARY_NAMES, type DictionaryName } from '@edu/domain/dictionaries/dictionaries';
+import { DICTIONARY_NAMES, dictionaryAnswer, type DictionaryItem, type DictionaryName } from '@edu/domain/dictionaries/dictionaries';
 import * as t from '../../db/schema/index.ts';
+import { isOperator } from '../../platform/access.ts';
 import { currentUser } from '../../platform/auth.ts';
 
 const tables = {
@@ -28,14 +28,18 @@ export const dictionaryRoutes: RoutesPlugin = async (app) => {
     '/:name',
     {
       config: { access: 'user' },
-      schema: { tags: ['dictionaries'], params: z.object({ name: z.enum(DICTIONARY_NAMES, { error: 'Неизвестный справочник' }) }) },
+      schema: {
+        tags: ['dictionaries'],
+        params: z.object({ name: z.enum(DICTIONARY_NAMES, { error: 'Неизвестный справочник' }) }),
+        response: { 200: dictionaryAnswer },
+      },
     },
     async (request) => {
       const name = request.params.name;
       const table = tables[name];
-      const list = (await app.db.select().from(table).orderBy(asc(table.id))) as Array<Record<string, unknown>>;
-      const hidden = currentUser(request).role === Role.operator ? undefined : OPERATOR_ONLY[name];
-      const data = hidden ? list.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.includes(k)))) : list;
+      const list = (await app.db.select().from(table).orderBy(asc(table.id))) as DictionaryItem[];
+      const hidden = isOperator(currentUser(request)) ? undefined : OPERATOR_ONLY[name];
+      const data = hidden ? list.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !hidden.includes(k))) as DictionaryItem) : list;
       return { data: { data } };
     },
   );

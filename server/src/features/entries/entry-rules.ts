@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { EventId, PayType, Role } from '@edu/domain/common/codes';
+import { EventId, PayType } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { canEditThesis, clientMayChange, EntryMessages, participationProblem, thesisLengthProblem } from '@edu/domain/entries/entry';
 import { seatLimit } from '@edu/domain/services/service';
 import { entries, entryTheses } from '../../db/schema/index.ts';
+import { isOperator } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Db, type Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
+import { entryOwnerFilter } from './entry-policy.ts';
 import { entryUrl } from './entry-status.ts';
 import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } from './package-enrollments.ts';
 import { LogReasons } from '@edu/domain/logs/log';
@@ -61,7 +63,7 @@ export async function checkPlace(tx: Queryable, o: { service: LockedService; sec
 }
 
 function checkPayType(payType: number, user: AuthUser) {
-  if (payType === PayType.other && user.role !== Role.operator) throw fieldError('pay_type', EntryMessages.payTypeNotAllowed);
+  if (payType === PayType.other && !isOperator(user)) throw fieldError('pay_type', EntryMessages.payTypeNotAllowed);
 }
 
 function checkParticipation(service: LockedService, isExtramural: number) {
@@ -90,11 +92,11 @@ export async function createEntryIn(
   opts: { ownerId?: number; price?: number; servicePackageId?: number; packageEnrollmentId?: number; silent?: boolean; ordinary?: boolean } = {},
 ): Promise<number> {
   const service = await lockService(tx, input.service_id);
-  const isOperator = user.role === Role.operator;
-  if (!service || (!isOperator && (!service.is_visible || service.is_done)))
+  const operator = isOperator(user);
+  if (!service || (!operator && (!service.is_visible || service.is_done)))
     throw fieldError('service_id', EntryMessages.serviceUnavailable, EntryMessages.serviceUnavailable);
   // A publication is applied for with its article (the publications area), not as an ordinary entry.
-  if (opts.ordinary && service.is_publication && !isOperator)
+  if (opts.ordinary && service.is_publication && !operator)
     throw fieldError('service_id', EntryMessages.publicationNotOrdinary, EntryMessages.publicationNotOrdinary);
   const ownerId = opts.ownerId ?? user.id;
   const sectionId = input.section_id ?? null;
@@ -158,7 +160,7 @@ interface EntryState {
 }
 
 export async function lockEntry(tx: Queryable, id: number, user: AuthUser): Promise<EntryState> {
-  const owner = user.role === Role.operator ? sql`true` : sql`created_by = ${user.id}`;
+  const owner = entryOwnerFilter(user);
   const [e] = await rows<EntryState>(
     tx,
     sql`select id, created_by, service_id, section_id, pay_type, is_extramural, status, price, package_enrollment_id, certificate_number, deleted_at
@@ -185,8 +187,8 @@ export async function updateEntry(db: Db, user: AuthUser, id: number, patch: Ent
   return db.transaction(async (tx) => {
     const before = await lockEntry(tx, id, user);
     if (before.deleted_at) throw notFound(EntryMessages.entryNotFound);
-    const isOperator = user.role === Role.operator;
-    if (!isOperator && !clientMayChange({ status: before.status, price: Number(before.price) })) {
+    const operator = isOperator(user);
+    if (!operator && !clientMayChange({ status: before.status, price: Number(before.price) })) {
       throw new AppError(422, EntryMessages.paidNoEdit, { errors: {} });
     }
     const service = await lockService(tx, before.service_id);
@@ -195,8 +197,8 @@ export async function updateEntry(db: Db, user: AuthUser, id: number, patch: Ent
       section_id: patch.section_id !== undefined ? patch.section_id : before.section_id,
       pay_type: patch.pay_type ?? before.pay_type,
       is_extramural: patch.is_extramural ?? before.is_extramural,
-      price: isOperator && patch.price !== undefined ? patch.price : Number(before.price),
-      certificate_number: isOperator && patch.certificate_number !== undefined ? patch.certificate_number || null : before.certificate_number,
+      price: operator && patch.price !== undefined ? patch.price : Number(before.price),
+      certificate_number: operator && patch.certificate_number !== undefined ? patch.certificate_number || null : before.certificate_number,
     };
     if (next.pay_type !== before.pay_type) checkPayType(next.pay_type, user);
     if (next.is_extramural !== before.is_extramural) checkParticipation(service, next.is_extramural);
@@ -217,19 +219,19 @@ export async function updateEntry(db: Db, user: AuthUser, id: number, patch: Ent
  */
 export async function deleteEntry(db: Db, user: AuthUser, id: number): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const isOperator = user.role === Role.operator;
+    const operator = isOperator(user);
     // Lock order as in paying a package: the enrolment first, then its entries.
     const [link] = await rows<{ package_enrollment_id: number | null }>(tx, sql`select package_enrollment_id from entries where id = ${id}`);
     const enrollment = link?.package_enrollment_id ? await lockEnrollment(tx, link.package_enrollment_id) : undefined;
     const first = await lockEntry(tx, id, user);
     if (first.deleted_at) return [];
-    if (!isOperator && !clientMayChange({ status: first.status, price: Number(first.price) }))
+    if (!operator && !clientMayChange({ status: first.status, price: Number(first.price) }))
       throw new AppError(422, EntryMessages.paidNoDelete, { errors: {} });
     let ids = [id];
     let whole = false;
     if (enrollment && !enrollment.broken) {
       const list = await enrollmentEntries(tx, enrollment.id);
-      whole = !isOperator && isWholeAndUnpaid(list);
+      whole = !operator && isWholeAndUnpaid(list);
       if (whole) ids = list.map((e) => e.id);
     }
     const deletedAt = new Date();
@@ -261,7 +263,7 @@ export async function saveThesis(db: Db, user: AuthUser, entryId: number, text: 
     const entry = await lockEntry(tx, entryId, user);
     if (entry.deleted_at) throw notFound(EntryMessages.entryNotFound);
     const [existing] = await rows<{ text: string }>(tx, sql`select text from entry_theses where entry_id = ${entryId}`);
-    if (!canEditThesis({ status: entry.status, hasThesis: Boolean(existing) }, user.role === Role.operator)) {
+    if (!canEditThesis({ status: entry.status, hasThesis: Boolean(existing) }, isOperator(user))) {
       throw fieldError('text', EntryMessages.thesisClosed, EntryMessages.thesisClosed);
     }
     await tx

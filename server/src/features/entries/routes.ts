@@ -1,6 +1,5 @@
 import { idParams } from '@edu/domain/common/bounds';
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { createEntryBody, EntryMessages, entryListQuery, thesisBody, updateEntryBody } from '@edu/domain/entries/entry';
@@ -9,7 +8,8 @@ import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { entryFiltersOf, findEntry, hasEntriesAwaitingTheses, listEntries } from './entries-repository.ts';
 import { createEntry, deleteEntry, saveThesis, updateEntry } from './entry-rules.ts';
-import { defaultAccess } from '../../platform/access.ts';
+import { defaultAccess, isOperator } from '../../platform/access.ts';
+import { entryOwnerOf } from './entry-policy.ts';
 
 export const entryRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
@@ -17,17 +17,16 @@ export const entryRoutes: RoutesPlugin = async (app) => {
   /** GET /api/entry: a user's own entries; operators see everyone's. meta.theses_awaited feeds the banner. */
   app.get('/entry', { schema: { tags: ['entries'], querystring: entryListQuery } }, async (request) => {
     const user = currentUser(request);
-    const isOperator = user.role === Role.operator;
+    const operator = isOperator(user);
     const q = request.query;
-    const { data, total } = await listEntries(app.database, entryFiltersOf(q, isOperator ? undefined : user.id), q, isOperator);
-    const theses_awaited = isOperator ? false : await hasEntriesAwaitingTheses(app.database, user.id);
+    const { data, total } = await listEntries(app.database, entryFiltersOf(q, entryOwnerOf(user)), q, operator);
+    const theses_awaited = operator ? false : await hasEntriesAwaitingTheses(app.database, user.id);
     return { data, meta: { ...pageMeta(total, q), theses_awaited } };
   });
 
   app.get('/entry/:id', { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams } }, async (request) => {
     const user = currentUser(request);
-    const isOperator = user.role === Role.operator;
-    const entry = await findEntry(app.db, request.params.id, { ownerId: isOperator ? undefined : user.id, asOperator: isOperator });
+    const entry = await findEntry(app.db, request.params.id, { ownerId: entryOwnerOf(user), asOperator: isOperator(user) });
     if (!entry) throw notFound(EntryMessages.entryNotFound);
     return { data: entry };
   });
@@ -35,16 +34,16 @@ export const entryRoutes: RoutesPlugin = async (app) => {
   app.post('/entry', { schema: { tags: ['entries'], body: createEntryBody } }, async (request, reply) => {
     const user = currentUser(request);
     const id = await createEntry(app.db, user, request.body);
-    const entry = await findEntry(app.db, id, { asOperator: user.role === Role.operator });
+    const entry = await findEntry(app.db, id, { asOperator: isOperator(user) });
     return reply.status(201).send({ data: entry, message: EntryMessages.sent });
   });
 
   app.put('/entry/:id', { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams, body: updateEntryBody } }, async (request) => {
     const user = currentUser(request);
     const { payTypeChanged } = await updateEntry(app.db, user, request.params.id, request.body);
-    const isOperator = user.role === Role.operator;
-    const message = payTypeChanged ? EntryAdminMessages.payTypeChanged : isOperator ? EntryAdminMessages.saved : Messages.saved;
-    return { data: await findEntry(app.db, request.params.id, { asOperator: isOperator }), message };
+    const operator = isOperator(user);
+    const message = payTypeChanged ? EntryAdminMessages.payTypeChanged : operator ? EntryAdminMessages.saved : Messages.saved;
+    return { data: await findEntry(app.db, request.params.id, { asOperator: operator }), message };
   });
 
   app.delete('/entry/:id', { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams } }, async (request) => {

@@ -4,7 +4,14 @@ import { flagField, idField, idParams, intField } from '@edu/domain/common/bound
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { formatDateTime } from '@edu/domain/common/format';
 import { pageMeta } from '@edu/domain/common/pagination';
-import { notificationListQuery, type Notification } from '@edu/domain/notifications/notification';
+import {
+  newNotificationsAnswer,
+  notificationAnswer,
+  notificationListQuery,
+  notificationsAnswer,
+  readAllAnswer,
+  type Notification,
+} from '@edu/domain/notifications/notification';
 import { notifications } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
@@ -44,19 +51,25 @@ async function listNotifications(db: Queryable, me: number, q: z.output<typeof n
 export const notificationRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
 
-  app.get('/', { schema: { tags: ['notifications'], querystring: notificationListQuery } }, async (request) =>
+  app.get('/', { schema: { tags: ['notifications'], querystring: notificationListQuery, response: { 200: notificationsAnswer } } }, async (request) =>
     listNotifications(app.db, currentUser(request).id, request.query),
   );
 
   /** POST /api/notification/index: the same list with the filters in the body. */
-  app.post('/index', { schema: { tags: ['notifications'], body: notificationListQuery } }, async (request) =>
+  app.post('/index', { schema: { tags: ['notifications'], body: notificationListQuery, response: { 200: notificationsAnswer } } }, async (request) =>
     listNotifications(app.db, currentUser(request).id, request.body),
   );
 
   /** The unread count and the unread notifications newer than after_id (for the bell and pop-ups). */
   app.get(
     '/new',
-    { schema: { tags: ['notifications'], querystring: z.object({ user_id: idField().optional(), after_id: intField(0).default(0) }) } },
+    {
+      schema: {
+        tags: ['notifications'],
+        querystring: z.object({ user_id: idField().optional(), after_id: intField(0).default(0) }),
+        response: { 200: newNotificationsAnswer },
+      },
+    },
     async (request) => {
       const me = currentUser(request).id;
       const [{ unread }] = await app.db
@@ -75,7 +88,10 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/:id/read',
-    { config: { access: { owner: 'notification', selfOnly: true } }, schema: { tags: ['notifications'], params: idParams } },
+    {
+      config: { access: { owner: 'notification', selfOnly: true } },
+      schema: { tags: ['notifications'], params: idParams, response: { 200: notificationAnswer } },
+    },
     async (request) => {
       const [row] = await app.db
         .update(notifications)
@@ -87,11 +103,15 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.post('/read-all', { schema: { tags: ['notifications'], body: z.object({ all: flagField().optional() }).nullish() } }, async (request) => {
-    await app.db
-      .update(notifications)
-      .set({ checked: true })
-      .where(and(eq(notifications.user_id, currentUser(request).id), eq(notifications.checked, false)));
-    return { data: { count: 0 } };
-  });
+  app.post(
+    '/read-all',
+    { schema: { tags: ['notifications'], body: z.object({ all: flagField().optional() }).nullish(), response: { 200: readAllAnswer } } },
+    async (request) => {
+      await app.db
+        .update(notifications)
+        .set({ checked: true })
+        .where(and(eq(notifications.user_id, currentUser(request).id), eq(notifications.checked, false)));
+      return { data: { count: 0 } };
+    },
+  );
 };

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EventId, PayType, Role } from '@edu/domain/common/codes';
+import { EventId, PayType } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages, paymentCanceledNote } from '@edu/domain/entries/entry';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
 import { OFFLINE_PAY_TYPES, PaymentMessages } from '@edu/domain/payments/payment';
 import { LogReasons } from '@edu/domain/logs/log';
 import { cardTransactions, entries, paymentEntries, payments } from '../../db/schema/index.ts';
+import { isOperator } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { logChange } from '../../platform/change-log.ts';
@@ -15,6 +16,7 @@ import { AppError, errorForLog, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { money, ProviderError, type ProviderPayment, type ProviderStatus } from '../../platform/payments/yookassa-client.ts';
+import { entryOwnerFilter } from '../entries/entry-policy.ts';
 import { moveEntryStatus, type MovedEntry } from '../entries/entry-status.ts';
 import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } from '../entries/package-enrollments.ts';
 import { formatInterval } from '@edu/domain/common/moscow-time';
@@ -251,7 +253,7 @@ export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, p
   )
     throw new AppError(422, PaymentMessages.awaitingCapture, { errors: {} });
   const entry = group.find((e) => e.id === entryId) ?? group[0];
-  const type = payType ?? (by.role === Role.operator ? entry.pay_type : PayType.online);
+  const type = payType ?? (isOperator(by) ? entry.pay_type : PayType.online);
   const moved: MovedEntry[] = [];
   for (const e of group) {
     const r = await moveEntryStatus(tx, { entryId: e.id, to: 2, by: by.id, payType: type, silent: true });
@@ -285,18 +287,18 @@ export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, p
  * pending attempt: one attempt never makes two provider payments.
  */
 export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: number, opts: { payType?: number } = {}): Promise<PayAnswer> {
-  const isOperator = user.role === Role.operator;
+  const operator = isOperator(user);
   // An operator marking an entry paid names how the money came (Банк, Офис, Другое): never online.
-  if (isOperator && !(OFFLINE_PAY_TYPES as readonly number[]).includes(opts.payType ?? 0)) {
+  if (operator && !(OFFLINE_PAY_TYPES as readonly number[]).includes(opts.payType ?? 0)) {
     throw new AppError(422, PaymentMessages.chooseOfflinePayType, { errors: { pay_type: [PaymentMessages.chooseOfflinePayType] } });
   }
-  const owner = isOperator ? sql`true` : sql`e.created_by = ${user.id}`;
+  const owner = entryOwnerFilter(user, 'e');
   const [found] = await loadEntries(app.db, sql`e.id = ${entryId} and ${owner}`);
   if (!found || found.deleted_at) throw notFound(EntryMessages.entryNotFound);
   if (found.status >= 2) throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
 
-  if (isOperator || Number(found.price) === 0) {
-    await app.db.transaction((tx) => markPaidIn(tx, user, entryId, isOperator ? opts.payType : PayType.online));
+  if (operator || Number(found.price) === 0) {
+    await app.db.transaction((tx) => markPaidIn(tx, user, entryId, operator ? opts.payType : PayType.online));
     return { id: entryId, status: 2, immediate: true, confirmation: null };
   }
 

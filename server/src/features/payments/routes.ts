@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { filterText, idParams } from '@edu/domain/common/bounds';
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages } from '@edu/domain/entries/entry';
 import { cardTransactionListQuery, payEntryBody, paymentListQuery, PaymentMessages, publicPayBody, refundBody } from '@edu/domain/payments/payment';
 import { cardTransactions, entries } from '../../db/schema/index.ts';
+import { isOperator } from '../../platform/access.ts';
 import { currentUser } from '../../platform/auth.ts';
+import { entryOwnerFilter } from '../entries/entry-policy.ts';
+import { cardTransactionOwnerFilter } from './card-transaction-policy.ts';
 import { takeAttempt } from '../../platform/attempts.ts';
 import { rows } from '../../platform/db.ts';
 import { AppError, errorForLog, fieldError, notFound } from '../../platform/errors.ts';
@@ -41,7 +43,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
     },
     async (request) => {
       const me = currentUser(request);
-      const owner = me.role === Role.operator ? sql`true` : sql`created_by = ${me.id}`;
+      const owner = entryOwnerFilter(me);
       const [entry] = await rows<{ id: number }>(app.db, sql`select id from entries where id = ${request.params.id} and ${owner}`);
       if (!entry) throw notFound(EntryMessages.entryNotFound);
       const [ct] = await rows<{ id: number }>(
@@ -94,7 +96,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
     { config: { access: { owner: 'card_transaction' } }, schema: { tags: ['payments'], params: idParams } },
     async (request) => {
       const me = currentUser(request);
-      const owner = me.role === Role.operator ? sql`true` : sql`(user_id = ${me.id} or created_by = ${me.id})`;
+      const owner = cardTransactionOwnerFilter(me);
       const [ct] = await rows<{ uuid: string | null }>(app.db, sql`select uuid from card_transactions where id = ${request.params.id} and ${owner}`);
       if (!ct) throw notFound();
       if (ct.uuid) {
@@ -189,11 +191,11 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
   /** GET /api/payment: operators see all payments; a user sees their own (the Payments tab). */
   app.get('/payment', { config: { access: 'user' }, schema: { tags: ['payments'], querystring: paymentListQuery } }, async (request) => {
     const me = currentUser(request);
-    const isOperator = me.role === Role.operator;
-    const filters = paymentFilters(request.query, isOperator ? undefined : me.id);
+    const operator = isOperator(me);
+    const filters = paymentFilters(request.query, operator ? undefined : me.id);
     const [page, totals] = await Promise.all([listPayments(app.db, filters, request.query), paymentsTotals(app.db, filters)]);
     // The provider's back-office link is for operators only.
-    return isOperator ? { ...page, totals } : { ...page, totals, data: page.data.map((p) => ({ ...p, provider_url: null })) };
+    return operator ? { ...page, totals } : { ...page, totals, data: page.data.map((p) => ({ ...p, provider_url: null })) };
   });
 };
 

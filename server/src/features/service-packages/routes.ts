@@ -1,7 +1,6 @@
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { idParams } from '@edu/domain/common/bounds';
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { Role } from '@edu/domain/common/codes';
 import { enrollBody, PackageMessages, packageReady, servicePackageListQuery, type ServicePackage } from '@edu/domain/service-packages/service-package';
 import { servicePackages } from '../../db/schema/index.ts';
 import { currentUser } from '../../platform/auth.ts';
@@ -11,7 +10,7 @@ import { getServices } from '../services/services-repository.ts';
 import { findEntry } from '../entries/entries-repository.ts';
 import { appliedEntries, enrollPackageIn, splitPrice } from './enroll-package.ts';
 import { listPackageLinks, listPackageRows } from './service-packages-repository.ts';
-import { defaultAccess } from '../../platform/access.ts';
+import { defaultAccess, isOperator } from '../../platform/access.ts';
 
 export { PackageMessages, splitPrice };
 
@@ -74,7 +73,7 @@ export const servicePackageRoutes: RoutesPlugin = async (app) => {
     const chosen = request.body.services;
     if (!packageReady(pkg.services, chosen)) throw validationError({ services: [PackageMessages.chooseSections] });
     const ids = await app.db.transaction((tx) => enrollPackageIn(tx, user, pkg, chosen));
-    const entries = await Promise.all(ids.map((id) => findEntry(app.db, id, { asOperator: user.role === Role.operator })));
+    const entries = await Promise.all(ids.map((id) => findEntry(app.db, id, { asOperator: isOperator(user) })));
     return reply.status(201).send({ data: { entries, price: pkg.price }, message: PackageMessages.enrolled });
   });
 };

@@ -125,6 +125,11 @@ function receiptProblem(receipt: unknown, totalKop: number): SandboxError | null
 export const yookassaSandbox: FastifyPluginAsync<SandboxOptions> = async (app, opts) => {
   // The provider's API takes the shop's Basic credentials (checked by each call); its pay pages are public.
   defaultAccess(app, 'shop');
+  // These routes emulate the provider's API (and its payment form); they are not our API, so the
+  // OpenAPI document at /api/docs leaves them out rather than describe someone else's answers.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...(route.schema ?? {}), hide: true };
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated } from '@edu/domain/common/pagination';
-import type { Leading } from '@edu/domain/dictionaries/dictionary-saves';
+import type { z } from 'zod';
+import type { messageAnswer } from '@edu/domain/common/answers';
+import type { leadingBody, leadingSavedAnswer, leadingsAnswer } from '@edu/domain/dictionaries/dictionary-saves';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/leading: page, per_page (100 by default), fio. */
-export function getLeadings(query: Record<string, string>, signal?: AbortSignal): Promise<Paginated<Leading>> {
-  return api.get<Paginated<Leading>>('/api/leading', { query, signal });
+export function getLeadings(query: Record<string, string>, signal?: AbortSignal): Promise<z.output<typeof leadingsAnswer>> {
+  return api.get<z.output<typeof leadingsAnswer>>('/api/leading', { query, signal });
 }
 
 export const leadingsQuery = (query: Record<string, string>) =>
@@ -18,7 +19,7 @@ export function useLeadings(query: Record<string, string>) {
 export function useSaveLeading() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: { fio: string; description: string; url: string } }): Promise<{ message: string }> =>
+    mutationFn: ({ id, body }: { id: number | null; body: z.input<typeof leadingBody> }): Promise<z.output<typeof leadingSavedAnswer>> =>
       id === null ? api.post('/api/leading', body) : api.put(`/api/leading/${id}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: ['leadings'] }),
   });
@@ -27,7 +28,7 @@ export function useSaveLeading() {
 export function useDeleteLeading() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number): Promise<{ message: string }> => api.delete(`/api/leading/${id}`),
+    mutationFn: (id: number): Promise<z.output<typeof messageAnswer>> => api.delete(`/api/leading/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['leadings'] }),
   });
 }

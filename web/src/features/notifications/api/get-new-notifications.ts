@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_MS, type Notification } from '@edu/domain/notifications/notification';
+import type { z } from 'zod';
+import { NOTIFICATION_POLL_MS, type newNotificationsAnswer } from '@edu/domain/notifications/notification';
 import { api } from '../../../lib/api-client';
 
-export interface NewNotifications {
-  /** All unread notifications of the user. */
-  count: number;
-  /** The newest unread ones (at most 5) with an id above after_id. */
-  data: Notification[];
-}
+/** count: all unread notifications of the user; data: the newest unread ones (at most 5) with an id above after_id. */
+export type NewNotifications = z.output<typeof newNotificationsAnswer>;
 
 /** GET /api/notification/new?after_id=N. */
 export function getNewNotifications(afterId = 0): Promise<NewNotifications> {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Notification } from '@edu/domain/notifications/notification';
-import type { Paginated } from '@edu/domain/common/pagination';
+import type { z } from 'zod';
+import type { notificationsAnswer } from '@edu/domain/notifications/notification';
 import { api } from '../../../lib/api-client';
 
 export interface NotificationFilters {
@@ -10,8 +10,8 @@ export interface NotificationFilters {
 }
 
 /** GET /api/notification?checked=0|1&page: the user's notifications, unread first. */
-export function getNotifications(filters: NotificationFilters): Promise<Paginated<Notification>> {
-  return api.get<Paginated<Notification>>('/api/notification', { query: { ...filters } });
+export function getNotifications(filters: NotificationFilters): Promise<z.output<typeof notificationsAnswer>> {
+  return api.get<z.output<typeof notificationsAnswer>>('/api/notification', { query: { ...filters } });
 }
 
 export const notificationsQuery = (filters: NotificationFilters) =>

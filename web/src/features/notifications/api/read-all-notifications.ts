@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { readAllAnswer } from '@edu/domain/notifications/notification';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/notification/read-all {all: true}: 'Очистить'. */
-export function readAllNotifications(): Promise<unknown> {
-  return api.post<unknown>('/api/notification/read-all', { all: true });
+export function readAllNotifications(): Promise<z.output<typeof readAllAnswer>> {
+  return api.post<z.output<typeof readAllAnswer>>('/api/notification/read-all', { all: true });
 }
 
 export function useReadAllNotifications() {

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { notificationAnswer } from '@edu/domain/notifications/notification';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/notification/{id}/read. */
-export function readNotification(id: number): Promise<unknown> {
-  return api.post<unknown>(`/api/notification/${id}/read`);
+export function readNotification(id: number): Promise<z.output<typeof notificationAnswer>> {
+  return api.post<z.output<typeof notificationAnswer>>(`/api/notification/${id}/read`);
 }
 
 export function useReadNotification() {

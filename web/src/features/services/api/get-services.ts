@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@edu/domain/common/pagination';
-import type { Service } from '@edu/domain/services/service';
+import type { z } from 'zod';
+import type { servicesAnswer } from '@edu/domain/services/service';
 import { api } from '../../../lib/api-client';
 
 export interface ServiceFilters {
@@ -20,8 +20,8 @@ export interface ServiceFilters {
 }
 
 /** GET /api/service: the visible catalogue, filtered and paged. */
-export function getServices(filters: ServiceFilters): Promise<Paginated<Service>> {
-  return api.get<Paginated<Service>>('/api/service', {
+export function getServices(filters: ServiceFilters): Promise<z.output<typeof servicesAnswer>> {
+  return api.get<z.output<typeof servicesAnswer>>('/api/service', {
     query: {
       ...filters,
       profile: filters.profile?.length ? filters.profile.join(',') : undefined,
