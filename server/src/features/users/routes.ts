@@ -7,7 +7,7 @@ import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { AVATAR_SIZE, changePasswordBody, ProfileMessages, storeProfilesBody, updateUserBody } from '@edu/domain/users/profile';
 import { dictProfiles, userProfiles, users } from '../../db/schema/index.ts';
-import { bearer, currentUser, hashToken, revokeUserSessions, touchSession, type AuthUser } from '../../platform/auth.ts';
+import { bearer, currentUser, hashToken, revokeUserSessions, touchSession } from '../../platform/auth.ts';
 import { clearAttempts, takeAttempt } from '../../platform/attempts.ts';
 import { AppError, fieldError, notFound, unauthenticated, validationError } from '../../platform/errors.ts';
 import { IMAGE_MIMES, retireFiles } from '../../platform/files.ts';
