@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ContractStatus } from '../common/codes.ts';
 import { pageQuery } from '../common/pagination.ts';
 import { filterText, idField, textField } from '../common/bounds.ts';
-import type { FileRecord } from '../documents/documents.ts';
+import { fileRecordSchema } from '../documents/documents.ts';
+import { dataAnswer, messageAnswer, pageAnswer } from '../common/answers.ts';
 
 // Contract review (spec 02 §2 Contract review board, §3 Contract, §4 Registration number and
 // Contract status, §5 Contract scan; spec 01 §4 Contract scan).
@@ -45,20 +46,32 @@ export const COMMENT_MAX = 2000;
  * whose type needs a contract has a card from the start (pending, no scan); id is the contract's
  * once a scan was uploaded, else null.
  */
-export interface ContractItem {
-  id: number | null;
-  status: ContractStatusCode;
-  statusLabel: string;
-  statusColor: string;
-  comment: string | null;
-  file: FileRecord | null;
-  user: { id: number; fio: string };
-  service: { id: number; title: string; template_certificate_id: number | null };
-  entry: { id: number; number: string; status: number; registration_number: string | null };
+export const contractItemSchema = z.object({
+  id: z.number().int().nullable(),
+  status: z.literal(Object.values(ContractStatus)),
+  statusLabel: z.string(),
+  statusColor: z.string(),
+  comment: z.string().nullable(),
+  file: fileRecordSchema.nullable(),
+  user: z.object({ id: z.number().int(), fio: z.string() }),
+  service: z.object({ id: z.number().int(), title: z.string(), template_certificate_id: z.number().int().nullable() }),
+  entry: z.object({ id: z.number().int(), number: z.string(), status: z.number().int(), registration_number: z.string().nullable() }),
   /** Approved and given a registration number: the contract is in the archive. */
-  archived: boolean;
-  updated_at_formatted: string | null;
-}
+  archived: z.boolean(),
+  updated_at_formatted: z.string().nullable(),
+});
+export type ContractItem = z.output<typeof contractItemSchema>;
+
+/** GET /api/contract: a page of cards. */
+export const contractsAnswer = pageAnswer(contractItemSchema);
+/** POST /api/contract/upload: the entry's card with its new scan, and the notice. */
+export const contractUploadedAnswer = dataAnswer(contractItemSchema.nullable()).extend({ message: z.string() });
+/** POST /api/contract/{id}/accept, /reject. */
+export const contractReviewedAnswer = messageAnswer;
+/** POST /api/entry/{id}/set-registration-number. */
+export const registrationNumberAnswer = dataAnswer(z.object({ id: z.number().int(), registration_number: z.string() })).extend({ message: z.string() });
+/** GET /api/contract/print-excel: where to fetch the export. */
+export const contractExportLinkAnswer = z.object({ url: z.string() });
 
 /** GET /api/contract: fio, status, page, per_page (spec 02 §7 Contracts); archive=1 lists archived approved ones. */
 export const contractListQuery = pageQuery.extend({

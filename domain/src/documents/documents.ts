@@ -56,14 +56,15 @@ export function isDocumentKind(value: string): value is DocumentKind {
 }
 
 /** A stored file as the API shows it; url is an authorised route, never a public path. */
-export interface FileRecord {
-  id: number;
-  name: string;
-  url: string;
-  mime: string;
-  size: number;
-  date_formatted: string;
-}
+export const fileRecordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  date_formatted: z.string(),
+});
+export type FileRecord = z.output<typeof fileRecordSchema>;
 
 export interface UserDocumentItem extends FileRecord {
   kind: DocumentKind;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE_BACKWARDS, dateRangeProblem, filterText, ruDateField } from '../common/bounds.ts';
 import { listQuery } from '../common/pagination.ts';
-import type { PresentedChange } from './log-fields.ts';
+import { isoTimestamp, pageAnswer } from '../common/answers.ts';
 
 /** Entity types of the change log (spec 02 §3 Log event), with their Russian names. */
 export const CHANGE_LOG_TYPES = ['entry', 'publication', 'user', 'service', 'payment', 'service_package'] as const;
@@ -35,26 +35,36 @@ export const impersonatorLabel = (operatorFio: string) => `оператор ${op
 
 export type ChangeDiff = Record<string, { old: unknown; new: unknown }>;
 
+export const changeDiffSchema = z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() }));
+
+const personSchema = z.object({ id: z.number().int(), fio: z.string() });
+
+/** A change as the operator reads it (log-fields.ts presentDiff). */
+export const presentedChangeSchema = z.object({ field: z.string(), label: z.string(), old: z.string(), new: z.string() });
+
 /** A row of /manager/logs: type, Id, user, log (diff), time. */
-export interface ChangeLogRow {
-  id: number;
-  type: ChangeLogType;
-  type_label: string;
-  entity_id: number;
-  user: { id: number; fio: string } | null;
+export const changeLogRowSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(CHANGE_LOG_TYPES),
+  type_label: z.string(),
+  entity_id: z.number().int(),
+  user: personSchema.nullable(),
   /** The user's name or 'Система'. */
-  user_label: string;
+  user_label: z.string(),
   /**
    * The operator who made the change while logged in as `user` ("login as user"); null when the user
    * acted themselves.
    */
-  impersonator: { id: number; fio: string } | null;
-  diff: ChangeDiff;
+  impersonator: personSchema.nullable(),
+  diff: changeDiffSchema,
   /** The diff as the operator reads it: Russian labels, names instead of codes and ids, Moscow time. */
-  changes: PresentedChange[];
-  created_at: string;
-  created_at_formatted: string;
-}
+  changes: z.array(presentedChangeSchema),
+  created_at: isoTimestamp,
+  created_at_formatted: z.string(),
+});
+export type ChangeLogRow = z.output<typeof changeLogRowSchema>;
+/** GET /api/log. */
+export const changeLogsAnswer = pageAnswer(changeLogRowSchema);
 
 /** GET /api/log: by type, entity id, who acted (a part of the name) and Moscow dates, newest first. */
 export const changeLogListQuery = listQuery
@@ -74,18 +84,21 @@ export const changeLogListQuery = listQuery
   .refine((q) => !dateRangeProblem(q.date_from, q.date_to), { path: ['date_to'], error: DATE_RANGE_BACKWARDS });
 
 /** A row of /manager/api-requests. */
-export interface RequestLogRow {
-  id: number;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  memory_mb: number;
-  ip: string | null;
-  response: string | null;
-  created_at: string;
-  created_at_formatted: string;
-}
+export const requestLogRowSchema = z.object({
+  id: z.number().int(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number().int(),
+  duration_ms: z.number(),
+  memory_mb: z.number(),
+  ip: z.string().nullable(),
+  response: z.string().nullable(),
+  created_at: isoTimestamp,
+  created_at_formatted: z.string(),
+});
+export type RequestLogRow = z.output<typeof requestLogRowSchema>;
+/** GET /api/telescope/requests. */
+export const requestLogsAnswer = pageAnswer(requestLogRowSchema);
 
 /** GET /api/telescope/requests: errorsOnly keeps the answers with status 400 or more. */
 export const requestLogListQuery = listQuery.extend({

@@ -1,5 +1,11 @@
+import { z } from 'zod';
+
 /** A statistic of the dashboard (spec 02 §3 Statistics): month label 'MM.YYYY' to a number, oldest first, 12 months. */
-export type MonthlyFigures = Record<string, number>;
+export const monthlyFiguresSchema = z.record(z.string(), z.number());
+export type MonthlyFigures = z.output<typeof monthlyFiguresSchema>;
+
+/** GET /api/publication/count-pending: publications awaiting a check (the sidebar badge). */
+export const pendingCountAnswer = z.object({ count: z.number().int() });
 
 /** The last month's figure and its growth against the month before, in percent (null when that was 0). */
 export function lastMonthGrowth(figures: MonthlyFigures): { value: number; previous: number; growth: number | null } {

@@ -3,7 +3,6 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { Role } from '@edu/domain/common/codes';
 import { idField, idParams } from '@edu/domain/common/bounds';
 import {
   contractStepBody,
@@ -27,12 +26,9 @@ import {
   listUserDocuments,
   lockUserForUploads,
 } from './documents-repository.ts';
-import { defaultAccess } from '../../platform/access.ts';
-
-/** A user reaches only their own records; operators anyone's. Others get 404, as if it did not exist. */
-function assertSelfOrOperator(me: AuthUser, id: number) {
-  if (me.id !== id && me.role !== Role.operator) throw notFound();
-}
+import { defaultAccess, isOperator } from '../../platform/access.ts';
+import { assertFileReadable } from '../files/file-policy.ts';
+import { assertUserReachable } from '../users/user-policy.ts';
 
 /** How long a link handed to the browser for one file works. */
 export const FILE_LINK_MINUTES = 2;
@@ -93,13 +89,13 @@ export const documentRoutes: RoutesPlugin = async (app) => {
 
   /** Writes by a client need an entry for a course (a service whose type needs a contract). */
   async function assertMayWrite(me: AuthUser, userId: number) {
-    if (me.role === Role.operator) return;
+    if (isOperator(me)) return;
     if (!(await isDocumentsUploadAllowed(app.db, userId))) throw forbidden(DocumentMessages.onlyForCourses);
   }
 
   /** GET /api/user/{id}/documents: passport, education, snils, surname, other, consent and the whole list. */
   app.get('/user/:id/documents', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
-    assertSelfOrOperator(currentUser(request), request.params.id);
+    assertUserReachable(currentUser(request), request.params.id);
     return { data: await listUserDocuments(app.db, request.params.id) };
   });
 
@@ -107,7 +103,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   app.post('/user/:id/upload-documents', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
     const me = currentUser(request);
     const userId = request.params.id;
-    assertSelfOrOperator(me, userId);
+    assertUserReachable(me, userId);
     await assertMayWrite(me, userId);
     const form = await readCheckedUploads(request, { allowedFields: isDocumentKind });
     const uploads = form.files;
@@ -136,7 +132,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
       .select()
       .from(files)
       .where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
-    if (!file || (file.user_id !== me.id && me.role !== Role.operator)) throw notFound();
+    assertFileReadable(me, file);
     const data = await app.files.read(file.storage_key).catch(() => null);
     if (!data) throw notFound();
     return sendFile(reply, file, data);
@@ -152,7 +148,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
       .select({ id: files.id, user_id: files.user_id })
       .from(files)
       .where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
-    if (!file || (file.user_id !== me.id && me.role !== Role.operator)) throw notFound();
+    assertFileReadable(me, file);
     const token = randomBytes(32).toString('base64url');
     await app.db.delete(fileLinks).where(lt(fileLinks.expires_at, new Date()));
     await app.db
@@ -168,7 +164,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
       .select()
       .from(files)
       .where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
-    if (!file || (file.user_id !== me.id && me.role !== Role.operator)) throw notFound();
+    assertFileReadable(me, file);
     const [scan] = await app.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.file_id, file.id));
     const [doc] = await app.db.select({ id: userDocuments.id }).from(userDocuments).where(eq(userDocuments.file_id, file.id));
     if (scan || !doc) throw new AppError(422, DocumentMessages.fileInUse, { errors: { file: [DocumentMessages.fileInUse] } });
@@ -184,8 +180,8 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   app.get('/identity-document', { schema: { tags: ['documents'], querystring: z.object({ user_id: idField().optional() }) } }, async (request) => {
     const me = currentUser(request);
     const userId = request.query.user_id ?? me.id;
-    assertSelfOrOperator(me, userId);
-    const doc = await findIdentityDocument(app.db, userId, me.role === Role.operator);
+    assertUserReachable(me, userId);
+    const doc = await findIdentityDocument(app.db, userId, isOperator(me));
     return { data: doc ? [doc] : [] };
   });
 
@@ -194,10 +190,10 @@ export const documentRoutes: RoutesPlugin = async (app) => {
     const me = currentUser(request);
     const b = request.body;
     const userId = b.user_id ?? me.id;
-    assertSelfOrOperator(me, userId);
+    assertUserReachable(me, userId);
     await assertMayWrite(me, userId);
     const values = { user_id: userId, dict_document_type_id: 1, number: b.number, date: b.date, issued_by: b.issued_by };
-    if (me.role === Role.operator) {
+    if (isOperator(me)) {
       await app.db
         .insert(identityDocuments)
         .values(values)
@@ -210,12 +206,12 @@ export const documentRoutes: RoutesPlugin = async (app) => {
         .returning({ id: identityDocuments.id });
       if (inserted.length === 0) throw new AppError(422, DocumentMessages.passportLocked, { errors: { number: [DocumentMessages.passportLocked] } });
     }
-    return reply.status(201).send({ data: await findIdentityDocument(app.db, userId, me.role === Role.operator), message: DocumentMessages.dataSaved });
+    return reply.status(201).send({ data: await findIdentityDocument(app.db, userId, isOperator(me)), message: DocumentMessages.dataSaved });
   });
 
   /** GET /api/user/{id}/profile-extras: address, birthday, snils. */
   app.get('/user/:id/profile-extras', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
-    assertSelfOrOperator(currentUser(request), request.params.id);
+    assertUserReachable(currentUser(request), request.params.id);
     const [u] = await app.db
       .select({ address: users.address, birthday: users.birthday, snils: users.snils })
       .from(users)
@@ -230,7 +226,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
     { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, body: profileExtrasBody } },
     async (request) => {
       const me = currentUser(request);
-      assertSelfOrOperator(me, request.params.id);
+      assertUserReachable(me, request.params.id);
       await assertMayWrite(me, request.params.id);
       const b = request.body;
       const [u] = await app.db
@@ -245,7 +241,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
 
   /** GET /api/user/{id}/contract-data: the wizard's state, computed from the data. */
   app.get('/user/:id/contract-data', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
-    assertSelfOrOperator(currentUser(request), request.params.id);
+    assertUserReachable(currentUser(request), request.params.id);
     const state = await contractDataState(app.db, request.params.id);
     if (!state) throw notFound();
     return { data: state };
@@ -261,7 +257,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const userId = request.params.id;
-      assertSelfOrOperator(me, userId);
+      assertUserReachable(me, userId);
       const state = await contractDataState(app.db, userId);
       if (!state) throw notFound();
       if (!state.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);

@@ -1,10 +1,10 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
-import { Role } from '@edu/domain/common/codes';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { contentDisposition, verifyFileToken } from '../../platform/signed-links.ts';
 import { findStoredFile } from './files-repository.ts';
+import { assertFileReadable } from './file-policy.ts';
 
 /**
  * Downloads of private files. There is no public URL for a document: a file is read by its owner or
@@ -18,7 +18,7 @@ export const fileRoutes: RoutesPlugin = async (app) => {
     async (request, reply) => {
       const me = currentUser(request);
       const file = await findStoredFile(app.db, request.params.id);
-      if (!file || (me.role !== Role.operator && file.user_id !== me.id)) throw notFound();
+      assertFileReadable(me, file);
       const data = await app.files.read(file.storage_key).catch(() => null);
       if (!data) throw notFound();
       return reply

@@ -1,5 +1,5 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { changeLogListQuery, requestLogListQuery } from '@edu/domain/logs/log';
+import { changeLogListQuery, changeLogsAnswer, requestLogListQuery, requestLogsAnswer } from '@edu/domain/logs/log';
 import { listChangeLogs, listRequestLogs } from './logs-repository.ts';
 
 /**
@@ -8,13 +8,13 @@ import { listChangeLogs, listRequestLogs } from './logs-repository.ts';
  */
 export const logRoutes: RoutesPlugin = async (app) => {
   /** GET /api/log: type, entity_id, fio (who acted), date_from, date_to (dd.mm.yyyy, Moscow), page, per_page. */
-  app.get('/log', { schema: { tags: ['logs'], querystring: changeLogListQuery } }, async (request) => {
+  app.get('/log', { schema: { tags: ['logs'], querystring: changeLogListQuery, response: { 200: changeLogsAnswer } } }, async (request) => {
     const { page, per_page, ...filters } = request.query;
     return listChangeLogs(app.database, filters, { page, per_page });
   });
 
   /** GET /api/telescope/requests: type=request, errorsOnly. */
-  app.get('/telescope/requests', { schema: { tags: ['logs'], querystring: requestLogListQuery } }, async (request) => {
+  app.get('/telescope/requests', { schema: { tags: ['logs'], querystring: requestLogListQuery, response: { 200: requestLogsAnswer } } }, async (request) => {
     const q = request.query;
     return listRequestLogs(app.database, { errorsOnly: q.errorsOnly === '1' || q.errorsOnly === 'true' }, q);
   });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
-import { Role } from '@edu/domain/common/codes';
 import { certificateNumberField, PrintMessages, printKindParam } from '@edu/domain/documents/print';
 import { currentUser } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
@@ -11,6 +10,7 @@ import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { collectStages, timed } from '../../platform/stage-timing.ts';
 import { BatchStatus, documentDeps, PRINT_BATCH_JOB, printableCertificates } from './certificate-batch.ts';
 import { isUniqueViolation } from './certificate-number.ts';
+import { assertUserReachable } from '../users/user-policy.ts';
 import { entryForPrint, printConsent, printEntryDocument } from './entry-documents.ts';
 import { journalExport, journalService } from './journal-excel.ts';
 import { serviceExists } from '../services/services-repository.ts';
@@ -44,7 +44,7 @@ export const printRoutes: RoutesPlugin = async (app) => {
   /** GET /api/user/{id}/consent/print: {url}; the user's own consent, or any user's for operators. */
   app.get('/user/:id/consent/print', { config: { access: { owner: 'user' } }, schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
     const me = currentUser(request);
-    if (me.role !== Role.operator && me.id !== request.params.id) throw notFound();
+    assertUserReachable(me, request.params.id);
     return app.printGate.forAccount(me.id, async () => {
       const doc = await printConsent(deps(), request.params.id, me);
       return { url: await signedFileUrl(app.db, doc) };

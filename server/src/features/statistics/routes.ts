@@ -1,4 +1,5 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
+import { monthlyFiguresSchema, pendingCountAnswer } from '@edu/domain/statistics/statistics';
 import { pendingPublications, StatisticsCache } from './statistics-repository.ts';
 
 /**
@@ -7,12 +8,15 @@ import { pendingPublications, StatisticsCache } from './statistics-repository.ts
  * minutes are counted at most every 10 minutes per server (docs/decisions/016-dashboard-statistics.md).
  */
 export const statisticsRoutes: RoutesPlugin = async (app) => {
-  const schema = { tags: ['statistics'] };
+  const tags = ['statistics'];
+  const schema = { tags, response: { 200: monthlyFiguresSchema } };
   const cache = new StatisticsCache(app.db, { onError: (error) => app.log.error({ err: error }, 'statistics recount failed') });
   app.get('/entry/statistics', { schema }, async () => cache.monthly('entry'));
   app.get('/payment/statistics', { schema }, async () => cache.monthly('payment'));
   app.get('/user/statistics', { schema }, async () => cache.monthly('user'));
   app.get('/publication/statistics', { schema }, async () => cache.monthly('publication'));
   /** GET /api/publication/count-pending: {count} publications awaiting a check (the sidebar badge). */
-  app.get('/publication/count-pending', { schema }, async () => ({ count: await pendingPublications(app.db) }));
+  app.get('/publication/count-pending', { schema: { tags, response: { 200: pendingCountAnswer } } }, async () => ({
+    count: await pendingPublications(app.db),
+  }));
 };

@@ -4,11 +4,10 @@ import sharp from 'sharp';
 import { idParams } from '@edu/domain/common/bounds';
 import type { FastifyInstance } from 'fastify';
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { AVATAR_SIZE, changePasswordBody, ProfileMessages, storeProfilesBody, updateUserBody } from '@edu/domain/users/profile';
 import { dictProfiles, userProfiles, users } from '../../db/schema/index.ts';
-import { bearer, currentUser, hashToken, revokeUserSessions, touchSession, type AuthUser } from '../../platform/auth.ts';
+import { bearer, currentUser, hashToken, revokeUserSessions, touchSession } from '../../platform/auth.ts';
 import { clearAttempts, takeAttempt } from '../../platform/attempts.ts';
 import { AppError, fieldError, notFound, unauthenticated, validationError } from '../../platform/errors.ts';
 import { IMAGE_MIMES, retireFiles } from '../../platform/files.ts';
@@ -17,6 +16,8 @@ import { rows } from '../../platform/db.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { loadCurrentUser, loadCurrentUserBy } from './current-user.ts';
+import { isOperator } from '../../platform/access.ts';
+import { assertUserReachable } from './user-policy.ts';
 
 /**
  * One's own password or e-mail changes only with the current password. Wrong guesses take from the
@@ -30,11 +31,6 @@ async function assertCurrentPassword(app: FastifyInstance, userId: number, given
   const [row] = await app.db.select({ password: users.password }).from(users).where(eq(users.id, userId));
   if (!row?.password || !(await verifyPassword(row.password, given))) throw fieldError('current_password', ProfileMessages.currentPasswordWrong);
   await clearAttempts(app.db, key);
-}
-
-/** A user acts on their own record; operators on anyone's. Others get 404, as if it did not exist. */
-function assertSelfOrOperator(me: AuthUser, id: number) {
-  if (me.id !== id && me.role !== Role.operator) throw notFound();
 }
 
 export const userRoutes: RoutesPlugin = async (app) => {
@@ -57,7 +53,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
   app.put('/user/:id', { config: { access: { owner: 'user' } }, schema: { tags: ['users'], params: idParams, body: updateUserBody } }, async (request) => {
     const me = currentUser(request);
     const id = request.params.id;
-    assertSelfOrOperator(me, id);
+    assertUserReachable(me, id);
     const b = request.body;
     const clash =
       b.email !== undefined || b.phone !== undefined
@@ -77,7 +73,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
       if (current && b.email !== undefined && current.email.toLowerCase() !== b.email.toLowerCase()) await assertCurrentPassword(app, id, b.current_password);
     }
     const names =
-      me.role === Role.operator && b.last_name?.trim() && b.first_name?.trim()
+      isOperator(me) && b.last_name?.trim() && b.first_name?.trim()
         ? { last_name: b.last_name.trim(), first_name: b.first_name.trim(), middle_name: b.middle_name?.trim() || null }
         : {};
     // Only what was sent changes: a form that does not show the address must not erase it.
@@ -112,7 +108,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const id = request.params.id;
-      assertSelfOrOperator(me, id);
+      assertUserReachable(me, id);
       const wanted = [...new Set(request.body.profiles)];
       const known = await app.db
         .select({ id: dictProfiles.id })
@@ -151,7 +147,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const me = currentUser(request);
       const id = request.params.id;
-      assertSelfOrOperator(me, id);
+      assertUserReachable(me, id);
       if (me.id === id) await assertCurrentPassword(app, id, request.body.current_password);
       const password = await hashPassword(request.body.password);
       await app.db.transaction(async (tx) => {
@@ -172,7 +168,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
   /** POST /api/user/{id}/upload-avatar (multipart "file"): jpg or png by content, at most 10 MB, stored as 180x180. */
   app.post('/user/:id/upload-avatar', { config: { access: { owner: 'user' } }, schema: { tags: ['users'], params: idParams } }, async (request) => {
     const me = currentUser(request);
-    assertSelfOrOperator(me, request.params.id);
+    assertUserReachable(me, request.params.id);
     const id = request.params.id;
     // The quota is not asked here: the stored avatar is a small jpeg and replaces the previous one.
     const form = await readCheckedUploads(request, { allowed: IMAGE_MIMES, typeMessage: ProfileMessages.avatarType, quota: false });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContractItem } from '@edu/domain/contracts/contract';
-import type { PageMeta } from '@edu/domain/common/pagination';
+import type { z } from 'zod';
+import type { contractsAnswer } from '@edu/domain/contracts/contract';
 import { api } from '../../../lib/api-client';
 
 export interface ContractFilters {
@@ -12,8 +12,8 @@ export interface ContractFilters {
 }
 
 /** GET /api/contract: fio, status, page, per_page; a client gets own contracts only. */
-export function getContracts(filters: ContractFilters): Promise<{ data: ContractItem[]; meta: PageMeta }> {
-  return api.get<{ data: ContractItem[]; meta: PageMeta }>('/api/contract', {
+export function getContracts(filters: ContractFilters): Promise<z.output<typeof contractsAnswer>> {
+  return api.get<z.output<typeof contractsAnswer>>('/api/contract', {
     query: {
       fio: filters.fio?.trim() || undefined,
       status: filters.status,

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@edu/domain/common/pagination';
-import type { ChangeLogRow } from '@edu/domain/logs/log';
+import type { z } from 'zod';
+import type { changeLogsAnswer } from '@edu/domain/logs/log';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/log: type, entity_id, page, per_page (domain changeLogListQuery). */
-export function getChangeLogs(query: Record<string, string>, signal?: AbortSignal): Promise<Paginated<ChangeLogRow>> {
-  return api.get<Paginated<ChangeLogRow>>('/api/log', { query, signal });
+export function getChangeLogs(query: Record<string, string>, signal?: AbortSignal): Promise<z.output<typeof changeLogsAnswer>> {
+  return api.get<z.output<typeof changeLogsAnswer>>('/api/log', { query, signal });
 }
 
 export const changeLogsQuery = (query: Record<string, string>) =>

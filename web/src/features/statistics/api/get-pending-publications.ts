@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { pendingCountAnswer } from '@edu/domain/statistics/statistics';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/publication/count-pending: publications waiting for a check (the sidebar badge). */
 export function getPendingPublications(signal?: AbortSignal): Promise<number> {
-  return api.get<{ count: number }>('/api/publication/count-pending', { signal }).then((a) => a.count);
+  return api.get<z.output<typeof pendingCountAnswer>>('/api/publication/count-pending', { signal }).then((a) => a.count);
 }
 
 export const pendingPublicationsQuery = queryOptions({
