@@ -1,17 +1,28 @@
 import { z } from 'zod';
 import { flagField } from '../common/bounds.ts';
+import { dataAnswer, listAnswer } from '../common/answers.ts';
 
 /** dict_events row as operators see it (spec 03 §3 Event). */
-export interface EventRow {
-  id: number;
-  fdv: string;
-  icon: string | null;
-  color: string | null;
-  template_id: number | null;
-  is_mailing: boolean;
-  dv: string | null;
-  content: string | null;
-}
+export const eventRowSchema = z.object({
+  id: z.number().int(),
+  fdv: z.string(),
+  icon: z.string().nullable(),
+  color: z.string().nullable(),
+  template_id: z.number().int().nullable(),
+  is_mailing: z.boolean(),
+  dv: z.string().nullable(),
+  content: z.string().nullable(),
+});
+export type EventRow = z.output<typeof eventRowSchema>;
+
+/** A notification template (templates of type 5) for the event's dropdown. */
+export const notificationTemplateSchema = z.object({ id: z.number().int(), title: z.string(), content: z.string().nullable() });
+export type NotificationTemplate = z.output<typeof notificationTemplateSchema>;
+
+/** GET /api/dictionaries/dict_events/notification-templates. */
+export const notificationTemplatesAnswer = listAnswer(notificationTemplateSchema);
+/** PUT /api/dictionaries/dict_events/{id}: the saved event and the notice. */
+export const eventSavedAnswer = dataAnswer(eventRowSchema).extend({ message: z.string() });
 
 export const EventMessages = {
   template: 'Шаблон',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { flagField, flagNumber, idArray, textField } from '../common/bounds.ts';
 import { EntryStatus, entryStatusLabels } from '../common/codes.ts';
 import { plural } from '../common/plural.ts';
+import { dataAnswer, listAnswer, messageAnswer } from '../common/answers.ts';
 
 export const MailingMessages = {
   title: 'Рассылка для всех пользователей',
@@ -75,40 +76,55 @@ export const audienceCountBody = z.object({ audience: mailingAudience.optional()
 
 /** POST /api/mail/preview and /api/mail/send-test {subject, message}: the letter as recipients get it. */
 export const letterBody = z.object({ message: messageField, subject: subjectField.optional() });
-export interface LetterPreview {
-  subject: string;
-  html: string;
-}
+export const letterPreviewSchema = z.object({ subject: z.string(), html: z.string() });
+export type LetterPreview = z.output<typeof letterPreviewSchema>;
 
-export type MailingStatus = 'queued' | 'sending' | 'done';
+export const mailingStatusSchema = z.enum(['queued', 'sending', 'done']);
+export type MailingStatus = z.output<typeof mailingStatusSchema>;
 export const mailingStatusLabels: Record<MailingStatus, string> = { queued: 'В очереди', sending: 'Отправляется', done: 'Завершена' };
 
-export interface MailingFailure {
-  email: string;
-  error: string | null;
-  attempts: number;
-}
+export const mailingFailureSchema = z.object({ email: z.string(), error: z.string().nullable(), attempts: z.number().int() });
+export type MailingFailure = z.output<typeof mailingFailureSchema>;
 
-export interface MailingProgress {
-  id: number;
-  subject: string;
+export const mailingProgressSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
   /** Who it was for, in words ('Все пользователи', 'Профиль: Учитель; Заявки: Оплачена'). */
-  audience_label: string;
-  status: MailingStatus;
-  status_label: string;
-  excerpt: string;
-  recipients: number;
-  sent: number;
-  failed: number;
-  left: number;
+  audience_label: z.string(),
+  status: mailingStatusSchema,
+  status_label: z.string(),
+  excerpt: z.string(),
+  recipients: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  left: z.number().int(),
   /** Letters per minute over the last minute (0 when idle). */
-  rate_per_minute: number;
-  created_at_formatted: string;
-  finished_at_formatted: string | null;
-  failures: MailingFailure[];
-}
+  rate_per_minute: z.number().int(),
+  created_at_formatted: z.string(),
+  finished_at_formatted: z.string().nullable(),
+  failures: z.array(mailingFailureSchema),
+});
+export type MailingProgress = z.output<typeof mailingProgressSchema>;
 
 export const mailSubscriptionBody = z.object({ subscribed: flagField() });
-export interface MailSubscription {
-  subscribed: boolean;
-}
+export const mailSubscriptionSchema = z.object({ subscribed: z.boolean() });
+export type MailSubscription = z.output<typeof mailSubscriptionSchema>;
+
+/** POST /api/mail/send-all: 201 with the queued mailing's progress and the notice. */
+export const mailingQueuedAnswer = dataAnswer(mailingProgressSchema).extend({ message: z.string() });
+/** POST /api/mail/audience-count: who would get the letter now. */
+export const audienceCountAnswer = dataAnswer(z.object({ count: z.number().int(), label: z.string() }));
+/** POST /api/mail/preview. */
+export const letterPreviewAnswer = dataAnswer(letterPreviewSchema);
+/** POST /api/mail/send-test: the address it went to, and the notice. */
+export const testLetterAnswer = dataAnswer(z.object({ email: z.string() })).extend({ message: z.string() });
+/** GET /api/mail/mailings: the latest mailings (no failures listed). */
+export const mailingsAnswer = listAnswer(mailingProgressSchema);
+/** GET /api/mail/mailings/{id}. */
+export const mailingAnswer = dataAnswer(mailingProgressSchema);
+/** GET /api/mail/subscription. */
+export const mailSubscriptionAnswer = dataAnswer(mailSubscriptionSchema);
+/** PUT /api/mail/subscription. */
+export const mailSubscriptionSavedAnswer = dataAnswer(mailSubscriptionSchema).extend({ message: z.string() });
+/** POST /api/mail/unsubscribe/{token}. */
+export const unsubscribedAnswer = messageAnswer;

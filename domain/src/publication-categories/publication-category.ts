@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../common/messages.ts';
 import { hasNul, BoundMessages, MAX_INT } from '../common/bounds.ts';
+import { dataAnswer, messageAnswer } from '../common/answers.ts';
 
 // Publication rubrics ('Рубрики публикаций', spec 03 §2, §3): dictionary dict_publication_categories,
 // saved under /api/dictionaries/dict_publication_categories (spec 03 §7).
@@ -53,10 +54,16 @@ export const rubricBody = z.object({
 });
 export type RubricBody = z.infer<typeof rubricBody>;
 
-export interface Rubric {
-  id: number;
-  fdv: string;
-  alias: string | null;
-  description: string | null;
-  joomla_category_id: number | null;
-}
+export const rubricSchema = z.object({
+  id: z.number().int(),
+  fdv: z.string(),
+  alias: z.string().nullable(),
+  description: z.string().nullable(),
+  joomla_category_id: z.number().int().nullable(),
+});
+export type Rubric = z.output<typeof rubricSchema>;
+
+/** POST (201) and PUT /api/dictionaries/dict_publication_categories[/{id}]: the saved rubric and the notice. */
+export const rubricSavedAnswer = dataAnswer(rubricSchema).extend({ message: z.string() });
+/** DELETE /api/dictionaries/dict_publication_categories/{id}. */
+export const rubricDeletedAnswer = messageAnswer;

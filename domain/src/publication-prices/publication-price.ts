@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../common/messages.ts';
 import { idField } from '../common/bounds.ts';
+import { dataAnswer, listAnswer, messageAnswer } from '../common/answers.ts';
 
 // Publication prices ('Цены публикаций', spec 03 §2, §3): a price per publication subtype and
 // number of authors. Money is integer rubles.
@@ -44,13 +45,21 @@ export type PriceBody = z.infer<typeof priceBody>;
 /** GET /api/publication-price?dict_service_subtype_id= */
 export const priceListQuery = z.object({ dict_service_subtype_id: idField().optional() });
 
-export interface PublicationPrice {
-  id: number;
-  dict_service_subtype_id: number;
-  subtype: { id: number; fdv: string } | null;
-  authors_num: number;
-  price: number;
-}
+export const publicationPriceSchema = z.object({
+  id: z.number().int(),
+  dict_service_subtype_id: z.number().int(),
+  subtype: z.object({ id: z.number().int(), fdv: z.string() }).nullable(),
+  authors_num: z.number().int(),
+  price: z.number(),
+});
+export type PublicationPrice = z.output<typeof publicationPriceSchema>;
+
+/** GET /api/publication-price: every price row (no pages). */
+export const pricesAnswer = listAnswer(publicationPriceSchema);
+/** POST (201) and PUT /api/publication-price[/{id}]: the saved price and the notice. */
+export const priceSavedAnswer = dataAnswer(publicationPriceSchema).extend({ message: z.string() });
+/** DELETE /api/publication-price/{id}. */
+export const priceDeletedAnswer = messageAnswer;
 
 /**
  * The price of a publication of this subtype with this many authors: the row for exactly that

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { listAnswer, messageAnswer } from '../common/answers.ts';
+
 // Co-author invitations: linking another person's account to a publication needs their consent.
 
 /** Our texts (the spec has none for invitations). */
@@ -14,11 +17,17 @@ export const coAuthorInvitationText = (inviter: string, title: string) =>
   `${inviter} приглашает вас в соавторы публикации «${title}». Подтвердите участие в разделе «Мои публикации».`;
 
 /** GET /api/publication/invitations: the invitations waiting for the signed-in user's answer. */
-export interface CoAuthorInvitation {
-  publication_id: number;
-  title: string;
+export const coAuthorInvitationSchema = z.object({
+  publication_id: z.number().int(),
+  title: z.string(),
   /** The name the inviter typed for this co-author. */
-  fio: string;
+  fio: z.string(),
   /** Who created the publication. */
-  inviter: string;
-}
+  inviter: z.string(),
+});
+export type CoAuthorInvitation = z.output<typeof coAuthorInvitationSchema>;
+
+/** GET /api/publication/invitations. */
+export const coAuthorInvitationsAnswer = listAnswer(coAuthorInvitationSchema);
+/** POST /api/publication/{id}/accept-invitation, …/decline-invitation. */
+export const invitationAnsweredAnswer = messageAnswer;

@@ -5,6 +5,7 @@ import { Messages } from '../common/messages.ts';
 import { pageQuery, sortParam } from '../common/pagination.ts';
 import { plural } from '../common/plural.ts';
 import { publicationPlainText } from './plain-text.ts';
+import { listAnswer, messageAnswer } from '../common/answers.ts';
 
 // Publications (spec 03 §1-9; spec 02 §2 publication subtypes; spec 01 publication entry form).
 
@@ -382,3 +383,9 @@ export interface PublishAcceptedAnswer {
 export function cut(text: string, n: number): string {
   return text.length > n ? `${text.slice(0, n)}…` : text;
 }
+
+/** GET /api/publication/authors?fio=: people to name as co-authors (id and full name). */
+export const authorOptionSchema = z.object({ id: z.number().int(), fio: z.string() });
+export const authorOptionsAnswer = listAnswer(authorOptionSchema);
+/** DELETE /api/publication/{id}. */
+export const publicationDeletedAnswer = messageAnswer;

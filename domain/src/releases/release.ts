@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Messages } from '../common/messages.ts';
 import { hasNul, idField, BoundMessages, flagField } from '../common/bounds.ts';
 import { plural } from '../common/plural.ts';
+import { dataAnswer, listAnswer, messageAnswer } from '../common/answers.ts';
 
 // Journal releases ('Выпуски журнала', spec 03 §2, §3, §4): issues of the journal or collections.
 
@@ -59,17 +60,25 @@ export const releaseListQuery = z.object({
   is_hidden: flag01.optional(),
 });
 
-export interface Release {
-  id: number;
-  title: string;
-  dict_service_subtype_id: number | null;
-  subtype: { id: number; fdv: string } | null;
-  url: string | null;
-  url_contents: string | null;
-  is_hidden: boolean;
-  is_published: boolean;
-  publications_count: number;
-}
+export const releaseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  dict_service_subtype_id: z.number().int().nullable(),
+  subtype: z.object({ id: z.number().int(), fdv: z.string() }).nullable(),
+  url: z.string().nullable(),
+  url_contents: z.string().nullable(),
+  is_hidden: z.boolean(),
+  is_published: z.boolean(),
+  publications_count: z.number().int(),
+});
+export type Release = z.output<typeof releaseSchema>;
+
+/** GET /api/publication-release: every matching release (no pages). */
+export const releasesAnswer = listAnswer(releaseSchema);
+/** POST (201), PUT, and the hide/publish/unpublish actions: the release as it now is, and the notice. */
+export const releaseSavedAnswer = dataAnswer(releaseSchema).extend({ message: z.string() });
+/** DELETE /api/publication-release/{id}. */
+export const releaseDeletedAnswer = messageAnswer;
 
 /** Which row actions a release offers (spec 03 §2, §4): publish only for hidden ones not yet published. */
 export function releaseActions(r: Pick<Release, 'is_hidden' | 'is_published'>) {

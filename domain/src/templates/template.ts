@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TemplateType } from '../common/codes.ts';
 import { Messages } from '../common/messages.ts';
 import { pageQuery } from '../common/pagination.ts';
+import { dataAnswer, isoTimestamp, messageAnswer, pageAnswer } from '../common/answers.ts';
 
 // Templates (spec 02 §2 Templates, Template modal; §3 Template; §4 Template type rule; §5 Template).
 
@@ -32,15 +33,18 @@ export const TemplateMessages = {
 } as const;
 
 /** GET /api/template/missing: what the install cannot print for want of a template (the operator's check on /manager/templates). */
-export interface MissingTemplates {
+export const missingTemplatesSchema = z.object({
   /** Template types the install has none of: consent, contract (when a service type needs one), registration list. */
-  general: Array<{ dict_type_id: number; title: string }>;
+  general: z.array(z.object({ dict_type_id: z.number().int(), title: z.string() })),
   /** Live services with no certificate template (own or their type's default), or no contract template while their type needs one. */
-  services: Array<{ id: number; title: string; type: string; missing: number[] }>;
-  services_total: number;
+  services: z.array(z.object({ id: z.number().int(), title: z.string(), type: z.string(), missing: z.array(z.number().int()) })),
+  services_total: z.number().int(),
   /** Requisites of the centre still empty (their labels): documents print «[нет данных: org.…]» in their place. */
-  requisites: string[];
-}
+  requisites: z.array(z.string()),
+});
+export type MissingTemplates = z.output<typeof missingTemplatesSchema>;
+/** GET /api/template/missing. */
+export const missingTemplatesAnswer = dataAnswer(missingTemplatesSchema);
 
 /** How the content of a template type is edited: a .docx upload, raw HTML with a preview, or rich text. */
 export type TemplateEditor = 'file' | 'html' | 'rich';
@@ -77,25 +81,31 @@ export const templateListQuery = pageQuery.extend({
   title: z.string().trim().max(200).optional(),
 });
 
-export interface TemplateRef {
-  id: number;
-  fdv: string;
-  color: string | null;
-  icon: string | null;
-}
+export const templateRefSchema = z.object({ id: z.number().int(), fdv: z.string(), color: z.string().nullable(), icon: z.string().nullable() });
+export type TemplateRef = z.output<typeof templateRefSchema>;
 
-export interface Template {
-  id: number;
-  title: string;
-  content: string | null;
-  dict_type_id: number;
-  file: { id: number; name: string; size: number } | null;
-  event_id: number | null;
+export const templateSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string().nullable(),
+  dict_type_id: z.number().int(),
+  file: z.object({ id: z.number().int(), name: z.string(), size: z.number() }).nullable(),
+  event_id: z.number().int().nullable(),
   /** Service types whose default certificate this is. */
-  serviceTypeCertificateFor: TemplateRef[];
+  serviceTypeCertificateFor: z.array(templateRefSchema),
   /** Service types whose default page this is. */
-  serviceTypePageFor: TemplateRef[];
+  serviceTypePageFor: z.array(templateRefSchema),
   /** Macros the template uses. */
-  macros: string[];
-  updated_at: string;
-}
+  macros: z.array(z.string()),
+  updated_at: isoTimestamp,
+});
+export type Template = z.output<typeof templateSchema>;
+
+/** GET /api/template: a page of templates. */
+export const templatesAnswer = pageAnswer(templateSchema);
+/** GET /api/template/{id}. */
+export const templateAnswer = dataAnswer(templateSchema);
+/** POST (201) / PUT /api/template[/{id}], POST …/set-as-default/{serviceTypeId}: the template and the notice. */
+export const templateSavedAnswer = dataAnswer(templateSchema).extend({ message: z.string() });
+/** DELETE /api/template/{id}. */
+export const templateDeletedAnswer = messageAnswer;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { TemplateType } from '@edu/domain/common/codes';
-import type { EventRow } from '@edu/domain/events/event';
+import type { EventRow, NotificationTemplate } from '@edu/domain/events/event';
 import { rows, type Queryable } from '../../platform/db.ts';
 
 /** The columns of an event the 'События' screen saves. */
@@ -13,11 +13,7 @@ export interface EventChanges {
   color?: string | null;
 }
 
-export interface NotificationTemplateRow {
-  id: number;
-  title: string;
-  content: string | null;
-}
+export type NotificationTemplateRow = NotificationTemplate;
 
 /** Live notification templates (type 5), for the event's dropdown. */
 export async function listNotificationTemplates(db: Queryable): Promise<NotificationTemplateRow[]> {

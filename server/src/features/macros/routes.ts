@@ -1,6 +1,14 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { Messages } from '@edu/domain/common/messages';
+import {
+  macroCategoriesAnswer,
+  nameFormSavedAnswer,
+  nameFormsAnswer,
+  requisitesAnswer,
+  requisitesSavedAnswer,
+  userNameFormAnswer,
+} from '@edu/domain/macros/macros';
 import { notFound } from '../../platform/errors.ts';
 import { readRequisites, REQUISITE_FIELDS, saveRequisites } from './requisites.ts';
 import { dativeName, joinFio } from './russian-words.ts';
@@ -22,17 +30,17 @@ const requisitesBody = z.object(
 /** Operators: the macro catalogue by category, the centre's requisites, a client's name in the dative case. */
 export const macroRoutes: RoutesPlugin = async (app) => {
   /** GET /api/macros: categories (id, fdv) each with its macros (id, fdv, description). */
-  app.get('/macros', { schema: { tags: ['macros'] } }, async () => {
+  app.get('/macros', { schema: { tags: ['macros'], response: { 200: macroCategoriesAnswer } } }, async () => {
     return { data: await listMacroCategories(app.db) };
   });
 
   /** GET /api/settings/requisites: the centre's requisites used by ${org.*}, with the form's labels. */
-  app.get('/settings/requisites', { schema: { tags: ['macros'] } }, async () => ({
+  app.get('/settings/requisites', { schema: { tags: ['macros'], response: { 200: requisitesAnswer } } }, async () => ({
     data: await readRequisites(app.db),
     fields: REQUISITE_FIELDS.map(([key, label]) => ({ key, label })),
   }));
 
-  app.put('/settings/requisites', { schema: { tags: ['macros'], body: requisitesBody } }, async (request) => {
+  app.put('/settings/requisites', { schema: { tags: ['macros'], body: requisitesBody, response: { 200: requisitesSavedAnswer } } }, async (request) => {
     await saveRequisites(app.db, request.body as Record<string, string>);
     return { data: await readRequisites(app.db), message: Messages.saved };
   });
@@ -43,7 +51,13 @@ export const macroRoutes: RoutesPlugin = async (app) => {
    */
   app.get(
     '/macros/name-forms',
-    { schema: { tags: ['macros'], querystring: z.object({ fio: z.string().trim().min(2, { error: 'Введите не меньше 2 букв' }).max(200) }) } },
+    {
+      schema: {
+        tags: ['macros'],
+        querystring: z.object({ fio: z.string().trim().min(2, { error: 'Введите не меньше 2 букв' }).max(200) }),
+        response: { 200: nameFormsAnswer },
+      },
+    },
     async (request) => {
       const words = request.query.fio.split(/\s+/).filter(Boolean).slice(0, 3);
       const found = await searchUsersByName(app.db, words, 20);
@@ -57,12 +71,16 @@ export const macroRoutes: RoutesPlugin = async (app) => {
   );
 
   /** GET /api/user/{id}/name-forms: the dative form used in certificates (stored correction or computed). */
-  app.get('/user/:id/name-forms', { schema: { tags: ['macros'], params: z.object({ id: z.coerce.number().int().positive() }) } }, async (request) => {
-    const u = await findNameForms(app.db, request.params.id);
-    if (!u) throw notFound();
-    const computed = joinFio(dativeName({ last: u.last_name, first: u.first_name, middle: u.middle_name ?? '' }));
-    return { data: { fio_dative: u.fio_dative, computed, effective: u.fio_dative || computed } };
-  });
+  app.get(
+    '/user/:id/name-forms',
+    { schema: { tags: ['macros'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: userNameFormAnswer } } },
+    async (request) => {
+      const u = await findNameForms(app.db, request.params.id);
+      if (!u) throw notFound();
+      const computed = joinFio(dativeName({ last: u.last_name, first: u.first_name, middle: u.middle_name ?? '' }));
+      return { data: { fio_dative: u.fio_dative, computed, effective: u.fio_dative || computed } };
+    },
+  );
 
   /** PUT /api/user/{id}/name-forms {fio_dative}: an operator corrects the declension; empty goes back to the computed form. */
   app.put(
@@ -78,6 +96,7 @@ export const macroRoutes: RoutesPlugin = async (app) => {
             .max(500, { error: Messages.maxLength(500) })
             .nullish(),
         }),
+        response: { 200: nameFormSavedAnswer },
       },
     },
     async (request) => {

@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import type { RoutesPlugin, ZodWireTypeProvider } from '../../platform/responses.ts';
-import { audienceCountBody, letterBody, mailSubscriptionBody, MailingMessages, sendAllBody, type LetterPreview } from '@edu/domain/mailing/mailing';
+import {
+  audienceCountAnswer,
+  audienceCountBody,
+  letterBody,
+  letterPreviewAnswer,
+  mailingAnswer,
+  MailingMessages,
+  mailingQueuedAnswer,
+  mailingsAnswer,
+  mailSubscriptionAnswer,
+  mailSubscriptionBody,
+  mailSubscriptionSavedAnswer,
+  sendAllBody,
+  testLetterAnswer,
+  unsubscribedAnswer,
+  type LetterPreview,
+} from '@edu/domain/mailing/mailing';
 import { currentUser } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
@@ -42,7 +58,7 @@ export const mailingOperatorRoutes: RoutesPlugin = async (app) => {
    * job in one transaction; the answer comes once it is queued (spec 03 §7), the job sends it. An
    * audience nobody is in is refused before anything is queued.
    */
-  app.post('/send-all', { schema: { tags: ['mailing'], body: sendAllBody } }, async (request, reply) => {
+  app.post('/send-all', { schema: { tags: ['mailing'], body: sendAllBody, response: { 201: mailingQueuedAnswer } } }, async (request, reply) => {
     const { html, text } = content(request.body.message);
     const audience = request.body.audience ?? null;
     if ((await countAudience(app.db, audience)) === 0) throw fieldError('audience', MailingMessages.noRecipients);
@@ -61,25 +77,25 @@ export const mailingOperatorRoutes: RoutesPlugin = async (app) => {
       await scheduleJob(tx, 'mailing', { mailingId }, { uniqueKey: `mailing-${mailingId}` });
       return mailingId;
     });
-    return reply.status(201).send({ data: await mailingProgress(app.db, id), message: MailingMessages.sent });
+    return reply.status(201).send({ data: (await mailingProgress(app.db, id))!, message: MailingMessages.sent });
   });
 
   /** POST /api/mail/audience-count {audience?}: {data: {count, label}}, who would get the letter now. */
-  app.post('/audience-count', { schema: { tags: ['mailing'], body: audienceCountBody } }, async (request) => {
+  app.post('/audience-count', { schema: { tags: ['mailing'], body: audienceCountBody, response: { 200: audienceCountAnswer } } }, async (request) => {
     const audience = request.body.audience ?? null;
     const [count, label] = await Promise.all([countAudience(app.db, audience), audienceLabel(app.db, audience)]);
     return { data: { count, label } };
   });
 
   /** POST /api/mail/preview {message, subject?}: {data: {subject, html}}, the letter as recipients get it. */
-  app.post('/preview', { schema: { tags: ['mailing'], body: letterBody } }, async (request) => {
+  app.post('/preview', { schema: { tags: ['mailing'], body: letterBody, response: { 200: letterPreviewAnswer } } }, async (request) => {
     const subject = request.body.subject ?? MailingMessages.subject;
     const data: LetterPreview = { subject, html: letter(app, { ...content(request.body.message), subject }, 'preview').html };
     return { data };
   });
 
   /** POST /api/mail/send-test {message, subject?}: the letter to the operator's own address, now. */
-  app.post('/send-test', { schema: { tags: ['mailing'], body: letterBody } }, async (request) => {
+  app.post('/send-test', { schema: { tags: ['mailing'], body: letterBody, response: { 200: testLetterAnswer } } }, async (request) => {
     const me = currentUser(request);
     const email = (await userEmail(app.db, me.id))!;
     const subject = `${MailingMessages.testPrefix}${request.body.subject ?? MailingMessages.subject}`;
@@ -89,10 +105,10 @@ export const mailingOperatorRoutes: RoutesPlugin = async (app) => {
   });
 
   /** GET /api/mail/mailings: the latest mailings with their progress. */
-  app.get('/mailings', { schema: { tags: ['mailing'] } }, async () => ({ data: await listMailings(app.db, 20) }));
+  app.get('/mailings', { schema: { tags: ['mailing'], response: { 200: mailingsAnswer } } }, async () => ({ data: await listMailings(app.db, 20) }));
 
   /** GET /api/mail/mailings/{id}: progress of one mailing (sent, failed, left, rate, failed addresses). */
-  app.get('/mailings/:id', { schema: { tags: ['mailing'], params: idParams } }, async (request) => {
+  app.get('/mailings/:id', { schema: { tags: ['mailing'], params: idParams, response: { 200: mailingAnswer } } }, async (request) => {
     const data = await mailingProgress(app.db, request.params.id);
     if (!data) throw notFound();
     return { data };
@@ -105,10 +121,10 @@ export const mailingRoutes: RoutesPlugin = async (app) => {
   await app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodWireTypeProvider>();
     defaultAccess(own, 'user');
-    own.get('/subscription', { schema: { tags: ['mailing'] } }, async (request) => {
+    own.get('/subscription', { schema: { tags: ['mailing'], response: { 200: mailSubscriptionAnswer } } }, async (request) => {
       return { data: { subscribed: await isSubscribed(app.db, currentUser(request).id) } };
     });
-    own.put('/subscription', { schema: { tags: ['mailing'], body: mailSubscriptionBody } }, async (request) => {
+    own.put('/subscription', { schema: { tags: ['mailing'], body: mailSubscriptionBody, response: { 200: mailSubscriptionSavedAnswer } } }, async (request) => {
       const subscribed = request.body.subscribed;
       await setSubscribed(app.db, currentUser(request).id, subscribed);
       return { data: { subscribed }, message: 'Данные сохранены!' };
@@ -119,11 +135,15 @@ export const mailingRoutes: RoutesPlugin = async (app) => {
   await app.register(async (scope) => {
     const open = scope.withTypeProvider<ZodWireTypeProvider>();
     open.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, { form: String(body) }));
-    open.post('/unsubscribe/:token', { config: { access: 'public' }, schema: { tags: ['mailing'], params: tokenParams } }, async (request) => {
-      const token = request.params.token;
-      const done = UUID.test(token) && (await unsubscribeByToken(app.db, token));
-      if (!done) throw notFound(MailingMessages.unsubscribeBadLink);
-      return { message: MailingMessages.unsubscribed };
-    });
+    open.post(
+      '/unsubscribe/:token',
+      { config: { access: 'public' }, schema: { tags: ['mailing'], params: tokenParams, response: { 200: unsubscribedAnswer } } },
+      async (request) => {
+        const token = request.params.token;
+        const done = UUID.test(token) && (await unsubscribeByToken(app.db, token));
+        if (!done) throw notFound(MailingMessages.unsubscribeBadLink);
+        return { message: MailingMessages.unsubscribed };
+      },
+    );
   });
 };

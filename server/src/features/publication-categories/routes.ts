@@ -1,6 +1,6 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { idParams } from '@edu/domain/common/bounds';
-import { rubricBody, RubricMessages } from '@edu/domain/publication-categories/publication-category';
+import { rubricBody, rubricDeletedAnswer, rubricSavedAnswer, RubricMessages } from '@edu/domain/publication-categories/publication-category';
 import type { Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, pgError } from '../../platform/errors.ts';
 import { deleteRubric, insertRubric, isRubricAliasTaken, updateRubric } from './publication-categories-repository.ts';
@@ -18,23 +18,27 @@ async function checkAlias(db: Queryable, alias: string | null, id: number | null
 }
 
 export const rubricManagerRoutes: RoutesPlugin = async (app) => {
-  app.post('/dict_publication_categories', { schema: { tags, body: rubricBody } }, async (request, reply) => {
+  app.post('/dict_publication_categories', { schema: { tags, body: rubricBody, response: { 201: rubricSavedAnswer } } }, async (request, reply) => {
     const b = request.body;
     await checkAlias(app.db, b.alias, null);
     const data = await insertRubric(app.db, b);
     return reply.status(201).send({ data, message: RubricMessages.saved });
   });
 
-  app.put('/dict_publication_categories/:id', { schema: { tags, params: idParams, body: rubricBody } }, async (request) => {
-    const b = request.body;
-    await checkAlias(app.db, b.alias, request.params.id);
-    const data = await updateRubric(app.db, request.params.id, b);
-    if (!data) throw notFound(RubricMessages.notFound);
-    return { data, message: RubricMessages.saved };
-  });
+  app.put(
+    '/dict_publication_categories/:id',
+    { schema: { tags, params: idParams, body: rubricBody, response: { 200: rubricSavedAnswer } } },
+    async (request) => {
+      const b = request.body;
+      await checkAlias(app.db, b.alias, request.params.id);
+      const data = await updateRubric(app.db, request.params.id, b);
+      if (!data) throw notFound(RubricMessages.notFound);
+      return { data, message: RubricMessages.saved };
+    },
+  );
 
   /** A rubric named by publications stays (the foreign key refuses it). */
-  app.delete('/dict_publication_categories/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/dict_publication_categories/:id', { schema: { tags, params: idParams, response: { 200: rubricDeletedAnswer } } }, async (request) => {
     try {
       if (!(await deleteRubric(app.db, request.params.id))) throw notFound(RubricMessages.notFound);
     } catch (err) {

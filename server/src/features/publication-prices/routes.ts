@@ -1,6 +1,14 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { idParams } from '@edu/domain/common/bounds';
-import { priceBody, priceListQuery, PriceMessages, type PriceBody } from '@edu/domain/publication-prices/publication-price';
+import {
+  priceBody,
+  priceDeletedAnswer,
+  priceListQuery,
+  PriceMessages,
+  priceSavedAnswer,
+  pricesAnswer,
+  type PriceBody,
+} from '@edu/domain/publication-prices/publication-price';
 import type { Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, pgError } from '../../platform/errors.ts';
 import { isPublicationSubtype } from '../dictionaries/dictionaries-repository.ts';
@@ -23,30 +31,34 @@ function duplicateAnswer(err: unknown): never {
 
 /** GET /api/publication-price?dict_service_subtype_id=: every signed-in user. */
 export const priceReadRoutes: RoutesPlugin = async (app) => {
-  app.get('/publication-price', { config: { access: 'user' }, schema: { tags, querystring: priceListQuery } }, async (request) => ({
-    data: await listPrices(app.db, { subtype: request.query.dict_service_subtype_id }),
-  }));
+  app.get(
+    '/publication-price',
+    { config: { access: 'user' }, schema: { tags, querystring: priceListQuery, response: { 200: pricesAnswer } } },
+    async (request) => ({
+      data: await listPrices(app.db, { subtype: request.query.dict_service_subtype_id }),
+    }),
+  );
 };
 
 /** Save and delete: operator scope (app.ts). */
 export const priceManagerRoutes: RoutesPlugin = async (app) => {
-  app.post('/publication-price', { schema: { tags, body: priceBody } }, async (request, reply) => {
+  app.post('/publication-price', { schema: { tags, body: priceBody, response: { 201: priceSavedAnswer } } }, async (request, reply) => {
     await checkSubtype(app.db, request.body);
     const id = await insertPrice(app.db, request.body).catch(duplicateAnswer);
-    const data = await findPrice(app.db, id);
+    const data = (await findPrice(app.db, id))!;
     return reply.status(201).send({ data, message: PriceMessages.saved });
   });
 
-  app.put('/publication-price/:id', { schema: { tags, params: idParams, body: priceBody } }, async (request) => {
+  app.put('/publication-price/:id', { schema: { tags, params: idParams, body: priceBody, response: { 200: priceSavedAnswer } } }, async (request) => {
     await checkSubtype(app.db, request.body);
     const id = await updatePrice(app.db, request.params.id, request.body).catch(duplicateAnswer);
     if (!id) throw notFound(PriceMessages.notFound);
-    const data = await findPrice(app.db, id);
+    const data = (await findPrice(app.db, id))!;
     return { data, message: PriceMessages.saved };
   });
 
   /** A price named by publications stays (the foreign key refuses it). */
-  app.delete('/publication-price/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/publication-price/:id', { schema: { tags, params: idParams, response: { 200: priceDeletedAnswer } } }, async (request) => {
     try {
       if (!(await deletePrice(app.db, request.params.id))) throw notFound(PriceMessages.notFound);
     } catch (err) {

@@ -3,9 +3,9 @@
 // made by a user is an invitation the invited person accepts or declines; an operator's link needs
 // none (operators act for the centre).
 import { sql } from 'drizzle-orm';
-import { Role } from '@edu/domain/common/codes';
 import { coAuthorInvitationText, CoAuthorMessages, type CoAuthorInvitation } from '@edu/domain/publications/co-authors';
 import { publicationAuthors } from '../../db/schema/index.ts';
+import { isOperator } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
@@ -39,7 +39,7 @@ export async function replaceCoAuthors(
     if (a.user_id !== null) {
       const previous = known.get(a.user_id);
       if (previous) acceptedAt = new Date(previous);
-      else if (o.by.role === Role.operator) acceptedAt = new Date();
+      else if (isOperator(o.by)) acceptedAt = new Date();
       else if (previous === undefined && !invited.includes(a.user_id)) invited.push(a.user_id);
     }
     await tx

@@ -1,7 +1,7 @@
 // Creating and editing a publication (spec 03 §5, spec 01 publication form): the field rules per
 // subtype, sanitising, files, authors and the price by number of authors, which is set on the entry.
 import { sql } from 'drizzle-orm';
-import { EventId, PayType, Role } from '@edu/domain/common/codes';
+import { EventId, PayType } from '@edu/domain/common/codes';
 import type { FieldErrors } from '@edu/domain/common/validation';
 import { defaultExtramural } from '@edu/domain/entries/entry';
 import {
@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import { entries, publicationAuthors, publicationEntries, publicationFiles, publications } from '../../db/schema/index.ts';
 import { replaceCoAuthors } from './co-authors.ts';
+import { isOperator as isOperatorUser } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
@@ -88,7 +89,7 @@ async function checkFields(
   const { input } = o;
   const errors: FieldErrors = {};
   const add = (field: string, text: string) => (errors[field] ??= []).push(text);
-  const isOperator = o.user.role === Role.operator;
+  const isOperator = isOperatorUser(o.user);
 
   if (!input.dict_category_id) add('dict_category_id', PublicationMessages.chooseCategory);
   else {
@@ -241,7 +242,7 @@ export async function createPublication(
   files: CheckedUpload[],
   limits?: SaveLimits,
 ): Promise<SaveResult> {
-  const isOperator = user.role === Role.operator;
+  const isOperator = isOperatorUser(user);
   const mainFile = files.find((f) => f.field === 'file');
   const extra = files.filter((f) => f.field === 'additionalFiles');
 
@@ -338,7 +339,7 @@ export async function updatePublication(
   sent: { authors: boolean },
   limits?: SaveLimits,
 ): Promise<SaveResult> {
-  const isOperator = user.role === Role.operator;
+  const isOperator = isOperatorUser(user);
   const current = await loadRecord(tx, id, { lock: true });
   if (!current) throw notFound(PublicationMessages.notFound);
   if (!isOperator && current.created_by !== user.id) {

@@ -1,7 +1,6 @@
 // Reading publications: the list (operators all, users what they created or co-author), one
 // publication, and the shape the API answers (domain/src/publications/publication.ts Publication).
-import { sql, type SQL } from 'drizzle-orm';
-import { Role } from '@edu/domain/common/codes';
+import { sql } from 'drizzle-orm';
 import { formatDate } from '@edu/domain/common/format';
 import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
 import {
@@ -21,7 +20,9 @@ import {
   type UniquenessState,
   type PublicationSortKey,
 } from '@edu/domain/publications/publication';
+import { isOperator as isOperatorUser } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/auth.ts';
+import { publicationVisibleTo } from './publication-policy.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { uniquenessStateSql } from './jobs.ts';
 import {
@@ -117,18 +118,15 @@ const FROM = sql`
   left join services s on s.id = fe.service_id
   left join dict_service_subtypes st on st.id = s.dict_subtype_id`;
 
-/** What a user may see: publications they created or co-author. Operators see every one. */
-export function visibleTo(user: AuthUser): SQL {
-  if (user.role === Role.operator) return sql`true`;
-  return sql`(p.created_by = ${user.id} or exists (select 1 from publication_authors va where va.publication_id = p.id and va.user_id = ${user.id} and va.accepted_at is not null))`;
-}
+/** What a user may see (the publication policy decides). */
+const visibleTo = publicationVisibleTo;
 
 export const fileUrl = (publicationId: number, fileId: number) => `/api/publication/${publicationId}/file/${fileId}`;
 
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
 export function toPublication(r: PublicationRow, user: AuthUser, full: boolean): Publication {
-  const isOperator = user.role === Role.operator;
+  const isOperator = isOperatorUser(user);
   const status = r.status as PublicationStatusCode;
   const entries: PublicationEntryRef[] = (r.entries ?? []).map((e) => ({
     id: e.id,
@@ -218,7 +216,7 @@ const PUBLICATION_SORT_COLUMNS: Record<PublicationSortKey, SortColumn> = {
 };
 
 export async function listPublications(db: Queryable, user: AuthUser, f: PublicationFilters, page: PageQuery): Promise<ListPage<Publication>> {
-  const isOperator = user.role === Role.operator;
+  const isOperator = isOperatorUser(user);
   const where = allOf([
     sql`p.deleted_at is null`,
     visibleTo(user),
@@ -320,4 +318,36 @@ export async function publicationFileIds(db: Queryable, publicationId: number): 
         union select file_id from publication_files where publication_id = ${publicationId}`,
   );
   return list.map((r) => r.id);
+}
+
+export interface AuthorOptionRow {
+  id: number;
+  fio: string;
+}
+
+/** Co-author search: live users and operators whose name matches every word of fio, 20 a page. */
+export async function searchAuthors(db: Queryable, fio: string, offset: number): Promise<AuthorOptionRow[]> {
+  return rows<AuthorOptionRow>(
+    db,
+    sql`select u.id, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio from users u
+      where u.deleted_at is null and u.role in (1, 2) and ${fioCondition(fio, 'u')}
+      order by u.last_name, u.first_name, u.id limit 20 offset ${offset}`,
+  );
+}
+
+export interface PublicationFileRow {
+  name: string;
+  mime: string;
+  storage_key: string;
+}
+
+/** A live file of this publication: its main file or one of the additional ones. */
+export async function findPublicationFile(db: Queryable, publicationId: number, fileId: number): Promise<PublicationFileRow | undefined> {
+  const [file] = await rows<PublicationFileRow>(
+    db,
+    sql`select f.name, f.mime, f.storage_key from files f where f.id = ${fileId} and f.deleted_at is null
+          and (f.id = (select file_id from publications where id = ${publicationId})
+               or exists (select 1 from publication_files pf where pf.publication_id = ${publicationId} and pf.file_id = f.id))`,
+  );
+  return file;
 }

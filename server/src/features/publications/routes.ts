@@ -3,25 +3,24 @@ import type { RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { filterText, idParams } from '@edu/domain/common/bounds';
-import { Role } from '@edu/domain/common/codes';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 import {
   addToReleaseBody,
+  authorOptionsAnswer,
   declineBody,
   INTERNET_SUBTYPE_ID,
   PublicationMessages,
+  publicationDeletedAnswer,
   publicationListQuery,
   publicationPlainText,
   rejectBody,
   savePublicationBody,
-  userMayDelete,
   type Publication,
 } from '@edu/domain/publications/publication';
 import { publicationAuthors, publications } from '../../db/schema/index.ts';
 import { currentUser, type AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows } from '../../platform/db.ts';
-import { fioCondition } from '../../platform/list-query.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { contentDisposition } from '../../platform/signed-links.ts';
@@ -32,8 +31,10 @@ import { removePublicationIndex } from './uniqueness-repository.ts';
 import { createPublication, updatePublication } from './publication-save.ts';
 import { movePublication } from './publication-status.ts';
 import { cancelUnpaidEntriesOf } from './publication-entries.ts';
-import { canSee, findPublication, listPublications, loadRecord, publicationFileIds } from './publications-repository.ts';
+import { canSee, findPublication, findPublicationFile, listPublications, loadRecord, publicationFileIds, searchAuthors } from './publications-repository.ts';
+import { assertPublicationDeletable } from './publication-policy.ts';
 import { answerInvitation, pendingInvitations } from './co-authors.ts';
+import { coAuthorInvitationsAnswer, invitationAnsweredAnswer } from '@edu/domain/publications/co-authors';
 import { defaultAccess } from '../../platform/access.ts';
 
 const tags = ['publications'];
@@ -81,18 +82,18 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
    */
   app.get(
     '/authors',
-    { schema: { tags, querystring: z.object({ fio: filterText(200).default(''), page: z.coerce.number().int().min(1).max(1000).default(1) }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({ fio: filterText(200).default(''), page: z.coerce.number().int().min(1).max(1000).default(1) }),
+        response: { 200: authorOptionsAnswer },
+      },
+    },
     async (request) => {
       const words = request.query.fio.split(/\s+/).filter(Boolean);
       if (words.length === 0 || request.query.fio.length < 2) return { data: [] };
       const offset = (request.query.page - 1) * 20;
-      const data = await rows<{ id: number; fio: string }>(
-        app.db,
-        sql`select u.id, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio from users u
-          where u.deleted_at is null and u.role in (1, 2) and ${fioCondition(request.query.fio, 'u')}
-          order by u.last_name, u.first_name, u.id limit 20 offset ${offset}`,
-      );
-      return { data };
+      return { data: await searchAuthors(app.db, request.query.fio, offset) };
     },
   );
 
@@ -101,13 +102,15 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   }));
 
   /** GET /api/publication/invitations: co-author invitations waiting for the signed-in user's answer. */
-  app.get('/invitations', { schema: { tags } }, async (request) => ({ data: await pendingInvitations(app.db, currentUser(request).id) }));
+  app.get('/invitations', { schema: { tags, response: { 200: coAuthorInvitationsAnswer } } }, async (request) => ({
+    data: await pendingInvitations(app.db, currentUser(request).id),
+  }));
 
   /** POST /api/publication/{id}/accept-invitation and …/decline-invitation: the invited person's answer (co-authors.ts). */
   for (const answer of ['accept', 'decline'] as const) {
     app.post(
       `/:id/${answer}-invitation`,
-      { config: { access: { owner: 'publication', selfOnly: true } }, schema: { tags, params: idParams } },
+      { config: { access: { owner: 'publication', selfOnly: true } }, schema: { tags, params: idParams, response: { 200: invitationAnsweredAnswer } } },
       async (request) => {
         const me = currentUser(request);
         return { message: await app.db.transaction((tx) => answerInvitation(tx, me, request.params.id, answer === 'accept')) };
@@ -148,41 +151,37 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   app.post('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams } }, update);
 
   /** DELETE /api/publication/{id}: the creator only a rejected one; operators any (soft delete). */
-  app.delete('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams } }, async (request) => {
-    const user = currentUser(request);
-    const { id } = request.params;
-    await app.db.transaction(async (tx) => {
-      const p = await loadRecord(tx, id, { lock: true });
-      if (!p || !(await canSee(tx, user, id))) throw notFound(PublicationMessages.notFound);
-      if (user.role !== Role.operator) {
-        if (p.created_by !== user.id) throw new AppError(403, PublicationMessages.onlyRejectedDelete);
-        if (!userMayDelete(p.status)) throw new AppError(422, PublicationMessages.onlyRejectedDelete);
-      }
-      const at = new Date();
-      await tx
-        .update(publications)
-        .set({ deleted_at: at })
-        .where(sql`id = ${id}`);
-      await retireFiles(tx, await publicationFileIds(tx, id));
-      await removePublicationIndex(tx, id);
-      await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: at } });
-      // Nothing is owed for a deleted publication (decision 025).
-      await cancelUnpaidEntriesOf(tx, id, { by: user.id, deleted: true });
-    });
-    return { message: PublicationMessages.deleted };
-  });
+  app.delete(
+    '/:id',
+    { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: publicationDeletedAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      await app.db.transaction(async (tx) => {
+        const p = await loadRecord(tx, id, { lock: true });
+        if (!p || !(await canSee(tx, user, id))) throw notFound(PublicationMessages.notFound);
+        assertPublicationDeletable(user, p);
+        const at = new Date();
+        await tx
+          .update(publications)
+          .set({ deleted_at: at })
+          .where(sql`id = ${id}`);
+        await retireFiles(tx, await publicationFileIds(tx, id));
+        await removePublicationIndex(tx, id);
+        await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: at } });
+        // Nothing is owed for a deleted publication (decision 025).
+        await cancelUnpaidEntriesOf(tx, id, { by: user.id, deleted: true });
+      });
+      return { message: PublicationMessages.deleted };
+    },
+  );
 
   /** GET /api/publication/{id}/file/{fileId}: the main or an additional file, to whoever may see the publication. */
   app.get('/:id/file/:fileId', { schema: { tags, params: z.object({ id: idParams.shape.id, fileId: idParams.shape.id }) } }, async (request, reply) => {
     const user = currentUser(request);
     const { id, fileId } = request.params;
     if (!(await canSee(app.db, user, id))) throw notFound();
-    const [file] = await rows<{ name: string; mime: string; storage_key: string }>(
-      app.db,
-      sql`select f.name, f.mime, f.storage_key from files f where f.id = ${fileId} and f.deleted_at is null
-            and (f.id = (select file_id from publications where id = ${id})
-                 or exists (select 1 from publication_files pf where pf.publication_id = ${id} and pf.file_id = f.id))`,
-    );
+    const file = await findPublicationFile(app.db, id, fileId);
     if (!file) throw notFound();
     const data = await app.files.read(file.storage_key).catch(() => null);
     if (!data) throw notFound();

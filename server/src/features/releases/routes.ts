@@ -1,7 +1,16 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { Role } from '@edu/domain/common/codes';
 import { idParams } from '@edu/domain/common/bounds';
-import { releaseBody, releaseListQuery, ReleaseMessages, type Release, type ReleaseBody } from '@edu/domain/releases/release';
+import {
+  releaseBody,
+  releaseDeletedAnswer,
+  releaseListQuery,
+  ReleaseMessages,
+  releaseSavedAnswer,
+  releasesAnswer,
+  type Release,
+  type ReleaseBody,
+} from '@edu/domain/releases/release';
+import { isOperator } from '../../platform/access.ts';
 import { currentUser } from '../../platform/auth.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
@@ -37,22 +46,26 @@ async function checkSubtype(db: Queryable, body: ReleaseBody) {
 
 /** GET /api/publication-release: operators see every release; others only visible ones (the picker). */
 export const releaseReadRoutes: RoutesPlugin = async (app) => {
-  app.get('/publication-release', { config: { access: 'user' }, schema: { tags, querystring: releaseListQuery } }, async (request) => {
-    const q = request.query;
-    const operator = currentUser(request).role === Role.operator;
-    return { data: await listReleases(app.db, { subtype: q.dict_service_subtype_id, hidden: operator ? q.is_hidden : false }) };
-  });
+  app.get(
+    '/publication-release',
+    { config: { access: 'user' }, schema: { tags, querystring: releaseListQuery, response: { 200: releasesAnswer } } },
+    async (request) => {
+      const q = request.query;
+      const operator = isOperator(currentUser(request));
+      return { data: await listReleases(app.db, { subtype: q.dict_service_subtype_id, hidden: operator ? q.is_hidden : false }) };
+    },
+  );
 };
 
 /** Save, delete, hide, publish, unpublish: registered in the operator scope (app.ts). */
 export const releaseManagerRoutes: RoutesPlugin = async (app) => {
-  app.post('/publication-release', { schema: { tags, body: releaseBody } }, async (request, reply) => {
+  app.post('/publication-release', { schema: { tags, body: releaseBody, response: { 201: releaseSavedAnswer } } }, async (request, reply) => {
     await checkSubtype(app.db, request.body);
     const id = await insertRelease(app.db, request.body);
     return reply.status(201).send({ data: await findOrFail(app.db, id), message: ReleaseMessages.saved });
   });
 
-  app.put('/publication-release/:id', { schema: { tags, params: idParams, body: releaseBody } }, async (request) => {
+  app.put('/publication-release/:id', { schema: { tags, params: idParams, body: releaseBody, response: { 200: releaseSavedAnswer } } }, async (request) => {
     await checkSubtype(app.db, request.body);
     const id = await updateRelease(app.db, request.params.id, request.body);
     if (!id) throw notFound(ReleaseMessages.notFound);
@@ -60,7 +73,7 @@ export const releaseManagerRoutes: RoutesPlugin = async (app) => {
   });
 
   /** Refused while publications are in the release (they would lose their issue); see docs/decisions. */
-  app.delete('/publication-release/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/publication-release/:id', { schema: { tags, params: idParams, response: { 200: releaseDeletedAnswer } } }, async (request) => {
     const id = request.params.id;
     await app.db.transaction(async (tx) => {
       if (!(await lockRelease(tx, id))) throw notFound(ReleaseMessages.notFound);
@@ -90,7 +103,7 @@ export const releaseManagerRoutes: RoutesPlugin = async (app) => {
     const message = { hide: ReleaseMessages.hidden, publish: ReleaseMessages.published, unpublish: ReleaseMessages.unpublished }[kind];
     return { data: release, message };
   };
-  app.post('/publication-release/:id/hide', { schema: { tags, params: idParams } }, transition('hide'));
-  app.post('/publication-release/:id/publish', { schema: { tags, params: idParams } }, transition('publish'));
-  app.post('/publication-release/:id/unpublish', { schema: { tags, params: idParams } }, transition('unpublish'));
+  app.post('/publication-release/:id/hide', { schema: { tags, params: idParams, response: { 200: releaseSavedAnswer } } }, transition('hide'));
+  app.post('/publication-release/:id/publish', { schema: { tags, params: idParams, response: { 200: releaseSavedAnswer } } }, transition('publish'));
+  app.post('/publication-release/:id/unpublish', { schema: { tags, params: idParams, response: { 200: releaseSavedAnswer } } }, transition('unpublish'));
 };

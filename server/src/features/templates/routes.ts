@@ -5,7 +5,19 @@ import { z } from 'zod';
 import { TemplateType } from '@edu/domain/common/codes';
 import { FileMessages } from '@edu/domain/documents/files';
 import { pageMeta } from '@edu/domain/common/pagination';
-import { DEFAULTABLE_TYPES, templateEditor, templateFields, templateListQuery, TemplateMessages, type MissingTemplates } from '@edu/domain/templates/template';
+import {
+  DEFAULTABLE_TYPES,
+  missingTemplatesAnswer,
+  templateAnswer,
+  templateDeletedAnswer,
+  templateEditor,
+  templateFields,
+  templateListQuery,
+  TemplateMessages,
+  templateSavedAnswer,
+  templatesAnswer,
+  type MissingTemplates,
+} from '@edu/domain/templates/template';
 import { fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { DOCX_MIME } from '../../platform/files.ts';
 import { readCheckedUploads, type CheckedUpload } from '../../platform/uploads.ts';
@@ -58,7 +70,7 @@ function macrosInText(text: string | null | undefined): string[] {
 /** Operators' templates: list, one, create and update (multipart), delete, default per service type, the .docx file. */
 export const templateRoutes: RoutesPlugin = async (app) => {
   /** GET /api/template?dict_type_id=&exceptType=&title=&page=&per_page= */
-  app.get('/', { schema: { tags: ['templates'], querystring: templateListQuery } }, async (request) => {
+  app.get('/', { schema: { tags: ['templates'], querystring: templateListQuery, response: { 200: templatesAnswer } } }, async (request) => {
     const { rows: list, total } = await listTemplates(app.db, request.query);
     return { data: list.map((r) => toTemplate(r, macrosInText(r.content))), meta: pageMeta(total, request.query) };
   });
@@ -67,7 +79,7 @@ export const templateRoutes: RoutesPlugin = async (app) => {
    * GET /api/template/missing: services that cannot print a certificate or a contract for want of a
    * template, templates the install has none of, and empty requisites (shown on /manager/templates).
    */
-  app.get('/missing', { schema: { tags: ['templates'] } }, async (): Promise<{ data: MissingTemplates }> => {
+  app.get('/missing', { schema: { tags: ['templates'], response: { 200: missingTemplatesAnswer } } }, async (): Promise<{ data: MissingTemplates }> => {
     const [{ general, services }, requisites] = await Promise.all([missingTemplates(app.db), readRequisites(app.db)]);
     const lacking: MissingTemplates['general'] = [];
     if (general.consent === null) lacking.push({ dict_type_id: TemplateType.consent, title: 'Согласие на обработку персональных данных' });
@@ -90,7 +102,7 @@ export const templateRoutes: RoutesPlugin = async (app) => {
   });
 
   /** GET /api/template/{id}: with the macros it uses (read from the .docx for file templates). */
-  app.get('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => {
+  app.get('/:id', { schema: { tags: ['templates'], params: idParams, response: { 200: templateAnswer } } }, async (request) => {
     const row = await findTemplate(app.db, request.params.id);
     if (!row) throw notFound();
     let macros = macrosInText(row.content);
@@ -161,18 +173,24 @@ export const templateRoutes: RoutesPlugin = async (app) => {
   }
 
   /** POST /api/template (multipart: title, dict_type_id, content, event_id, file). */
-  app.post('/', { schema: { tags: ['templates'] } }, async (request, reply) => reply.status(201).send(await save(request, null)));
+  app.post('/', { schema: { tags: ['templates'], response: { 201: templateSavedAnswer } } }, async (request, reply) =>
+    reply.status(201).send(await save(request, null)),
+  );
 
   /** POST /api/template/{id} (multipart with _method=PUT) and PUT /api/template/{id}. */
-  app.post('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => save(request, request.params.id));
-  app.put('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => save(request, request.params.id));
+  app.post('/:id', { schema: { tags: ['templates'], params: idParams, response: { 200: templateSavedAnswer } } }, async (request) =>
+    save(request, request.params.id),
+  );
+  app.put('/:id', { schema: { tags: ['templates'], params: idParams, response: { 200: templateSavedAnswer } } }, async (request) =>
+    save(request, request.params.id),
+  );
 
   /**
    * DELETE /api/template/{id}: soft delete, refused (422, naming them) while something prints with it:
    * a service type's default, a service's own choice, an event's notification, or the install's only
    * consent or contract (issue 19: deleting a default silently broke printing).
    */
-  app.delete('/:id', { schema: { tags: ['templates'], params: idParams } }, async (request) => {
+  app.delete('/:id', { schema: { tags: ['templates'], params: idParams, response: { 200: templateDeletedAnswer } } }, async (request) => {
     const row = await findTemplate(app.db, request.params.id);
     if (!row) throw notFound();
     // The row lock makes a concurrent set-as-default of this template wait, so no default points at a deleted template.
@@ -199,7 +217,13 @@ export const templateRoutes: RoutesPlugin = async (app) => {
    */
   app.post(
     '/:id/set-as-default/:serviceTypeId',
-    { schema: { tags: ['templates'], params: z.object({ id: z.coerce.number().int().positive(), serviceTypeId: z.coerce.number().int().positive() }) } },
+    {
+      schema: {
+        tags: ['templates'],
+        params: z.object({ id: z.coerce.number().int().positive(), serviceTypeId: z.coerce.number().int().positive() }),
+        response: { 200: templateSavedAnswer },
+      },
+    },
     async (request) => {
       const row = await findTemplate(app.db, request.params.id);
       if (!row) throw notFound();

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EventRow, EventSaveBody } from '@edu/domain/events/event';
+import type { z } from 'zod';
+import type { eventSaveBody, eventSavedAnswer } from '@edu/domain/events/event';
 import { api } from '../../../lib/api-client';
 import { eventsQuery } from './get-events';
 
 /** PUT /api/dictionaries/dict_events/{id}: template (dv, content), notification template, mailing switch. */
-export function saveEvent({ id, ...body }: EventSaveBody & { id: number }): Promise<{ data: EventRow; message: string }> {
-  return api.put(`/api/dictionaries/dict_events/${id}`, body);
+export function saveEvent({ id, ...body }: z.input<typeof eventSaveBody> & { id: number }) {
+  return api.put<z.output<typeof eventSavedAnswer>>(`/api/dictionaries/dict_events/${id}`, body);
 }
 
 export function useSaveEvent() {

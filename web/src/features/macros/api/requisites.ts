@@ -1,17 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { requisitesAnswer, requisitesSavedAnswer, requisitesSchema } from '@edu/domain/macros/macros';
 import { api } from '../../../lib/api-client';
 
-export type Requisites = Record<string, string>;
-
-interface RequisitesAnswer {
-  data: Requisites;
-  fields: { key: string; label: string }[];
-}
+export type Requisites = z.output<typeof requisitesSchema>;
 
 /** GET /api/settings/requisites: the centre's requisites used by ${org.*} macros. */
 export const requisitesQuery = queryOptions({
   queryKey: ['settings', 'requisites'],
-  queryFn: () => api.get<RequisitesAnswer>('/api/settings/requisites'),
+  queryFn: () => api.get<z.output<typeof requisitesAnswer>>('/api/settings/requisites'),
 });
 
 export function useRequisites() {
@@ -22,7 +19,7 @@ export function useRequisites() {
 export function useSaveRequisites() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: Requisites) => api.put<{ data: Requisites; message: string }>('/api/settings/requisites', values),
+    mutationFn: (values: Requisites) => api.put<z.output<typeof requisitesSavedAnswer>>('/api/settings/requisites', values),
     onSuccess: () => client.invalidateQueries({ queryKey: requisitesQuery.queryKey }),
   });
 }

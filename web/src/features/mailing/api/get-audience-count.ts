@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MailingAudience } from '@edu/domain/mailing/mailing';
+import type { z } from 'zod';
+import type { audienceCountAnswer, MailingAudience } from '@edu/domain/mailing/mailing';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/mail/audience-count {audience}: how many get the letter now, and whom in words. */
-export async function getAudienceCount(audience: MailingAudience): Promise<{ count: number; label: string }> {
-  return (await api.post<{ data: { count: number; label: string } }>('/api/mail/audience-count', { audience })).data;
+export async function getAudienceCount(audience: MailingAudience): Promise<z.output<typeof audienceCountAnswer>['data']> {
+  return (await api.post<z.output<typeof audienceCountAnswer>>('/api/mail/audience-count', { audience })).data;
 }
 
 /** Counted again when the audience changes; the old figure stays while the new one comes. */

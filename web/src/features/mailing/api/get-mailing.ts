@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MailingProgress } from '@edu/domain/mailing/mailing';
+import type { z } from 'zod';
+import type { mailingAnswer, MailingProgress } from '@edu/domain/mailing/mailing';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/mail/mailings/{id}: one mailing with the addresses that failed for good. */
 export async function getMailing(id: number): Promise<MailingProgress> {
-  return (await api.get<{ data: MailingProgress }>(`/api/mail/mailings/${id}`)).data;
+  return (await api.get<z.output<typeof mailingAnswer>>(`/api/mail/mailings/${id}`)).data;
 }
 
 export function useMailing(id: number, enabled: boolean, running: boolean) {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MailingProgress } from '@edu/domain/mailing/mailing';
+import type { z } from 'zod';
+import type { MailingProgress, mailingsAnswer } from '@edu/domain/mailing/mailing';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/mail/mailings: the latest mailings with their progress. */
 export async function getMailings(): Promise<MailingProgress[]> {
-  return (await api.get<{ data: MailingProgress[] }>('/api/mail/mailings')).data;
+  return (await api.get<z.output<typeof mailingsAnswer>>('/api/mail/mailings')).data;
 }
 
 const running = (list: MailingProgress[] | undefined) => (list ?? []).some((m) => m.status !== 'done');

@@ -1,16 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { letterBody, LetterPreview } from '@edu/domain/mailing/mailing';
+import type { letterBody, letterPreviewAnswer, testLetterAnswer } from '@edu/domain/mailing/mailing';
 import { api } from '../../../lib/api-client';
 
 export type LetterInput = z.input<typeof letterBody>;
 
 /** POST /api/mail/preview {message, subject}: the letter as recipients get it. */
 export function usePreviewLetter() {
-  return useMutation({ mutationFn: async (body: LetterInput) => (await api.post<{ data: LetterPreview }>('/api/mail/preview', body)).data });
+  return useMutation({ mutationFn: async (body: LetterInput) => (await api.post<z.output<typeof letterPreviewAnswer>>('/api/mail/preview', body)).data });
 }
 
 /** POST /api/mail/send-test {message, subject}: the letter to the operator's own address. */
 export function useSendTestLetter() {
-  return useMutation({ mutationFn: (body: LetterInput) => api.post<{ data: { email: string }; message: string }>('/api/mail/send-test', body) });
+  return useMutation({ mutationFn: (body: LetterInput) => api.post<z.output<typeof testLetterAnswer>>('/api/mail/send-test', body) });
 }

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { rubricBody, rubricDeletedAnswer, rubricSavedAnswer } from '@edu/domain/publication-categories/publication-category';
 import { api } from '../../../lib/api-client';
 
 const NAME = 'dict_publication_categories';
@@ -7,8 +9,10 @@ const NAME = 'dict_publication_categories';
 export function useSaveRubric() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }): Promise<{ message: string }> =>
-      id === null ? api.post(`/api/dictionaries/${NAME}`, body) : api.put(`/api/dictionaries/${NAME}/${id}`, body),
+    mutationFn: ({ id, body }: { id: number | null; body: z.input<typeof rubricBody> }) =>
+      id === null
+        ? api.post<z.output<typeof rubricSavedAnswer>>(`/api/dictionaries/${NAME}`, body)
+        : api.put<z.output<typeof rubricSavedAnswer>>(`/api/dictionaries/${NAME}/${id}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: ['dictionaries', NAME] }),
   });
 }
@@ -17,7 +21,7 @@ export function useSaveRubric() {
 export function useDeleteRubric() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number): Promise<{ message: string }> => api.delete(`/api/dictionaries/${NAME}/${id}`),
+    mutationFn: (id: number) => api.delete<z.output<typeof rubricDeletedAnswer>>(`/api/dictionaries/${NAME}/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['dictionaries', NAME] }),
   });
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicationPrice } from '@edu/domain/publication-prices/publication-price';
+import type { z } from 'zod';
+import type { PublicationPrice, priceBody, priceDeletedAnswer, priceSavedAnswer, pricesAnswer } from '@edu/domain/publication-prices/publication-price';
 import { api } from '../../../lib/api-client';
 
 const KEY = ['publication-prices'] as const;
 
 /** GET /api/publication-price: every price, by subtype then number of authors. */
 export function getPrices(): Promise<PublicationPrice[]> {
-  return api.get<{ data: PublicationPrice[] }>('/api/publication-price').then((a) => a.data);
+  return api.get<z.output<typeof pricesAnswer>>('/api/publication-price').then((a) => a.data);
 }
 
 export function usePrices() {
@@ -17,8 +18,10 @@ export function usePrices() {
 export function useSavePrice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }): Promise<{ message: string }> =>
-      id === null ? api.post('/api/publication-price', body) : api.put(`/api/publication-price/${id}`, body),
+    mutationFn: ({ id, body }: { id: number | null; body: z.input<typeof priceBody> }) =>
+      id === null
+        ? api.post<z.output<typeof priceSavedAnswer>>('/api/publication-price', body)
+        : api.put<z.output<typeof priceSavedAnswer>>(`/api/publication-price/${id}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -27,7 +30,7 @@ export function useSavePrice() {
 export function useDeletePrice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number): Promise<{ message: string }> => api.delete(`/api/publication-price/${id}`),
+    mutationFn: (id: number) => api.delete<z.output<typeof priceDeletedAnswer>>(`/api/publication-price/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

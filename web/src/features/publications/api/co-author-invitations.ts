@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CoAuthorInvitation } from '@edu/domain/publications/co-authors';
+import type { z } from 'zod';
+import type { coAuthorInvitationsAnswer, invitationAnsweredAnswer } from '@edu/domain/publications/co-authors';
 import { api } from '../../../lib/api-client';
 import { useInvalidatePublications } from './manage-publication';
 
@@ -7,7 +8,7 @@ import { useInvalidatePublications } from './manage-publication';
 export function useCoAuthorInvitations() {
   return useQuery({
     queryKey: ['publications', 'invitations'],
-    queryFn: ({ signal }) => api.get<{ data: CoAuthorInvitation[] }>('/api/publication/invitations', { signal }).then((a) => a.data),
+    queryFn: ({ signal }) => api.get<z.output<typeof coAuthorInvitationsAnswer>>('/api/publication/invitations', { signal }).then((a) => a.data),
   });
 }
 
@@ -16,7 +17,7 @@ export function useAnswerInvitation() {
   const invalidate = useInvalidatePublications();
   return useMutation({
     mutationFn: ({ id, accept }: { id: number; accept: boolean }) =>
-      api.post<{ message: string }>(`/api/publication/${id}/${accept ? 'accept' : 'decline'}-invitation`),
+      api.post<z.output<typeof invitationAnsweredAnswer>>(`/api/publication/${id}/${accept ? 'accept' : 'decline'}-invitation`),
     onSuccess: invalidate,
   });
 }

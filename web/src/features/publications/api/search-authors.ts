@@ -1,9 +1,8 @@
+import type { z } from 'zod';
+import type { authorOptionSchema, authorOptionsAnswer } from '@edu/domain/publications/publication';
 import { api, isApiError } from '../../../lib/api-client';
 
-export interface AuthorOption {
-  id: number;
-  fio: string;
-}
+export type AuthorOption = z.output<typeof authorOptionSchema>;
 
 /**
  * Users found by full name, page 1 (spec 03 §5; the search fires only for non-empty text):
@@ -11,7 +10,7 @@ export interface AuthorOption {
  */
 export async function searchAuthors(fio: string): Promise<AuthorOption[]> {
   try {
-    const answer = await api.get<{ data: AuthorOption[] }>('/api/publication/authors', { query: { fio, page: 1 } });
+    const answer = await api.get<z.output<typeof authorOptionsAnswer>>('/api/publication/authors', { query: { fio, page: 1 } });
     return answer.data.map((u) => ({ id: u.id, fio: u.fio }));
   } catch (error) {
     if (!isApiError(error) || error.status !== 404) throw error;

@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Release } from '@edu/domain/releases/release';
+import type { z } from 'zod';
+import type { Release, releaseBody, releaseDeletedAnswer, releaseSavedAnswer, releasesAnswer } from '@edu/domain/releases/release';
 import { api } from '../../../lib/api-client';
 
 const KEY = ['publication-releases'] as const;
 
 /** GET /api/publication-release: every release for the operator (newest first). */
 export function getReleases(): Promise<Release[]> {
-  return api.get<{ data: Release[] }>('/api/publication-release').then((a) => a.data);
+  return api.get<z.output<typeof releasesAnswer>>('/api/publication-release').then((a) => a.data);
 }
 
 export function useReleases() {
@@ -17,8 +18,10 @@ export function useReleases() {
 export function useSaveRelease() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: Record<string, unknown> }): Promise<{ message: string }> =>
-      id === null ? api.post('/api/publication-release', body) : api.put(`/api/publication-release/${id}`, body),
+    mutationFn: ({ id, body }: { id: number | null; body: z.input<typeof releaseBody> }) =>
+      id === null
+        ? api.post<z.output<typeof releaseSavedAnswer>>('/api/publication-release', body)
+        : api.put<z.output<typeof releaseSavedAnswer>>(`/api/publication-release/${id}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -30,7 +33,9 @@ export function useReleaseAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: ReleaseAction }): Promise<{ message: string }> =>
-      action === 'delete' ? api.delete(`/api/publication-release/${id}`) : api.post(`/api/publication-release/${id}/${action}`),
+      action === 'delete'
+        ? api.delete<z.output<typeof releaseDeletedAnswer>>(`/api/publication-release/${id}`)
+        : api.post<z.output<typeof releaseSavedAnswer>>(`/api/publication-release/${id}/${action}`),
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated } from '@edu/domain/common/pagination';
-import type { MissingTemplates, Template } from '@edu/domain/templates/template';
+import type { z } from 'zod';
+import type { missingTemplatesAnswer, templateAnswer, templateDeletedAnswer, templateSavedAnswer, templatesAnswer } from '@edu/domain/templates/template';
 import { api } from '../../../lib/api-client';
 import { API_URL } from '../../../lib/config';
 import { getToken } from '../../../lib/storage';
@@ -15,7 +15,7 @@ export interface TemplateFilters {
 export const templatesQuery = (filters: TemplateFilters) =>
   queryOptions({
     queryKey: ['templates', 'list', filters],
-    queryFn: ({ signal }) => api.get<Paginated<Template>>('/api/template', { query: { ...filters }, signal }),
+    queryFn: ({ signal }) => api.get<z.output<typeof templatesAnswer>>('/api/template', { query: { ...filters }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -27,7 +27,7 @@ export function useTemplates(filters: TemplateFilters) {
 export function useMissingTemplates() {
   return useQuery({
     queryKey: ['templates', 'missing'],
-    queryFn: ({ signal }) => api.get<{ data: MissingTemplates }>('/api/template/missing', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get<z.output<typeof missingTemplatesAnswer>>('/api/template/missing', { signal }).then((r) => r.data),
   });
 }
 
@@ -35,7 +35,7 @@ export function useMissingTemplates() {
 export function useTemplate(id: number | null) {
   return useQuery({
     queryKey: ['templates', 'one', id],
-    queryFn: () => api.get<{ data: Template }>(`/api/template/${id}`).then((r) => r.data),
+    queryFn: () => api.get<z.output<typeof templateAnswer>>(`/api/template/${id}`).then((r) => r.data),
     enabled: id !== null,
   });
 }
@@ -59,7 +59,7 @@ export function useSaveTemplate() {
       body.append('dict_type_id', String(f.dict_type_id));
       body.append('content', f.content);
       if (f.file) body.append('file', f.file);
-      return api.post<{ data: Template; message: string }>(f.id ? `/api/template/${f.id}` : '/api/template', body);
+      return api.post<z.output<typeof templateSavedAnswer>>(f.id ? `/api/template/${f.id}` : '/api/template', body);
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['templates'] }),
   });
@@ -69,7 +69,7 @@ export function useSaveTemplate() {
 export function useDeleteTemplate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/template/${id}`),
+    mutationFn: (id: number) => api.delete<z.output<typeof templateDeletedAnswer>>(`/api/template/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['templates'] }),
   });
 }
@@ -79,7 +79,7 @@ export function useSetDefaultTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, serviceTypeId }: { id: number; serviceTypeId: number }) =>
-      api.post<{ data: Template; message: string }>(`/api/template/${id}/set-as-default/${serviceTypeId}`),
+      api.post<z.output<typeof templateSavedAnswer>>(`/api/template/${id}/set-as-default/${serviceTypeId}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ['templates'] }),
   });
 }
