@@ -4,8 +4,8 @@ import { createTestApp } from './helper.ts';
 // Every route declares its answer (platform/responses.ts), so the OpenAPI document describes answers
 // too: at least 95 % of its operations have a described 2xx answer (issue 21).
 
-/** Raised to 0.95 as the features declare their answers. */
-const MIN_SHARE = 0.03;
+/** A ratchet: 0.46 of the operations describe their answer today; raised as the features declare theirs (goal 0.95, issue 21). */
+const MIN_SHARE = 0.45;
 
 const t = await createTestApp();
 afterAll(() => t.close());
