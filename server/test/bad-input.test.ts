@@ -146,7 +146,7 @@ describe('database data errors in the one error handler', () => {
       mailer: (x) => createMailer({ outboxDir: dir, from: config.mailFrom, log: x.log }),
       loggerInstance: pino({ level: 'info' }, sink),
     });
-    app.get('/api/test-throws', async () => {
+    app.get('/api/test-throws', { config: { access: 'public' } }, async () => {
       throw Object.assign(new Error(`Failed query: ${huge}`), { cause: { code: '57014' } });
     });
     await app.ready();
