@@ -4,7 +4,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 /** Text made safe inside HTML or XML, in element content and in quoted attributes. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** The readable text of a letter or notification: line breaks kept, tags dropped, entities decoded. */
