@@ -4,6 +4,15 @@ export const Role = { operator: 1, user: 2, guest: 3 } as const;
 export type RoleCode = (typeof Role)[keyof typeof Role];
 export const roleLabels: Record<RoleCode, string> = { 1: 'Оператор', 2: 'Пользователь', 3: 'Гость' };
 
+// The two role tests: the server's access hook and policy modules, and the screens ask these
+// instead of comparing roles themselves.
+
+/** Whether the person (the signed-in one, or a user record) is an operator. */
+export const isOperator = (user: { readonly role: number } | null | undefined) => user?.role === Role.operator;
+
+/** Whether the user record is a guest (added by an operator, no password, never signs in). */
+export const isGuest = (user: { readonly role: number } | null | undefined) => user?.role === Role.guest;
+
 export const EntryStatus = { notPaid: 1, paid: 2, done: 3 } as const;
 export type EntryStatusCode = (typeof EntryStatus)[keyof typeof EntryStatus];
 export const entryStatusLabels: Record<EntryStatusCode, string> = { 1: 'Не оплачена', 2: 'Оплачена', 3: 'Завершена' };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntryStatus, PayType, PublicationStatus, Role } from '../common/codes.ts';
+import { EntryStatus, PayType, isOperator, PublicationStatus } from '../common/codes.ts';
 
 // Printing (spec 01 §4 Printing, spec 02 §4 Printing rules, spec 03 §4 Print rules, §8 Print failure).
 
@@ -97,7 +97,7 @@ export function certificateRefusal(c: PrintContext): string | null {
 export function invoiceRefusal(c: PrintContext, role: number): string | null {
   if (c.status !== EntryStatus.notPaid) return PrintMessages.invoicePaid;
   if (c.amount <= 0) return PrintMessages.invoiceFree;
-  if (role !== Role.operator && c.payType !== PayType.bank) return PrintMessages.invoiceBankOnly;
+  if (!isOperator({ role }) && c.payType !== PayType.bank) return PrintMessages.invoiceBankOnly;
   return null;
 }
 
@@ -112,12 +112,12 @@ const LATER: Record<string, string> = {
 
 /** The refusal as the asker reads it: operators see which template is missing, clients that the document comes later. */
 export function refusalFor(message: string, role: number): string {
-  return role === Role.operator ? message : (LATER[message] ?? message);
+  return isOperator({ role }) ? message : (LATER[message] ?? message);
 }
 
 /** Why the asker may not print this kind now, or null when the print is allowed. */
 export function printRefusal(kind: PrintKind, c: PrintContext, role: number): { status: 403 | 422; message: string } | null {
-  if (kind === 'certificate-docx' && role !== Role.operator) return { status: 403, message: PrintMessages.operatorsOnly };
+  if (kind === 'certificate-docx' && !isOperator({ role })) return { status: 403, message: PrintMessages.operatorsOnly };
   if (c.deleted) return { status: 422, message: PrintMessages.entryDeleted };
   let message: string | null = null;
   switch (kind) {

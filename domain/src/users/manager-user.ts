@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role, type RoleCode } from '../common/codes.ts';
+import { isGuest, Role, type RoleCode } from '../common/codes.ts';
 import { flagNumber } from '../common/bounds.ts';
 import { Messages } from '../common/messages.ts';
 import { looksLikeEmail, normalizePhone } from '../common/phone.ts';
@@ -121,7 +121,7 @@ export const managerUserBody = z
       .transform((v) => (v ? v : null)),
   })
   .transform((v, ctx) => {
-    const guest = v.role === Role.guest;
+    const guest = isGuest(v);
     const out = { ...v, email: guest ? null : v.email, phone: guest ? null : v.phone };
     if (!v.last_name) ctx.addIssue({ code: 'custom', path: ['last_name'], message: Messages.fieldRequired });
     if (!v.first_name) ctx.addIssue({ code: 'custom', path: ['first_name'], message: Messages.fieldRequired });

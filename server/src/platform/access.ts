@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { Role } from '@edu/domain/common/codes';
-import type { AuthUser } from './auth.ts';
+import { isOperator } from '@edu/domain/common/codes';
 import { forbidden } from './errors.ts';
 
 // Who may call a route is declared once, on the route (`config: { access }`) or for every route of
@@ -50,8 +49,8 @@ declare module 'fastify' {
   }
 }
 
-/** Whether the signed-in person is an operator: the one role test outside the policy modules. */
-export const isOperator = (user: Pick<AuthUser, 'role'> | null | undefined) => user?.role === Role.operator;
+/** The role tests (domain/common/codes.ts), for the policy modules and handlers. */
+export { isGuest, isOperator } from '@edu/domain/common/codes';
 
 /** Sets the access of every route registered after it in this plugin (and its children) that declares none. */
 export function defaultAccess(scope: FastifyInstance, access: Access): void {

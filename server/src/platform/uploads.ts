@@ -7,7 +7,6 @@ import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Role } from '@edu/domain/common/codes';
 import { DocumentMessages } from '@edu/domain/documents/documents';
 import { FILE_MAX_BYTES, FileMessages } from '@edu/domain/documents/files';
 import type { FieldErrors } from '@edu/domain/common/validation';
@@ -15,6 +14,7 @@ import { rows, type Queryable } from './db.ts';
 import { takeAttempt } from './attempts.ts';
 import { DOCUMENT_MIMES, EXT_BY_MIME, safeFileName, sniffMime } from './files.ts';
 import { AppError, fieldError, validationError } from './errors.ts';
+import { isOperator } from './access.ts';
 
 /**
  * A file part that passed the checks (its kind by content, never by name or declared type; at most
@@ -106,7 +106,7 @@ export async function sweepUploadTmp(dataDir: string, maxAgeMs = 6 * 60 * 60_000
 /** Users are limited (quota, rate); operators are staff and are not. */
 function limitedUser(request: FastifyRequest): number | null {
   const user = request.user;
-  return user && user.role !== Role.operator ? user.id : null;
+  return user && !isOperator(user) ? user.id : null;
 }
 
 /** The bytes of a user's live files (what the quota counts). */

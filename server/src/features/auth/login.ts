@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { Role } from '@edu/domain/common/codes';
 import { AuthCode, authCodeMessages, Messages, type AuthCodeValue } from '@edu/domain/common/messages';
 import { parseLogin } from '@edu/domain/auth/login';
 import { AppError } from '../../platform/errors.ts';
@@ -7,6 +6,7 @@ import { revokeUserSessions } from '../../platform/auth.ts';
 import { clearAttempts, releaseAttempt, takeAttempt } from '../../platform/attempts.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { findUserByLogin, pendingResets, promoteReset, type UserRow } from './auth-repository.ts';
+import { isGuest } from '../../platform/access.ts';
 
 const authError = (code: AuthCodeValue) => new AppError(401, authCodeMessages[code], { code });
 
@@ -27,7 +27,7 @@ export async function checkCredentials(app: FastifyInstance, input: { login: str
 
   const user = await findUserByLogin(app.db, login);
   if (!user) throw authError(AuthCode.userNotFound);
-  if (user.deleted_at || user.role === Role.guest || !user.password) throw authError(AuthCode.invalid);
+  if (user.deleted_at || isGuest(user) || !user.password) throw authError(AuthCode.invalid);
 
   const succeed = async () => {
     await clearAttempts(app.db, accountKey);

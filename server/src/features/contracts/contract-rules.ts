@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ContractStatus, EventId, Role } from '@edu/domain/common/codes';
+import { ContractStatus, EventId } from '@edu/domain/common/codes';
 import { ContractMessages, formatRegistrationNumber } from '@edu/domain/contracts/contract';
 import { DocumentMessages } from '@edu/domain/documents/documents';
 import { contracts, registrationNumbers } from '../../db/schema/index.ts';
@@ -12,6 +12,8 @@ import { raiseEvent } from '../../platform/events.ts';
 import type { CheckedUpload, StoreUpload } from '../../platform/uploads.ts';
 import { contractDataState } from '../documents/documents-repository.ts';
 import { moscowYear } from '@edu/domain/common/moscow-time';
+import { isOperator } from '../../platform/access.ts';
+import { canReachEntry } from '../entries/entry-policy.ts';
 
 const unprocessable = (message: string, field = 'status') => new AppError(422, message, { errors: { [field]: [message] } });
 
@@ -44,9 +46,9 @@ async function lockEntry(tx: Queryable, entryId: number): Promise<LockedEntry | 
  */
 export async function uploadContractScan(tx: Queryable, me: AuthUser, entryId: number, upload: CheckedUpload, store: StoreUpload): Promise<void> {
   const entry = await lockEntry(tx, entryId);
-  if (!entry || entry.deleted_at || (entry.created_by !== me.id && me.role !== Role.operator)) throw notFound();
+  if (!entry || entry.deleted_at || !canReachEntry(me, entry.created_by)) throw notFound();
   if (!entry.contract_needed) throw unprocessable(ContractMessages.notContractEntry, 'entry_id');
-  if (me.role !== Role.operator) {
+  if (!isOperator(me)) {
     const state = await contractDataState(tx, entry.created_by);
     if (!state?.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);
     if (!state.is_contract_allowed) throw unprocessable(ContractMessages.documentsFirst, 'file');

@@ -35,6 +35,7 @@ import {
   type ListSort,
   type SortColumn,
 } from '../../platform/list-query.ts';
+import { isGuest } from '../../platform/access.ts';
 
 interface EntryRow extends PrintColumnsRow {
   id: number;
@@ -132,7 +133,7 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     id: r.id,
     number: r.number,
     created_by: r.created_by,
-    user: { id: r.created_by, fio: r.user_fio, is_guest: r.user_role === Role.guest },
+    user: { id: r.created_by, fio: r.user_fio, is_guest: isGuest({ role: r.user_role }) },
     service_id: r.service_id,
     service: {
       id: r.service_id,

@@ -13,6 +13,7 @@ import { escapeHtml } from '../../platform/html.ts';
 import { notify } from '../../platform/notify.ts';
 import { moveEntryStatus } from './entry-status.ts';
 import { checkPlace, entryNumber, lockEntry, lockService } from './entry-rules.ts';
+import { isGuest } from '../../platform/access.ts';
 
 /** Completing needs a paid entry (1 -> 2 -> 3, through the one guarded status function). */
 export async function completeEntry(db: Db, user: AuthUser, id: number): Promise<void> {
@@ -129,7 +130,7 @@ export async function addGuestEntry(db: Queryable, operator: AuthUser, serviceId
     const service = await lockService(tx, serviceId);
     if (!service) throw fieldError('service_id', Messages.serviceNotFound, Messages.serviceNotFound);
     const [guest] = await rows<{ id: number; role: number }>(tx, sql`select id, role from users where id = ${guestId} and deleted_at is null`);
-    if (!guest || guest.role !== Role.guest) throw fieldError('user_id', EntryAdminMessages.guestOnly, EntryAdminMessages.guestOnly);
+    if (!guest || !isGuest(guest)) throw fieldError('user_id', EntryAdminMessages.guestOnly, EntryAdminMessages.guestOnly);
     const [already] = await rows<{ id: number }>(
       tx,
       sql`select id from entries where created_by = ${guestId} and service_id = ${serviceId} and deleted_at is null limit 1`,

@@ -13,3 +13,6 @@ export const entryOwnerOf = (user: Asker): number | undefined => (isOperator(use
 /** The SQL condition on `entries` (or on its alias) that keeps only the entries the asker may reach. */
 export const entryOwnerFilter = (user: Asker, alias?: string): SQL =>
   isOperator(user) ? sql`true` : alias ? sql`${sql.identifier(alias)}.created_by = ${user.id}` : sql`created_by = ${user.id}`;
+
+/** Whether the asker may reach an entry created by `createdBy`: their own, or any for operators. */
+export const canReachEntry = (user: Asker, createdBy: number) => createdBy === user.id || isOperator(user);

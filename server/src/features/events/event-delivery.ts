@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EventId, Role } from '@edu/domain/common/codes';
+import { EventId } from '@edu/domain/common/codes';
 import { rows } from '../../platform/db.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
 import { htmlToText } from '../../platform/html.ts';
 import { entryUrl } from '../entries/entry-status.ts';
 import { eventValues, renderHtml, renderText } from './event-macros.ts';
 import type { JobPayloads } from '../../platform/jobs.ts';
+import { isGuest } from '../../platform/access.ts';
 
 /** Where a notification of the event leads in the cabinet. */
 const EVENT_URL: Record<number, string> = {
@@ -108,7 +109,7 @@ export async function deliverEvent(app: FastifyInstance, { outboxId }: JobPayloa
   let result: string;
   if (!event.is_mailing || !event.content) result = 'off';
   else if (!user || user.deleted_at || !user.email) result = 'no-address';
-  else if (user.role === Role.guest) result = 'guest';
+  else if (isGuest(user)) result = 'guest';
   else {
     const subject = renderText(event.dv || event.fdv, values);
     const html = renderHtml(event.content, values);

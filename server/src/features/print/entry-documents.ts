@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { PrintMessages, printRefusal, refusalFor, type PrintKind } from '@edu/domain/documents/print';
-import { Role } from '@edu/domain/common/codes';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { rows } from '../../platform/db.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -9,6 +8,7 @@ import { timed } from '../../platform/stage-timing.ts';
 import { consentTemplateId, loadEntryPrintRow, toPrintContext, type EntryPrintRow } from './print-context.ts';
 import { renderDocument, renderHtmlDocument, type DocumentDeps, type StoredDocument } from './render-document.ts';
 import { invoiceHtml, loadInvoice } from './invoice.ts';
+import { canReachEntry } from '../entries/entry-policy.ts';
 
 const TITLES: Record<PrintKind, string> = {
   certificate: 'Сертификат',
@@ -36,7 +36,7 @@ export function fileTitle(...parts: string[]): string {
 /** An entry the asker may see: the client's own or any for operators; otherwise 404. */
 export async function entryForPrint(deps: DocumentDeps, entryId: number, me: Pick<AuthUser, 'id' | 'role'>): Promise<EntryPrintRow> {
   const row = await loadEntryPrintRow(deps.db, entryId);
-  if (!row || (me.role !== Role.operator && row.created_by !== me.id)) throw notFound();
+  if (!row || !canReachEntry(me, row.created_by)) throw notFound();
   return row;
 }
 

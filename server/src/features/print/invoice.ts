@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { Role } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
 import { PrintMessages } from '@edu/domain/documents/print';
 import { rows, type Queryable } from '../../platform/db.ts';
@@ -8,6 +7,7 @@ import { escapeHtml } from '../../platform/html.ts';
 import { readRequisites, REQUISITE_FIELDS, type RequisiteKey, type Requisites } from '../macros/requisites.ts';
 import { rublesInFigures, rublesInWords } from '../macros/russian-words.ts';
 import type { EntryPrintRow } from './print-context.ts';
+import { isOperator } from '../../platform/access.ts';
 
 // The bank invoice (счёт на оплату) of an unpaid entry, or of its package while the package is whole
 // and unpaid: the usual Russian form with the centre's bank requisites, one line, the sum in figures
@@ -48,7 +48,7 @@ export async function loadInvoice(db: Queryable, row: EntryPrintRow, role: numbe
   const missing = NEEDED.filter((key) => !requisites[key]?.trim());
   if (missing.length > 0) {
     const labels = missing.map((key) => REQUISITE_FIELDS.find(([k]) => k === key)![1]);
-    throw new AppError(422, role === Role.operator ? PrintMessages.invoiceRequisites(labels) : PrintMessages.invoiceLater);
+    throw new AppError(422, isOperator({ role }) ? PrintMessages.invoiceRequisites(labels) : PrintMessages.invoiceLater);
   }
   const inPackage = packageRows.length > 0;
   return {

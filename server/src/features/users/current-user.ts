@@ -1,9 +1,9 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { Role } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
 import type { CurrentUser } from '@edu/domain/users/current-user';
 import { compileStatement, type Database } from '../../platform/db.ts';
 import { toUserDetails, USER_COLUMNS, type UserDetailsRow } from './user-details.ts';
+import { isOperator } from '../../platform/access.ts';
 
 interface Row extends UserDetailsRow {
   avatar_id: number | null;
@@ -105,7 +105,7 @@ function toCurrentUser(r: Row): CurrentUser {
   return Object.assign(toUserDetails(r), {
     email: r.email,
     // Only an operator sees the note (it is the operators' note about a user).
-    note: r.role === Role.operator ? r.note : null,
+    note: isOperator(r) ? r.note : null,
     avatar_id: r.avatar_id,
     entries_unpaid_num: r.entries_unpaid_num,
     future_points: r.future_points,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { Role } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { GUEST_EMAIL_DOMAIN, LOGIN_AS_FIELD, LoginAsLog, UserMessages, type ManagerUserValues } from '@edu/domain/users/manager-user';
 import { fullName } from '@edu/domain/users/current-user';
@@ -11,6 +10,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, fieldError, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { userSnapshot } from './manager-users-repository.ts';
+import { isGuest, isOperator } from '../../platform/access.ts';
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -23,8 +23,8 @@ const isUniqueViolation = (err: unknown) => {
  * user turned into a guest keeps the ones stored (nothing is lost).
  */
 export async function saveUser(db: Db, actor: AuthUser, id: number | null, v: ManagerUserValues): Promise<number> {
-  if (id !== null && id === actor.id && v.role !== Role.operator) throw fieldError('role', 'Нельзя снять с себя роль оператора');
-  const guest = v.role === Role.guest;
+  if (id !== null && id === actor.id && !isOperator(v)) throw fieldError('role', 'Нельзя снять с себя роль оператора');
+  const guest = isGuest(v);
 
   // E-mail and phone are unique among all users, deleted ones included (they can be restored).
   if (!guest) {
@@ -151,7 +151,7 @@ export async function loginAs(db: Db, actor: AuthUser, targetId: number, meta: {
   const [target] = await db.select().from(users).where(eq(users.id, targetId));
   if (!target) throw notFound(UserMessages.userNotFound);
   if (target.id === actor.id) throw new AppError(422, UserMessages.noLoginAsSelf);
-  if (target.role === Role.operator) throw forbidden(UserMessages.noLoginAsOperator);
+  if (isOperator(target)) throw forbidden(UserMessages.noLoginAsOperator);
   if (target.deleted_at) throw new AppError(422, UserMessages.noLoginAsDeleted);
   return db.transaction(async (tx) => {
     const session = await createSession(tx, { userId: target.id, remember: false, ip: meta.ip, userAgent: meta.userAgent, impersonatorId: actor.id });
@@ -177,7 +177,7 @@ export async function leaveLoginAs(db: Db, me: AuthUser, meta: { ip?: string; us
       diff: { [LOGIN_AS_FIELD]: { old: LoginAsLog.started, new: LoginAsLog.ended } },
     });
     // An operator removed or demoted meanwhile gets no session back (null): the cabinet goes to /login.
-    if (!operator || operator.deleted_at || operator.role !== Role.operator) return null;
+    if (!operator || operator.deleted_at || !isOperator(operator)) return null;
     return createSession(tx, { userId: operator.id, remember: false, ip: meta.ip, userAgent: meta.userAgent });
   });
 }

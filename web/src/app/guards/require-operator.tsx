@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { Role } from '@edu/domain/common/codes';
+import { isOperator } from '@edu/domain/common/codes';
 import { useCurrentUser } from '../../lib/current-user';
 import { PageLoader } from '../../components/page-loader';
 
@@ -7,6 +7,6 @@ import { PageLoader } from '../../components/page-loader';
 export function RequireOperator() {
   const { data: user } = useCurrentUser();
   if (!user) return <PageLoader fullScreen />;
-  if (user.role !== Role.operator) return <Navigate to="/user/dashboard" replace />;
+  if (!isOperator(user)) return <Navigate to="/user/dashboard" replace />;
   return <Outlet />;
 }

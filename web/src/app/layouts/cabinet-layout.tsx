@@ -3,7 +3,7 @@ import { AppShell, Box, ScrollArea, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { Role } from '@edu/domain/common/codes';
+import { isOperator } from '@edu/domain/common/codes';
 import type { Service } from '@edu/domain/services/service';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from '../../lib/current-user';
@@ -43,7 +43,7 @@ export function CabinetLayout({ panel }: { panel: Panel }) {
     setSearch('');
     close();
     // Fire-and-forget: nothing waits on the route transition.
-    if (user?.role === Role.operator) void navigate(`/manager/service/${service.id}`);
+    if (isOperator(user)) void navigate(`/manager/service/${service.id}`);
     else setPicked(service);
   }
 

@@ -2,7 +2,7 @@ import { Avatar, Badge, Box, Group, Menu, Stack, Text, UnstyledButton } from '@m
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell, IconChevronDown, IconFileDescription, IconLogout, IconMessageStar, IconSettings, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { Role } from '@edu/domain/common/codes';
+import { isOperator } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import type { CurrentUser } from '@edu/domain/users/current-user';
 import { isApiError } from '../../lib/api-client';
@@ -19,7 +19,7 @@ export function UserMenu({ panel, user }: { panel: Panel; user: CurrentUser }) {
   const endSession = useEndSession();
   const [reviewOpened, review] = useDisclosure(false);
   const unread = useUnreadCount();
-  const isOperator = user.role === Role.operator;
+  const operator = isOperator(user);
 
   async function signOut() {
     try {
@@ -59,7 +59,7 @@ export function UserMenu({ panel, user }: { panel: Panel; user: CurrentUser }) {
             </Text>
           </Stack>
           <Menu.Divider />
-          {isOperator &&
+          {operator &&
             (panel === 'user' ? (
               <Menu.Item component={Link} to={panelHome('manager')} leftSection={<IconSwitchHorizontal size={16} />}>
                 Панель оператора

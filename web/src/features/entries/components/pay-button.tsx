@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Text, Tooltip, type ButtonProps } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
-import { Role } from '@edu/domain/common/codes';
+import { isOperator } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
 import { PaymentMessages } from '@edu/domain/payments/payment';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -30,9 +30,9 @@ export function PayButton({
   const pay = usePayNow();
   const me = useCurrentUser();
   const [confirming, setConfirming] = useState(false);
-  const isOperator = me.data?.role === Role.operator;
-  const immediate = isOperator || price === 0;
-  const label = isOperator ? PaymentMessages.markPaidButton : `Оплатить ${formatRub(price)}`;
+  const operator = isOperator(me.data);
+  const immediate = operator || price === 0;
+  const label = operator ? PaymentMessages.markPaidButton : `Оплатить ${formatRub(price)}`;
   const open = () => (immediate ? setConfirming(true) : void pay.start(entryId));
   return (
     <>
@@ -47,7 +47,7 @@ export function PayButton({
           {label}
         </Button>
       )}
-      {isOperator && (
+      {operator && (
         <MarkPaidModal
           entry={{ id: entryId, price, number: entry?.number ?? String(entryId), user: entry?.user ?? { fio: '—' }, pay_type: entry?.pay_type }}
           opened={confirming}
@@ -59,7 +59,7 @@ export function PayButton({
           }}
         />
       )}
-      <Modal opened={confirming && !isOperator} onClose={() => setConfirming(false)} title="Оплата заявки" centered size="sm">
+      <Modal opened={confirming && !operator} onClose={() => setConfirming(false)} title="Оплата заявки" centered size="sm">
         <Text mb="lg">{PaymentMessages.confirmPaid}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)}>

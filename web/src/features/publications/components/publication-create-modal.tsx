@@ -4,7 +4,7 @@ import { Alert, Button, Group, Modal, Skeleton, Stack } from '@mantine/core';
 import type { Entry } from '@edu/domain/entries/entry';
 import { errorMessage } from '../../../lib/api-client';
 import { useArticleEntry } from '../api/get-article-entry';
-import { Role } from '@edu/domain/common/codes';
+import { isOperator } from '@edu/domain/common/codes';
 import { useCurrentUser } from '../../../lib/current-user';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
@@ -61,7 +61,7 @@ interface CreateFormProps {
 /** The publication entry form: the publication and its entry are created together, the entry then paid. */
 export function PublicationCreateForm({ serviceId = null, subtypeId = null, entry = null, onDone, onCancel }: CreateFormProps) {
   const me = useCurrentUser();
-  const operator = me.data?.role === Role.operator;
+  const operator = isOperator(me.data);
   const services = usePublicationServices();
   const preselected = serviceId ?? (subtypeId !== null ? ((services.data ?? []).find((s) => s.dict_subtype_id === subtypeId)?.id ?? null) : null);
   const invalidate = useInvalidatePublications();

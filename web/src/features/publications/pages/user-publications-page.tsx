@@ -3,7 +3,7 @@ import { Button, Group, Select, SimpleGrid, Skeleton, Stack, TextInput, Title } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { IconPlus } from '@tabler/icons-react';
-import { PublicationStatus, publicationStatusLabels, Role } from '@edu/domain/common/codes';
+import { isOperator, PublicationStatus, publicationStatusLabels } from '@edu/domain/common/codes';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { ListPagination } from '../../../components/list-pagination';
 import { EmptyList, ListError } from '../../../components/list-states';
@@ -34,7 +34,7 @@ interface UserPublicationsPageProps {
 export function UserPublicationsPage({ renderPay }: UserPublicationsPageProps) {
   useDocumentTitle('Мои публикации');
   const me = useCurrentUser();
-  const operator = me.data?.role === Role.operator;
+  const operator = isOperator(me.data);
   const services = usePublicationServices();
   const [title, setTitle] = useState('');
   const [fio, setFio] = useState('');

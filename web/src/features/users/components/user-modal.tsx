@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Role, roleLabels } from '@edu/domain/common/codes';
+import { isGuest, Role, roleLabels } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import { managerUserBody, type ManagedUser, type ManagerUserInput } from '@edu/domain/users/manager-user';
@@ -123,7 +123,7 @@ export function UserModal({ userId, onClose }: UserModalProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, user?.id]);
 
-  const guest = form.values.role === String(Role.guest);
+  const guest = isGuest({ role: Number(form.values.role) });
 
   async function submit(values: FormValues) {
     const body = toBody(values);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconLogin2, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
-import { Role, roleLabels } from '@edu/domain/common/codes';
+import { isOperator, roleLabels } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
 import { userListQuery, type ManagedUser } from '@edu/domain/users/manager-user';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -155,7 +155,7 @@ interface RowActionsProps {
 function RowActions({ user, myId, onEdit }: RowActionsProps) {
   const loginAs = useLoginAs();
   const setDeleted = useSetUserDeleted();
-  const canLoginAs = !user.deleted_at && user.role !== Role.operator;
+  const canLoginAs = !user.deleted_at && !isOperator(user);
 
   const [confirming, setConfirming] = useState(false);
   const deleting = !user.deleted_at;

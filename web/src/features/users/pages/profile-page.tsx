@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Button, Grid, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Role } from '@edu/domain/common/codes';
+import { isGuest, isOperator } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import type { CurrentUser } from '@edu/domain/users/current-user';
@@ -69,14 +69,14 @@ interface ProfileValues extends PersonValues {
 }
 
 function ProfileForm({ user }: { user: CurrentUser }) {
-  const isOperator = user.role === Role.operator;
-  const isGuest = user.role === Role.guest;
+  const operator = isOperator(user);
+  const guest = isGuest(user);
   const profiles = useDictionary('dict_profiles');
   const update = useUpdateProfile();
   const store = useStoreProfiles();
 
   // One's own e-mail changes only with the current password (the server asks for it too).
-  const emailChanged = (email: string) => !isGuest && email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
+  const emailChanged = (email: string) => !guest && email.trim().toLowerCase() !== (user.email ?? '').toLowerCase();
   const form = useForm<ProfileValues>({
     mode: 'controlled',
     initialValues: {
@@ -103,7 +103,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
         job_title: values.job_title.trim(),
         learned_from_us: values.learned_from_us.trim() || null,
         ...(emailChanged(values.email) ? { current_password: values.current_password } : {}),
-        ...(isOperator ? { last_name: values.last_name, first_name: values.first_name, middle_name: values.middle_name || null } : {}),
+        ...(operator ? { last_name: values.last_name, first_name: values.first_name, middle_name: values.middle_name || null } : {}),
       });
       await store.mutateAsync({ id: user.id, profiles: values.profiles.map(Number) });
       form.setFieldValue('current_password', '');
@@ -134,11 +134,11 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             Личные данные
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" verticalSpacing="sm">
-            <TextInput label="Фамилия" disabled={!isOperator} {...form.getInputProps('last_name')} />
-            <TextInput label="Имя" disabled={!isOperator} {...form.getInputProps('first_name')} />
-            <TextInput label="Отчество" disabled={!isOperator} {...form.getInputProps('middle_name')} />
+            <TextInput label="Фамилия" disabled={!operator} {...form.getInputProps('last_name')} />
+            <TextInput label="Имя" disabled={!operator} {...form.getInputProps('first_name')} />
+            <TextInput label="Отчество" disabled={!operator} {...form.getInputProps('middle_name')} />
           </SimpleGrid>
-          {!isOperator && (
+          {!operator && (
             <Text size="xs" c="dimmed" mt="xs">
               Чтобы изменить ФИО, обратитесь к оператору учебного центра.
             </Text>
@@ -150,8 +150,8 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             Работа и контакты
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            {!isGuest && <TextInput label="E-mail" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />}
-            {!isGuest && <PhoneInput label="Телефон" withAsterisk {...form.getInputProps('phone')} />}
+            {!guest && <TextInput label="E-mail" type="email" withAsterisk autoComplete="email" {...form.getInputProps('email')} />}
+            {!guest && <PhoneInput label="Телефон" withAsterisk {...form.getInputProps('phone')} />}
             <TextInput label="Организация" withAsterisk autoComplete="organization" {...form.getInputProps('organization')} />
             <TextInput label="Должность" withAsterisk autoComplete="organization-title" {...form.getInputProps('job_title')} />
             <TextInput label="Узнали о нас" placeholder="Например, от коллег" {...form.getInputProps('learned_from_us')} />
