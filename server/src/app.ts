@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { responseCheckFor, responseSerializerCompiler, type ZodWireTypeProvider } from './platform/responses.ts';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { openApiTransform, responseCheckFor, responseSerializerCompiler, type ZodWireTypeProvider } from './platform/responses.ts';
 import { sandboxCredentials, type Config } from './platform/config.ts';
 import type { Database, Db } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Кабинет учебного центра: API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // Parts are streamed to temporary files by platform/uploads.ts (readCheckedUploads), never buffered.
   await app.register(fastifyMultipart, { throwFileSizeLimit: false, limits: { fileSize: 10 * 1024 * 1024 + 1, files: 10, fields: 50 } });

@@ -22,7 +22,11 @@ describe('the OpenAPI document', () => {
     const operations = Object.entries(paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
     );
-    const undescribed = operations.filter(({ op }) => !Object.entries(op.responses ?? {}).some(([code, r]) => /^2/.test(code) && r.content));
+    // A 2xx answer with its content, or a declared body-less one (204, a redirect): the generator
+    // itself adds only a contentless "200 Default Response".
+    const undescribed = operations.filter(
+      ({ op }) => !Object.entries(op.responses ?? {}).some(([code, r]) => (/^2/.test(code) && r.content) || code === '204' || /^3/.test(code)),
+    );
     const share = 1 - undescribed.length / operations.length;
     expect(operations.length).toBeGreaterThan(150);
     expect(share, `operations without a described answer:\n${undescribed.map((u) => u.key).join('\n')}`).toBeGreaterThanOrEqual(MIN_SHARE);

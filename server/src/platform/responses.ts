@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifySerializerCompiler, FastifyTypeProvider, RawServerDefault } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 // Every route declares the answer it sends (`schema.response`, a zod schema from domain/), so the
 // OpenAPI document at /api/docs describes answers and the web takes its types from the same schema
@@ -61,3 +62,33 @@ export function responseSerializerCompiler(check: ResponseCheck, warn: (error: R
       return json;
     };
 }
+
+/**
+ * The answer of a route that sends a file (an export, a printed document, a download): its bytes go
+ * out as they are, and the OpenAPI document names the file's type.
+ */
+export const fileAnswer = (description: string, type = 'application/octet-stream') => ({
+  description,
+  content: { [type]: { schema: z.string().meta({ format: 'binary' }) } },
+});
+
+/** The type of the .xlsx exports. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An answer without a body: 204 No Content, or a redirect (3xx, to the Location header). */
+export const noContent = z.undefined();
+
+type SwaggerTransform = typeof jsonSchemaTransform;
+
+const BODYLESS: Record<string, string> = { 204: 'Без содержимого', 301: 'Перенаправление', 302: 'Перенаправление', 303: 'Перенаправление' };
+
+/** The zod transform of @fastify/swagger, with 204 and redirect answers described as body-less ones. */
+export const openApiTransform: SwaggerTransform = (document) => {
+  const response = document.schema?.response as Record<string, unknown> | undefined;
+  const bodyless = Object.keys(response ?? {}).filter((code) => BODYLESS[code]);
+  if (!response || bodyless.length === 0) return jsonSchemaTransform(document);
+  const rest = Object.fromEntries(Object.entries(response).filter(([code]) => !BODYLESS[code]));
+  const out = jsonSchemaTransform({ ...document, schema: { ...document.schema, response: rest } });
+  const described = Object.fromEntries(bodyless.map((code) => [code, { type: 'null', description: BODYLESS[code] }]));
+  return { ...out, schema: { ...out.schema, response: { ...(out.schema?.response as object), ...described } } };
+};

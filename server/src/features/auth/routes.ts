@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import { noContent, type RoutesPlugin } from '../../platform/responses.ts';
 import { EventId } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
@@ -51,7 +51,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
   // Signing in, registering and recovering a password need no session; /logout declares its own.
   defaultAccess(app, 'public');
   /** GET /api/v1/sanctum/csrf-cookie. Sessions are Bearer tokens, so no CSRF token is needed; the call is kept for the client and sets a harmless cookie. */
-  app.get('/api/v1/sanctum/csrf-cookie', { schema: { tags: ['auth'] } }, async (_request, reply) => {
+  app.get('/api/v1/sanctum/csrf-cookie', { schema: { tags: ['auth'], response: { 204: noContent } } }, async (_request, reply) => {
     reply.header('set-cookie', `XSRF-TOKEN=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
     return reply.status(204).send();
   });
@@ -106,7 +106,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
     return reply.status(201).header('cache-control', 'no-store').send(session);
   });
 
-  app.post('/logout', { config: { access: 'user' }, schema: { tags: ['auth'] } }, async (request, reply) => {
+  app.post('/logout', { config: { access: 'user' }, schema: { tags: ['auth'], response: { 204: noContent } } }, async (request, reply) => {
     await revokeSession(app.db, currentUser(request).tokenId);
     return reply.status(204).send();
   });

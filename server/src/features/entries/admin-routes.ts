@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, XLSX_TYPE, type RoutesPlugin } from '../../platform/responses.ts';
 import { formatDateTime } from '@edu/domain/common/format';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { EntryMessages, entryListQuery } from '@edu/domain/entries/entry';
@@ -88,7 +88,7 @@ export const entryAdminRoutes: RoutesPlugin = async (app) => {
   });
 
   /** GET /api/entry/excel: the entries the list's filters choose, as .xlsx with a totals row (streamed). */
-  app.get('/entry/excel', { schema: { tags: ['entries'], querystring: entryListQuery } }, async (request, reply) => {
+  app.get('/entry/excel', { schema: { tags: ['entries'], querystring: entryListQuery, response: { 200: fileAnswer('Заявки, .xlsx', XLSX_TYPE) } } }, async (request, reply) => {
     const day = new Date().toISOString().slice(0, 10);
     return sendXlsx(request, reply, { name: `Заявки ${day}.xlsx`, asciiName: `entries-${day}.xlsx` }, entriesExport(app.db, entryFiltersOf(request.query)));
   });
