@@ -67,9 +67,20 @@ interface Side {
 
 async function startServer(side: Side): Promise<ChildProcess> {
   const dir = side.dir;
+  // As in production: no answer-shape checks (development runs them), no demo seeding; payments
+  // are not part of the scenarios, so the production server runs without a shop (PAYMENTS=off).
   const child = spawn('npx', ['tsx', 'server/src/main.ts'], {
     cwd: dir,
-    env: { ...process.env, DATABASE_URL: urlOf(side.db), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `/tmp/edu-ab-data-${port}`, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PAYMENTS: 'off',
+      DATABASE_URL: urlOf(side.db),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: `/tmp/edu-ab-data-${port}`,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 // Where things go (docs/where-things-go.md), checked on the source: roles are compared in one
 // place (domain/common/codes.ts: isOperator, isGuest), so access lives in the hook and the policy
-// modules, not in scattered comparisons.
+// modules, not in scattered comparisons; route files call rules and repositories and hold no SQL.
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -29,5 +29,13 @@ describe('the source keeps each fact in its place', () => {
       (f) => f !== path.join('domain/src/common/codes.ts'),
     );
     expect(linesMatching(files, /\brole\s*[!=]==|[!=]==\s*Role\.|Role\.\w+\s*[!=]==/)).toEqual([]);
+  });
+
+  it('keeps SQL out of the route files', () => {
+    const routeFiles = sourceFiles('server/src').filter((f) => /routes\.ts$/.test(f));
+    expect(routeFiles.length).toBeGreaterThan(20);
+    expect(linesMatching(routeFiles, /\bsql`|\b(db|tx|database)\s*\.\s*(select|insert|update|delete|execute)\b|^\s*\.(select|insert|update|delete)\(/)).toEqual(
+      [],
+    );
   });
 });

@@ -1,47 +1,11 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { flagField, idField, idParams, intField } from '@edu/domain/common/bounds';
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { formatDateTime } from '@edu/domain/common/format';
-import { pageMeta } from '@edu/domain/common/pagination';
-import {
-  newNotificationsAnswer,
-  notificationAnswer,
-  notificationListQuery,
-  notificationsAnswer,
-  readAllAnswer,
-  type Notification,
-} from '@edu/domain/notifications/notification';
-import { notifications } from '../../db/schema/index.ts';
+import { newNotificationsAnswer, notificationAnswer, notificationListQuery, notificationsAnswer, readAllAnswer } from '@edu/domain/notifications/notification';
 import { currentUser } from '../../platform/auth.ts';
-import type { Queryable } from '../../platform/db.ts';
+import { listNotifications, markAllNotificationsRead, markNotificationRead, newNotifications } from './notifications-repository.ts';
 import { notFound } from '../../platform/errors.ts';
 import { defaultAccess } from '../../platform/access.ts';
-
-const toNotification = (r: typeof notifications.$inferSelect): Notification => ({
-  id: r.id,
-  user_id: r.user_id,
-  checked: r.checked,
-  text: r.text,
-  text_clear: r.text_clear,
-  icon: r.icon,
-  color: r.color,
-  url: r.url,
-  created_at_formatted: formatDateTime(r.created_at),
-});
-
-async function listNotifications(db: Queryable, me: number, q: z.output<typeof notificationListQuery>) {
-  const where = and(eq(notifications.user_id, me), q.checked === undefined ? undefined : eq(notifications.checked, q.checked === '1' || q.checked === 'true'));
-  const [{ total }] = await db.select({ total: count() }).from(notifications).where(where);
-  const list = await db
-    .select()
-    .from(notifications)
-    .where(where)
-    .orderBy(notifications.checked, desc(notifications.created_at), desc(notifications.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
-  return { data: list.map(toNotification), meta: pageMeta(total, q) };
-}
 
 /**
  * Notifications of the signed-in user. A user_id in the query is accepted for the client's sake but
@@ -71,18 +35,7 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const me = currentUser(request).id;
-      const [{ unread }] = await app.db
-        .select({ unread: count() })
-        .from(notifications)
-        .where(and(eq(notifications.user_id, me), eq(notifications.checked, false)));
-      const fresh = await app.db
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.user_id, me), eq(notifications.checked, false), gt(notifications.id, request.query.after_id)))
-        .orderBy(desc(notifications.id))
-        .limit(5);
-      return { count: unread, data: fresh.map(toNotification) };
+      return newNotifications(app.db, currentUser(request).id, request.query.after_id);
     },
   );
 
@@ -93,13 +46,9 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
       schema: { tags: ['notifications'], params: idParams, response: { 200: notificationAnswer } },
     },
     async (request) => {
-      const [row] = await app.db
-        .update(notifications)
-        .set({ checked: true })
-        .where(and(eq(notifications.id, request.params.id), eq(notifications.user_id, currentUser(request).id)))
-        .returning();
-      if (!row) throw notFound();
-      return { data: toNotification(row) };
+      const notification = await markNotificationRead(app.db, currentUser(request).id, request.params.id);
+      if (!notification) throw notFound();
+      return { data: notification };
     },
   );
 
@@ -107,10 +56,7 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
     '/read-all',
     { schema: { tags: ['notifications'], body: z.object({ all: flagField().optional() }).nullish(), response: { 200: readAllAnswer } } },
     async (request) => {
-      await app.db
-        .update(notifications)
-        .set({ checked: true })
-        .where(and(eq(notifications.user_id, currentUser(request).id), eq(notifications.checked, false)));
+      await markAllNotificationsRead(app.db, currentUser(request).id);
       return { data: { count: 0 } };
     },
   );
