@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, passwordField, phoneField } from './register.ts';
+import { dataAnswer } from '../common/answers.ts';
 
 /**
  * POST /password-forgot, body {data: {email}} (or {data: {phone}} from the old-user confirmation page).
@@ -15,10 +16,13 @@ export const passwordResetBody = z.object({
 });
 
 /** Answer of POST /api/old-user: the account that already holds the e-mail or phone, masked. */
-export interface OldUser {
-  id: number;
-  fio: string;
-  email: string;
-  phone: string | null;
-  created_at_formatted: string;
-}
+export const oldUserSchema = z.object({
+  id: z.number().int(),
+  fio: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  created_at_formatted: z.string(),
+});
+export type OldUser = z.output<typeof oldUserSchema>;
+/** POST /api/old-user: the account, masked. */
+export const oldUserAnswer = dataAnswer(oldUserSchema);

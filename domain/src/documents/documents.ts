@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from '../common/messages.ts';
 import { idField, textField } from '../common/bounds.ts';
+import { dataAnswer, isoDate, listAnswer, messageAnswer } from '../common/answers.ts';
 
 // The client's contract data (spec 01 §2 Contract data wizard, §3 User documents, Identity
 // document, Profile extras, §5 Documents, Passport, Profile extras).
@@ -66,13 +67,31 @@ export const fileRecordSchema = z.object({
 });
 export type FileRecord = z.output<typeof fileRecordSchema>;
 
-export interface UserDocumentItem extends FileRecord {
-  kind: DocumentKind;
-  dict_document_type_id: number;
-}
+export const userDocumentItemSchema = fileRecordSchema.extend({
+  kind: z.enum(DOCUMENT_KINDS),
+  dict_document_type_id: z.number().int(),
+});
+export type UserDocumentItem = z.output<typeof userDocumentItemSchema>;
 
-/** GET /api/user/{id}/documents. */
-export type UserDocuments = Record<DocumentKind, FileRecord[]> & { list: UserDocumentItem[] };
+/** GET /api/user/{id}/documents: the files of each kind and the whole list. */
+export const userDocumentsSchema = z.object({
+  passport: z.array(fileRecordSchema),
+  education: z.array(fileRecordSchema),
+  snils: z.array(fileRecordSchema),
+  surname: z.array(fileRecordSchema),
+  other: z.array(fileRecordSchema),
+  consent: z.array(fileRecordSchema),
+  list: z.array(userDocumentItemSchema),
+});
+export type UserDocuments = z.output<typeof userDocumentsSchema>;
+export const userDocumentsAnswer = dataAnswer(userDocumentsSchema);
+/** POST /api/user/{id}/upload-documents. */
+export const userDocumentsUploadedAnswer = userDocumentsAnswer.extend({ message: z.string() });
+
+/** GET /api/file/{id}/link: a short-lived link to the file. */
+export const fileLinkAnswer = z.object({ url: z.string() });
+/** DELETE /api/file/{id}. */
+export const fileDeletedAnswer = messageAnswer;
 
 // ---- Passport -------------------------------------------------------------------------------
 
@@ -116,16 +135,21 @@ export type IdentityDocumentInput = z.input<typeof identityDocumentBody>;
 /** The passport form's fields, as the wizard's `missing` names them ('passport.number', …). */
 export const PASSPORT_FIELDS = ['number', 'date', 'issued_by'] as const;
 
-export interface IdentityDocument {
-  id: number;
-  user_id: number;
-  dict_document_type_id: number;
-  number: string;
-  date: string;
-  issued_by: string;
+export const identityDocumentSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  dict_document_type_id: z.number().int(),
+  number: z.string(),
+  date: isoDate,
+  issued_by: z.string(),
   /** The client can no longer change a saved passport; operators can. */
-  locked: boolean;
-}
+  locked: z.boolean(),
+});
+export type IdentityDocument = z.output<typeof identityDocumentSchema>;
+/** GET /api/identity-document: the passport as a one-item list (empty without one). */
+export const identityDocumentsAnswer = listAnswer(identityDocumentSchema);
+/** POST /api/identity-document: the saved passport and a notice. */
+export const identityDocumentSavedAnswer = dataAnswer(identityDocumentSchema.nullable()).extend({ message: z.string() });
 
 // ---- SNILS and profile extras ---------------------------------------------------------------
 
@@ -171,33 +195,42 @@ export const profileExtrasBody = z.object({
 });
 export type ProfileExtrasInput = z.input<typeof profileExtrasBody>;
 
-export interface ProfileExtras {
-  address: string | null;
-  birthday: string | null;
-  snils: string | null;
-}
+export const profileExtrasSchema = z.object({
+  address: z.string().nullable(),
+  birthday: isoDate.nullable(),
+  snils: z.string().nullable(),
+});
+export type ProfileExtras = z.output<typeof profileExtrasSchema>;
+/** GET /api/user/{id}/profile-extras. */
+export const profileExtrasAnswer = dataAnswer(profileExtrasSchema);
+/** POST /api/user/{id}/profile-extras. */
+export const profileExtrasSavedAnswer = profileExtrasAnswer.extend({ message: z.string() });
 
 // ---- The wizard -----------------------------------------------------------------------------
 
 /** GET /api/user/{id}/contract-data: what the wizard needs to know, computed on the server. */
-export interface ContractDataState {
-  contract_step: number;
-  is_documents_upload_allowed: boolean;
-  is_contract_allowed: boolean;
-  profile_valid: boolean;
-  passport_valid: boolean;
-  documents_valid: boolean;
-  consent_valid: boolean;
+export const contractDataStateSchema = z.object({
+  contract_step: z.number().int(),
+  is_documents_upload_allowed: z.boolean(),
+  is_contract_allowed: z.boolean(),
+  profile_valid: z.boolean(),
+  passport_valid: z.boolean(),
+  documents_valid: z.boolean(),
+  consent_valid: z.boolean(),
   /** Profile, passport and documents valid: the documents step is done. */
-  valid: boolean;
+  valid: z.boolean(),
   /** Highest step the client may open now. */
-  max_step: number;
+  max_step: z.number().int(),
   /**
    * What is still missing, by field: profile extras by name ('address', 'birthday', 'snils'), the
    * passport's fields as 'passport.<field>', the files as 'documents.<kind>' (consent included).
    */
-  missing: Record<string, string[]>;
-}
+  missing: z.record(z.string(), z.array(z.string())),
+});
+export type ContractDataState = z.output<typeof contractDataStateSchema>;
+export const contractDataAnswer = dataAnswer(contractDataStateSchema);
+/** POST /api/user/{id}/contract-step: the state after the step (null only if the user is gone meanwhile). */
+export const contractStepAnswer = dataAnswer(contractDataStateSchema.nullable()).extend({ message: z.string() });
 
 export const contractStepBody = z.object({
   contract_step: z.coerce.number({ error: Messages.fieldRequired }).int({ error: Messages.fieldRequired }).min(1).max(WIZARD_STEPS),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { isGuest, Role, type RoleCode } from '../common/codes.ts';
+import { isGuest, Role } from '../common/codes.ts';
+import { dataAnswer, isoTimestamp, listAnswer, pageAnswer } from '../common/answers.ts';
 import { flagNumber } from '../common/bounds.ts';
 import { Messages } from '../common/messages.ts';
 import { looksLikeEmail, normalizePhone } from '../common/phone.ts';
 import { pageQuery, sortParam } from '../common/pagination.ts';
 import { PASSWORD_MIN_LENGTH } from '../auth/register.ts';
 import { ProfileMessages } from './profile.ts';
-import type { UserDetails } from './current-user.ts';
+import { roleCodeSchema, userDetailsSchema } from './current-user.ts';
 
 // The operator's users screen (spec 02 §2 Users list, User create/edit modal; §3 User; §6).
 
@@ -68,11 +69,27 @@ export const userListQuery = pageQuery.extend({
 });
 
 /** A user as the operator sees them (list row and the edit modal). Money in rubles. */
-export interface ManagedUser extends UserDetails {
+export const managedUserSchema = userDetailsSchema.extend({
   /** Empty for guests (they have a reserved address, see GUEST_EMAIL_DOMAIN). */
-  email: string | null;
-  has_password: boolean;
-}
+  email: z.string().nullable(),
+  has_password: z.boolean(),
+});
+export type ManagedUser = z.output<typeof managedUserSchema>;
+
+/** GET /api/manager/users: a page of users. */
+export const managedUsersAnswer = pageAnswer(managedUserSchema);
+/** GET /api/manager/users/{id}. */
+export const managedUserAnswer = dataAnswer(managedUserSchema);
+/** POST, PUT /api/manager/users/{id}, restore: the user as saved (null only if gone meanwhile) and a notice. */
+export const managedUserSavedAnswer = dataAnswer(managedUserSchema.nullable()).extend({ message: z.string() });
+
+/** A new session's token (login as a user, back to the operator). */
+export const sessionTokenSchema = z.object({ access_token: z.string(), token_type: z.literal('Bearer'), expires_at: isoTimestamp });
+/** POST /api/manager/users/{id}/login-as: the user's session and who they are. */
+export const loginAsAnswer = sessionTokenSchema.extend({ user: z.object({ id: z.number().int(), fio: z.string() }) });
+export type LoginAsAnswer = z.output<typeof loginAsAnswer>;
+/** POST /api/login-as/leave: the operator's own session again. */
+export const leaveLoginAsAnswer = sessionTokenSchema;
 
 const text = (max: number) =>
   z
@@ -160,16 +177,19 @@ export const getByFioBody = z.object({
 });
 
 /** Found by get-by-fio. */
-export interface UserLookup {
-  id: number;
-  fio: string;
-  email: string | null;
-  phone: string | null;
-  organization: string | null;
-  job_title: string | null;
-  role: RoleCode;
-  role_label: string;
-}
+export const userLookupSchema = z.object({
+  id: z.number().int(),
+  fio: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  organization: z.string().nullable(),
+  job_title: z.string().nullable(),
+  role: roleCodeSchema,
+  role_label: z.string(),
+});
+export type UserLookup = z.output<typeof userLookupSchema>;
+/** POST /api/user/get-by-fio: at most 20 users. */
+export const userLookupAnswer = listAnswer(userLookupSchema);
 
 /**
  * Guests have no e-mail, but users.email is required and unique: a guest gets a reserved address

@@ -43,3 +43,14 @@ export async function promoteReset(db: Queryable, userId: number, passwordHash: 
       .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
   });
 }
+
+/** A new account; answers its id. */
+export async function insertUser(db: Queryable, values: typeof users.$inferInsert): Promise<{ id: number }> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row;
+}
+
+/** A mailed password waiting to be used (its hash, valid until expires_at). */
+export async function insertPasswordReset(db: Queryable, values: typeof passwordResets.$inferInsert): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}

@@ -6,15 +6,15 @@ import { formatDate } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
 import { isRemember, loginBody } from '@edu/domain/auth/login';
 import { emailField, phoneField, registerAttributes, registerBody } from '@edu/domain/auth/register';
-import { passwordForgotBody, passwordResetBody, type OldUser } from '@edu/domain/auth/password-reset';
-import { users, passwordResets } from '../../db/schema/index.ts';
+import { messageAnswer } from '@edu/domain/common/answers';
+import { oldUserAnswer, passwordForgotBody, passwordResetBody, type OldUser } from '@edu/domain/auth/password-reset';
 import { createSession, currentUser, revokeSession } from '../../platform/auth.ts';
 import { attemptsIn, recordAttempt, takeAttempt } from '../../platform/attempts.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { checkCredentials } from './login.ts';
-import { findUserByLogin, findUsersByEmailOrPhone } from './auth-repository.ts';
+import { findUserByLogin, findUsersByEmailOrPhone, insertPasswordReset, insertUser } from './auth-repository.ts';
 import { sendEventMailNow } from '../events/event-mail-now.ts';
 import { defaultAccess } from '../../platform/access.ts';
 
@@ -80,19 +80,16 @@ export const authRoutes: RoutesPlugin = async (app) => {
     let userId: number;
     try {
       userId = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(users)
-          .values({
-            email: a.email,
-            phone: a.phone,
-            password,
-            last_name: a.last_name,
-            first_name: a.first_name,
-            middle_name: a.middle_name || null,
-            organization: a.organization,
-            job_title: a.job_title,
-          })
-          .returning({ id: users.id });
+        const row = await insertUser(tx, {
+          email: a.email,
+          phone: a.phone,
+          password,
+          last_name: a.last_name,
+          first_name: a.first_name,
+          middle_name: a.middle_name || null,
+          organization: a.organization,
+          job_title: a.job_title,
+        });
         // The welcome event (id 1): its mail and notification go out after the commit.
         await raiseEvent(tx, { eventId: EventId.welcome, userId: row.id });
         return row.id;
@@ -124,6 +121,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
             data: z.object({ attributes: z.object({ email: z.string().optional(), phone: z.string().optional() }).loose() }).optional(),
           })
           .loose(),
+        response: { 200: oldUserAnswer },
       },
     },
     async (request) => {
@@ -147,7 +145,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
   );
 
   /** POST /password-forgot: a new password is generated and mailed; the old one works until the new one is used. */
-  app.post('/password-forgot', { schema: { tags: ['auth'], body: passwordForgotBody } }, async (request) => {
+  app.post('/password-forgot', { schema: { tags: ['auth'], body: passwordForgotBody, response: { 200: messageAnswer } } }, async (request) => {
     const login = 'email' in request.body.data ? { email: request.body.data.email } : { phone: request.body.data.phone };
     const user = await findUserByLogin(app.db, login);
     if (!user || user.deleted_at) throw fieldError('email', Messages.emailNotFound, Messages.emailNotFound);
@@ -155,7 +153,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
     if ((await attemptsIn(app.db, key, PASSWORD_MAIL_WINDOW_MIN)) >= PASSWORD_MAIL_LIMIT) throw new AppError(429, Messages.tooManyRequests);
     await recordAttempt(app.db, key, PASSWORD_MAIL_WINDOW_MIN);
     const password = generatePassword();
-    await app.db.insert(passwordResets).values({
+    await insertPasswordReset(app.db, {
       user_id: user.id,
       email: user.email,
       password_hash: await hashPassword(password),
@@ -167,7 +165,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
   });
 
   /** POST /password-reset: confirms the mailed password (it becomes the account's password); the client then logs in. */
-  app.post('/password-reset', { schema: { tags: ['auth'], body: passwordResetBody } }, async (request) => {
+  app.post('/password-reset', { schema: { tags: ['auth'], body: passwordResetBody, response: { 200: messageAnswer } } }, async (request) => {
     const { email, password } = request.body.data.attributes;
     await checkCredentials(app, { login: email, password, ip: request.ip });
     return { message: Messages.passwordUpdated };

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { contracts, fileLinks, files, identityDocuments, userDocuments, users } from '../../db/schema/index.ts';
 import { formatDate } from '@edu/domain/common/format';
 import {
   DOCUMENT_KINDS,
@@ -12,6 +13,7 @@ import {
   type DocumentKind,
   type FileRecord,
   type IdentityDocument,
+  type ProfileExtras,
   type UserDocuments,
 } from '@edu/domain/documents/documents';
 import { Messages } from '@edu/domain/common/messages';
@@ -131,4 +133,115 @@ export async function findIdentityDocument(db: Queryable, userId: number, asOper
 /** Locks the user's row for the rest of the transaction: one user's uploads run one after another. */
 export async function lockUserForUploads(tx: Queryable, userId: number): Promise<void> {
   await tx.execute(sql`select id from users where id = ${userId} for update`);
+}
+
+// ---- Files --------------------------------------------------------------------------------------
+
+/** A live (not deleted) stored file, every column. */
+export async function findLiveFile(db: Queryable, id: number): Promise<typeof files.$inferSelect | undefined> {
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), isNull(files.deleted_at)));
+  return file;
+}
+
+/** A live stored file's id and owner. */
+export async function findLiveFileOwner(db: Queryable, id: number): Promise<{ id: number; user_id: number | null } | undefined> {
+  const [file] = await db
+    .select({ id: files.id, user_id: files.user_id })
+    .from(files)
+    .where(and(eq(files.id, id), isNull(files.deleted_at)));
+  return file;
+}
+
+export interface LinkedFileRow {
+  mime: string;
+  name: string;
+  storage_key: string;
+}
+
+/** The live file of a link that has not expired (by the SHA-256 of its token), of a live user. */
+export async function findLinkedFile(db: Queryable, tokenHash: string): Promise<LinkedFileRow | undefined> {
+  const [found] = await db
+    .select({ mime: files.mime, name: files.name, storage_key: files.storage_key })
+    .from(fileLinks)
+    .innerJoin(files, eq(files.id, fileLinks.file_id))
+    .innerJoin(users, eq(users.id, fileLinks.user_id))
+    .where(and(eq(fileLinks.token_hash, tokenHash), gt(fileLinks.expires_at, new Date()), isNull(files.deleted_at), isNull(users.deleted_at)));
+  return found;
+}
+
+/** Drops expired links and stores a new one (its token's hash) to the file for the user. */
+export async function createFileLink(db: Queryable, link: { tokenHash: string; fileId: number; userId: number; expiresAt: Date }): Promise<void> {
+  await db.delete(fileLinks).where(lt(fileLinks.expires_at, new Date()));
+  await db.insert(fileLinks).values({ token_hash: link.tokenHash, file_id: link.fileId, user_id: link.userId, expires_at: link.expiresAt });
+}
+
+/** Whether the file is a contract's scan. */
+export async function isContractScan(db: Queryable, fileId: number): Promise<boolean> {
+  const [scan] = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.file_id, fileId));
+  return Boolean(scan);
+}
+
+/** Whether the file is one of a user's documents. */
+export async function isUserDocument(db: Queryable, fileId: number): Promise<boolean> {
+  const [doc] = await db.select({ id: userDocuments.id }).from(userDocuments).where(eq(userDocuments.file_id, fileId));
+  return Boolean(doc);
+}
+
+/** Removes the user-document rows of a file (the caller retires the file). */
+export async function deleteUserDocumentsOfFile(tx: Queryable, fileId: number): Promise<void> {
+  await tx.delete(userDocuments).where(eq(userDocuments.file_id, fileId));
+}
+
+export async function insertUserDocument(tx: Queryable, doc: { userId: number; kind: DocumentKind; fileId: number }): Promise<void> {
+  await tx.insert(userDocuments).values({ user_id: doc.userId, kind: doc.kind, file_id: doc.fileId, dict_document_type_id: documentTypeIds[doc.kind] });
+}
+
+// ---- Passport and profile extras -----------------------------------------------------------------
+
+export type IdentityDocumentValues = typeof identityDocuments.$inferInsert;
+
+/** An operator's save: inserts or overwrites the user's passport. */
+export async function upsertIdentityDocument(db: Queryable, values: IdentityDocumentValues): Promise<void> {
+  await db
+    .insert(identityDocuments)
+    .values(values)
+    .onConflictDoUpdate({ target: identityDocuments.user_id, set: { ...values, updated_at: new Date() } });
+}
+
+/** A client's save: only when the user has no passport yet; false when one exists. */
+export async function insertIdentityDocumentOnce(db: Queryable, values: IdentityDocumentValues): Promise<boolean> {
+  const inserted = await db
+    .insert(identityDocuments)
+    .values(values)
+    .onConflictDoNothing({ target: identityDocuments.user_id })
+    .returning({ id: identityDocuments.id });
+  return inserted.length > 0;
+}
+
+/** Address, birthday and SNILS of a user. */
+export async function findProfileExtras(db: Queryable, userId: number): Promise<ProfileExtras | undefined> {
+  const [u] = await db.select({ address: users.address, birthday: users.birthday, snils: users.snils }).from(users).where(eq(users.id, userId));
+  return u;
+}
+
+/** Saves a live user's address, birthday and SNILS; undefined when there is no such user. */
+export async function updateProfileExtras(
+  db: Queryable,
+  userId: number,
+  v: { address: string; birthday: string; snils: string },
+): Promise<ProfileExtras | undefined> {
+  const [u] = await db
+    .update(users)
+    .set({ address: v.address, birthday: v.birthday, snils: v.snils, updated_at: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.deleted_at)))
+    .returning({ address: users.address, birthday: users.birthday, snils: users.snils });
+  return u;
+}
+
+/** Stores the wizard's step. */
+export async function setContractStep(db: Queryable, userId: number, step: number): Promise<void> {
+  await db.update(users).set({ contract_step: step, updated_at: new Date() }).where(eq(users.id, userId));
 }

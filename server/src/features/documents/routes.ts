@@ -1,19 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
 import { idField, idParams } from '@edu/domain/common/bounds';
 import {
+  contractDataAnswer,
+  contractStepAnswer,
   contractStepBody,
   DocumentMessages,
-  documentTypeIds,
+  fileDeletedAnswer,
+  fileLinkAnswer,
   identityDocumentBody,
+  identityDocumentSavedAnswer,
+  identityDocumentsAnswer,
   isDocumentKind,
   MAX_FILES_PER_KIND,
+  profileExtrasAnswer,
   profileExtrasBody,
+  profileExtrasSavedAnswer,
+  userDocumentsAnswer,
+  userDocumentsUploadedAnswer,
+  type DocumentKind,
 } from '@edu/domain/documents/documents';
-import { contracts, fileLinks, files, identityDocuments, userDocuments, users } from '../../db/schema/index.ts';
 import { currentUser, type AuthUser } from '../../platform/auth.ts';
 import { AppError, fieldError, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import { readCheckedUploads, storeUploads } from '../../platform/uploads.ts';
@@ -21,10 +29,23 @@ import { retireFiles } from '../../platform/files.ts';
 import {
   contractDataState,
   countFilesOfKinds,
+  createFileLink,
+  deleteUserDocumentsOfFile,
   findIdentityDocument,
+  findLinkedFile,
+  findLiveFile,
+  findLiveFileOwner,
+  findProfileExtras,
+  insertIdentityDocumentOnce,
+  insertUserDocument,
+  isContractScan,
   isDocumentsUploadAllowed,
+  isUserDocument,
   listUserDocuments,
   lockUserForUploads,
+  setContractStep,
+  updateProfileExtras,
+  upsertIdentityDocument,
 } from './documents-repository.ts';
 import { defaultAccess, isOperator } from '../../platform/access.ts';
 import { assertFileReadable } from '../files/file-policy.ts';
@@ -53,21 +74,12 @@ function sendFile(reply: FastifyReply, file: { mime: string; name: string; stora
 export const fileLinkRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/file/link/:token',
-    { config: { access: 'public' }, schema: { tags: ['documents'], params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }) } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['documents'], params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }), response: { 200: fileAnswer('Файл') } },
+    },
     async (request, reply) => {
-      const [found] = await app.db
-        .select({ mime: files.mime, name: files.name, storage_key: files.storage_key })
-        .from(fileLinks)
-        .innerJoin(files, eq(files.id, fileLinks.file_id))
-        .innerJoin(users, eq(users.id, fileLinks.user_id))
-        .where(
-          and(
-            eq(fileLinks.token_hash, hashLinkToken(request.params.token)),
-            gt(fileLinks.expires_at, new Date()),
-            isNull(files.deleted_at),
-            isNull(users.deleted_at),
-          ),
-        );
+      const found = await findLinkedFile(app.db, hashLinkToken(request.params.token));
       if (!found) throw notFound();
       const data = await app.files.read(found.storage_key).catch(() => null);
       if (!data) throw notFound();
@@ -94,158 +106,176 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   }
 
   /** GET /api/user/{id}/documents: passport, education, snils, surname, other, consent and the whole list. */
-  app.get('/user/:id/documents', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
-    assertUserReachable(currentUser(request), request.params.id);
-    return { data: await listUserDocuments(app.db, request.params.id) };
-  });
+  app.get(
+    '/user/:id/documents',
+    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, response: { 200: userDocumentsAnswer } } },
+    async (request) => {
+      assertUserReachable(currentUser(request), request.params.id);
+      return { data: await listUserDocuments(app.db, request.params.id) };
+    },
+  );
 
   /** POST /api/user/{id}/upload-documents: multipart, one field per kind (several files each, "passport[]" too). */
-  app.post('/user/:id/upload-documents', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
-    const me = currentUser(request);
-    const userId = request.params.id;
-    assertUserReachable(me, userId);
-    await assertMayWrite(me, userId);
-    const form = await readCheckedUploads(request, { allowedFields: isDocumentKind });
-    const uploads = form.files;
-    if (uploads.length === 0) throw fieldError('file', DocumentMessages.noFile);
-    await storeUploads(request, form, async (tx, store) => {
-      // Serialise one user's uploads so the per-kind bound holds under parallel requests.
-      await lockUserForUploads(tx, userId);
-      const have = await countFilesOfKinds(tx, userId);
-      const adding: Record<string, number> = {};
-      for (const u of uploads) adding[u.field] = (adding[u.field] ?? 0) + 1;
-      const over = Object.keys(adding).filter((k) => (have[k] ?? 0) + adding[k] > MAX_FILES_PER_KIND);
-      if (over.length) throw validationError(Object.fromEntries(over.map((k) => [k, [DocumentMessages.tooManyOfKind]])));
-      for (const u of uploads) {
-        const kind = u.field as keyof typeof documentTypeIds;
-        const file = await store(tx, userId, u);
-        await tx.insert(userDocuments).values({ user_id: userId, kind, file_id: file.id, dict_document_type_id: documentTypeIds[kind] });
-      }
-    });
-    return { data: await listUserDocuments(app.db, userId), message: DocumentMessages.filesUploaded };
-  });
+  app.post(
+    '/user/:id/upload-documents',
+    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, response: { 200: userDocumentsUploadedAnswer } } },
+    async (request) => {
+      const me = currentUser(request);
+      const userId = request.params.id;
+      assertUserReachable(me, userId);
+      await assertMayWrite(me, userId);
+      const form = await readCheckedUploads(request, { allowedFields: isDocumentKind });
+      const uploads = form.files;
+      if (uploads.length === 0) throw fieldError('file', DocumentMessages.noFile);
+      await storeUploads(request, form, async (tx, store) => {
+        // Serialise one user's uploads so the per-kind bound holds under parallel requests.
+        await lockUserForUploads(tx, userId);
+        const have = await countFilesOfKinds(tx, userId);
+        const adding: Record<string, number> = {};
+        for (const u of uploads) adding[u.field] = (adding[u.field] ?? 0) + 1;
+        const over = Object.keys(adding).filter((k) => (have[k] ?? 0) + adding[k] > MAX_FILES_PER_KIND);
+        if (over.length) throw validationError(Object.fromEntries(over.map((k) => [k, [DocumentMessages.tooManyOfKind]])));
+        for (const u of uploads) {
+          const kind = u.field as DocumentKind;
+          const file = await store(tx, userId, u);
+          await insertUserDocument(tx, { userId, kind, fileId: file.id });
+        }
+      });
+      return { data: await listUserDocuments(app.db, userId), message: DocumentMessages.filesUploaded };
+    },
+  );
 
   /** GET /api/file/{id}: a private file, to its owner and operators only; sent as an attachment-safe inline. */
-  app.get('/file/:id', { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams } }, async (request, reply) => {
-    const me = currentUser(request);
-    const [file] = await app.db
-      .select()
-      .from(files)
-      .where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
-    assertFileReadable(me, file);
-    const data = await app.files.read(file.storage_key).catch(() => null);
-    if (!data) throw notFound();
-    return sendFile(reply, file, data);
-  });
+  app.get(
+    '/file/:id',
+    { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams, response: { 200: fileAnswer('Файл') } } },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const file = await findLiveFile(app.db, request.params.id);
+      assertFileReadable(me, file);
+      const data = await app.files.read(file.storage_key).catch(() => null);
+      if (!data) throw notFound();
+      return sendFile(reply, file, data);
+    },
+  );
 
   /**
    * GET /api/file/{id}/link: {url} of a link to the file that works for FILE_LINK_MINUTES without the
    * session header, for opening a document in a new browser tab (the tab cannot send the Bearer token).
    */
-  app.get('/file/:id/link', { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
-    const me = currentUser(request);
-    const [file] = await app.db
-      .select({ id: files.id, user_id: files.user_id })
-      .from(files)
-      .where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
-    assertFileReadable(me, file);
-    const token = randomBytes(32).toString('base64url');
-    await app.db.delete(fileLinks).where(lt(fileLinks.expires_at, new Date()));
-    await app.db
-      .insert(fileLinks)
-      .values({ token_hash: hashLinkToken(token), file_id: file.id, user_id: me.id, expires_at: new Date(Date.now() + FILE_LINK_MINUTES * 60_000) });
-    return { url: `/api/file/link/${token}` };
-  });
+  app.get(
+    '/file/:id/link',
+    { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams, response: { 200: fileLinkAnswer } } },
+    async (request) => {
+      const me = currentUser(request);
+      const file = await findLiveFileOwner(app.db, request.params.id);
+      assertFileReadable(me, file);
+      const token = randomBytes(32).toString('base64url');
+      await createFileLink(app.db, {
+        tokenHash: hashLinkToken(token),
+        fileId: file.id,
+        userId: me.id,
+        expiresAt: new Date(Date.now() + FILE_LINK_MINUTES * 60_000),
+      });
+      return { url: `/api/file/link/${token}` };
+    },
+  );
 
   /** DELETE /api/file/{id}: a user document of the owner (operators: anyone's). Contract scans stay. */
-  app.delete('/file/:id', { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
-    const me = currentUser(request);
-    const [file] = await app.db
-      .select()
-      .from(files)
-      .where(and(eq(files.id, request.params.id), isNull(files.deleted_at)));
-    assertFileReadable(me, file);
-    const [scan] = await app.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.file_id, file.id));
-    const [doc] = await app.db.select({ id: userDocuments.id }).from(userDocuments).where(eq(userDocuments.file_id, file.id));
-    if (scan || !doc) throw new AppError(422, DocumentMessages.fileInUse, { errors: { file: [DocumentMessages.fileInUse] } });
-    if (file.user_id !== null) await assertMayWrite(me, file.user_id);
-    await app.db.transaction(async (tx) => {
-      await tx.delete(userDocuments).where(eq(userDocuments.file_id, file.id));
-      await retireFiles(tx, [file.id]);
-    });
-    return { message: 'Успешно удалено' };
-  });
+  app.delete(
+    '/file/:id',
+    { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams, response: { 200: fileDeletedAnswer } } },
+    async (request) => {
+      const me = currentUser(request);
+      const file = await findLiveFile(app.db, request.params.id);
+      assertFileReadable(me, file);
+      const scan = await isContractScan(app.db, file.id);
+      const doc = await isUserDocument(app.db, file.id);
+      if (scan || !doc) throw new AppError(422, DocumentMessages.fileInUse, { errors: { file: [DocumentMessages.fileInUse] } });
+      if (file.user_id !== null) await assertMayWrite(me, file.user_id);
+      await app.db.transaction(async (tx) => {
+        await deleteUserDocumentsOfFile(tx, file.id);
+        await retireFiles(tx, [file.id]);
+      });
+      return { message: 'Успешно удалено' };
+    },
+  );
 
   /** GET /api/identity-document?user_id=: the passport as a one-item list (spec 01 §7: first item used). */
-  app.get('/identity-document', { schema: { tags: ['documents'], querystring: z.object({ user_id: idField().optional() }) } }, async (request) => {
-    const me = currentUser(request);
-    const userId = request.query.user_id ?? me.id;
-    assertUserReachable(me, userId);
-    const doc = await findIdentityDocument(app.db, userId, isOperator(me));
-    return { data: doc ? [doc] : [] };
-  });
+  app.get(
+    '/identity-document',
+    { schema: { tags: ['documents'], querystring: z.object({ user_id: idField().optional() }), response: { 200: identityDocumentsAnswer } } },
+    async (request) => {
+      const me = currentUser(request);
+      const userId = request.query.user_id ?? me.id;
+      assertUserReachable(me, userId);
+      const doc = await findIdentityDocument(app.db, userId, isOperator(me));
+      return { data: doc ? [doc] : [] };
+    },
+  );
 
   /** POST /api/identity-document: saves the passport once; afterwards only an operator can change it. */
-  app.post('/identity-document', { schema: { tags: ['documents'], body: identityDocumentBody } }, async (request, reply) => {
-    const me = currentUser(request);
-    const b = request.body;
-    const userId = b.user_id ?? me.id;
-    assertUserReachable(me, userId);
-    await assertMayWrite(me, userId);
-    const values = { user_id: userId, dict_document_type_id: 1, number: b.number, date: b.date, issued_by: b.issued_by };
-    if (isOperator(me)) {
-      await app.db
-        .insert(identityDocuments)
-        .values(values)
-        .onConflictDoUpdate({ target: identityDocuments.user_id, set: { ...values, updated_at: new Date() } });
-    } else {
-      const inserted = await app.db
-        .insert(identityDocuments)
-        .values(values)
-        .onConflictDoNothing({ target: identityDocuments.user_id })
-        .returning({ id: identityDocuments.id });
-      if (inserted.length === 0) throw new AppError(422, DocumentMessages.passportLocked, { errors: { number: [DocumentMessages.passportLocked] } });
-    }
-    return reply.status(201).send({ data: await findIdentityDocument(app.db, userId, isOperator(me)), message: DocumentMessages.dataSaved });
-  });
+  app.post(
+    '/identity-document',
+    { schema: { tags: ['documents'], body: identityDocumentBody, response: { 201: identityDocumentSavedAnswer } } },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const b = request.body;
+      const userId = b.user_id ?? me.id;
+      assertUserReachable(me, userId);
+      await assertMayWrite(me, userId);
+      const values = { user_id: userId, dict_document_type_id: 1, number: b.number, date: b.date, issued_by: b.issued_by };
+      if (isOperator(me)) {
+        await upsertIdentityDocument(app.db, values);
+      } else {
+        if (!(await insertIdentityDocumentOnce(app.db, values)))
+          throw new AppError(422, DocumentMessages.passportLocked, { errors: { number: [DocumentMessages.passportLocked] } });
+      }
+      return reply.status(201).send({ data: await findIdentityDocument(app.db, userId, isOperator(me)), message: DocumentMessages.dataSaved });
+    },
+  );
 
   /** GET /api/user/{id}/profile-extras: address, birthday, snils. */
-  app.get('/user/:id/profile-extras', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
-    assertUserReachable(currentUser(request), request.params.id);
-    const [u] = await app.db
-      .select({ address: users.address, birthday: users.birthday, snils: users.snils })
-      .from(users)
-      .where(eq(users.id, request.params.id));
-    if (!u) throw notFound();
-    return { data: u };
-  });
+  app.get(
+    '/user/:id/profile-extras',
+    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, response: { 200: profileExtrasAnswer } } },
+    async (request) => {
+      assertUserReachable(currentUser(request), request.params.id);
+      const u = await findProfileExtras(app.db, request.params.id);
+      if (!u) throw notFound();
+      return { data: u };
+    },
+  );
 
   /** POST /api/user/{id}/profile-extras {address, birthday, snils}: all required; SNILS by mask and check number. */
   app.post(
     '/user/:id/profile-extras',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, body: profileExtrasBody } },
+    {
+      config: { access: { owner: 'user' } },
+      schema: { tags: ['documents'], params: idParams, body: profileExtrasBody, response: { 200: profileExtrasSavedAnswer } },
+    },
     async (request) => {
       const me = currentUser(request);
       assertUserReachable(me, request.params.id);
       await assertMayWrite(me, request.params.id);
       const b = request.body;
-      const [u] = await app.db
-        .update(users)
-        .set({ address: b.address, birthday: b.birthday, snils: b.snils, updated_at: new Date() })
-        .where(and(eq(users.id, request.params.id), isNull(users.deleted_at)))
-        .returning({ address: users.address, birthday: users.birthday, snils: users.snils });
+      const u = await updateProfileExtras(app.db, request.params.id, b);
       if (!u) throw notFound();
       return { data: u, message: DocumentMessages.dataSaved };
     },
   );
 
   /** GET /api/user/{id}/contract-data: the wizard's state, computed from the data. */
-  app.get('/user/:id/contract-data', { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams } }, async (request) => {
-    assertUserReachable(currentUser(request), request.params.id);
-    const state = await contractDataState(app.db, request.params.id);
-    if (!state) throw notFound();
-    return { data: state };
-  });
+  app.get(
+    '/user/:id/contract-data',
+    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, response: { 200: contractDataAnswer } } },
+    async (request) => {
+      assertUserReachable(currentUser(request), request.params.id);
+      const state = await contractDataState(app.db, request.params.id);
+      if (!state) throw notFound();
+      return { data: state };
+    },
+  );
 
   /**
    * POST /api/user/{id}/contract-step {contract_step}: Next in the wizard. A step is stored only when
@@ -253,7 +283,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
    */
   app.post(
     '/user/:id/contract-step',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, body: contractStepBody } },
+    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, body: contractStepBody, response: { 200: contractStepAnswer } } },
     async (request) => {
       const me = currentUser(request);
       const userId = request.params.id;
@@ -263,7 +293,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
       if (!state.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);
       const step = request.body.contract_step;
       if (step > state.max_step) throw validationError(state.missing, DocumentMessages.fillAllForContract);
-      await app.db.update(users).set({ contract_step: step, updated_at: new Date() }).where(eq(users.id, userId));
+      await setContractStep(app.db, userId, step);
       return { data: await contractDataState(app.db, userId), message: DocumentMessages.dataSaved };
     },
   );

@@ -1,10 +1,16 @@
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { contentDisposition, verifyFileToken } from '../../platform/signed-links.ts';
 import { findStoredFile } from './files-repository.ts';
 import { assertFileReadable } from './file-policy.ts';
+
+/** Sends a file's bytes: the route declares a fileAnswer (a content type), not a JSON value a handler's type could describe. */
+function sendBytes(reply: FastifyReply, data: Buffer) {
+  return reply.send(data);
+}
 
 /**
  * Downloads of private files. There is no public URL for a document: a file is read by its owner or
@@ -14,37 +20,51 @@ export const fileRoutes: RoutesPlugin = async (app) => {
   /** GET /api/file/{id}/download: the owner or an operator; anyone else gets 404 (not 403: no hint it exists). */
   app.get(
     '/:id/download',
-    { config: { access: { owner: 'file' } }, schema: { tags: ['files'], params: z.object({ id: z.coerce.number().int().positive() }) } },
+    {
+      config: { access: { owner: 'file' } },
+      schema: { tags: ['files'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: fileAnswer('Файл') } },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const file = await findStoredFile(app.db, request.params.id);
       assertFileReadable(me, file);
       const data = await app.files.read(file.storage_key).catch(() => null);
       if (!data) throw notFound();
-      return reply
-        .type(file.mime)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition('inline', file.name))
-        .send(data);
+      return sendBytes(
+        reply
+          .type(file.mime)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', contentDisposition('inline', file.name)),
+        data,
+      );
     },
   );
 
   /** GET /api/file/signed?t={token}: a print link; it works for a few minutes and only for its file. */
   app.get(
     '/signed',
-    { config: { access: 'public' }, schema: { tags: ['files'], querystring: z.object({ t: z.string().max(4000).default('') }) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['files'],
+        querystring: z.object({ t: z.string().max(4000).default('') }),
+        response: { 200: fileAnswer('Документ по ссылке для печати') },
+      },
+    },
     async (request, reply) => {
       const payload = await verifyFileToken(app.db, request.query.t);
       if (!payload) throw notFound('Ссылка устарела. Откройте документ ещё раз из личного кабинета.');
       const data = await app.files.getGeneratedOrFile(payload.k);
       if (!data) throw notFound();
-      return reply
-        .type(payload.t)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition(payload.t === 'application/pdf' ? 'inline' : 'attachment', payload.n))
-        .send(data);
+      return sendBytes(
+        reply
+          .type(payload.t)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', contentDisposition(payload.t === 'application/pdf' ? 'inline' : 'attachment', payload.n)),
+        data,
+      );
     },
   );
 };

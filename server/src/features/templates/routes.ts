@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import type { FastifyRequest } from 'fastify';
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { TemplateType } from '@edu/domain/common/codes';
 import { FileMessages } from '@edu/domain/documents/files';
@@ -118,16 +118,22 @@ export const templateRoutes: RoutesPlugin = async (app) => {
   });
 
   /** GET /api/template/{id}/file: the uploaded .docx. */
-  app.get('/:id/file', { schema: { tags: ['templates'], params: idParams } }, async (request, reply) => {
-    const row = await findTemplate(app.db, request.params.id);
-    if (!row?.storage_key) throw notFound();
-    const data = await app.files.read(row.storage_key).catch(() => null);
-    if (!data) throw notFound();
-    return reply
-      .type(DOCX_MIME)
-      .header('content-disposition', `attachment; filename="template.docx"; filename*=UTF-8''${encodeURIComponent(row.file_name ?? 'template.docx')}`)
-      .send(data);
-  });
+  app.get(
+    '/:id/file',
+    { schema: { tags: ['templates'], params: idParams, response: { 200: fileAnswer('Шаблон, .docx', DOCX_MIME) } } },
+    async (request, reply) => {
+      const row = await findTemplate(app.db, request.params.id);
+      if (!row?.storage_key) throw notFound();
+      const data = await app.files.read(row.storage_key).catch(() => null);
+      if (!data) throw notFound();
+      return sendBytes(
+        reply
+          .type(DOCX_MIME)
+          .header('content-disposition', `attachment; filename="template.docx"; filename*=UTF-8''${encodeURIComponent(row.file_name ?? 'template.docx')}`),
+        data,
+      );
+    },
+  );
 
   async function save(request: FastifyRequest, id: number | null) {
     const form = await readForm(request);
@@ -239,3 +245,8 @@ export const templateRoutes: RoutesPlugin = async (app) => {
     },
   );
 };
+
+/** Sends a file's bytes: the route declares a fileAnswer (a content type), not a JSON value a handler's type could describe. */
+function sendBytes(reply: FastifyReply, data: Buffer) {
+  return reply.send(data);
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Messages } from '@edu/domain/common/messages';
-import { GUEST_EMAIL_DOMAIN, LOGIN_AS_FIELD, LoginAsLog, UserMessages, type ManagerUserValues } from '@edu/domain/users/manager-user';
+import { GUEST_EMAIL_DOMAIN, LOGIN_AS_FIELD, LoginAsLog, UserMessages, type LoginAsAnswer, type ManagerUserValues } from '@edu/domain/users/manager-user';
 import { fullName } from '@edu/domain/users/current-user';
 import { accessTokens, dictProfiles, dictRegions, userProfiles, users } from '../../db/schema/index.ts';
 import { createSession, revokeSession, type AuthUser } from '../../platform/auth.ts';
@@ -133,13 +133,6 @@ export async function restoreUser(db: Db, actor: AuthUser, id: number): Promise<
     await tx.update(users).set({ deleted_at: null, updated_at: new Date() }).where(eq(users.id, id));
     await logChange(tx, { type: 'user', entityId: id, userId: actor.id, before, after: await userSnapshot(tx, id) });
   });
-}
-
-export interface LoginAsAnswer {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_at: string;
-  user: { id: number; fio: string };
 }
 
 /**

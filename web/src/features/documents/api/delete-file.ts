@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { fileDeletedAnswer } from '@edu/domain/documents/documents';
 import { api } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/current-user';
 
 /** DELETE /api/file/{id}: a document of the user. */
-export function deleteFile({ id }: { id: number; userId: number }): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/api/file/${id}`);
+export function deleteFile({ id }: { id: number; userId: number }): Promise<z.output<typeof fileDeletedAnswer>> {
+  return api.delete<z.output<typeof fileDeletedAnswer>>(`/api/file/${id}`);
 }
 
 export function useDeleteFile() {

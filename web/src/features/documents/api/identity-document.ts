@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IdentityDocument, IdentityDocumentInput } from '@edu/domain/documents/documents';
+import type { z } from 'zod';
+import type { IdentityDocument, IdentityDocumentInput, identityDocumentsAnswer } from '@edu/domain/documents/documents';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/identity-document?user_id=: the first item is the passport. */
 export function getIdentityDocument(userId: number): Promise<IdentityDocument | null> {
-  return api.get<{ data: IdentityDocument[] }>('/api/identity-document', { query: { user_id: userId } }).then((r) => r.data[0] ?? null);
+  return api.get<z.output<typeof identityDocumentsAnswer>>('/api/identity-document', { query: { user_id: userId } }).then((r) => r.data[0] ?? null);
 }
 
 export const identityDocumentQuery = (userId: number) => queryOptions({ queryKey: ['identity-document', userId], queryFn: () => getIdentityDocument(userId) });

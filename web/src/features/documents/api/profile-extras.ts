@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileExtras, ProfileExtrasInput } from '@edu/domain/documents/documents';
+import type { z } from 'zod';
+import type { ProfileExtras, profileExtrasAnswer, ProfileExtrasInput, profileExtrasSavedAnswer } from '@edu/domain/documents/documents';
 import { api } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/current-user';
 
 /** GET /api/user/{id}/profile-extras: address, birthday, snils. */
 export function getProfileExtras(userId: number): Promise<ProfileExtras> {
-  return api.get<{ data: ProfileExtras }>(`/api/user/${userId}/profile-extras`).then((r) => r.data);
+  return api.get<z.output<typeof profileExtrasAnswer>>(`/api/user/${userId}/profile-extras`).then((r) => r.data);
 }
 
 export const profileExtrasQuery = (userId: number) => queryOptions({ queryKey: ['profile-extras', userId], queryFn: () => getProfileExtras(userId) });
@@ -15,8 +16,8 @@ export function useProfileExtras(userId: number) {
 }
 
 /** POST /api/user/{id}/profile-extras. */
-export function saveProfileExtras({ userId, ...body }: ProfileExtrasInput & { userId: number }): Promise<{ data: ProfileExtras; message: string }> {
-  return api.post<{ data: ProfileExtras; message: string }>(`/api/user/${userId}/profile-extras`, body);
+export function saveProfileExtras({ userId, ...body }: ProfileExtrasInput & { userId: number }): Promise<z.output<typeof profileExtrasSavedAnswer>> {
+  return api.post<z.output<typeof profileExtrasSavedAnswer>>(`/api/user/${userId}/profile-extras`, body);
 }
 
 export function useSaveProfileExtras() {

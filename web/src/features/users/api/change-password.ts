@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { messageAnswer } from '@edu/domain/common/answers';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/user/{id}/change-password: {message: 'Пароль успешно обновлён!'}; one's own needs current_password; other sessions end. */
@@ -10,8 +12,8 @@ export function changePassword({
   current_password?: string;
   password: string;
   password_confirmation: string;
-}): Promise<{ message: string }> {
-  return api.post<{ message: string }>(`/api/user/${id}/change-password`, body);
+}): Promise<z.output<typeof messageAnswer>> {
+  return api.post<z.output<typeof messageAnswer>>(`/api/user/${id}/change-password`, body);
 }
 
 export function useChangePassword() {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ManagedUser } from '@edu/domain/users/manager-user';
+import type { z } from 'zod';
+import type { ManagedUser, managedUserAnswer } from '@edu/domain/users/manager-user';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/manager/users/{id}: the user card (entry count, paid count, amount due). */
 export async function getManagedUser(id: number): Promise<ManagedUser> {
-  return (await api.get<{ data: ManagedUser }>(`/api/manager/users/${id}`)).data;
+  return (await api.get<z.output<typeof managedUserAnswer>>(`/api/manager/users/${id}`)).data;
 }
 
 export const managedUserQuery = (id: number) => queryOptions({ queryKey: ['manager-users', 'one', id], queryFn: () => getManagedUser(id) });

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@edu/domain/common/pagination';
-import type { ManagedUser } from '@edu/domain/users/manager-user';
+import type { z } from 'zod';
+import type { managedUsersAnswer } from '@edu/domain/users/manager-user';
 import { api } from '../../../lib/api-client';
 
 /** The query of GET /api/manager/users as kept in the URL (domain userListQuery). */
 export type ManagedUsersQuery = Record<string, string>;
 
-export function getManagedUsers(query: ManagedUsersQuery, signal?: AbortSignal): Promise<Paginated<ManagedUser>> {
-  return api.get<Paginated<ManagedUser>>('/api/manager/users', { query, signal });
+export function getManagedUsers(query: ManagedUsersQuery, signal?: AbortSignal): Promise<z.output<typeof managedUsersAnswer>> {
+  return api.get<z.output<typeof managedUsersAnswer>>('/api/manager/users', { query, signal });
 }
 
 export const managedUsersQuery = (query: ManagedUsersQuery) =>

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { leaveLoginAsAnswer, loginAsAnswer } from '@edu/domain/users/manager-user';
 import { api } from '../../../lib/api-client';
 import { setToken } from '../../../lib/storage';
 
-interface SessionAnswer {
-  access_token: string;
-}
+type SessionAnswer = z.output<typeof leaveLoginAsAnswer>;
 
 /** POST /api/manager/users/{id}/login-as: the operator's session becomes the user's. */
-export function loginAs(id: number): Promise<SessionAnswer & { user: { id: number; fio: string } }> {
+export function loginAs(id: number): Promise<z.output<typeof loginAsAnswer>> {
   return api.post(`/api/manager/users/${id}/login-as`);
 }
 
