@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifySerializerCompiler, FastifyTypeProvider, RawServerDefault } from 'fastify';
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
@@ -14,13 +15,15 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 // a 500 for a described-wrong field).
 
 /** What a handler may return for a wire type: Date wherever the JSON has a string. */
-export type Wire<T> = T extends string
-  ? string | Date
-  : T extends readonly (infer U)[]
-    ? readonly Wire<U>[]
-    : T extends object
-      ? { [K in keyof T]: Wire<T[K]> }
-      : T;
+export type Wire<T> = T extends FileBody
+  ? T
+  : T extends string
+    ? string | Date
+    : T extends readonly (infer U)[]
+      ? readonly Wire<U>[]
+      : T extends object
+        ? { [K in keyof T]: Wire<T[K]> }
+        : T;
 
 export interface ZodWireTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
@@ -69,8 +72,14 @@ export function responseSerializerCompiler(check: ResponseCheck, warn: (error: R
  */
 export const fileAnswer = (description: string, type = 'application/octet-stream') => ({
   description,
-  content: { [type]: { schema: z.string().meta({ format: 'binary' }) } },
+  content: { [type]: { schema: fileBody } },
 });
+
+/** What the handler of a file answer sends: the bytes, or a stream of them. */
+export type FileBody = Buffer | Readable;
+
+/** A binary string in the document; the bytes (or a stream) in the handler's type. */
+const fileBody = z.string().meta({ format: 'binary' }) as unknown as z.ZodType<FileBody>;
 
 /** The type of the .xlsx exports. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,16 +1,10 @@
 import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { contentDisposition, verifyFileToken } from '../../platform/signed-links.ts';
 import { findStoredFile } from './files-repository.ts';
 import { assertFileReadable } from './file-policy.ts';
-
-/** Sends a file's bytes: the route declares a fileAnswer (a content type), not a JSON value a handler's type could describe. */
-function sendBytes(reply: FastifyReply, data: Buffer) {
-  return reply.send(data);
-}
 
 /**
  * Downloads of private files. There is no public URL for a document: a file is read by its owner or
@@ -30,14 +24,12 @@ export const fileRoutes: RoutesPlugin = async (app) => {
       assertFileReadable(me, file);
       const data = await app.files.read(file.storage_key).catch(() => null);
       if (!data) throw notFound();
-      return sendBytes(
-        reply
-          .type(file.mime)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', contentDisposition('inline', file.name)),
-        data,
-      );
+      return reply
+        .type(file.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition('inline', file.name))
+        .send(data);
     },
   );
 
@@ -57,14 +49,12 @@ export const fileRoutes: RoutesPlugin = async (app) => {
       if (!payload) throw notFound('Ссылка устарела. Откройте документ ещё раз из личного кабинета.');
       const data = await app.files.getGeneratedOrFile(payload.k);
       if (!data) throw notFound();
-      return sendBytes(
-        reply
-          .type(payload.t)
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-disposition', contentDisposition(payload.t === 'application/pdf' ? 'inline' : 'attachment', payload.n)),
-        data,
-      );
+      return reply
+        .type(payload.t)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', contentDisposition(payload.t === 'application/pdf' ? 'inline' : 'attachment', payload.n))
+        .send(data);
     },
   );
 };

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { TemplateType } from '@edu/domain/common/codes';
@@ -126,12 +126,10 @@ export const templateRoutes: RoutesPlugin = async (app) => {
       if (!row?.storage_key) throw notFound();
       const data = await app.files.read(row.storage_key).catch(() => null);
       if (!data) throw notFound();
-      return sendBytes(
-        reply
-          .type(DOCX_MIME)
-          .header('content-disposition', `attachment; filename="template.docx"; filename*=UTF-8''${encodeURIComponent(row.file_name ?? 'template.docx')}`),
-        data,
-      );
+      return reply
+        .type(DOCX_MIME)
+        .header('content-disposition', `attachment; filename="template.docx"; filename*=UTF-8''${encodeURIComponent(row.file_name ?? 'template.docx')}`)
+        .send(data);
     },
   );
 
@@ -245,8 +243,3 @@ export const templateRoutes: RoutesPlugin = async (app) => {
     },
   );
 };
-
-/** Sends a file's bytes: the route declares a fileAnswer (a content type), not a JSON value a handler's type could describe. */
-function sendBytes(reply: FastifyReply, data: Buffer) {
-  return reply.send(data);
-}

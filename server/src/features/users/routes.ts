@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import sharp from 'sharp';
 import { idParams } from '@edu/domain/common/bounds';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { messageAnswer } from '@edu/domain/common/answers';
@@ -216,12 +216,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
       if (!file) throw notFound();
       const data = await app.files.read(key).catch(() => null);
       if (!data) throw notFound();
-      return sendBytes(reply.type('image/jpeg').header('cache-control', 'private, max-age=86400'), data);
+      return reply.type('image/jpeg').header('cache-control', 'private, max-age=86400').send(data);
     },
   );
 };
-
-/** Sends a file's bytes: the route declares a fileAnswer (a content type), not a JSON value a handler's type could describe. */
-function sendBytes(reply: FastifyReply, data: Buffer) {
-  return reply.send(data);
-}
