@@ -5,7 +5,7 @@ import { Messages } from '../common/messages.ts';
 import { pageQuery, sortParam } from '../common/pagination.ts';
 import { plural } from '../common/plural.ts';
 import { publicationPlainText } from './plain-text.ts';
-import { listAnswer, messageAnswer } from '../common/answers.ts';
+import { dataAnswer, isoTimestamp, listAnswer, messageAnswer, pageAnswer } from '../common/answers.ts';
 
 // Publications (spec 03 §1-9; spec 02 §2 publication subtypes; spec 01 publication entry form).
 
@@ -78,7 +78,8 @@ export const PublicationMessages = {
 } as const;
 
 /** A uniqueness check not finished yet: waiting for a worker, or being run. */
-export type UniquenessState = 'queued' | 'running';
+export const uniquenessStateSchema = z.enum(['queued', 'running']);
+export type UniquenessState = z.output<typeof uniquenessStateSchema>;
 export const uniquenessStateLabels: Record<UniquenessState, string> = { queued: 'в очереди', running: 'проверяется' };
 
 /** Badge colors (Mantine) by status. Rejected cards are also shown faded. */
@@ -154,101 +155,121 @@ export const userMayDelete = (status: number) => status === PublicationStatus.re
 /** The manager comment is shown to the owner when the publication is declined or rejected. */
 export const ownerSeesComment = (status: number) => status === PublicationStatus.rejected || status === PublicationStatus.rework;
 
-export interface PublicationAuthor {
-  id: number;
-  user_id: number | null;
-  fio: string;
+const id = z.number().int();
+
+/** A co-author of a publication. */
+export const publicationAuthorSchema = z.object({
+  id,
+  user_id: id.nullable(),
+  fio: z.string(),
   /** A linked account that has not accepted the invitation yet (co-authors.ts). */
-  pending: boolean;
-}
+  pending: z.boolean(),
+});
+export type PublicationAuthor = z.output<typeof publicationAuthorSchema>;
 
 /** The stored publication a match was copied from (told to operators, and to its own creator). */
-export interface PublicationMatchSource {
-  id: number;
-  title: string;
+export const publicationMatchSourceSchema = z.object({
+  id,
+  title: z.string(),
   /** The number of its entry ('2611-0004'), when it has one. */
-  number: string | null;
+  number: z.string().nullable(),
   /** Its first author. */
-  author: string;
-  status: number;
-  statusLabel: string;
-}
+  author: z.string(),
+  status: z.number().int(),
+  statusLabel: z.string(),
+});
+export type PublicationMatchSource = z.output<typeof publicationMatchSourceSchema>;
 
-export interface PublicationMatch {
+/** Character spans [start, end) of publicationPlainText(text). */
+const spansSchema = z.array(z.tuple([z.number().int(), z.number().int()]));
+
+export const publicationMatchSchema = z.object({
   /** The source's address on the site ('' for a publication stored in the cabinet only). */
-  url: string;
+  url: z.string(),
   /** The publication in the cabinet it was copied from; null when gone or not for the asker's eyes. */
-  source: PublicationMatchSource | null;
-  percent: number;
+  source: publicationMatchSourceSchema.nullable(),
+  percent: z.number(),
   /** Word indexes of the checked text found in this source. */
-  highlight: number[];
+  highlight: z.array(z.number().int()),
   /** Character spans [start, end) of publicationPlainText(text). */
-  spans: Array<[number, number]>;
-}
+  spans: spansSchema,
+});
+export type PublicationMatch = z.output<typeof publicationMatchSchema>;
 
-export interface PublicationEntryRef {
-  id: number;
-  number: string;
+export const publicationEntryRefSchema = z.object({
+  id,
+  number: z.string(),
   /** Entry status 1 not paid, 2 paid, 3 done. */
-  status: number;
-  is_paid: boolean;
-  price: number;
-  user: { id: number; fio: string };
-}
+  status: z.number().int(),
+  is_paid: z.boolean(),
+  price: z.number(),
+  user: z.object({ id, fio: z.string() }),
+});
+export type PublicationEntryRef = z.output<typeof publicationEntryRefSchema>;
 
-export interface PublicationFileRef {
-  id: number;
-  name: string;
+export const publicationFileRefSchema = z.object({
+  id,
+  name: z.string(),
   /** Authorised download address. */
-  url: string;
-}
+  url: z.string(),
+});
+export type PublicationFileRef = z.output<typeof publicationFileRefSchema>;
 
-/** GET /api/publication item and GET /api/publication/{id} (spec 03 §3 Publication). Money in rubles. */
-export interface Publication {
-  id: number;
-  title: string;
+/**
+ * GET /api/publication item and GET /api/publication/{id} (spec 03 §3 Publication): one shape, the
+ * list's item has an excerpt for text and empty additionalFiles, matches, highlight and spans. Money in rubles.
+ */
+export const publicationSchema = z.object({
+  id,
+  title: z.string(),
   /** Full text (HTML) on GET /{id}; in the list the first 300 plain characters. */
-  text: string | null;
-  file: PublicationFileRef | null;
+  text: z.string().nullable(),
+  file: publicationFileRefSchema.nullable(),
   /** Extra files attached on create (GET /{id} only; [] in the list). */
-  additionalFiles: PublicationFileRef[];
-  url: string | null;
-  url_contents: string | null;
-  status: PublicationStatusCode;
-  statusLabel: string;
-  statusColor: string;
-  entries: PublicationEntryRef[];
-  entry: PublicationEntryRef | null;
-  service: { id: number; title: string; dict_subtype_id: number | null } | null;
+  additionalFiles: z.array(publicationFileRefSchema),
+  url: z.string().nullable(),
+  url_contents: z.string().nullable(),
+  status: z.literal(Object.values(PublicationStatus)),
+  statusLabel: z.string(),
+  statusColor: z.string(),
+  entries: z.array(publicationEntryRefSchema),
+  entry: publicationEntryRefSchema.nullable(),
+  service: z.object({ id, title: z.string(), dict_subtype_id: id.nullable() }).nullable(),
   /** Does the subtype take a file instead of a text? */
-  publication_has_file: boolean;
-  release: { id: number; title: string } | null;
-  release_id: number | null;
-  is_journal: boolean;
+  publication_has_file: z.boolean(),
+  release: z.object({ id, title: z.string() }).nullable(),
+  release_id: id.nullable(),
+  is_journal: z.boolean(),
   /** To the owner only when rejected or needing rework; operators always. */
-  manager_comment: string | null;
+  manager_comment: z.string().nullable(),
   /** Percent of original text, null until checked. */
-  uniqueness: number | null;
-  uniqueness_checked_at: string | null;
+  uniqueness: z.number().nullable(),
+  uniqueness_checked_at: isoTimestamp.nullable(),
   /** The uniqueness check waits in the queue or runs now (the percent shown is then not current); null otherwise. */
-  uniqueness_state: UniquenessState | null;
-  matches: PublicationMatch[];
-  highlight: number[];
-  spans: Array<[number, number]>;
-  dict_category_id: number | null;
-  type: number | null;
-  price_id: number | null;
+  uniqueness_state: uniquenessStateSchema.nullable(),
+  matches: z.array(publicationMatchSchema),
+  highlight: z.array(z.number().int()),
+  spans: spansSchema,
+  dict_category_id: id.nullable(),
+  type: z.number().int().nullable(),
+  price_id: id.nullable(),
   /** Number of authors the price is for (the creator plus up to authors_num - 1 more). */
-  authors_num: number | null;
-  price: number | null;
-  authors: PublicationAuthor[];
-  created_by: number;
-  created_at: string;
-  created_at_formatted: string;
+  authors_num: z.number().int().nullable(),
+  price: z.number().nullable(),
+  authors: z.array(publicationAuthorSchema),
+  created_by: id,
+  created_at: isoTimestamp,
+  created_at_formatted: z.string(),
   /** What the asking user may do now. */
-  can_edit: boolean;
-  can_delete: boolean;
-}
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+});
+export type Publication = z.output<typeof publicationSchema>;
+
+/** GET /api/publication: a page of publications. */
+export const publicationPageAnswer = pageAnswer(publicationSchema);
+/** GET /api/publication/{id}. */
+export const publicationAnswer = dataAnswer(publicationSchema);
 
 const boolish = flagField();
 
@@ -344,11 +365,8 @@ export const savePublicationBody = z.object({
 export type SavePublicationBody = z.input<typeof savePublicationBody>;
 
 /** The answer of create and update: the publication and the info text ('будет проверена антиплагиатом в течение часа'). */
-export interface SavePublicationAnswer {
-  message: string;
-  info: string | null;
-  data: Publication;
-}
+export const savePublicationAnswer = dataAnswer(publicationSchema).extend({ message: z.string(), info: z.string().nullable() });
+export type SavePublicationAnswer = z.output<typeof savePublicationAnswer>;
 
 /** POST /api/publication/{id}/decline: the comment for the author is optional. */
 export const declineBody = z.object({ manager_comment: textField(5000).nullish() });
@@ -366,18 +384,21 @@ export const addToReleaseBody = z.object({
 });
 export type AddToReleaseBody = z.input<typeof addToReleaseBody>;
 
-/** Status-change answers: the message and the publication as it is now. */
-export interface PublicationActionAnswer {
-  message: string;
-  data: Publication;
-}
+/** Status-change answers (accept, decline, reject, send-to-journal, check-uniqueness, add-author): the message and the publication as it is now. */
+export const publicationActionAnswer = dataAnswer(publicationSchema).extend({ message: z.string() });
+export type PublicationActionAnswer = z.output<typeof publicationActionAnswer>;
 
 /** POST /api/publication/publish-accepted answer. */
-export interface PublishAcceptedAnswer {
-  message: string;
-  published: number[];
-  failed: Array<{ id: number; message: string }>;
-}
+export const publishAcceptedAnswer = z.object({
+  message: z.string(),
+  published: z.array(id),
+  failed: z.array(z.object({ id, message: z.string() })),
+});
+export type PublishAcceptedAnswer = z.output<typeof publishAcceptedAnswer>;
+
+/** POST /api/publication/add-to-release: the publications put into the release. */
+export const addedToReleaseAnswer = z.object({ message: z.string(), ids: z.array(id) });
+export type AddedToReleaseAnswer = z.output<typeof addedToReleaseAnswer>;
 
 /** Cut a text for display: the first `n` characters and an ellipsis. */
 export function cut(text: string, n: number): string {

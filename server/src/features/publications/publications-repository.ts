@@ -6,6 +6,7 @@ import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
 import {
   cut,
   DisplayCuts,
+  INTERNET_SUBTYPE_ID,
   ownerSeesComment,
   publicationPlainText,
   publicationStatusColors,
@@ -20,6 +21,7 @@ import {
   type UniquenessState,
   type PublicationSortKey,
 } from '@edu/domain/publications/publication';
+import { publicationAuthors, publications } from '../../db/schema/index.ts';
 import { isOperator as isOperatorUser } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { publicationVisibleTo } from './publication-policy.ts';
@@ -350,4 +352,101 @@ export async function findPublicationFile(db: Queryable, publicationId: number, 
                or exists (select 1 from publication_files pf where pf.publication_id = ${publicationId} and pf.file_id = f.id))`,
   );
   return file;
+}
+
+/** Soft-deletes a publication (DELETE /api/publication/{id}; its files, index and entries are handled by the route). */
+export async function softDeletePublication(db: Queryable, id: number, at: Date): Promise<void> {
+  await db
+    .update(publications)
+    .set({ deleted_at: at })
+    .where(sql`id = ${id}`);
+}
+
+/** The full name of a live user (a co-author picked by an operator), or undefined. */
+export async function findLiveUserFio(db: Queryable, userId: number): Promise<{ fio: string } | undefined> {
+  const [author] = await rows<{ fio: string }>(
+    db,
+    sql`select concat_ws(' ', last_name, first_name, middle_name) as fio from users where id = ${userId} and deleted_at is null`,
+  );
+  return author;
+}
+
+export interface PublicationAuthorPositionRow {
+  user_id: number | null;
+  position: number;
+}
+
+/** The accounts and places of a publication's authors (the creator is position 0). */
+export async function publicationAuthorPositions(db: Queryable, publicationId: number): Promise<PublicationAuthorPositionRow[]> {
+  return rows<PublicationAuthorPositionRow>(db, sql`select user_id, position from publication_authors where publication_id = ${publicationId}`);
+}
+
+/** Adds an author row (an operator's co-author, accepted at once). */
+export async function insertPublicationAuthor(db: Queryable, values: typeof publicationAuthors.$inferInsert): Promise<void> {
+  await db.insert(publicationAuthors).values(values);
+}
+
+export interface ApprovedInternetPublicationRow {
+  id: number;
+  title: string;
+  text: string | null;
+  joomla_category_id: number | null;
+  rubric: string | null;
+  authors: string | null;
+}
+
+/** Approved live internet publications (subtype 5) with their rubric's site category and authors, to publish on the journal's site. */
+export async function listApprovedInternetPublications(db: Queryable): Promise<ApprovedInternetPublicationRow[]> {
+  return rows<ApprovedInternetPublicationRow>(
+    db,
+    sql`select p.id, p.title, p.text, c.joomla_category_id, c.fdv as rubric,
+            (select string_agg(a.fio, ', ' order by a.position, a.id) from publication_authors a where a.publication_id = p.id) as authors
+          from publications p
+          left join dict_publication_categories c on c.id = p.dict_category_id
+          where p.deleted_at is null and p.status = 2
+            and exists (select 1 from publication_entries pe join entries e on e.id = pe.entry_id join services s on s.id = e.service_id
+                        where pe.publication_id = p.id and s.dict_subtype_id = ${INTERNET_SUBTYPE_ID})
+          order by p.id`,
+  );
+}
+
+export interface LiveReleaseRow {
+  id: number;
+  dict_service_subtype_id: number | null;
+}
+
+/** A live release with its subtype, or undefined. */
+export async function findLiveRelease(db: Queryable, releaseId: number): Promise<LiveReleaseRow | undefined> {
+  const [release] = await rows<LiveReleaseRow>(
+    db,
+    sql`select id, dict_service_subtype_id from publication_releases where id = ${releaseId} and deleted_at is null`,
+  );
+  return release;
+}
+
+export interface ReleaseCandidateRow {
+  id: number;
+  release_id: number | null;
+  dict_subtype_id: number | null;
+}
+
+/** The live publications of these ids with their release and first entry's subtype, locked for the update. */
+export async function lockPublicationsForRelease(db: Queryable, ids: number[]): Promise<ReleaseCandidateRow[]> {
+  return rows<ReleaseCandidateRow>(
+    db,
+    sql`select p.id, p.release_id, (select s.dict_subtype_id from publication_entries pe join entries e on e.id = pe.entry_id
+              join services s on s.id = e.service_id where pe.publication_id = p.id order by e.id limit 1) as dict_subtype_id
+            from publications p where p.deleted_at is null and p.id in (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )}) for update of p`,
+  );
+}
+
+/** Puts a publication into a release. */
+export async function setPublicationRelease(db: Queryable, id: number, releaseId: number): Promise<void> {
+  await db
+    .update(publications)
+    .set({ release_id: releaseId, updated_at: new Date() })
+    .where(sql`id = ${id}`);
 }

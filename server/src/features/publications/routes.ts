@@ -1,26 +1,28 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { filterText, idParams } from '@edu/domain/common/bounds';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 import {
+  addedToReleaseAnswer,
   addToReleaseBody,
   authorOptionsAnswer,
   declineBody,
-  INTERNET_SUBTYPE_ID,
   PublicationMessages,
+  publicationActionAnswer,
+  publicationAnswer,
   publicationDeletedAnswer,
   publicationListQuery,
+  publicationPageAnswer,
+  publishAcceptedAnswer,
   publicationPlainText,
   rejectBody,
+  savePublicationAnswer,
   savePublicationBody,
   type Publication,
 } from '@edu/domain/publications/publication';
-import { publicationAuthors, publications } from '../../db/schema/index.ts';
 import { currentUser, type AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
-import { rows } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { contentDisposition } from '../../platform/signed-links.ts';
@@ -31,7 +33,23 @@ import { removePublicationIndex } from './uniqueness-repository.ts';
 import { createPublication, updatePublication } from './publication-save.ts';
 import { movePublication } from './publication-status.ts';
 import { cancelUnpaidEntriesOf } from './publication-entries.ts';
-import { canSee, findPublication, findPublicationFile, listPublications, loadRecord, publicationFileIds, searchAuthors } from './publications-repository.ts';
+import {
+  canSee,
+  findLiveRelease,
+  findLiveUserFio,
+  findPublication,
+  findPublicationFile,
+  insertPublicationAuthor,
+  listApprovedInternetPublications,
+  listPublications,
+  loadRecord,
+  lockPublicationsForRelease,
+  publicationAuthorPositions,
+  publicationFileIds,
+  searchAuthors,
+  setPublicationRelease,
+  softDeletePublication,
+} from './publications-repository.ts';
 import { assertPublicationDeletable } from './publication-policy.ts';
 import { answerInvitation, pendingInvitations } from './co-authors.ts';
 import { coAuthorInvitationsAnswer, invitationAnsweredAnswer } from '@edu/domain/publications/co-authors';
@@ -65,12 +83,25 @@ async function answerOne(app: FastifyInstance, user: AuthUser, id: number): Prom
   return p;
 }
 
+/**
+ * Sends a stored file's bytes to be shown in the browser, never cached (the route declares the answer
+ * with fileAnswer, whose type is the OpenAPI document's string: the bytes go out as they are).
+ */
+function sendInline(reply: FastifyReply, file: { mime: string; name: string }, data: Buffer) {
+  return reply
+    .type(file.mime)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition('inline', file.name))
+    .send(data);
+}
+
 /** GET list, GET one, create, update, delete and file downloads: any signed-in user, on what they may see. */
 export const publicationRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
 
   /** GET /api/publication: users their own and co-authored ones (userId and fio ignored); operators all. */
-  app.get('/', { schema: { tags, querystring: publicationListQuery } }, async (request) => {
+  app.get('/', { schema: { tags, querystring: publicationListQuery, response: { 200: publicationPageAnswer } } }, async (request) => {
     const { page, per_page, ...filters } = request.query;
     return listPublications(app.db, currentUser(request), filters, { page, per_page });
   });
@@ -97,9 +128,13 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.get('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams } }, async (request) => ({
-    data: await answerOne(app, currentUser(request), request.params.id),
-  }));
+  app.get(
+    '/:id',
+    { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: publicationAnswer } } },
+    async (request) => ({
+      data: await answerOne(app, currentUser(request), request.params.id),
+    }),
+  );
 
   /** GET /api/publication/invitations: co-author invitations waiting for the signed-in user's answer. */
   app.get('/invitations', { schema: { tags, response: { 200: coAuthorInvitationsAnswer } } }, async (request) => ({
@@ -119,7 +154,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   }
 
   /** POST /api/publication (multipart: file, additionalFiles[], fields). */
-  app.post('/', { schema: { tags } }, async (request) => {
+  app.post('/', { schema: { tags, response: { 200: savePublicationAnswer } } }, async (request) => {
     const user = currentUser(request);
     const { input, form } = await readSave(request);
     const result = await storeUploads(request, form, (tx, store) =>
@@ -147,8 +182,8 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     };
   };
   /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
-  app.put('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams } }, update);
-  app.post('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams } }, update);
+  app.put('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: savePublicationAnswer } } }, update);
+  app.post('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: savePublicationAnswer } } }, update);
 
   /** DELETE /api/publication/{id}: the creator only a rejected one; operators any (soft delete). */
   app.delete(
@@ -162,10 +197,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
         if (!p || !(await canSee(tx, user, id))) throw notFound(PublicationMessages.notFound);
         assertPublicationDeletable(user, p);
         const at = new Date();
-        await tx
-          .update(publications)
-          .set({ deleted_at: at })
-          .where(sql`id = ${id}`);
+        await softDeletePublication(tx, id, at);
         await retireFiles(tx, await publicationFileIds(tx, id));
         await removePublicationIndex(tx, id);
         await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { deleted_at: null }, after: { deleted_at: at } });
@@ -177,21 +209,26 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   );
 
   /** GET /api/publication/{id}/file/{fileId}: the main or an additional file, to whoever may see the publication. */
-  app.get('/:id/file/:fileId', { schema: { tags, params: z.object({ id: idParams.shape.id, fileId: idParams.shape.id }) } }, async (request, reply) => {
-    const user = currentUser(request);
-    const { id, fileId } = request.params;
-    if (!(await canSee(app.db, user, id))) throw notFound();
-    const file = await findPublicationFile(app.db, id, fileId);
-    if (!file) throw notFound();
-    const data = await app.files.read(file.storage_key).catch(() => null);
-    if (!data) throw notFound();
-    return reply
-      .type(file.mime)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', contentDisposition('inline', file.name))
-      .send(data);
-  });
+  app.get(
+    '/:id/file/:fileId',
+    {
+      schema: {
+        tags,
+        params: z.object({ id: idParams.shape.id, fileId: idParams.shape.id }),
+        response: { 200: fileAnswer('Файл публикации (pdf, jpg или png)') },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { id, fileId } = request.params;
+      if (!(await canSee(app.db, user, id))) throw notFound();
+      const file = await findPublicationFile(app.db, id, fileId);
+      if (!file) throw notFound();
+      const data = await app.files.read(file.storage_key).catch(() => null);
+      if (!data) throw notFound();
+      return sendInline(reply, file, data);
+    },
+  );
 };
 
 const statusAnswer = async (app: FastifyInstance, user: AuthUser, id: number) => ({
@@ -204,22 +241,26 @@ const statusAnswer = async (app: FastifyInstance, user: AuthUser, id: number) =>
  * decline, reject, send to the journal, check, add an author, publish the approved ones, add to a release.
  */
 export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
-  app.post('/:id/accept', { schema: { tags, params: idParams } }, async (request) => {
+  app.post('/:id/accept', { schema: { tags, params: idParams, response: { 200: publicationActionAnswer } } }, async (request) => {
     const user = currentUser(request);
     await app.db.transaction((tx) => movePublication(tx, { publicationId: request.params.id, action: 'accept', by: user.id }));
     return statusAnswer(app, user, request.params.id);
   });
 
-  app.post('/:id/decline', { schema: { tags, params: idParams, body: declineBody.optional() } }, async (request) => {
-    const user = currentUser(request);
-    const comment = request.body?.manager_comment?.trim() || null;
-    await app.db.transaction((tx) =>
-      movePublication(tx, { publicationId: request.params.id, action: 'decline', by: user.id, set: comment ? { manager_comment: comment } : {} }),
-    );
-    return statusAnswer(app, user, request.params.id);
-  });
+  app.post(
+    '/:id/decline',
+    { schema: { tags, params: idParams, body: declineBody.optional(), response: { 200: publicationActionAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const comment = request.body?.manager_comment?.trim() || null;
+      await app.db.transaction((tx) =>
+        movePublication(tx, { publicationId: request.params.id, action: 'decline', by: user.id, set: comment ? { manager_comment: comment } : {} }),
+      );
+      return statusAnswer(app, user, request.params.id);
+    },
+  );
 
-  app.post('/:id/reject', { schema: { tags, params: idParams } }, async (request) => {
+  app.post('/:id/reject', { schema: { tags, params: idParams, response: { 200: publicationActionAnswer } } }, async (request) => {
     const user = currentUser(request);
     const parsed = rejectBody.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error), PublicationMessages.rejectReason);
@@ -236,7 +277,7 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
     return statusAnswer(app, user, request.params.id);
   });
 
-  app.post('/:id/send-to-journal', { schema: { tags, params: idParams } }, async (request) => {
+  app.post('/:id/send-to-journal', { schema: { tags, params: idParams, response: { 200: publicationActionAnswer } } }, async (request) => {
     const user = currentUser(request);
     await app.db.transaction((tx) =>
       movePublication(tx, {
@@ -256,53 +297,55 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
    * text cannot be checked. A check already queued or running is not started again: 202 says so, as
    * does a check put in the queue because the pool is full.
    */
-  app.post('/:id/check-uniqueness', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const user = currentUser(request);
-    const p = await loadRecord(app.db, request.params.id);
-    if (!p) throw notFound(PublicationMessages.notFound);
-    const plain = p.text ? publicationPlainText(p.text).trim() : '';
-    if (!plain) throw new AppError(422, p.file_id ? PublicationMessages.checkFileOnly : PublicationMessages.noText);
-    const { state } = await checkPublicationNow(app, p.id, p.created_by);
-    const message = {
-      done: PublicationMessages.checkDone,
-      queued: PublicationMessages.checkQueued,
-      running: PublicationMessages.checkRunning,
-      postponed: PublicationMessages.checkPostponed,
-    }[state];
-    if (state !== 'done') reply.code(202);
-    return { message, data: await answerOne(app, user, p.id) };
-  });
+  app.post(
+    '/:id/check-uniqueness',
+    { schema: { tags, params: idParams, response: { 200: publicationActionAnswer, 202: publicationActionAnswer } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const p = await loadRecord(app.db, request.params.id);
+      if (!p) throw notFound(PublicationMessages.notFound);
+      const plain = p.text ? publicationPlainText(p.text).trim() : '';
+      if (!plain) throw new AppError(422, p.file_id ? PublicationMessages.checkFileOnly : PublicationMessages.noText);
+      const { state } = await checkPublicationNow(app, p.id, p.created_by);
+      const message = {
+        done: PublicationMessages.checkDone,
+        queued: PublicationMessages.checkQueued,
+        running: PublicationMessages.checkRunning,
+        postponed: PublicationMessages.checkPostponed,
+      }[state];
+      if (state !== 'done') reply.code(202);
+      return { message, data: await answerOne(app, user, p.id) };
+    },
+  );
 
   /** Adds a registered user as a co-author; authorId must be a user picked from the dropdown. */
-  app.post('/:id/add-author/:authorId', { schema: { tags, params: z.object({ id: idParams.shape.id, authorId: z.string().max(40) }) } }, async (request) => {
-    const user = currentUser(request);
-    const { id, authorId: rawAuthor } = request.params;
-    const authorId = /^\d{1,10}$/.test(rawAuthor) ? Number(rawAuthor) : NaN;
-    if (!Number.isInteger(authorId) || authorId < 1 || authorId > 2_147_483_647)
-      throw fieldError('authorId', PublicationMessages.chooseAuthor, PublicationMessages.chooseAuthor);
-    await app.db.transaction(async (tx) => {
-      const p = await loadRecord(tx, id, { lock: true });
-      if (!p) throw notFound(PublicationMessages.notFound);
-      const [author] = await rows<{ fio: string }>(
-        tx,
-        sql`select concat_ws(' ', last_name, first_name, middle_name) as fio from users where id = ${authorId} and deleted_at is null`,
-      );
-      if (!author) throw fieldError('authorId', PublicationMessages.chooseAuthor, PublicationMessages.chooseAuthor);
-      const list = await rows<{ user_id: number | null; position: number }>(
-        tx,
-        sql`select user_id, position from publication_authors where publication_id = ${id}`,
-      );
-      if (authorId === p.created_by || list.some((a) => a.user_id === authorId))
-        throw fieldError('authorId', PublicationMessages.authorAlready, PublicationMessages.authorAlready);
-      const max = Math.max(0, (p.authors_num ?? 1) - 1);
-      const extra = list.filter((a) => a.position > 0).length;
-      if (extra >= max) throw fieldError('authorId', PublicationMessages.tooManyAuthors(max), PublicationMessages.tooManyAuthors(max));
-      const position = Math.max(0, ...list.map((a) => a.position)) + 1;
-      await tx.insert(publicationAuthors).values({ publication_id: id, user_id: authorId, fio: author.fio.slice(0, 255), position, accepted_at: new Date() });
-      await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { author_added: null }, after: { author_added: author.fio } });
-    });
-    return { message: PublicationMessages.authorAdded, data: await answerOne(app, user, id) };
-  });
+  app.post(
+    '/:id/add-author/:authorId',
+    { schema: { tags, params: z.object({ id: idParams.shape.id, authorId: z.string().max(40) }), response: { 200: publicationActionAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { id, authorId: rawAuthor } = request.params;
+      const authorId = /^\d{1,10}$/.test(rawAuthor) ? Number(rawAuthor) : NaN;
+      if (!Number.isInteger(authorId) || authorId < 1 || authorId > 2_147_483_647)
+        throw fieldError('authorId', PublicationMessages.chooseAuthor, PublicationMessages.chooseAuthor);
+      await app.db.transaction(async (tx) => {
+        const p = await loadRecord(tx, id, { lock: true });
+        if (!p) throw notFound(PublicationMessages.notFound);
+        const author = await findLiveUserFio(tx, authorId);
+        if (!author) throw fieldError('authorId', PublicationMessages.chooseAuthor, PublicationMessages.chooseAuthor);
+        const list = await publicationAuthorPositions(tx, id);
+        if (authorId === p.created_by || list.some((a) => a.user_id === authorId))
+          throw fieldError('authorId', PublicationMessages.authorAlready, PublicationMessages.authorAlready);
+        const max = Math.max(0, (p.authors_num ?? 1) - 1);
+        const extra = list.filter((a) => a.position > 0).length;
+        if (extra >= max) throw fieldError('authorId', PublicationMessages.tooManyAuthors(max), PublicationMessages.tooManyAuthors(max));
+        const position = Math.max(0, ...list.map((a) => a.position)) + 1;
+        await insertPublicationAuthor(tx, { publication_id: id, user_id: authorId, fio: author.fio.slice(0, 255), position, accepted_at: new Date() });
+        await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { author_added: null }, after: { author_added: author.fio } });
+      });
+      return { message: PublicationMessages.authorAdded, data: await answerOne(app, user, id) };
+    },
+  );
 
   /**
    * Publishes every approved internet publication (subtype 5) to the journal's site (CMS_JOURNAL_URL,
@@ -312,28 +355,11 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
    * an unknown id). The title is cut to the site's 255 characters in the article only. The journal
    * site off: 422, nothing changes (docs/decisions/014).
    */
-  app.post('/publish-accepted', { schema: { tags } }, async (request) => {
+  app.post('/publish-accepted', { schema: { tags, response: { 200: publishAcceptedAnswer } } }, async (request) => {
     const user = currentUser(request);
     const client = app.cms.client('journal');
     if (!client) throw new AppError(422, PublicationMessages.cmsOff);
-    const list = await rows<{
-      id: number;
-      title: string;
-      text: string | null;
-      joomla_category_id: number | null;
-      rubric: string | null;
-      authors: string | null;
-    }>(
-      app.db,
-      sql`select p.id, p.title, p.text, c.joomla_category_id, c.fdv as rubric,
-            (select string_agg(a.fio, ', ' order by a.position, a.id) from publication_authors a where a.publication_id = p.id) as authors
-          from publications p
-          left join dict_publication_categories c on c.id = p.dict_category_id
-          where p.deleted_at is null and p.status = 2
-            and exists (select 1 from publication_entries pe join entries e on e.id = pe.entry_id join services s on s.id = e.service_id
-                        where pe.publication_id = p.id and s.dict_subtype_id = ${INTERNET_SUBTYPE_ID})
-          order by p.id`,
-    );
+    const list = await listApprovedInternetPublications(app.db);
     if (list.length === 0) throw new AppError(422, PublicationMessages.nothingToPublish);
     let siteCategories: Set<number>;
     try {
@@ -379,37 +405,23 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
   });
 
   /** Puts the checked publications into a release (their subtype must be the release's). */
-  app.post('/add-to-release', { schema: { tags } }, async (request) => {
+  app.post('/add-to-release', { schema: { tags, response: { 200: addedToReleaseAnswer } } }, async (request) => {
     const user = currentUser(request);
     const parsed = addToReleaseBody.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
     const { ids, release_id } = parsed.data;
     const unique = [...new Set(ids)];
     await app.db.transaction(async (tx) => {
-      const [release] = await rows<{ id: number; dict_service_subtype_id: number | null }>(
-        tx,
-        sql`select id, dict_service_subtype_id from publication_releases where id = ${release_id} and deleted_at is null`,
-      );
+      const release = await findLiveRelease(tx, release_id);
       if (!release) throw fieldError('release_id', PublicationMessages.chooseRelease);
-      const list = await rows<{ id: number; release_id: number | null; dict_subtype_id: number | null }>(
-        tx,
-        sql`select p.id, p.release_id, (select s.dict_subtype_id from publication_entries pe join entries e on e.id = pe.entry_id
-              join services s on s.id = e.service_id where pe.publication_id = p.id order by e.id limit 1) as dict_subtype_id
-            from publications p where p.deleted_at is null and p.id in (${sql.join(
-              unique.map((i) => sql`${i}`),
-              sql`, `,
-            )}) for update of p`,
-      );
+      const list = await lockPublicationsForRelease(tx, unique);
       if (list.length !== unique.length) throw fieldError('ids', PublicationMessages.unknownPublications, PublicationMessages.unknownPublications);
       if (release.dict_service_subtype_id !== null && list.some((p) => p.dict_subtype_id !== release.dict_service_subtype_id)) {
         throw fieldError('release_id', PublicationMessages.releaseNotOfSubtype, PublicationMessages.releaseNotOfSubtype);
       }
       for (const p of list) {
         if (p.release_id === release_id) continue;
-        await tx
-          .update(publications)
-          .set({ release_id, updated_at: new Date() })
-          .where(sql`id = ${p.id}`);
+        await setPublicationRelease(tx, p.id, release_id);
         await logChange(tx, { type: 'publication', entityId: p.id, userId: user.id, before: { release_id: p.release_id }, after: { release_id } });
       }
     });

@@ -1,4 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { publicationAnswer } from '@edu/domain/publications/publication';
 import { api } from '../../../lib/api-client';
 import type { Publication, PublicationPage } from './types';
 
@@ -29,7 +31,7 @@ export function usePublications(filters: PublicationFilters) {
 
 /** GET /api/publication/{id}: one publication with its matches. */
 export function getPublication(id: number, signal?: AbortSignal): Promise<Publication> {
-  return api.get<{ data: Publication } | Publication>(`/api/publication/${id}`, { signal }).then((a) => ('data' in a && a.data ? a.data : (a as Publication)));
+  return api.get<z.output<typeof publicationAnswer>>(`/api/publication/${id}`, { signal }).then((a) => a.data);
 }
 
 export function usePublication(id: number | null) {

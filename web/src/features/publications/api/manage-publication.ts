@@ -1,15 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CURRENT_USER_KEY } from '../../../lib/current-user';
+import type { z } from 'zod';
+import type {
+  AddedToReleaseAnswer,
+  PublicationActionAnswer,
+  publicationDeletedAnswer,
+  PublishAcceptedAnswer,
+  SavePublicationAnswer,
+} from '@edu/domain/publications/publication';
 import { api } from '../../../lib/api-client';
-import type { Publication } from './types';
-
-type Answer = { data?: Publication; message?: string; info?: string | null } | null;
 
 /** POST /api/publication (create) or POST /api/publication/{id} with _method=PUT (multipart). */
-export function savePublication(id: number | null, form: FormData): Promise<Answer> {
-  if (id === null) return api.post<Answer>('/api/publication', form);
+export function savePublication(id: number | null, form: FormData): Promise<SavePublicationAnswer> {
+  if (id === null) return api.post<SavePublicationAnswer>('/api/publication', form);
   form.set('_method', 'PUT');
-  return api.post<Answer>(`/api/publication/${id}`, form);
+  return api.post<SavePublicationAnswer>(`/api/publication/${id}`, form);
 }
 
 export type PublicationAction =
@@ -19,15 +24,15 @@ export type PublicationAction =
   | { kind: 'send-to-journal' }
   | { kind: 'check-uniqueness' };
 
-export function runAction(id: number, action: PublicationAction): Promise<Answer> {
+export function runAction(id: number, action: PublicationAction): Promise<PublicationActionAnswer> {
   const { kind, ...body } = action;
-  return api.post<Answer>(`/api/publication/${id}/${kind}`, body);
+  return api.post<PublicationActionAnswer>(`/api/publication/${id}/${kind}`, body);
 }
 
-export const addAuthor = (id: number, authorId: number) => api.post<Answer>(`/api/publication/${id}/add-author/${authorId}`);
-export const deletePublication = (id: number) => api.delete<null>(`/api/publication/${id}`);
-export const publishAccepted = () => api.post<Answer>('/api/publication/publish-accepted');
-export const addToRelease = (ids: number[], release_id: number) => api.post<Answer>('/api/publication/add-to-release', { ids, release_id });
+export const addAuthor = (id: number, authorId: number) => api.post<PublicationActionAnswer>(`/api/publication/${id}/add-author/${authorId}`);
+export const deletePublication = (id: number) => api.delete<z.output<typeof publicationDeletedAnswer>>(`/api/publication/${id}`);
+export const publishAccepted = () => api.post<PublishAcceptedAnswer>('/api/publication/publish-accepted');
+export const addToRelease = (ids: number[], release_id: number) => api.post<AddedToReleaseAnswer>('/api/publication/add-to-release', { ids, release_id });
 
 /** Every change refreshes the lists, the opened publication and the sidebar badge. */
 export function useInvalidatePublications() {

@@ -1,6 +1,6 @@
 // Shapes of the publications API: the domain's (spec 03 §3), plus releases and prices for pickers.
-import type { Paginated } from '@edu/domain/common/pagination';
-import type { Publication } from '@edu/domain/publications/publication';
+import type { z } from 'zod';
+import type { publicationPageAnswer } from '@edu/domain/publications/publication';
 
 export type {
   Publication,
@@ -19,7 +19,8 @@ export {
   uniquenessStateLabels,
 } from '@edu/domain/publications/publication';
 
-export type PublicationPage = Paginated<Publication>;
+/** GET /api/publication. */
+export type PublicationPage = z.output<typeof publicationPageAnswer>;
 
 export interface PublicationRelease {
   id: number;
