@@ -141,9 +141,7 @@ export function printRefusal(kind: PrintKind, c: PrintContext, role: number): { 
   return message ? { status: 422, message: refusalFor(message, role) } : null;
 }
 
-/** GET /api/entry/{id}/print/{kind}, GET /api/user/{id}/consent/print: where the document is. */
-export interface PrintAnswer {
-  url: string;
-}
+/** GET /api/entry/{id}/print/{kind}, GET /api/user/{id}/consent/print: where the document is (print-answers.ts). */
+export type { PrintLinkAnswer as PrintAnswer } from './print-answers.ts';
 
 export const certificateNumberField = z.string().regex(/^\d{12}$/, { error: PrintMessages.certificateNumberFormat });

@@ -3,6 +3,7 @@ import { BoundMessages, DATE_RANGE_BACKWARDS, dateRangeProblem, filterText, idFi
 import { Messages } from '../common/messages.ts';
 import { phoneField } from '../auth/register.ts';
 import { pageQuery, sortParam } from '../common/pagination.ts';
+import { dataAnswer, isoTimestamp, messageAnswer, pageAnswer } from '../common/answers.ts';
 
 export const PaymentMessages = {
   confirmPaid: 'Вы уверены, что хотите отметить заявку оплаченной?',
@@ -77,20 +78,19 @@ export const refundBody = z.object({
 export type RefundBody = z.input<typeof refundBody>;
 
 /** A refund of a payment, as the payments list shows it. */
-export interface PaymentRefund {
-  id: number;
-  sum: number;
-  status: 'pending' | 'succeeded' | 'canceled';
-  reason: string;
-  automatic: boolean;
-  created_at_formatted: string;
-}
+export const paymentRefundSchema = z.object({
+  id: z.number().int(),
+  sum: z.number(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  reason: z.string(),
+  automatic: z.boolean(),
+  created_at_formatted: z.string(),
+});
+export type PaymentRefund = z.output<typeof paymentRefundSchema>;
 
 /** The answer of POST /api/payment/{id}/refund. */
-export interface RefundAnswer {
-  message: string;
-  data: PaymentRefund;
-}
+export const refundAnswer = dataAnswer(paymentRefundSchema).extend({ message: z.string() });
+export type RefundAnswer = z.output<typeof refundAnswer>;
 
 /** Pay types an operator records when marking an entry paid by hand: never online. */
 export const OFFLINE_PAY_TYPES = [1, 2, 4] as const;
@@ -133,49 +133,58 @@ export const publicPayBody = z.object({
 });
 
 /** A payment for entries (/manager/payments, the Payments tabs). */
-export interface Payment {
-  id: number;
-  uuid: string | null;
-  sum: number;
-  pay_type: number;
-  payTypeLabel: string;
-  created_at: string;
-  created_at_formatted: string;
-  entries: Array<{ id: number; number: string }>;
-  entry: { id: number; number: string; user: { id: number; fio: string }; service: { title: string; type: string | null } } | null;
-  entry_number: string | null;
-  is_package: boolean;
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string().nullable(),
+  sum: z.number(),
+  pay_type: z.number().int(),
+  payTypeLabel: z.string(),
+  created_at: isoTimestamp,
+  created_at_formatted: z.string(),
+  entries: z.array(z.object({ id: z.number().int(), number: z.string() })),
+  entry: z
+    .object({
+      id: z.number().int(),
+      number: z.string(),
+      user: z.object({ id: z.number().int(), fio: z.string() }),
+      service: z.object({ title: z.string(), type: z.string().nullable() }),
+    })
+    .nullable(),
+  entry_number: z.string().nullable(),
+  is_package: z.boolean(),
   /** The package's name when the payment paid a package purchase. */
-  package_title: string | null;
-  is_double: boolean;
-  status_label: string;
-  color: string;
-  description: string | null;
-  provider_url: string | null;
+  package_title: z.string().nullable(),
+  is_double: z.boolean(),
+  status_label: z.string(),
+  color: z.string(),
+  description: z.string().nullable(),
+  provider_url: z.string().nullable(),
   /** Refunded through the provider (succeeded refunds), and still in progress. */
-  refunded_sum: number;
-  refund_pending_sum: number;
+  refunded_sum: z.number(),
+  refund_pending_sum: z.number(),
   /** What an operator may still refund (online payments only; 0 otherwise). */
-  refundable_sum: number;
-  refunds: PaymentRefund[];
-}
+  refundable_sum: z.number(),
+  refunds: z.array(paymentRefundSchema),
+});
+export type Payment = z.output<typeof paymentSchema>;
 
 /** A card-provider transaction (/manager/yookassa). */
-export interface CardTransaction {
-  id: number;
-  uuid: string | null;
-  status: string;
-  status_label: string;
-  color: string;
-  sum: number;
-  order: string | null;
-  buyer: string | null;
-  user_id: number | null;
-  comment: string | null;
-  created_at_formatted: string;
-  provider_url: string | null;
-  test: boolean;
-}
+export const cardTransactionSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string().nullable(),
+  status: z.string(),
+  status_label: z.string(),
+  color: z.string(),
+  sum: z.number(),
+  order: z.string().nullable(),
+  buyer: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  created_at_formatted: z.string(),
+  provider_url: z.string().nullable(),
+  test: z.boolean(),
+});
+export type CardTransaction = z.output<typeof cardTransactionSchema>;
 
 /** A typed prefix of 'YYYY-MM-DD HH:MM:SS' that can still be a real moment (no month 13, no 31.02, no 25 o'clock). */
 export function possibleDateTimePrefix(v: string): boolean {
@@ -224,12 +233,16 @@ export const paymentListQuery = pageQuery
   .refine((q) => !dateRangeProblem(q.date_from, q.date_to), { path: ['date_to'], error: DATE_RANGE_BACKWARDS });
 
 /** GET /api/payment answers these beside {data, meta}: what the filters choose, in all. */
-export interface PaymentTotals {
-  count: number;
+export const paymentTotalsSchema = z.object({
+  count: z.number().int(),
   /** Received, before refunds. */
-  sum: number;
-  refunded: number;
-}
+  sum: z.number(),
+  refunded: z.number(),
+});
+export type PaymentTotals = z.output<typeof paymentTotalsSchema>;
+
+/** GET /api/payment: a page of payments and the totals of all the filters choose. */
+export const paymentsAnswer = pageAnswer(paymentSchema).extend({ totals: paymentTotalsSchema });
 
 /** Filters of GET /api/yookassa. */
 export const cardTransactionListQuery = pageQuery.extend({
@@ -242,5 +255,33 @@ export const cardTransactionListQuery = pageQuery.extend({
   serviceTitle: filterText(200).optional(),
   sum: z.coerce.number().min(0).max(100_000_000).optional(),
 });
+
+/** GET /api/yookassa: a page of card-provider transactions. */
+export const cardTransactionsAnswer = pageAnswer(cardTransactionSchema);
+
+/**
+ * POST /api/entry/{id}/pay: paid at once (an operator, a free entry: the entry's id, status 2), or the
+ * provider's page to send the payer to (the provider's payment id).
+ */
+export const payEntryAnswer = z.union([
+  z.object({ id: z.number().int(), status: z.literal(2), immediate: z.literal(true), confirmation: z.null() }),
+  z.object({ id: z.string(), confirmation: z.object({ confirmation_url: z.string() }) }),
+]);
+export type PayEntryAnswer = z.output<typeof payEntryAnswer>;
+
+/** POST /api/yookassa-entry/pay (the public form): the provider's payment id and its page. */
+export const publicPayAnswer = z.object({ id: z.string(), confirmation: z.object({ confirmation_url: z.string() }) });
+
+/** POST /api/yookassa/{id}/refresh, POST /api/yookassa-entry/{id}/refresh: the transaction's status (the provider's word). */
+export const cardTransactionStatusAnswer = dataAnswer(z.object({ status: z.string() }));
+
+/** POST /api/entry/{id}/set-payment-uuid. */
+export const paymentUuidSetAnswer = messageAnswer;
+
+/** What a provider notice changed (the webhook's answer). */
+export const WEBHOOK_RESULTS = ['unknown', 'mismatch', 'unchanged', 'updated', 'paid'] as const;
+
+/** POST /api/yookassa/webhook: always 200 with what the notice changed, so the provider stops retrying. */
+export const webhookAnswer = z.object({ ok: z.literal(true), result: z.enum(WEBHOOK_RESULTS) });
 
 export const providerPaymentUrl = (uuid: string) => `https://yookassa.ru/my/payments?search=${encodeURIComponent(uuid)}`;

@@ -5,7 +5,7 @@ import { EventId, PayType } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages, paymentCanceledNote } from '@edu/domain/entries/entry';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
-import { OFFLINE_PAY_TYPES, PaymentMessages } from '@edu/domain/payments/payment';
+import { OFFLINE_PAY_TYPES, PaymentMessages, type PayEntryAnswer } from '@edu/domain/payments/payment';
 import { LogReasons } from '@edu/domain/logs/log';
 import { cardTransactions, entries, paymentEntries, payments } from '../../db/schema/index.ts';
 import { isOperator } from '../../platform/access.ts';
@@ -201,13 +201,6 @@ async function raiseCanceled(tx: Queryable, o: { userId: number; entryIds: numbe
   });
 }
 
-export interface PayAnswer {
-  id: string | number;
-  status?: number;
-  immediate?: boolean;
-  confirmation: { confirmation_url: string } | null;
-}
-
 /**
  * The entries one payment covers and its sum, in the caller's transaction. A package purchase is
  * paid as a whole at its price; one found broken (part of it removed or paid) is broken for good
@@ -286,7 +279,7 @@ export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, p
  * a provider payment covers the entry (or its whole package purchase). A repeated click reuses the
  * pending attempt: one attempt never makes two provider payments.
  */
-export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: number, opts: { payType?: number } = {}): Promise<PayAnswer> {
+export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: number, opts: { payType?: number } = {}): Promise<PayEntryAnswer> {
   const operator = isOperator(user);
   // An operator marking an entry paid names how the money came (Банк, Офис, Другое): never online.
   if (operator && !(OFFLINE_PAY_TYPES as readonly number[]).includes(opts.payType ?? 0)) {

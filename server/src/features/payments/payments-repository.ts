@@ -13,6 +13,7 @@ import {
   type PaymentSortKey,
   type PaymentTotals,
 } from '@edu/domain/payments/payment';
+import { cardTransactions, entries } from '../../db/schema/index.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { moscowDayStart } from '@edu/domain/common/moscow-time';
 import {
@@ -259,4 +260,94 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
       test: r.provider === 'sandbox',
     }),
   });
+}
+
+// The entry and card-transaction lookups of the payment calls (routes.ts).
+
+/** A card_transactions row as Drizzle reads it. */
+export type CardTransactionRow = typeof cardTransactions.$inferSelect;
+
+/** The entry's id when it exists and `owner` (the asker's entry filter, entry-policy.ts) lets them reach it. */
+export async function reachableEntryId(db: Queryable, entryId: number, owner: SQL): Promise<number | null> {
+  const [entry] = await rows<{ id: number }>(db, sql`select id from entries where id = ${entryId} and ${owner}`);
+  return entry ? entry.id : null;
+}
+
+/** Whether the provider payment `uuid` is recorded as covering the entry. */
+export async function cardTransactionCoversEntry(db: Queryable, uuid: string, entryId: number): Promise<boolean> {
+  const [ct] = await rows<{ id: number }>(db, sql`select id from card_transactions where uuid = ${uuid} and entry_ids @> ${JSON.stringify([entryId])}::jsonb`);
+  return ct !== undefined;
+}
+
+/** Links the entry to a provider payment. */
+export async function setEntryPaymentUuid(db: Queryable, entryId: number, uuid: string): Promise<void> {
+  await db
+    .update(entries)
+    .set({ payment_uuid: uuid })
+    .where(sql`id = ${entryId}`);
+}
+
+/** The provider id of a card transaction `owner` (card-transaction-policy.ts) lets the asker reach; undefined when none. */
+export async function reachableCardTransaction(db: Queryable, id: number, owner: SQL): Promise<{ uuid: string | null } | undefined> {
+  const [ct] = await rows<{ uuid: string | null }>(db, sql`select uuid from card_transactions where id = ${id} and ${owner}`);
+  return ct;
+}
+
+/** A card transaction of the public form (no user, a typed name); undefined when none. */
+export async function publicCardTransaction(db: Queryable, id: number): Promise<{ uuid: string | null } | undefined> {
+  const [ct] = await rows<{ uuid: string | null }>(db, sql`select uuid from card_transactions where id = ${id} and user_id is null and fio is not null`);
+  return ct;
+}
+
+/** The stored status of a card transaction (the caller knows it exists). */
+export async function cardTransactionStatus(db: Queryable, id: number): Promise<string> {
+  const [after] = await rows<{ status: string }>(db, sql`select status from card_transactions where id = ${id}`);
+  return after.status;
+}
+
+/** The card transaction made for one submitted form (its idempotence key). */
+export async function findCardTransactionByKey(db: Queryable, idempotenceKey: string): Promise<CardTransactionRow | undefined> {
+  const [ct] = await db
+    .select()
+    .from(cardTransactions)
+    .where(sql`idempotence_key = ${idempotenceKey}`);
+  return ct;
+}
+
+/** Records a payment of the public form; a concurrent submit of the same form keeps the first row. */
+export async function insertPublicCardTransaction(
+  db: Queryable,
+  t: { provider: string; idempotenceKey: string; sum: number; description: string; fio: string; phone: string },
+): Promise<CardTransactionRow> {
+  const inserted = await db
+    .insert(cardTransactions)
+    .values({
+      provider: t.provider,
+      idempotence_key: t.idempotenceKey,
+      status: 'pending',
+      sum: t.sum,
+      description: t.description,
+      fio: t.fio,
+      phone: t.phone,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted.length) return inserted[0];
+  const [ct] = await db
+    .select()
+    .from(cardTransactions)
+    .where(sql`idempotence_key = ${t.idempotenceKey}`);
+  return ct;
+}
+
+/** Stores the provider's payment on its card transaction. */
+export async function setCardTransactionPayment(
+  db: Queryable,
+  id: number,
+  p: { uuid: string; confirmationUrl: string | null; raw: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .update(cardTransactions)
+    .set({ uuid: p.uuid, confirmation_url: p.confirmationUrl, raw: p.raw })
+    .where(sql`id = ${id}`);
 }

@@ -4,11 +4,12 @@ import yazl from 'yazl';
 import type { FastifyInstance } from 'fastify';
 import { certificateRefusal } from '@edu/domain/documents/print';
 import { rows } from '../../platform/db.ts';
-import type { JobRunner } from '../../platform/jobs.ts';
+import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
 import { ensureCertificateNumber } from './certificate-number.ts';
 import { fileTitle } from './entry-documents.ts';
 import { loadEntryPrintRows, toPrintContext, type EntryPrintRow } from './print-context.ts';
 import { renderDocument, type DocumentDeps } from './render-document.ts';
+import { insertPrintBatch, type BatchRow } from './print-repository.ts';
 import { timed } from '../../platform/stage-timing.ts';
 import type { JobPayloads } from '../../platform/jobs.ts';
 
@@ -26,6 +27,18 @@ export async function printableCertificates(deps: Pick<DocumentDeps, 'db'>, serv
 
 export function documentDeps(app: FastifyInstance): DocumentDeps {
   return { db: app.db, files: app.files, office: app.converters.office, html: app.converters.html, gate: app.printGate };
+}
+
+/** Records a batch of `total` certificates of the service and schedules its job, in one transaction. */
+export async function startCertificateBatch(
+  app: FastifyInstance,
+  b: { serviceId: number; createdBy: number; total: number; skipped: number },
+): Promise<BatchRow> {
+  return app.db.transaction(async (tx) => {
+    const batch = await insertPrintBatch(tx, b);
+    await scheduleJob(tx, PRINT_BATCH_JOB, { batchId: batch.id });
+    return batch;
+  });
 }
 
 /**

@@ -1,20 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, XLSX_TYPE, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { certificateNumberField, PrintMessages, printKindParam } from '@edu/domain/documents/print';
+import {
+  certificateNumberAnswer,
+  printBatchAnswer,
+  printBatchesAnswer,
+  printBatchStartedAnswer,
+  printLinkAnswer,
+  type PrintBatch,
+} from '@edu/domain/documents/print-answers';
 import { currentUser } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { scheduleJob } from '../../platform/jobs.ts';
 import { signedFileUrl } from '../../platform/signed-links.ts';
 import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { collectStages, timed } from '../../platform/stage-timing.ts';
-import { BatchStatus, documentDeps, PRINT_BATCH_JOB, printableCertificates } from './certificate-batch.ts';
+import { BatchStatus, documentDeps, printableCertificates, startCertificateBatch } from './certificate-batch.ts';
 import { isUniqueViolation } from './certificate-number.ts';
 import { assertUserReachable } from '../users/user-policy.ts';
 import { entryForPrint, printConsent, printEntryDocument } from './entry-documents.ts';
 import { journalExport, journalService } from './journal-excel.ts';
 import { serviceExists } from '../services/services-repository.ts';
-import { findPrintBatch, insertPrintBatch, listServicePrintBatches, setCertificateNumber, type BatchRow } from './print-repository.ts';
+import { findPrintBatch, listServicePrintBatches, setCertificateNumber, type BatchRow } from './print-repository.ts';
 
 const id = z.coerce.number().int().positive();
 
@@ -25,7 +32,7 @@ export const printRoutes: RoutesPlugin = async (app) => {
   /** GET /api/entry/{id}/print/{kind}: {url}, a link to the document valid for a few minutes. */
   app.get(
     '/entry/:id/print/:kind',
-    { config: { access: { owner: 'entry' } }, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }) } },
+    { config: { access: { owner: 'entry' } }, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }), response: { 200: printLinkAnswer } } },
     async (request) => {
       const me = currentUser(request);
       // At most PRINTS_PER_USER prints of one account at a time (decision 021).
@@ -42,14 +49,18 @@ export const printRoutes: RoutesPlugin = async (app) => {
   );
 
   /** GET /api/user/{id}/consent/print: {url}; the user's own consent, or any user's for operators. */
-  app.get('/user/:id/consent/print', { config: { access: { owner: 'user' } }, schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
-    const me = currentUser(request);
-    assertUserReachable(me, request.params.id);
-    return app.printGate.forAccount(me.id, async () => {
-      const doc = await printConsent(deps(), request.params.id, me);
-      return { url: await signedFileUrl(app.db, doc) };
-    });
-  });
+  app.get(
+    '/user/:id/consent/print',
+    { config: { access: { owner: 'user' } }, schema: { tags: ['print'], params: z.object({ id }), response: { 200: printLinkAnswer } } },
+    async (request) => {
+      const me = currentUser(request);
+      assertUserReachable(me, request.params.id);
+      return app.printGate.forAccount(me.id, async () => {
+        const doc = await printConsent(deps(), request.params.id, me);
+        return { url: await signedFileUrl(app.db, doc) };
+      });
+    },
+  );
 };
 
 /**
@@ -62,7 +73,14 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
   /** PUT /api/entry/{id}/certificate-number {certificate_number}: an operator sets (or corrects) the number. */
   app.put(
     '/entry/:id/certificate-number',
-    { schema: { tags: ['print'], params: z.object({ id }), body: z.object({ certificate_number: certificateNumberField }) } },
+    {
+      schema: {
+        tags: ['print'],
+        params: z.object({ id }),
+        body: z.object({ certificate_number: certificateNumberField }),
+        response: { 200: certificateNumberAnswer },
+      },
+    },
     async (request) => {
       try {
         if (!(await setCertificateNumber(app.db, request.params.id, request.body.certificate_number))) throw notFound();
@@ -75,22 +93,22 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
   );
 
   /** POST /api/service/{id}/print-certificates: starts a durable job that prints every printable certificate into one zip. */
-  app.post('/service/:id/print-certificates', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request, reply) => {
-    const me = currentUser(request);
-    const serviceId = request.params.id;
-    if (!(await serviceExists(app.db, serviceId, { live: true }))) throw notFound();
-    const { printable, skipped } = await printableCertificates(deps(), serviceId);
-    if (printable.length === 0) throw fieldError('service_id', PrintMessages.batchNothing, PrintMessages.batchNothing);
-    const batch = await app.db.transaction(async (tx) => {
-      const b = await insertPrintBatch(tx, { serviceId, createdBy: me.id, total: printable.length, skipped });
-      await scheduleJob(tx, PRINT_BATCH_JOB, { batchId: b.id });
-      return b;
-    });
-    return reply.status(201).send({ data: await toBatch(app, batch), message: PrintMessages.batchStarted });
-  });
+  app.post(
+    '/service/:id/print-certificates',
+    { schema: { tags: ['print'], params: z.object({ id }), response: { 201: printBatchStartedAnswer } } },
+    async (request, reply) => {
+      const me = currentUser(request);
+      const serviceId = request.params.id;
+      if (!(await serviceExists(app.db, serviceId, { live: true }))) throw notFound();
+      const { printable, skipped } = await printableCertificates(deps(), serviceId);
+      if (printable.length === 0) throw fieldError('service_id', PrintMessages.batchNothing, PrintMessages.batchNothing);
+      const batch = await startCertificateBatch(app, { serviceId, createdBy: me.id, total: printable.length, skipped });
+      return reply.status(201).send({ data: await toBatch(app, batch), message: PrintMessages.batchStarted });
+    },
+  );
 
   /** GET /api/print-batch/{id}: progress; with {url} of the zip when done. */
-  app.get('/print-batch/:id', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
+  app.get('/print-batch/:id', { schema: { tags: ['print'], params: z.object({ id }), response: { 200: printBatchAnswer } } }, async (request) => {
     const batch = await findPrintBatch(app.db, request.params.id);
     if (!batch) throw notFound();
     return { data: await toBatch(app, batch) };
@@ -101,32 +119,40 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
    * operators print "the journal Excel"); like the contract board's print-excel, the url is then
    * fetched with the session.
    */
-  app.get('/service/:id/journal/print-excel', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
-    if (!(await journalService(app.db, request.params.id))) throw notFound();
-    return { url: `/api/service/${request.params.id}/journal/excel` };
-  });
+  app.get(
+    '/service/:id/journal/print-excel',
+    { schema: { tags: ['print'], params: z.object({ id }), response: { 200: printLinkAnswer } } },
+    async (request) => {
+      if (!(await journalService(app.db, request.params.id))) throw notFound();
+      return { url: `/api/service/${request.params.id}/journal/excel` };
+    },
+  );
 
   /** GET /api/service/{id}/journal/excel: the .xlsx itself, streamed (live entries of the service). */
-  app.get('/service/:id/journal/excel', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request, reply) => {
-    const service = await journalService(app.db, request.params.id);
-    if (!service) throw notFound();
-    const day = new Date().toISOString().slice(0, 10);
-    return sendXlsx(
-      request,
-      reply,
-      { name: `Журнал ${service.title} ${day}.xlsx`, asciiName: `journal-${service.id}-${day}.xlsx` },
-      journalExport(app.db, service.id),
-    );
-  });
+  app.get(
+    '/service/:id/journal/excel',
+    { schema: { tags: ['print'], params: z.object({ id }), response: { 200: fileAnswer('Журнал услуги, .xlsx', XLSX_TYPE) } } },
+    async (request, reply) => {
+      const service = await journalService(app.db, request.params.id);
+      if (!service) throw notFound();
+      const day = new Date().toISOString().slice(0, 10);
+      return sendXlsx(
+        request,
+        reply,
+        { name: `Журнал ${service.title} ${day}.xlsx`, asciiName: `journal-${service.id}-${day}.xlsx` },
+        journalExport(app.db, service.id),
+      );
+    },
+  );
 
   /** GET /api/service/{id}/print-batches: the latest batches of a service. */
-  app.get('/service/:id/print-batches', { schema: { tags: ['print'], params: z.object({ id }) } }, async (request) => {
+  app.get('/service/:id/print-batches', { schema: { tags: ['print'], params: z.object({ id }), response: { 200: printBatchesAnswer } } }, async (request) => {
     const list = await listServicePrintBatches(app.db, request.params.id, 5);
     return { data: await Promise.all(list.map((b) => toBatch(app, b))) };
   });
 };
 
-async function toBatch(app: FastifyInstance, b: BatchRow) {
+async function toBatch(app: FastifyInstance, b: BatchRow): Promise<PrintBatch> {
   return {
     id: b.id,
     service_id: b.service_id,

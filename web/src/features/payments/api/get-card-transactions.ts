@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@edu/domain/common/pagination';
-import type { CardTransaction } from '@edu/domain/payments/payment';
+import type { z } from 'zod';
+import type { cardTransactionsAnswer } from '@edu/domain/payments/payment';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -10,8 +10,8 @@ import { api } from '../../../lib/api-client';
 export type CardTransactionFilters = Record<string, string | number | undefined>;
 
 /** GET /api/yookassa: card-provider transactions, operators only. */
-export function getCardTransactions(filters: CardTransactionFilters, signal?: AbortSignal): Promise<Paginated<CardTransaction>> {
-  return api.get<Paginated<CardTransaction>>('/api/yookassa', { query: { ...filters }, signal });
+export function getCardTransactions(filters: CardTransactionFilters, signal?: AbortSignal): Promise<z.output<typeof cardTransactionsAnswer>> {
+  return api.get<z.output<typeof cardTransactionsAnswer>>('/api/yookassa', { query: { ...filters }, signal });
 }
 
 export const cardTransactionsQuery = (filters: CardTransactionFilters) =>

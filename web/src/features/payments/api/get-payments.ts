@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@edu/domain/common/pagination';
-import type { Payment, PaymentTotals } from '@edu/domain/payments/payment';
+import type { z } from 'zod';
+import type { paymentsAnswer } from '@edu/domain/payments/payment';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -12,8 +12,8 @@ import { api } from '../../../lib/api-client';
 export type PaymentFilters = Record<string, string | number | undefined>;
 
 /** GET /api/payment: operators see every payment, a user sees their own; with the count and sum of what the filters choose. */
-export function getPayments(filters: PaymentFilters, signal?: AbortSignal): Promise<Paginated<Payment> & { totals: PaymentTotals }> {
-  return api.get<Paginated<Payment> & { totals: PaymentTotals }>('/api/payment', { query: { ...filters }, signal });
+export function getPayments(filters: PaymentFilters, signal?: AbortSignal): Promise<z.output<typeof paymentsAnswer>> {
+  return api.get<z.output<typeof paymentsAnswer>>('/api/payment', { query: { ...filters }, signal });
 }
 
 export const paymentsQuery = (filters: PaymentFilters) =>

@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { publicPayAnswer } from '@edu/domain/payments/payment';
 import { api } from '../../../lib/api-client';
 
 /** The public form's body (spec 03 §7, Pay independently): phone as +7 (999) 999-99-99, sum in rubles. */
@@ -10,10 +12,8 @@ export interface PayIndependentlyInput {
   key?: string;
 }
 
-export interface PayIndependentlyAnswer {
-  id?: string;
-  confirmation?: { confirmation_url?: string | null } | null;
-}
+/** The provider's payment id and the page to send the payer to. */
+export type PayIndependentlyAnswer = z.output<typeof publicPayAnswer>;
 
 /** POST /api/yookassa-entry/pay, no login: answers the provider's page to send the payer to. */
 export function payIndependently(input: PayIndependentlyInput): Promise<PayIndependentlyAnswer> {

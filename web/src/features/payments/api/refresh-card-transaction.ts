@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { cardTransactionStatusAnswer } from '@edu/domain/payments/payment';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -5,6 +7,6 @@ import { api } from '../../../lib/api-client';
  * waiting for the webhook, and answers the transaction's status.
  */
 export async function refreshCardTransaction(id: number | string): Promise<string> {
-  const answer = await api.post<{ data: { status: string } }>(`/api/yookassa/${encodeURIComponent(String(id))}/refresh`);
+  const answer = await api.post<z.output<typeof cardTransactionStatusAnswer>>(`/api/yookassa/${encodeURIComponent(String(id))}/refresh`);
   return answer.data.status;
 }

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { cardTransactionStatusAnswer } from '@edu/domain/payments/payment';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/yookassa-entry/{id}/refresh: what became of a payment of the public form (its status only). */
 export function refreshPublicPayment(id: string): Promise<string> {
   return api
-    .post<{ data: { status: string } }>(`/api/yookassa-entry/${encodeURIComponent(id)}/refresh`, undefined, { protectedCall: false })
+    .post<z.output<typeof cardTransactionStatusAnswer>>(`/api/yookassa-entry/${encodeURIComponent(id)}/refresh`, undefined, { protectedCall: false })
     .then((r) => r.data.status);
 }
 
