@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from './db.ts';
@@ -65,4 +66,14 @@ export async function verifyFileToken(db: Queryable, token: string): Promise<Lin
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Sends a private file's bytes: its type, never cached or sniffed, shown in the browser or saved under its name. */
+export function sendPrivateFile(reply: FastifyReply, file: { mime: string; name: string }, data: Buffer, kind: 'inline' | 'attachment' = 'inline') {
+  return reply
+    .type(file.mime)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', contentDisposition(kind, file.name))
+    .send(data);
 }

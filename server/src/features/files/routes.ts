@@ -2,7 +2,7 @@ import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { contentDisposition, verifyFileToken } from '../../platform/signed-links.ts';
+import { sendPrivateFile, verifyFileToken } from '../../platform/signed-links.ts';
 import { findStoredFile } from './files-repository.ts';
 import { assertFileReadable } from './file-policy.ts';
 
@@ -24,12 +24,7 @@ export const fileRoutes: RoutesPlugin = async (app) => {
       assertFileReadable(me, file);
       const data = await app.files.read(file.storage_key).catch(() => null);
       if (!data) throw notFound();
-      return reply
-        .type(file.mime)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition('inline', file.name))
-        .send(data);
+      return sendPrivateFile(reply, file, data);
     },
   );
 
@@ -49,12 +44,7 @@ export const fileRoutes: RoutesPlugin = async (app) => {
       if (!payload) throw notFound('Ссылка устарела. Откройте документ ещё раз из личного кабинета.');
       const data = await app.files.getGeneratedOrFile(payload.k);
       if (!data) throw notFound();
-      return reply
-        .type(payload.t)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', contentDisposition(payload.t === 'application/pdf' ? 'inline' : 'attachment', payload.n))
-        .send(data);
+      return sendPrivateFile(reply, { mime: payload.t, name: payload.n }, data, payload.t === 'application/pdf' ? 'inline' : 'attachment');
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { filterText, idParams } from '@edu/domain/common/bounds';
@@ -25,7 +25,7 @@ import { currentUser, type AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { JoomlaError } from '../../platform/cms/joomla-client.ts';
-import { contentDisposition } from '../../platform/signed-links.ts';
+import { sendPrivateFile } from '../../platform/signed-links.ts';
 import { retireFiles } from '../../platform/files.ts';
 import { readCheckedUploads, storeUploads, type UploadForm } from '../../platform/uploads.ts';
 import { checkPublicationNow } from './jobs.ts';
@@ -81,19 +81,6 @@ async function answerOne(app: FastifyInstance, user: AuthUser, id: number): Prom
   const p = await findPublication(app.db, user, id);
   if (!p) throw notFound(PublicationMessages.notFound);
   return p;
-}
-
-/**
- * Sends a stored file's bytes to be shown in the browser, never cached (the route declares the answer
- * with fileAnswer, whose type is the OpenAPI document's string: the bytes go out as they are).
- */
-function sendInline(reply: FastifyReply, file: { mime: string; name: string }, data: Buffer) {
-  return reply
-    .type(file.mime)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', contentDisposition('inline', file.name))
-    .send(data);
 }
 
 /** GET list, GET one, create, update, delete and file downloads: any signed-in user, on what they may see. */
@@ -226,7 +213,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
       if (!file) throw notFound();
       const data = await app.files.read(file.storage_key).catch(() => null);
       if (!data) throw notFound();
-      return sendInline(reply, file, data);
+      return sendPrivateFile(reply, file, data);
     },
   );
 };
