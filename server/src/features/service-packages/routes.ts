@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import { idParams } from '@edu/domain/common/bounds';
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import {
@@ -8,50 +7,17 @@ import {
   servicePackageAnswer,
   servicePackageListQuery,
   servicePackagesAnswer,
-  type ServicePackage,
 } from '@edu/domain/service-packages/service-package';
 import { packageEnrolledAnswer } from '@edu/domain/service-packages/package-enrollment';
 import { currentUser } from '../../platform/auth.ts';
-import type { Queryable } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
-import { getServices } from '../services/services-repository.ts';
 import { findEntry } from '../entries/entries-repository.ts';
-import { appliedEntries, enrollPackageIn, splitPrice } from './enroll-package.ts';
-import { listPackageLinks, listPackageRows, packageIdIs, packageListWhere } from './service-packages-repository.ts';
+import { enrollPackageIn, splitPrice } from './enroll-package.ts';
+import { loadPackages } from './load-packages.ts';
+import { packageIdIs, packageListWhere } from './service-packages-repository.ts';
 import { defaultAccess, isOperator } from '../../platform/access.ts';
 
-export { PackageMessages, splitPrice };
-
-export async function loadPackages(db: Queryable, where: SQL | undefined, userId: number): Promise<ServicePackage[]> {
-  const list = await listPackageRows(db, where);
-  if (list.length === 0) return [];
-  const links = await listPackageLinks(
-    db,
-    list.map((p) => p.id),
-  );
-  const serviceIds = [...new Set(links.map((l) => l.service_id))];
-  const services = new Map((await getServices(db, serviceIds, false)).map((s) => [s.id, s]));
-  const applied = await appliedEntries(db, userId, serviceIds);
-  return list.map((p) => {
-    const own = links.filter((l) => l.service_package_id === p.id && services.has(l.service_id)).map((l) => services.get(l.service_id)!);
-    return {
-      id: p.id,
-      title: p.title,
-      description: p.description,
-      color: p.color,
-      price: p.price,
-      oldPrice: p.old_price,
-      points: p.points,
-      is_pinned: p.is_pinned,
-      pinned: p.is_pinned,
-      dict_profile_id: p.dict_profile_id,
-      services: own,
-      applied: applied
-        .filter((a) => own.some((s) => s.id === a.service_id))
-        .map(({ service_id, entry_id, entry_number }) => ({ service_id, entry_id, entry_number })),
-    };
-  });
-}
+export { loadPackages, PackageMessages, splitPrice };
 
 export const servicePackageRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
