@@ -1,7 +1,8 @@
-import type { PresentedChange } from '../logs/log-fields.ts';
 import { z } from 'zod';
 import { flagNumber, idField } from '../common/bounds.ts';
 import { pageQuery } from '../common/pagination.ts';
+import { pageAnswer } from '../common/answers.ts';
+import { changeDiffSchema, presentedChangeSchema } from '../logs/log.ts';
 
 /** Texts of the operator's entry screens (spec 02 §4, §5, §8); ours where the spec gives none. */
 export const EntryAdminMessages = {
@@ -46,12 +47,13 @@ export const memberBody = z.object({
 });
 export type MemberBody = z.input<typeof memberBody>;
 
-export interface CompetitionMember {
-  entry_id: number;
-  fio: string;
-  title: string;
-  comment: string;
-}
+export const competitionMemberSchema = z.object({
+  entry_id: z.number().int(),
+  fio: z.string(),
+  title: z.string(),
+  comment: z.string(),
+});
+export type CompetitionMember = z.output<typeof competitionMemberSchema>;
 
 /** Guests are loaded 50 at a time (spec 02 §9). */
 export const GUESTS_PAGE = 50;
@@ -68,13 +70,16 @@ export const guestListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
 });
 
-export interface Guest {
-  id: number;
-  fio: string;
-  organization: string | null;
-  job_title: string | null;
-  is_spb: number;
-}
+export const guestSchema = z.object({
+  id: z.number().int(),
+  fio: z.string(),
+  organization: z.string().nullable(),
+  job_title: z.string().nullable(),
+  is_spb: z.number().int(),
+});
+export type Guest = z.output<typeof guestSchema>;
+/** GET /api/guest: a page of guests (GUESTS_PAGE a page). */
+export const guestsAnswer = pageAnswer(guestSchema);
 
 /** POST /api/guest: a new guest (role 3) with fio, organization, job title; added to the service when service_id is given. */
 export const createGuestBody = z.object({
@@ -95,16 +100,19 @@ export const guestEntryBody = z.object({
 });
 
 /** One change of an entry (the history modal): who, when, which fields. */
-export interface EntryHistoryItem {
-  id: number;
-  user: string;
+export const entryHistoryItemSchema = z.object({
+  id: z.number().int(),
+  user: z.string(),
   /** The operator who acted for the client ("login as user"), if any. */
-  impersonator: string | null;
+  impersonator: z.string().nullable(),
   /** Moscow time, dd.mm.yyyy HH:MM. */
-  created_at: string;
-  diff: Record<string, { old: unknown; new: unknown }>;
+  created_at: z.string(),
+  diff: changeDiffSchema,
   /** The diff in Russian (labels, names, Moscow time). */
-  changes: PresentedChange[];
-}
+  changes: z.array(presentedChangeSchema),
+});
+export type EntryHistoryItem = z.output<typeof entryHistoryItemSchema>;
+/** GET /api/entry/{id}/history: a page of the entry's changes, newest first. */
+export const entryHistoryAnswer = pageAnswer(entryHistoryItemSchema);
 
 export const entryHistoryQuery = pageQuery;

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { BoundMessages, filterText, idField, isRealDate as isRealCalendarDate, ruDateField, textField } from '../common/bounds.ts';
 import { EntryStatus, PayType, ParticipationType, entryStatusLabels, payTypeLabels, type EntryStatusCode } from '../common/codes.ts';
 import { formatDateTime, formatRub } from '../common/format.ts';
-import { pageQuery, sortParam } from '../common/pagination.ts';
+import { pageMetaSchema, pageQuery, sortParam } from '../common/pagination.ts';
+import { dataAnswer, isoTimestamp, messageAnswer, pageAnswer } from '../common/answers.ts';
 import { PACKAGE_PAY_WINDOW_MIN } from '../service-packages/service-package.ts';
-import type { PrintKind } from '../documents/print.ts';
-import type { FileRecord } from '../documents/documents.ts';
-import { operatorEntryFields, type CompetitionMember } from './entry-admin.ts';
+import { printKindParam } from '../documents/print.ts';
+import { fileRecordSchema } from '../documents/documents.ts';
+import { competitionMemberSchema, operatorEntryFields } from './entry-admin.ts';
 
 export const THESIS_MIN = 1500;
 export const THESIS_MAX = 10000;
@@ -79,98 +80,121 @@ export const USER_PAY_TYPES = [PayType.bank, PayType.office, PayType.online] as 
 
 export const statusColors: Record<EntryStatusCode, string> = { 1: 'red', 2: 'teal', 3: 'gray' };
 
+const int = () => z.number().int();
+
 /** The live publication of a publication entry (spec 02 §3 Entry: publication). */
-export interface EntryPublication {
-  id: number;
-  title: string;
-  status: number;
-  statusLabel: string;
-  statusColor: string;
-}
+export const entryPublicationSchema = z.object({
+  id: int(),
+  title: z.string(),
+  status: int(),
+  statusLabel: z.string(),
+  statusColor: z.string(),
+});
+export type EntryPublication = z.output<typeof entryPublicationSchema>;
 
 /**
  * The contract of an entry whose service type needs one (spec 02 §3 Entry: contract). Until a scan
  * is uploaded there is no contract row: id null, pending, no file.
  */
-export interface EntryContract {
-  id: number | null;
-  status: number;
-  statusLabel: string;
-  statusColor: string;
+export const entryContractSchema = z.object({
+  id: int().nullable(),
+  status: int(),
+  statusLabel: z.string(),
+  statusColor: z.string(),
   /** The operator's rejection reason. */
-  comment: string | null;
+  comment: z.string().nullable(),
   /** The signed scan, served through the authorised file route. */
-  file: FileRecord | null;
-}
+  file: fileRecordSchema.nullable(),
+});
+export type EntryContract = z.output<typeof entryContractSchema>;
 
-export interface EntryThesis {
-  text: string;
-  entry_id: number;
-}
+export const entryThesisSchema = z.object({ text: z.string(), entry_id: int() });
+export type EntryThesis = z.output<typeof entryThesisSchema>;
 
-export interface Entry {
-  id: number;
-  number: string;
-  created_by: number;
+const entryStatusSchema = z.union([z.literal(EntryStatus.notPaid), z.literal(EntryStatus.paid), z.literal(EntryStatus.done)]);
+
+/** An entry as its owner and operators see it (GET /api/entry and every answer carrying one). */
+export const entrySchema = z.object({
+  id: int(),
+  number: z.string(),
+  created_by: int(),
   /** The client; `is_guest` for guests an operator added (role 3). */
-  user: { id: number; fio: string; is_guest: boolean };
-  service_id: number;
-  service: {
-    id: number;
-    title: string;
-    dict_type_id: number;
-    type: string | null;
-    date_type: number;
-    interval_formatted: string | null;
-    begda: string | null;
-    is_thesis_needed: boolean;
-    is_publication: boolean;
-    template_certificate_id: number | null;
-    points: number;
-  };
-  section_id: number | null;
-  section: { id: number; title: string } | null;
-  pay_type: number;
-  payTypeLabel: string;
-  is_extramural: number;
-  price: number;
-  status: EntryStatusCode;
-  statusLabel: string;
-  statusColor: string;
-  is_paid: boolean;
-  is_service_package: boolean;
+  user: z.object({ id: int(), fio: z.string(), is_guest: z.boolean() }),
+  service_id: int(),
+  service: z.object({
+    id: int(),
+    title: z.string(),
+    dict_type_id: int(),
+    type: z.string().nullable(),
+    date_type: int(),
+    interval_formatted: z.string().nullable(),
+    begda: z.string().nullable(),
+    is_thesis_needed: z.boolean(),
+    is_publication: z.boolean(),
+    template_certificate_id: int().nullable(),
+    points: int(),
+  }),
+  section_id: int().nullable(),
+  section: z.object({ id: int(), title: z.string() }).nullable(),
+  pay_type: int(),
+  payTypeLabel: z.string(),
+  is_extramural: int(),
+  price: z.number(),
+  status: entryStatusSchema,
+  statusLabel: z.string(),
+  statusColor: z.string(),
+  is_paid: z.boolean(),
+  is_service_package: z.boolean(),
   /** The package purchase the entry belongs to; `broken` once it is no longer sold as a whole. */
   /** `reserved_until` (ISO): while the package is whole and unpaid, when its reservation ends (it is then removed). */
-  package_enrollment: { id: number; title: string; price: number; broken: boolean; reserved_until: string | null } | null;
-  is_thesis_needed: boolean;
-  thesis: EntryThesis | null;
-  certificate_number: string | null;
-  registration_number: string | null;
-  created_at_formatted: string;
-  deleted_at: string | null;
+  package_enrollment: z.object({ id: int(), title: z.string(), price: z.number(), broken: z.boolean(), reserved_until: isoTimestamp.nullable() }).nullable(),
+  is_thesis_needed: z.boolean(),
+  thesis: entryThesisSchema.nullable(),
+  certificate_number: z.string().nullable(),
+  registration_number: z.string().nullable(),
+  created_at_formatted: z.string(),
+  deleted_at: isoTimestamp.nullable(),
   /** A package entry whose provider payment is open: 'Ожидается ответ платёжной системы' instead of the pay button. */
-  awaiting_provider: boolean;
+  awaiting_provider: z.boolean(),
   /** The client may still change section, pay type and participation, or remove it. */
-  can_edit: boolean;
+  can_edit: z.boolean(),
   /** Theses may be written or changed now by the asking user. */
-  can_edit_thesis: boolean;
+  can_edit_thesis: z.boolean(),
   /** Print links allowed by spec 01 §4 Printing. */
-  can_print_certificate: boolean;
+  can_print_certificate: z.boolean(),
   /** Documents the asker may print now (the print page's rules), in menu order. */
-  printable: PrintKind[];
+  printable: z.array(printKindParam),
   /** Competition participant (contest entries), for operators. */
-  competition_member: CompetitionMember | null;
+  competition_member: competitionMemberSchema.nullable(),
   /** Its live publication (publication services). */
-  publication: EntryPublication | null;
+  publication: entryPublicationSchema.nullable(),
   /** Its contract (services whose type needs one). */
-  contract: EntryContract | null;
+  contract: entryContractSchema.nullable(),
   /**
    * A live entry of a publication service without a live publication (a package's publication, or
    * one whose article was deleted): its article is added to it (POST /api/publication entry_id),
    * nothing is charged again.
    */
-  can_add_publication: boolean;
-}
+  can_add_publication: z.boolean(),
+});
+export type Entry = z.output<typeof entrySchema>;
+
+/** GET /api/entry: a page of entries; meta.theses_awaited feeds the theses banner (always false for operators). */
+export const entryListAnswer = pageAnswer(entrySchema).extend({ meta: pageMetaSchema.extend({ theses_awaited: z.boolean() }) });
+/** GET /api/entry/{id}. */
+export const entryAnswer = dataAnswer(entrySchema);
+/**
+ * POST /api/entry (201), PUT /api/entry/{id} and the operator's calls on one entry (complete,
+ * restore, competition member, a guest's entry): the entry as it now is, and the notice. data is
+ * null when the entry is no longer there to read.
+ */
+export const entrySavedAnswer = dataAnswer(entrySchema.nullable()).extend({ message: z.string() });
+/** DELETE /api/entry/{id}: the ids removed (the whole package for a package entry). */
+export const entryDeletedAnswer = messageAnswer.extend({ data: z.object({ removed: z.array(int()) }) });
+/** POST /api/entry-thesis: the theses as saved. */
+export const thesisSavedAnswer = dataAnswer(entryThesisSchema).extend({ message: z.string() });
+/** POST /api/guest (201): the new guest's id and, when added to a service, the entry. */
+export const guestCreatedAnswer = dataAnswer(z.object({ id: int(), entry: entrySchema.nullable() })).extend({ message: z.string() });
 
 export const entryLabels = { status: entryStatusLabels, payType: payTypeLabels };
 

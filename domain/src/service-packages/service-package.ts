@@ -1,22 +1,34 @@
 import { z } from 'zod';
 import { BoundMessages, flagField, idField, MAX_ID_LIST } from '../common/bounds.ts';
-import type { Service } from '../services/service.ts';
+import { dataAnswer, listAnswer, messageAnswer } from '../common/answers.ts';
+import { serviceSchema } from '../services/service.ts';
 
-export interface ServicePackage {
-  id: number;
-  title: string;
-  description: string | null;
-  color: string;
-  price: number;
-  oldPrice: number | null;
-  points: number;
-  is_pinned: boolean;
-  pinned: boolean;
-  dict_profile_id: number | null;
-  services: Service[];
+/** A package of services as the cabinet and the operator's screen see it. Money in rubles. */
+export const servicePackageSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  color: z.string(),
+  price: z.number(),
+  oldPrice: z.number().nullable(),
+  points: z.number().int(),
+  is_pinned: z.boolean(),
+  pinned: z.boolean(),
+  dict_profile_id: z.number().int().nullable(),
+  services: z.array(serviceSchema),
   /** The asking user's live entries for services of this package: enrolling would pay twice for them. */
-  applied: Array<{ service_id: number; entry_id: number; entry_number: string }>;
-}
+  applied: z.array(z.object({ service_id: z.number().int(), entry_id: z.number().int(), entry_number: z.string() })),
+});
+export type ServicePackage = z.output<typeof servicePackageSchema>;
+
+/** GET /api/service-package: the live packages matching the filters, by id. */
+export const servicePackagesAnswer = listAnswer(servicePackageSchema);
+/** GET /api/service-package/{id}. */
+export const servicePackageAnswer = dataAnswer(servicePackageSchema);
+/** POST /api/service-package (201) and PUT /api/service-package/{id}: the package's id and the notice. */
+export const packageSavedAnswer = dataAnswer(z.object({ id: z.number().int() })).extend({ message: z.string() });
+/** DELETE /api/service-package/{id}. */
+export const packageDeletedAnswer = messageAnswer;
 
 export const PackageMessages = {
   chooseSections: 'Выберите секцию для каждой услуги пакета',

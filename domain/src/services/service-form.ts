@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateType } from '../common/codes.ts';
-import { SERVICE_TITLE_MAX } from './service.ts';
+import { dataAnswer, listAnswer, messageAnswer } from '../common/answers.ts';
+import { SERVICE_TITLE_MAX, serviceSchema } from './service.ts';
 
 /** Texts of the operator's service screens (spec 02 §2, §5, §8); ours where the spec gives none. */
 export const ServiceFormMessages = {
@@ -144,10 +145,10 @@ export interface ServiceSiteState {
 
 /** POST /api/joomla/categories and /api/joomla/tags. */
 export const joomlaLookupBody = z.object({ joomla_system: z.enum(['site', 'journal']).default('site') });
-export interface JoomlaOption {
-  id: number;
-  title: string;
-}
+export const joomlaOptionSchema = z.object({ id: z.number().int(), title: z.string() });
+export type JoomlaOption = z.output<typeof joomlaOptionSchema>;
+/** POST /api/joomla/categories and /api/joomla/tags: the site's list. */
+export const joomlaOptionsAnswer = listAnswer(joomlaOptionSchema);
 
 /** End of a service after its start changes: keep the length, or start + 1.5 h (spec: end follows start). */
 export function followStart(newStart: string, oldStart: string | null, oldEnd: string | null): string {
@@ -165,16 +166,26 @@ export function followStart(newStart: string, oldStart: string | null, oldEnd: s
   return `${end.getUTCFullYear()}-${p(end.getUTCMonth() + 1)}-${p(end.getUTCDate())} ${p(end.getUTCHours())}:${p(end.getUTCMinutes())}:00`;
 }
 
+const choiceSchema = z.object({ id: z.number().int(), title: z.string() });
+
 /** GET /api/service/form-options: the choices of the service modal. */
-export interface ServiceFormOptions {
-  templates: {
-    certificate: Array<{ id: number; title: string }>;
-    program: Array<{ id: number; title: string }>;
+export const serviceFormOptionsSchema = z.object({
+  templates: z.object({
+    certificate: z.array(choiceSchema),
+    program: z.array(choiceSchema),
     /** Registration lists: the choices of template_participation_id. */
-    regList: Array<{ id: number; title: string }>;
-    page: Array<{ id: number; title: string }>;
-  };
-  leadings: Array<{ id: number; fio: string }>;
+    regList: z.array(choiceSchema),
+    page: z.array(choiceSchema),
+  }),
+  leadings: z.array(z.object({ id: z.number().int(), fio: z.string() })),
   /** Whether the site (Joomla) is configured: the publish button says so when not. */
-  cms: boolean;
-}
+  cms: z.boolean(),
+});
+export type ServiceFormOptions = z.output<typeof serviceFormOptionsSchema>;
+/** GET /api/service/form-options. */
+export const serviceFormOptionsAnswer = dataAnswer(serviceFormOptionsSchema);
+
+/** POST /api/service (201), PUT /api/service/{id}, its image upload and its publication on the site: the service as it now is, and the notice. */
+export const serviceSavedAnswer = dataAnswer(serviceSchema).extend({ message: z.string() });
+/** DELETE /api/service/{id}. */
+export const serviceDeletedAnswer = messageAnswer;

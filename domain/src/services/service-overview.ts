@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DATE_RANGE_BACKWARDS, dateRangeProblem, filterText, flagField, idField, ruDateField } from '../common/bounds.ts';
 import { pageQuery, sortParam } from '../common/pagination.ts';
-import type { ServiceTypeRef } from './service.ts';
+import { pageAnswer } from '../common/answers.ts';
+import { serviceTypeRefSchema } from './service.ts';
 
 /** The columns «Все услуги» sorts by (`?sort=name` or `-name`). */
 export const SERVICE_OVERVIEW_SORTS = ['title', 'begda', 'price', 'entries', 'paid', 'free', 'income'] as const;
@@ -33,27 +34,30 @@ export type ServiceOverviewQuery = z.input<typeof serviceOverviewQuery>;
  * them, a package's share for a package entry), in rubles. Seats and free places are null for
  * publication services, which have no seat limit.
  */
-export interface ServiceOverviewRow {
-  id: number;
-  title: string;
-  dict_type_id: number;
-  dict_subtype_id: number | null;
-  type: Pick<ServiceTypeRef, 'id' | 'fdv' | 'icon' | 'color'> | null;
-  subtype: { id: number; fdv: string } | null;
+export const serviceOverviewRowSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  dict_type_id: z.number().int(),
+  dict_subtype_id: z.number().int().nullable(),
+  type: serviceTypeRefSchema.pick({ id: true, fdv: true, icon: true, color: true }).nullable(),
+  subtype: z.object({ id: z.number().int(), fdv: z.string() }).nullable(),
   /** 1 specific dates, 2 permanent, 3 open dates. */
-  date_type: number;
+  date_type: z.number().int(),
   /** 'YYYY-MM-DD HH:mm:ss' in Moscow time, or null. */
-  begda: string | null;
-  endda: string | null;
-  interval_formatted: string | null;
-  is_visible: boolean;
-  is_done: boolean;
-  is_publication: boolean;
+  begda: z.string().nullable(),
+  endda: z.string().nullable(),
+  interval_formatted: z.string().nullable(),
+  is_visible: z.boolean(),
+  is_done: z.boolean(),
+  is_publication: z.boolean(),
   /** The list price (as GET /api/service answers it). */
-  price: number;
-  seats: number | null;
-  entries: number;
-  paid: number;
-  free: number | null;
-  income: number;
-}
+  price: z.number(),
+  seats: z.number().int().nullable(),
+  entries: z.number().int(),
+  paid: z.number().int(),
+  free: z.number().int().nullable(),
+  income: z.number(),
+});
+export type ServiceOverviewRow = z.output<typeof serviceOverviewRowSchema>;
+/** GET /api/service/overview: a page of «Все услуги». */
+export const serviceOverviewAnswer = pageAnswer(serviceOverviewRowSchema);

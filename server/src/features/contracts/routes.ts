@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, XLSX_TYPE, type RoutesPlugin } from '../../platform/responses.ts';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { idField, idParams } from '@edu/domain/common/bounds';
 import {
@@ -98,14 +98,18 @@ export const contractManagerRoutes: RoutesPlugin = async (app) => {
   );
 
   /** GET /api/contract/excel: the .xlsx itself, streamed. */
-  app.get('/contract/excel', { schema: { tags: ['contracts'], querystring: exportQuery } }, async (request, reply) => {
-    const q = request.query;
-    const day = new Date().toISOString().slice(0, 10);
-    return sendXlsx(
-      request,
-      reply,
-      { name: `Договоры ${day}.xlsx`, asciiName: `contracts-${day}.xlsx` },
-      contractsExport(app.db, { fio: q.fio, status: q.status, archive: q.archive === 1 }),
-    );
-  });
+  app.get(
+    '/contract/excel',
+    { schema: { tags: ['contracts'], querystring: exportQuery, response: { 200: fileAnswer('Договоры, .xlsx', XLSX_TYPE) } } },
+    async (request, reply) => {
+      const q = request.query;
+      const day = new Date().toISOString().slice(0, 10);
+      return sendXlsx(
+        request,
+        reply,
+        { name: `Договоры ${day}.xlsx`, asciiName: `contracts-${day}.xlsx` },
+        contractsExport(app.db, { fio: q.fio, status: q.status, archive: q.archive === 1 }),
+      );
+    },
+  );
 };

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
@@ -15,13 +14,21 @@ import {
   leadingsAnswer,
   type EditableDictionary,
 } from '@edu/domain/dictionaries/dictionary-saves';
-import * as t from '../../db/schema/index.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
-import { countLeadings, listLeadings } from './dictionaries-repository.ts';
+import {
+  countLeadings,
+  deleteDictionaryItem,
+  deleteLeading,
+  insertDictionaryItem,
+  insertLeading,
+  listLeadings,
+  serviceTypeExists,
+  updateDictionaryItem,
+  updateLeading,
+} from './dictionaries-repository.ts';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 
-const tables = { dict_service_types: t.dictServiceTypes, dict_service_subtypes: t.dictServiceSubtypes, dict_profiles: t.dictProfiles } as const;
 const nameParams = z.object({ name: z.enum(EDITABLE_DICTIONARIES, { error: 'Справочник только для чтения' }) });
 const itemParams = nameParams.extend({ id: z.coerce.number().int().positive().max(2147483647) });
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
@@ -38,13 +45,9 @@ function parseBody(name: EditableDictionary, body: unknown) {
   return parsed.data;
 }
 
-async function checkType(db: Db, name: EditableDictionary, values: Record<string, unknown>) {
+async function checkType(db: Queryable, name: EditableDictionary, values: Record<string, unknown>) {
   if (name !== 'dict_service_subtypes') return;
-  const [type] = await db
-    .select({ id: t.dictServiceTypes.id })
-    .from(t.dictServiceTypes)
-    .where(eq(t.dictServiceTypes.id, values.dict_service_type_id as number));
-  if (!type) throw fieldError('dict_service_type_id', DictionaryMessages.unknownType);
+  if (!(await serviceTypeExists(db, values.dict_service_type_id as number))) throw fieldError('dict_service_type_id', DictionaryMessages.unknownType);
 }
 
 /**
@@ -59,10 +62,7 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
     const name = request.params.name;
     const values = parseBody(name, request.body);
     await checkType(app.db, name, values);
-    const [row] = await app.db
-      .insert(tables[name])
-      .values(values as never)
-      .returning();
+    const row = await insertDictionaryItem(app.db, name, values);
     return reply.status(201).send({ data: row, message: Messages.saved });
   });
 
@@ -71,12 +71,7 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
     const { name, id } = request.params;
     const values = parseBody(name, request.body);
     await checkType(app.db, name, values);
-    const table = tables[name];
-    const [row] = await app.db
-      .update(table)
-      .set(values as never)
-      .where(eq(table.id, id))
-      .returning();
+    const row = await updateDictionaryItem(app.db, name, id, values);
     if (!row) throw notFound();
     return { data: row, message: Messages.saved };
   });
@@ -84,10 +79,8 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
   /** DELETE /api/dictionaries/{name}/{id}: only while nothing refers to it. */
   app.delete('/:name/:id', { schema: { tags, params: itemParams, response: { 200: messageAnswer } } }, async (request) => {
     const { name, id } = request.params;
-    const table = tables[name];
     try {
-      const [row] = await app.db.delete(table).where(eq(table.id, id)).returning({ id: table.id });
-      if (!row) throw notFound();
+      if (!(await deleteDictionaryItem(app.db, name, id))) throw notFound();
     } catch (err) {
       if (isForeignKeyViolation(err)) throw new AppError(422, DictionaryMessages.inUse);
       throw err;
@@ -114,12 +107,12 @@ export const leadingReadRoutes: RoutesPlugin = async (app) => {
 export const leadingManagerRoutes: RoutesPlugin = async (app) => {
   const tags = ['leadings'];
   app.post('/leading', { schema: { tags, body: leadingBody, response: { 201: leadingSavedAnswer } } }, async (request, reply) => {
-    const [row] = await app.db.insert(t.leadings).values(request.body).returning();
+    const row = await insertLeading(app.db, request.body);
     return reply.status(201).send({ data: row, message: Messages.saved });
   });
 
   app.put('/leading/:id', { schema: { tags, params: idParams, body: leadingBody, response: { 200: leadingSavedAnswer } } }, async (request) => {
-    const [row] = await app.db.update(t.leadings).set(request.body).where(eq(t.leadings.id, request.params.id)).returning();
+    const row = await updateLeading(app.db, request.params.id, request.body);
     if (!row) throw notFound();
     return { data: row, message: Messages.saved };
   });
@@ -127,8 +120,7 @@ export const leadingManagerRoutes: RoutesPlugin = async (app) => {
   /** A leading person named in services stays until they are taken off those services. */
   app.delete('/leading/:id', { schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     try {
-      const [row] = await app.db.delete(t.leadings).where(eq(t.leadings.id, request.params.id)).returning({ id: t.leadings.id });
-      if (!row) throw notFound();
+      if (!(await deleteLeading(app.db, request.params.id))) throw notFound();
     } catch (err) {
       if (isForeignKeyViolation(err)) throw new AppError(422, DictionaryMessages.inUse);
       throw err;

@@ -1,24 +1,24 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { fileAnswer, XLSX_TYPE, type RoutesPlugin } from '../../platform/responses.ts';
 import { formatDateTime } from '@edu/domain/common/format';
 import { pageMeta } from '@edu/domain/common/pagination';
-import { EntryMessages, entryListQuery } from '@edu/domain/entries/entry';
+import { EntryMessages, entryListQuery, entrySavedAnswer, guestCreatedAnswer } from '@edu/domain/entries/entry';
 import {
   createGuestBody,
   EntryAdminMessages,
+  entryHistoryAnswer,
   entryHistoryQuery,
   guestEntryBody,
   guestListQuery,
+  guestsAnswer,
   GUESTS_PAGE,
   memberBody,
   type EntryHistoryItem,
 } from '@edu/domain/entries/entry-admin';
 import { SYSTEM_USER_LABEL } from '@edu/domain/logs/log';
 import { currentUser } from '../../platform/auth.ts';
-import { rows } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
-import { entryFiltersOf, findEntry } from './entries-repository.ts';
+import { countEntryHistory, entryExists, entryFiltersOf, findEntry, listEntryHistory } from './entries-repository.ts';
 import { entriesExport } from './entries-excel.ts';
 import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { addGuestEntry, completeEntry, createGuest, listGuests, restoreEntry, saveMember } from './entry-admin.ts';
@@ -31,70 +31,67 @@ export const entryAdminRoutes: RoutesPlugin = async (app) => {
   const answer = async (id: number) => findEntry(app.db, id, { asOperator: true });
 
   /** POST /api/entry/{id}/complete: a paid entry becomes done (after the operator's confirmation). */
-  app.post('/entry/:id/complete', { schema: { tags: ['entries'], params: idParams } }, async (request) => {
+  app.post('/entry/:id/complete', { schema: { tags: ['entries'], params: idParams, response: { 200: entrySavedAnswer } } }, async (request) => {
     await completeEntry(app.db, currentUser(request), request.params.id);
     return { data: await answer(request.params.id), message: EntryAdminMessages.completed };
   });
 
   /** POST /api/entry/{id}/restore: clears deleted_at. */
-  app.post('/entry/:id/restore', { schema: { tags: ['entries'], params: idParams } }, async (request) => {
+  app.post('/entry/:id/restore', { schema: { tags: ['entries'], params: idParams, response: { 200: entrySavedAnswer } } }, async (request) => {
     await restoreEntry(app.db, currentUser(request), request.params.id);
     return { data: await answer(request.params.id), message: EntryAdminMessages.restored };
   });
 
   /** GET /api/entry/{id}/history: the change log of one entry, newest first; a missing user reads 'Система'. */
-  app.get('/entry/:id/history', { schema: { tags: ['entries'], params: idParams, querystring: entryHistoryQuery } }, async (request) => {
-    const [exists] = await rows<{ id: number }>(app.db, sql`select id from entries where id = ${request.params.id}`);
-    if (!exists) throw notFound(EntryMessages.entryNotFound);
-    const q = request.query;
-    const [{ total }] = await rows<{ total: number }>(
-      app.db,
-      sql`select count(*)::int as total from change_logs where type = 'entry' and entity_id = ${request.params.id}`,
-    );
-    const list = await rows<{ id: number; fio: string | null; impersonator: string | null; created_at: Date | string; diff: EntryHistoryItem['diff'] }>(
-      app.db,
-      sql`select l.id, nullif(concat_ws(' ', u.last_name, u.first_name, u.middle_name), '') as fio,
-            nullif(concat_ws(' ', o.last_name, o.first_name, o.middle_name), '') as impersonator, l.created_at, l.diff
-          from change_logs l left join users u on u.id = l.user_id left join users o on o.id = l.impersonator_id
-          where l.type = 'entry' and l.entity_id = ${request.params.id}
-          order by l.created_at desc, l.id desc limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`,
-    );
-    const present = await diffPresenter(
-      app.db,
-      list.map((r) => ({ type: 'entry' as const, diff: r.diff })),
-    );
-    const data: EntryHistoryItem[] = list.map((r) => ({
-      id: r.id,
-      user: r.fio ?? SYSTEM_USER_LABEL,
-      impersonator: r.impersonator,
-      created_at: formatDateTime(r.created_at),
-      diff: r.diff,
-      changes: present({ type: 'entry', diff: r.diff }),
-    }));
-    return { data, meta: pageMeta(total, q) };
-  });
+  app.get(
+    '/entry/:id/history',
+    { schema: { tags: ['entries'], params: idParams, querystring: entryHistoryQuery, response: { 200: entryHistoryAnswer } } },
+    async (request) => {
+      if (!(await entryExists(app.db, request.params.id))) throw notFound(EntryMessages.entryNotFound);
+      const q = request.query;
+      const total = await countEntryHistory(app.db, request.params.id);
+      const list = await listEntryHistory(app.db, request.params.id, q);
+      const present = await diffPresenter(
+        app.db,
+        list.map((r) => ({ type: 'entry' as const, diff: r.diff })),
+      );
+      const data: EntryHistoryItem[] = list.map((r) => ({
+        id: r.id,
+        user: r.fio ?? SYSTEM_USER_LABEL,
+        impersonator: r.impersonator,
+        created_at: formatDateTime(r.created_at),
+        diff: r.diff,
+        changes: present({ type: 'entry', diff: r.diff }),
+      }));
+      return { data, meta: pageMeta(total, q) };
+    },
+  );
 
   /** POST /api/competition-member {entry_id, fio, title, comment}. */
-  app.post('/competition-member', { schema: { tags: ['entries'], body: memberBody } }, async (request) => {
+  app.post('/competition-member', { schema: { tags: ['entries'], body: memberBody, response: { 200: entrySavedAnswer } } }, async (request) => {
     await saveMember(app.db, currentUser(request), request.body);
     return { data: await answer(request.body.entry_id), message: EntryAdminMessages.memberSaved };
   });
 
   /** GET /api/guest?service_id=N: guests not yet in the service, 50 per load. */
-  app.get('/guest', { schema: { tags: ['entries'], querystring: guestListQuery } }, async (request) => {
+  app.get('/guest', { schema: { tags: ['entries'], querystring: guestListQuery, response: { 200: guestsAnswer } } }, async (request) => {
     const q = request.query;
     const { data, total } = await listGuests(app.db, q);
     return { data, meta: pageMeta(total, { page: q.page, per_page: GUESTS_PAGE }) };
   });
 
   /** GET /api/entry/excel: the entries the list's filters choose, as .xlsx with a totals row (streamed). */
-  app.get('/entry/excel', { schema: { tags: ['entries'], querystring: entryListQuery, response: { 200: fileAnswer('Заявки, .xlsx', XLSX_TYPE) } } }, async (request, reply) => {
-    const day = new Date().toISOString().slice(0, 10);
-    return sendXlsx(request, reply, { name: `Заявки ${day}.xlsx`, asciiName: `entries-${day}.xlsx` }, entriesExport(app.db, entryFiltersOf(request.query)));
-  });
+  app.get(
+    '/entry/excel',
+    { schema: { tags: ['entries'], querystring: entryListQuery, response: { 200: fileAnswer('Заявки, .xlsx', XLSX_TYPE) } } },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return sendXlsx(request, reply, { name: `Заявки ${day}.xlsx`, asciiName: `entries-${day}.xlsx` }, entriesExport(app.db, entryFiltersOf(request.query)));
+    },
+  );
 
   /** POST /api/guest {fio, organization, job_title[, service_id, section_id]}: a new guest, added to the service (and section) when given. */
-  app.post('/guest', { schema: { tags: ['entries'], body: createGuestBody } }, async (request, reply) => {
+  app.post('/guest', { schema: { tags: ['entries'], body: createGuestBody, response: { 201: guestCreatedAnswer } } }, async (request, reply) => {
     const serviceId = request.body.service_id;
     // The guest and the entry, both or neither.
     const { id, entryId } = await app.db.transaction(async (tx) => {
@@ -105,7 +102,7 @@ export const entryAdminRoutes: RoutesPlugin = async (app) => {
   });
 
   /** POST /api/entry/guest {service_id, user_id, section_id}. */
-  app.post('/entry/guest', { schema: { tags: ['entries'], body: guestEntryBody } }, async (request, reply) => {
+  app.post('/entry/guest', { schema: { tags: ['entries'], body: guestEntryBody, response: { 201: entrySavedAnswer } } }, async (request, reply) => {
     const id = await addGuestEntry(app.db, currentUser(request), request.body.service_id, request.body.user_id, request.body.section_id ?? null);
     return reply.status(201).send({ data: await answer(id), message: EntryAdminMessages.guestAdded });
   });

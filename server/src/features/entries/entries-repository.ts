@@ -15,6 +15,7 @@ import { PRINT_KINDS, printRefusal } from '@edu/domain/documents/print';
 import { formatDate } from '@edu/domain/common/format';
 import { COUNT_CAP, type PageQuery, type SortValue } from '@edu/domain/common/pagination';
 import { canEditThesis, clientMayChange, statusColors, type Entry, type entryListQuery, type EntrySortKey } from '@edu/domain/entries/entry';
+import type { EntryHistoryItem } from '@edu/domain/entries/entry-admin';
 import type { z } from 'zod';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
 import { compileStatement, rows, type CompiledStatement, type Database, type Queryable } from '../../platform/db.ts';
@@ -488,4 +489,37 @@ const THESES_AWAITED = compileStatement(
 export async function hasEntriesAwaitingTheses(database: Database, userId: number): Promise<boolean> {
   const [r] = await database.run<{ exists: boolean }>(THESES_AWAITED, { userId });
   return r.exists;
+}
+
+/** Whether an entry with this id exists (deleted ones included). */
+export async function entryExists(db: Queryable, id: number): Promise<boolean> {
+  const [exists] = await rows<{ id: number }>(db, sql`select id from entries where id = ${id}`);
+  return Boolean(exists);
+}
+
+/** How many changes the entry's log holds. */
+export async function countEntryHistory(db: Queryable, entryId: number): Promise<number> {
+  const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from change_logs where type = 'entry' and entity_id = ${entryId}`);
+  return total;
+}
+
+/** A change of an entry with the names of who made it (and who acted for them), as read. */
+export interface EntryHistoryRow {
+  id: number;
+  fio: string | null;
+  impersonator: string | null;
+  created_at: Date | string;
+  diff: EntryHistoryItem['diff'];
+}
+
+/** A page of the entry's changes, newest first. */
+export async function listEntryHistory(db: Queryable, entryId: number, page: PageQuery): Promise<EntryHistoryRow[]> {
+  return rows<EntryHistoryRow>(
+    db,
+    sql`select l.id, nullif(concat_ws(' ', u.last_name, u.first_name, u.middle_name), '') as fio,
+          nullif(concat_ws(' ', o.last_name, o.first_name, o.middle_name), '') as impersonator, l.created_at, l.diff
+        from change_logs l left join users u on u.id = l.user_id left join users o on o.id = l.impersonator_id
+        where l.type = 'entry' and l.entity_id = ${entryId}
+        order by l.created_at desc, l.id desc limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
+  );
 }

@@ -2,7 +2,18 @@ import { idParams } from '@edu/domain/common/bounds';
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { pageMeta } from '@edu/domain/common/pagination';
-import { createEntryBody, EntryMessages, entryListQuery, thesisBody, updateEntryBody } from '@edu/domain/entries/entry';
+import {
+  createEntryBody,
+  entryAnswer,
+  entryDeletedAnswer,
+  entryListAnswer,
+  EntryMessages,
+  entryListQuery,
+  entrySavedAnswer,
+  thesisBody,
+  thesisSavedAnswer,
+  updateEntryBody,
+} from '@edu/domain/entries/entry';
 import { EntryAdminMessages } from '@edu/domain/entries/entry-admin';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -15,7 +26,7 @@ export const entryRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
 
   /** GET /api/entry: a user's own entries; operators see everyone's. meta.theses_awaited feeds the banner. */
-  app.get('/entry', { schema: { tags: ['entries'], querystring: entryListQuery } }, async (request) => {
+  app.get('/entry', { schema: { tags: ['entries'], querystring: entryListQuery, response: { 200: entryListAnswer } } }, async (request) => {
     const user = currentUser(request);
     const operator = isOperator(user);
     const q = request.query;
@@ -24,35 +35,47 @@ export const entryRoutes: RoutesPlugin = async (app) => {
     return { data, meta: { ...pageMeta(total, q), theses_awaited } };
   });
 
-  app.get('/entry/:id', { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams } }, async (request) => {
-    const user = currentUser(request);
-    const entry = await findEntry(app.db, request.params.id, { ownerId: entryOwnerOf(user), asOperator: isOperator(user) });
-    if (!entry) throw notFound(EntryMessages.entryNotFound);
-    return { data: entry };
-  });
+  app.get(
+    '/entry/:id',
+    { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams, response: { 200: entryAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const entry = await findEntry(app.db, request.params.id, { ownerId: entryOwnerOf(user), asOperator: isOperator(user) });
+      if (!entry) throw notFound(EntryMessages.entryNotFound);
+      return { data: entry };
+    },
+  );
 
-  app.post('/entry', { schema: { tags: ['entries'], body: createEntryBody } }, async (request, reply) => {
+  app.post('/entry', { schema: { tags: ['entries'], body: createEntryBody, response: { 201: entrySavedAnswer } } }, async (request, reply) => {
     const user = currentUser(request);
     const id = await createEntry(app.db, user, request.body);
     const entry = await findEntry(app.db, id, { asOperator: isOperator(user) });
     return reply.status(201).send({ data: entry, message: EntryMessages.sent });
   });
 
-  app.put('/entry/:id', { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams, body: updateEntryBody } }, async (request) => {
-    const user = currentUser(request);
-    const { payTypeChanged } = await updateEntry(app.db, user, request.params.id, request.body);
-    const operator = isOperator(user);
-    const message = payTypeChanged ? EntryAdminMessages.payTypeChanged : operator ? EntryAdminMessages.saved : Messages.saved;
-    return { data: await findEntry(app.db, request.params.id, { asOperator: operator }), message };
-  });
+  app.put(
+    '/entry/:id',
+    { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams, body: updateEntryBody, response: { 200: entrySavedAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { payTypeChanged } = await updateEntry(app.db, user, request.params.id, request.body);
+      const operator = isOperator(user);
+      const message = payTypeChanged ? EntryAdminMessages.payTypeChanged : operator ? EntryAdminMessages.saved : Messages.saved;
+      return { data: await findEntry(app.db, request.params.id, { asOperator: operator }), message };
+    },
+  );
 
-  app.delete('/entry/:id', { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams } }, async (request) => {
-    const removed = await deleteEntry(app.db, currentUser(request), request.params.id);
-    return { message: removed.length > 1 ? EntryMessages.packageRemoved : Messages.deleted, data: { removed } };
-  });
+  app.delete(
+    '/entry/:id',
+    { config: { access: { owner: 'entry' } }, schema: { tags: ['entries'], params: idParams, response: { 200: entryDeletedAnswer } } },
+    async (request) => {
+      const removed = await deleteEntry(app.db, currentUser(request), request.params.id);
+      return { message: removed.length > 1 ? EntryMessages.packageRemoved : Messages.deleted, data: { removed } };
+    },
+  );
 
   /** POST /api/entry-thesis {entry_id, text}: creates or replaces the entry's theses. */
-  app.post('/entry-thesis', { schema: { tags: ['entries'], body: thesisBody } }, async (request) => {
+  app.post('/entry-thesis', { schema: { tags: ['entries'], body: thesisBody, response: { 200: thesisSavedAnswer } } }, async (request) => {
     const user = currentUser(request);
     await saveThesis(app.db, user, request.body.entry_id, request.body.text);
     return { data: { entry_id: request.body.entry_id, text: request.body.text }, message: Messages.saved };

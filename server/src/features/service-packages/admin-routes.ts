@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
-import { PackageFormMessages, savePackageBody } from '@edu/domain/service-packages/service-package';
+import { packageDeletedAnswer, PackageFormMessages, packageSavedAnswer, savePackageBody } from '@edu/domain/service-packages/service-package';
 import type { AuthUser } from '../../platform/auth.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
@@ -60,21 +60,25 @@ async function save(tx: Queryable, user: AuthUser, id: number | null, input: Inp
 
 /** Operator calls of /manager/service-package, registered in the operator scope (app.ts). */
 export const servicePackageAdminRoutes: RoutesPlugin = async (app) => {
-  app.post('/', { schema: { tags: ['service-packages'], body: savePackageBody } }, async (request, reply) => {
+  app.post('/', { schema: { tags: ['service-packages'], body: savePackageBody, response: { 201: packageSavedAnswer } } }, async (request, reply) => {
     const id = await app.db.transaction((tx) => save(tx, currentUser(request), null, request.body));
     return reply.status(201).send({ data: { id }, message: Messages.saved });
   });
 
-  app.put('/:id', { schema: { tags: ['service-packages'], params: idParams, body: savePackageBody } }, async (request) => {
-    await app.db.transaction(async (tx) => {
-      if (!(await lockPackage(tx, request.params.id))) throw notFound(PackageMessages.notFound);
-      await save(tx, currentUser(request), request.params.id, request.body);
-    });
-    return { data: { id: request.params.id }, message: Messages.saved };
-  });
+  app.put(
+    '/:id',
+    { schema: { tags: ['service-packages'], params: idParams, body: savePackageBody, response: { 200: packageSavedAnswer } } },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        if (!(await lockPackage(tx, request.params.id))) throw notFound(PackageMessages.notFound);
+        await save(tx, currentUser(request), request.params.id, request.body);
+      });
+      return { data: { id: request.params.id }, message: Messages.saved };
+    },
+  );
 
   /** Soft delete: enrolments already made keep their package. */
-  app.delete('/:id', { schema: { tags: ['service-packages'], params: idParams } }, async (request) => {
+  app.delete('/:id', { schema: { tags: ['service-packages'], params: idParams, response: { 200: packageDeletedAnswer } } }, async (request) => {
     await app.db.transaction(async (tx) => {
       const id = request.params.id;
       if (!(await lockPackage(tx, id))) throw notFound(PackageMessages.notFound);

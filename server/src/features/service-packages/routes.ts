@@ -1,79 +1,56 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { idParams } from '@edu/domain/common/bounds';
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { enrollBody, PackageMessages, packageReady, servicePackageListQuery, type ServicePackage } from '@edu/domain/service-packages/service-package';
-import { servicePackages } from '../../db/schema/index.ts';
+import {
+  enrollBody,
+  PackageMessages,
+  packageReady,
+  servicePackageAnswer,
+  servicePackageListQuery,
+  servicePackagesAnswer,
+} from '@edu/domain/service-packages/service-package';
+import { packageEnrolledAnswer } from '@edu/domain/service-packages/package-enrollment';
 import { currentUser } from '../../platform/auth.ts';
-import type { Queryable } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
-import { getServices } from '../services/services-repository.ts';
 import { findEntry } from '../entries/entries-repository.ts';
-import { appliedEntries, enrollPackageIn, splitPrice } from './enroll-package.ts';
-import { listPackageLinks, listPackageRows } from './service-packages-repository.ts';
+import { enrollPackageIn, splitPrice } from './enroll-package.ts';
+import { loadPackages } from './load-packages.ts';
+import { packageIdIs, packageListWhere } from './service-packages-repository.ts';
 import { defaultAccess, isOperator } from '../../platform/access.ts';
 
-export { PackageMessages, splitPrice };
-
-export async function loadPackages(db: Queryable, where: SQL | undefined, userId: number): Promise<ServicePackage[]> {
-  const list = await listPackageRows(db, where);
-  if (list.length === 0) return [];
-  const links = await listPackageLinks(
-    db,
-    list.map((p) => p.id),
-  );
-  const serviceIds = [...new Set(links.map((l) => l.service_id))];
-  const services = new Map((await getServices(db, serviceIds, false)).map((s) => [s.id, s]));
-  const applied = await appliedEntries(db, userId, serviceIds);
-  return list.map((p) => {
-    const own = links.filter((l) => l.service_package_id === p.id && services.has(l.service_id)).map((l) => services.get(l.service_id)!);
-    return {
-      id: p.id,
-      title: p.title,
-      description: p.description,
-      color: p.color,
-      price: p.price,
-      oldPrice: p.old_price,
-      points: p.points,
-      is_pinned: p.is_pinned,
-      pinned: p.is_pinned,
-      dict_profile_id: p.dict_profile_id,
-      services: own,
-      applied: applied
-        .filter((a) => own.some((s) => s.id === a.service_id))
-        .map(({ service_id, entry_id, entry_number }) => ({ service_id, entry_id, entry_number })),
-    };
-  });
-}
+export { loadPackages, PackageMessages, splitPrice };
 
 export const servicePackageRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
 
   /** GET /api/service-package?is_pinned=1&dict_profile_id=N ('null' or empty: packages for no profile). */
-  app.get('/', { schema: { tags: ['service-packages'], querystring: servicePackageListQuery } }, async (request) => {
+  app.get('/', { schema: { tags: ['service-packages'], querystring: servicePackageListQuery, response: { 200: servicePackagesAnswer } } }, async (request) => {
     const q = request.query;
-    const parts: SQL[] = [];
-    if (q.is_pinned !== undefined) parts.push(eq(servicePackages.is_pinned, q.is_pinned === '1' || q.is_pinned === 'true'));
-    if (q.dict_profile_id !== undefined) {
-      parts.push(typeof q.dict_profile_id === 'number' ? eq(servicePackages.dict_profile_id, q.dict_profile_id) : isNull(servicePackages.dict_profile_id));
-    }
-    return { data: await loadPackages(app.db, parts.length ? and(...parts) : undefined, currentUser(request).id) };
+    const where = packageListWhere({
+      pinned: q.is_pinned === undefined ? undefined : q.is_pinned === '1' || q.is_pinned === 'true',
+      profileId: q.dict_profile_id === undefined ? undefined : typeof q.dict_profile_id === 'number' ? q.dict_profile_id : null,
+    });
+    return { data: await loadPackages(app.db, where, currentUser(request).id) };
   });
 
-  app.get('/:id', { schema: { tags: ['service-packages'], params: idParams } }, async (request) => {
-    const [p] = await loadPackages(app.db, eq(servicePackages.id, request.params.id), currentUser(request).id);
+  app.get('/:id', { schema: { tags: ['service-packages'], params: idParams, response: { 200: servicePackageAnswer } } }, async (request) => {
+    const [p] = await loadPackages(app.db, packageIdIs(request.params.id), currentUser(request).id);
     if (!p) throw notFound(PackageMessages.notFound);
     return { data: p };
   });
 
   /** POST /api/service-package/{id}/enroll {services: {serviceId: sectionId}}: all entries or none, at the package price. */
-  app.post('/:id/enroll', { schema: { tags: ['service-packages'], params: idParams, body: enrollBody } }, async (request, reply) => {
-    const user = currentUser(request);
-    const [pkg] = await loadPackages(app.db, eq(servicePackages.id, request.params.id), user.id);
-    if (!pkg || pkg.services.length === 0) throw notFound(PackageMessages.notFound);
-    const chosen = request.body.services;
-    if (!packageReady(pkg.services, chosen)) throw validationError({ services: [PackageMessages.chooseSections] });
-    const ids = await app.db.transaction((tx) => enrollPackageIn(tx, user, pkg, chosen));
-    const entries = await Promise.all(ids.map((id) => findEntry(app.db, id, { asOperator: isOperator(user) })));
-    return reply.status(201).send({ data: { entries, price: pkg.price }, message: PackageMessages.enrolled });
-  });
+  app.post(
+    '/:id/enroll',
+    { schema: { tags: ['service-packages'], params: idParams, body: enrollBody, response: { 201: packageEnrolledAnswer } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const [pkg] = await loadPackages(app.db, packageIdIs(request.params.id), user.id);
+      if (!pkg || pkg.services.length === 0) throw notFound(PackageMessages.notFound);
+      const chosen = request.body.services;
+      if (!packageReady(pkg.services, chosen)) throw validationError({ services: [PackageMessages.chooseSections] });
+      const ids = await app.db.transaction((tx) => enrollPackageIn(tx, user, pkg, chosen));
+      const entries = await Promise.all(ids.map((id) => findEntry(app.db, id, { asOperator: isOperator(user) })));
+      return reply.status(201).send({ data: { entries, price: pkg.price }, message: PackageMessages.enrolled });
+    },
+  );
 };

@@ -10,6 +10,19 @@ export type ServicePackageValues = Pick<
   'title' | 'description' | 'color' | 'price' | 'old_price' | 'points' | 'is_pinned' | 'dict_profile_id'
 >;
 
+/** The condition of the package list's filters: pinned or not; one profile's packages, or those of no profile (null). */
+export function packageListWhere(f: { pinned?: boolean; profileId?: number | null }): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.pinned !== undefined) parts.push(eq(servicePackages.is_pinned, f.pinned));
+  if (f.profileId !== undefined) parts.push(f.profileId === null ? isNull(servicePackages.dict_profile_id) : eq(servicePackages.dict_profile_id, f.profileId));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** The condition of one package by id. */
+export function packageIdIs(id: number): SQL {
+  return eq(servicePackages.id, id);
+}
+
 /** Live packages matching where, by id. */
 export async function listPackageRows(db: Queryable, where: SQL | undefined): Promise<ServicePackageRow[]> {
   return db

@@ -3,10 +3,19 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
-import { joomlaLookupBody, saveServiceBody, ServiceFormMessages, type ServiceFormOptions } from '@edu/domain/services/service-form';
+import {
+  joomlaLookupBody,
+  joomlaOptionsAnswer,
+  saveServiceBody,
+  serviceDeletedAnswer,
+  ServiceFormMessages,
+  serviceFormOptionsAnswer,
+  serviceSavedAnswer,
+  type ServiceFormOptions,
+} from '@edu/domain/services/service-form';
 import { TemplateType } from '@edu/domain/common/codes';
 import type { Service } from '@edu/domain/services/service';
-import { serviceOverviewQuery } from '@edu/domain/services/service-overview';
+import { serviceOverviewAnswer, serviceOverviewQuery } from '@edu/domain/services/service-overview';
 import { currentUser } from '../../platform/auth.ts';
 import { JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
@@ -37,7 +46,7 @@ export const serviceAdminRoutes: RoutesPlugin = async (app) => {
   const publish = () => ({ publish: app.cms.client('site') !== null });
 
   /** GET /api/service/form-options: the choices of the edit modal — templates by type and leading persons. */
-  app.get('/form-options', { schema: { tags: ['services'] } }, async () => {
+  app.get('/form-options', { schema: { tags: ['services'], response: { 200: serviceFormOptionsAnswer } } }, async () => {
     const templates = await listServiceFormTemplates(app.db);
     const leadings = await listLeadings(app.db);
     const of = (type: number) => templates.filter((t) => t.dict_type_id === type).map(({ id, title }) => ({ id, title }));
@@ -55,28 +64,28 @@ export const serviceAdminRoutes: RoutesPlugin = async (app) => {
   });
 
   /** GET /api/service/overview: «Все услуги», every service with its seats and sales (issue 22). */
-  app.get('/overview', { schema: { tags: ['services'], querystring: serviceOverviewQuery } }, async (request) => {
+  app.get('/overview', { schema: { tags: ['services'], querystring: serviceOverviewQuery, response: { 200: serviceOverviewAnswer } } }, async (request) => {
     const { page, per_page, sort, ...filters } = request.query;
     return listServiceOverview(app.database, filters, { page, per_page, sort });
   });
 
-  app.post('/', { schema: { tags: ['services'], body: saveServiceBody } }, async (request, reply) => {
+  app.post('/', { schema: { tags: ['services'], body: saveServiceBody, response: { 201: serviceSavedAnswer } } }, async (request, reply) => {
     const id = await createService(app.db, currentUser(request), request.body, publish());
     return reply.status(201).send({ data: await serviceAnswer(app, id), message: Messages.saved });
   });
 
-  app.put('/:id', { schema: { tags: ['services'], params: idParams, body: saveServiceBody } }, async (request) => {
+  app.put('/:id', { schema: { tags: ['services'], params: idParams, body: saveServiceBody, response: { 200: serviceSavedAnswer } } }, async (request) => {
     await updateService(app.db, currentUser(request), request.params.id, request.body, publish());
     return { data: await serviceAnswer(app, request.params.id), message: Messages.saved };
   });
 
-  app.delete('/:id', { schema: { tags: ['services'], params: idParams } }, async (request) => {
+  app.delete('/:id', { schema: { tags: ['services'], params: idParams, response: { 200: serviceDeletedAnswer } } }, async (request) => {
     await deleteService(app.db, currentUser(request), request.params.id, publish());
     return { message: Messages.deleted };
   });
 
   /** POST /api/service/{id}/upload-image (multipart "file"): jpg or png by content, at most 10 MB, stored at most 1200 px wide. */
-  app.post('/:id/upload-image', { schema: { tags: ['services'], params: idParams } }, async (request) => {
+  app.post('/:id/upload-image', { schema: { tags: ['services'], params: idParams, response: { 200: serviceSavedAnswer } } }, async (request) => {
     if (!(await serviceExists(app.db, request.params.id, { live: true }))) throw notFound(Messages.serviceNotFound);
     const form = await readCheckedUploads(request, { allowed: IMAGE_MIMES, typeMessage: ServiceFormMessages.imageType });
     const upload = form.files[0];
@@ -98,7 +107,7 @@ export const serviceAdminRoutes: RoutesPlugin = async (app) => {
    * durable job: when the site fails, the job keeps retrying and the answer carries
    * 'Ошибка сохранения в Joomla! {message}...' for the operator, who may press again.
    */
-  app.post('/save-to-joomla/:id', { schema: { tags: ['services'], params: idParams } }, async (request) => {
+  app.post('/save-to-joomla/:id', { schema: { tags: ['services'], params: idParams, response: { 200: serviceSavedAnswer } } }, async (request) => {
     if (!app.cms.client('site')) throw new AppError(422, ServiceFormMessages.cmsOff, { errors: {} });
     const id = request.params.id;
     if (!(await serviceExists(app.db, id, { live: false }))) throw notFound(Messages.serviceNotFound);
@@ -128,8 +137,8 @@ export const joomlaRoutes: RoutesPlugin = async (app) => {
       throw err;
     }
   };
-  app.post('/categories', { schema: { tags: ['services'], body: joomlaLookupBody } }, lookup('categories'));
-  app.post('/tags', { schema: { tags: ['services'], body: joomlaLookupBody } }, lookup('tags'));
+  app.post('/categories', { schema: { tags: ['services'], body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } } }, lookup('categories'));
+  app.post('/tags', { schema: { tags: ['services'], body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } } }, lookup('tags'));
 };
 
 /** GET /api/service-image/{key}: service images are public (the site shows them); only images of services are served. */

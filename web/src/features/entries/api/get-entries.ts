@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Entry } from '@edu/domain/entries/entry';
-import type { PageMeta } from '@edu/domain/common/pagination';
+import type { z } from 'zod';
+import type { entryListAnswer } from '@edu/domain/entries/entry';
 import { api } from '../../../lib/api-client';
 
 export interface EntryFilters {
@@ -24,11 +24,8 @@ export interface EntryFilters {
   per_page: number;
 }
 
-export interface EntryList {
-  data: Entry[];
-  /** theses_awaited: some entry that needs theses has none (the banner). */
-  meta: PageMeta & { theses_awaited?: boolean };
-}
+/** A page of entries; meta.theses_awaited: some entry that needs theses has none (the banner). */
+export type EntryList = z.output<typeof entryListAnswer>;
 
 /** GET /api/entry: a user's own entries; for operators everyone's unless created_by is set. */
 export function getEntries(filters: EntryFilters): Promise<EntryList> {

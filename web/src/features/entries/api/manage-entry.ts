@@ -1,14 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import type { PageMeta } from '@edu/domain/common/pagination';
-import type { Entry } from '@edu/domain/entries/entry';
-import type { EntryHistoryItem, Guest, MemberBody } from '@edu/domain/entries/entry-admin';
+import type { z } from 'zod';
+import type { entrySavedAnswer, guestCreatedAnswer } from '@edu/domain/entries/entry';
+import type { entryHistoryAnswer, guestsAnswer, MemberBody } from '@edu/domain/entries/entry-admin';
 import { api } from '../../../lib/api-client';
 import { useEntriesChanged } from './entries-changed';
 
-interface EntryAnswer {
-  data: Entry;
-  message: string;
-}
+type EntryAnswer = z.output<typeof entrySavedAnswer>;
 
 /** POST /api/entry/{id}/complete (operators, a paid entry). */
 export function useCompleteEntry() {
@@ -26,7 +23,7 @@ export function useRestoreEntry() {
 export function useEntryHistory(id: number | null, page: number) {
   return useQuery({
     queryKey: ['entries', 'history', id, page],
-    queryFn: () => api.get<{ data: EntryHistoryItem[]; meta: PageMeta }>(`/api/entry/${id}/history`, { query: { page, per_page: 15 } }),
+    queryFn: () => api.get<z.output<typeof entryHistoryAnswer>>(`/api/entry/${id}/history`, { query: { page, per_page: 15 } }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
@@ -43,7 +40,7 @@ export function useGuests(serviceId: number | null, fio: string, isSpb: '' | '0'
   return useInfiniteQuery({
     queryKey: ['entries', 'guests', serviceId, fio, isSpb],
     queryFn: ({ pageParam }) =>
-      api.get<{ data: Guest[]; meta: PageMeta }>('/api/guest', {
+      api.get<z.output<typeof guestsAnswer>>('/api/guest', {
         query: { service_id: serviceId, fio: fio.trim() || undefined, is_spb: isSpb || undefined, page: pageParam },
       }),
     initialPageParam: 1,
@@ -66,7 +63,7 @@ export function useCreateGuest() {
   const changed = useEntriesChanged();
   return useMutation({
     mutationFn: (body: { fio: string; organization: string; job_title: string; is_spb: number; service_id: number; section_id: number | null }) =>
-      api.post<{ data: { id: number }; message: string }>('/api/guest', body),
+      api.post<z.output<typeof guestCreatedAnswer>>('/api/guest', body),
     onSuccess: changed,
   });
 }

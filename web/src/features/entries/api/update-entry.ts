@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Entry } from '@edu/domain/entries/entry';
+import type { z } from 'zod';
+import type { entrySavedAnswer } from '@edu/domain/entries/entry';
 import { api } from '../../../lib/api-client';
 import { useEntriesChanged } from './entries-changed';
 
@@ -14,8 +15,8 @@ export interface UpdateEntryInput {
 }
 
 /** PUT /api/entry/{id}: section, pay type and participation, while the entry is unpaid. */
-export function updateEntry({ id, ...patch }: UpdateEntryInput): Promise<{ data: Entry; message: string }> {
-  return api.put<{ data: Entry; message: string }>(`/api/entry/${id}`, patch);
+export function updateEntry({ id, ...patch }: UpdateEntryInput): Promise<z.output<typeof entrySavedAnswer>> {
+  return api.put<z.output<typeof entrySavedAnswer>>(`/api/entry/${id}`, patch);
 }
 
 export function useUpdateEntry() {

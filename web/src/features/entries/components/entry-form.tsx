@@ -46,7 +46,8 @@ export function EntryForm({ service, onCreated }: { service: Service; onCreated:
         is_extramural: extramural === '1' ? 1 : 0,
       });
       notifySuccess(answer.message || EntryMessages.sent);
-      onCreated(answer.data);
+      // data is null only when the entry is gone again before it could be read.
+      if (answer.data) onCreated(answer.data);
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors(fields);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Entry } from '@edu/domain/entries/entry';
+import type { z } from 'zod';
+import type { packageEnrolledAnswer } from '@edu/domain/service-packages/package-enrollment';
 import { api } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/current-user';
 
@@ -9,10 +10,7 @@ export interface EnrollInput {
   services: Record<string, number | null>;
 }
 
-export interface EnrollAnswer {
-  data: { entries: Entry[]; price: number };
-  message?: string;
-}
+export type EnrollAnswer = z.output<typeof packageEnrolledAnswer>;
 
 /** POST /api/service-package/{id}/enroll: every entry of the package or none. */
 export function enrollPackage({ packageId, services }: EnrollInput): Promise<EnrollAnswer> {

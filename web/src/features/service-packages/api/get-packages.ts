@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ServicePackage } from '@edu/domain/service-packages/service-package';
+import type { z } from 'zod';
+import type { ServicePackage, servicePackagesAnswer } from '@edu/domain/service-packages/service-package';
 import { api } from '../../../lib/api-client';
 
 export interface PackageFilters {
@@ -10,7 +11,7 @@ export interface PackageFilters {
 
 /** GET /api/service-package?is_pinned=1&dict_profile_id=N|null: packages with their services and sections. */
 export async function getPackages(filters: PackageFilters = {}): Promise<ServicePackage[]> {
-  const answer = await api.get<{ data: ServicePackage[] }>('/api/service-package', {
+  const answer = await api.get<z.output<typeof servicePackagesAnswer>>('/api/service-package', {
     query: {
       is_pinned: filters.pinned === undefined ? undefined : filters.pinned ? 1 : 0,
       dict_profile_id: filters.profileId === undefined ? undefined : filters.profileId === null ? 'null' : filters.profileId,

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '@edu/domain/common/pagination';
-import type { SavePackageBody } from '@edu/domain/service-packages/service-package';
+import type { z } from 'zod';
+import type { packageDeletedAnswer, packageSavedAnswer, SavePackageBody } from '@edu/domain/service-packages/service-package';
 import type { Service } from '@edu/domain/services/service';
 import { api } from '../../../lib/api-client';
 
@@ -15,8 +16,8 @@ export function useSavePackage() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: SavePackageBody }) =>
       id
-        ? api.put<{ data: { id: number }; message: string }>(`/api/service-package/${id}`, body)
-        : api.post<{ data: { id: number }; message: string }>('/api/service-package', body),
+        ? api.put<z.output<typeof packageSavedAnswer>>(`/api/service-package/${id}`, body)
+        : api.post<z.output<typeof packageSavedAnswer>>('/api/service-package', body),
     onSuccess: changed,
   });
 }
@@ -24,7 +25,7 @@ export function useSavePackage() {
 /** DELETE /api/service-package/{id}. */
 export function useDeletePackage() {
   const changed = usePackagesChanged();
-  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/api/service-package/${id}`), onSuccess: changed });
+  return useMutation({ mutationFn: (id: number) => api.delete<z.output<typeof packageDeletedAnswer>>(`/api/service-package/${id}`), onSuccess: changed });
 }
 
 /** Services to put in a package, found by title (the operator sees hidden ones too). */

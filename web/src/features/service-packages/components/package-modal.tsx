@@ -61,7 +61,7 @@ function PackageFlow({ pkg, renderPayStep }: { pkg: ServicePackage; renderPaySte
 
   const firstEntry = result?.entries[0];
   if (result && firstEntry) {
-    return renderPayStep({ entryId: firstEntry.id, price: result.price, numbers: result.entries.map((e) => e.number) });
+    return renderPayStep({ entryId: firstEntry.id, price: result.price, numbers: result.entries.flatMap((e) => (e ? [e.number] : [])) });
   }
 
   return (

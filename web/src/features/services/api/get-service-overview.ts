@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@edu/domain/common/pagination';
-import type { ServiceOverviewRow } from '@edu/domain/services/service-overview';
+import type { z } from 'zod';
+import type { serviceOverviewAnswer } from '@edu/domain/services/service-overview';
 import { api } from '../../../lib/api-client';
 
 /** The query of GET /api/service/overview as the address bar holds it (serviceOverviewQuery in domain/). */
 export type ServiceOverviewFilters = Record<string, string | number | undefined>;
 
 /** GET /api/service/overview: «Все услуги», every service with its seats and sales (operators). */
-export function getServiceOverview(filters: ServiceOverviewFilters, signal?: AbortSignal): Promise<Paginated<ServiceOverviewRow>> {
-  return api.get<Paginated<ServiceOverviewRow>>('/api/service/overview', { query: { ...filters }, signal });
+export function getServiceOverview(filters: ServiceOverviewFilters, signal?: AbortSignal): Promise<z.output<typeof serviceOverviewAnswer>> {
+  return api.get<z.output<typeof serviceOverviewAnswer>>('/api/service/overview', { query: { ...filters }, signal });
 }
 
 // Under 'services': saving or deleting a service and changing entries refresh it (they invalidate ['services']).

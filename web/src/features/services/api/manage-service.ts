@@ -1,18 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Service } from '@edu/domain/services/service';
-import type { SaveServiceBody, ServiceFormOptions } from '@edu/domain/services/service-form';
+import type { z } from 'zod';
+import type { SaveServiceBody, serviceDeletedAnswer, serviceFormOptionsAnswer, serviceSavedAnswer } from '@edu/domain/services/service-form';
 import { api } from '../../../lib/api-client';
 
-interface Answer {
-  data: Service;
-  message: string;
-}
+type Answer = z.output<typeof serviceSavedAnswer>;
 
 /** GET /api/service/form-options: templates by type, leading persons, whether the site is configured. */
 export function useServiceFormOptions(enabled = true) {
   return useQuery({
     queryKey: ['services', 'form-options'],
-    queryFn: async () => (await api.get<{ data: ServiceFormOptions }>('/api/service/form-options')).data,
+    queryFn: async () => (await api.get<z.output<typeof serviceFormOptionsAnswer>>('/api/service/form-options')).data,
     staleTime: 60_000,
     enabled,
   });
@@ -55,5 +52,5 @@ export function usePublishService() {
 /** DELETE /api/service/{id}. */
 export function useDeleteService() {
   const changed = useServicesChanged();
-  return useMutation({ mutationFn: (id: number) => api.delete<{ message: string }>(`/api/service/${id}`), onSuccess: changed });
+  return useMutation({ mutationFn: (id: number) => api.delete<z.output<typeof serviceDeletedAnswer>>(`/api/service/${id}`), onSuccess: changed });
 }
