@@ -38,4 +38,8 @@ describe('the source keeps each fact in its place', () => {
       [],
     );
   });
+
+  it('seeds the demo through rules and repositories, never through a route module', () => {
+    expect(linesMatching(sourceFiles('server/src/db'), /from '[^']*routes\.ts'/)).toEqual([]);
+  });
 });

@@ -12,7 +12,7 @@ import { createEntryIn } from '../../features/entries/entry-rules.ts';
 import { moveEntryStatus } from '../../features/entries/entry-status.ts';
 import { markPaidIn } from '../../features/payments/payment-rules.ts';
 import { enrollPackageIn } from '../../features/service-packages/enroll-package.ts';
-import { loadPackages } from '../../features/service-packages/routes.ts';
+import { loadPackages } from '../../features/service-packages/load-packages.ts';
 import { reviews, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedDemoPublicationActivity } from './demo-publications.ts';

@@ -7,7 +7,7 @@ import { currentUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
-import { PackageMessages } from './routes.ts';
+import { PackageMessages } from '@edu/domain/service-packages/service-package';
 import {
   countLiveServices,
   deletePackage,

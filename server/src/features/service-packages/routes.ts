@@ -12,12 +12,11 @@ import { packageEnrolledAnswer } from '@edu/domain/service-packages/package-enro
 import { currentUser } from '../../platform/auth.ts';
 import { notFound, validationError } from '../../platform/errors.ts';
 import { findEntry } from '../entries/entries-repository.ts';
-import { enrollPackageIn, splitPrice } from './enroll-package.ts';
+import { enrollPackageIn } from './enroll-package.ts';
 import { loadPackages } from './load-packages.ts';
 import { packageIdIs, packageListWhere } from './service-packages-repository.ts';
 import { defaultAccess, isOperator } from '../../platform/access.ts';
 
-export { loadPackages, PackageMessages, splitPrice };
 
 export const servicePackageRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');

@@ -4,7 +4,7 @@ import { servicePackages, servicePackageServices } from '../../db/schema/index.t
 import { rows } from '../../platform/db.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
-import { splitPrice } from './routes.ts';
+import { splitPrice } from './enroll-package.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import {
   joomlaLookupBody,
@@ -147,7 +147,11 @@ export const serviceImageRoutes: RoutesPlugin = async (app) => {
     '/:a/:b',
     {
       config: { access: 'public' },
-      schema: { hide: true, params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }) },
+      schema: {
+        hide: true,
+        params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }),
+        response: { 200: fileAnswer('Изображение услуги', 'image/jpeg') },
+      },
     },
     async (request, reply) => {
       const key = `${request.params.a}/${request.params.b}`;
