@@ -118,6 +118,29 @@ interface LoadResult {
 const psql = (sqlText: string, db = 'postgres') => execFileSync('psql', [urlOf(db), '-tAc', sqlText], { encoding: 'utf8' }).trim();
 const tokensOf = (side: Side) => path.join(side.dir, 'bench/results/tokens.json');
 
+/** The machine's busy and total CPU ticks (/proc/stat). */
+function machineTicks(): { busy: number; total: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
+}
+
+/**
+ * Waits until the machine is quiet after a server start (3 seconds in a row under 15 % busy, at
+ * most 90 s): a server that warms its LibreOffice converters at start must not measure its own
+ * warm-up against an older one that had none.
+ */
+async function settle() {
+  const deadline = Date.now() + 90_000;
+  let quiet = 0;
+  while (quiet < 3 && Date.now() < deadline) {
+    const a = machineTicks();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const b = machineTicks();
+    quiet = (b.busy - a.busy) / Math.max(1, b.total - a.total) < 0.15 ? quiet + 1 : 0;
+  }
+}
+
 /** The side's database: made by its own server and filled by its own generator, once. */
 async function prepare(side: Side) {
   const exists = psql(`select 1 from pg_database where datname = '${side.db}'`) === '1';
@@ -142,6 +165,7 @@ async function measure(label: string, side: Side): Promise<LoadResult[]> {
   console.log(`\n=== ${label} (${side.dir}, ${side.db})`);
   const server = await startServer(side);
   try {
+    await settle();
     execFileSync(
       'npx',
       [
