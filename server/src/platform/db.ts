@@ -55,15 +55,21 @@ export interface CompiledStatement {
   name: string;
   text: string;
   params: unknown[];
+  /**
+   * Always run with the generic plan (PostgreSQL): for a statement that costs far more to plan than
+   * to run, whose best plan does not depend on its values, and which PostgreSQL's own choice would
+   * plan again on every call.
+   */
+  generic?: boolean;
 }
 
 /**
  * Renders `query` once: the calls of every request then skip drizzle's SQL building. Without a
  * name, the name is taken from the SQL text, as `prepared` does.
  */
-export function compileStatement(name: string | null, query: SQL): CompiledStatement {
+export function compileStatement(name: string | null, query: SQL, opts: { generic?: boolean } = {}): CompiledStatement {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return { name: name ?? statementName(text), text, params };
+  return { name: name ?? statementName(text), text, params, generic: opts.generic };
 }
 
 const statementName = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
@@ -101,8 +107,18 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
       return result.rows as T[];
     },
     async run<T>(statement: CompiledStatement, values: Record<string, unknown>) {
-      const result = await pool.query({ name: statement.name, text: statement.text, values: fillPlaceholders(statement.params, values) });
-      return result.rows as T[];
+      const query = { name: statement.name, text: statement.text, values: fillPlaceholders(statement.params, values) };
+      if (!statement.generic) return (await pool.query(query)).rows as T[];
+      // The setting is the connection's: set for this one statement, then back to the default.
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('set plan_cache_mode = force_generic_plan');
+        return (await client.query(query)).rows as T[];
+      } finally {
+        await client.query('reset plan_cache_mode').catch((err: Error) => (broken = err));
+        client.release(broken);
+      }
     },
     close: () => pool.end(),
   };

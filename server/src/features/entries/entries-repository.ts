@@ -428,9 +428,12 @@ function ownListStatementsOf(f: EntryFilters): { count: CompiledStatement; list:
     const where = whereOf({ ownerId: sql.placeholder('owner') as unknown as number, deleted: f.deleted });
     found = {
       count: compileStatement(null, sql`select count(*)::int as total from entries e ${countJoins({})} where ${where}`),
+      // Planning its joins and lookups costs about ten times running it for one page, and left to
+      // itself PostgreSQL plans it again on every call for a busy client (bench/README.md, A/B).
       list: compileStatement(
         null,
         sql`${SELECT} where ${where} order by ${sortSql(entrySort(f.sort))} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
+        { generic: true },
       ),
     };
     ownListStatements.set(key, found);
