@@ -81,6 +81,16 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
   pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`));
   // Timestamps as Date, numerics handled by drizzle's mode: 'number'.
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Statements that always run with their generic plan (CompiledStatement.generic) have a few
+  // connections of their own, set so from the start: no setting to change around each call.
+  let generic: pg.Pool | undefined;
+  const genericPool = () => {
+    if (!generic) {
+      generic = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)), options: '-c plan_cache_mode=force_generic_plan' });
+      generic.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`));
+    }
+    return generic;
+  };
   return {
     db,
     kind: 'postgres',
@@ -108,19 +118,12 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
     },
     async run<T>(statement: CompiledStatement, values: Record<string, unknown>) {
       const query = { name: statement.name, text: statement.text, values: fillPlaceholders(statement.params, values) };
-      if (!statement.generic) return (await pool.query(query)).rows as T[];
-      // The setting is the connection's: set for this one statement, then back to the default.
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query('set plan_cache_mode = force_generic_plan');
-        return (await client.query(query)).rows as T[];
-      } finally {
-        await client.query('reset plan_cache_mode').catch((err: Error) => (broken = err));
-        client.release(broken);
-      }
+      return (await (statement.generic ? genericPool() : pool).query(query)).rows as T[];
     },
-    close: () => pool.end(),
+    close: async () => {
+      await pool.end();
+      await generic?.end();
+    },
   };
 }
 
