@@ -17,7 +17,6 @@ import { loadPackages } from './load-packages.ts';
 import { packageIdIs, packageListWhere } from './service-packages-repository.ts';
 import { defaultAccess, isOperator } from '../../platform/access.ts';
 
-
 export const servicePackageRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
 
