@@ -30,6 +30,16 @@ describe('useListParams', () => {
     expect(result.current.params.values).toEqual({ role: '2' });
   });
 
+  it('two filters set before the list renders again are both kept (a date, then a name typed at once)', () => {
+    const { result } = setup('/list');
+    const { set } = result.current.params;
+    act(() => {
+      set('fio', 'Иван');
+      set('role', '2');
+    });
+    expect(result.current.params.values).toEqual({ fio: 'Иван', role: '2' });
+  });
+
   it('paging and reset keep what they should', () => {
     const { result } = setup('/list?role=1');
     act(() => result.current.params.setPage(2));

@@ -73,16 +73,19 @@ export function useListParams(schema?: z.ZodType, defaults: ListParamValues = {}
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, schema]);
 
+  // The address bar as last set here: React Router's `setParams(prev => …)` hands over the params
+  // of the last render, so a second change before the list renders again (a date committed, then a
+  // name typed at once) would drop the first.
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = useCallback(
     (change: (next: URLSearchParams) => void) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          change(next);
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      change(next);
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );
