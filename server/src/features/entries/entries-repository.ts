@@ -80,8 +80,9 @@ interface EntryRow extends PrintColumnsRow {
   contract_file: { id: number; name: string; mime: string; size: number; created_at: string } | null;
 }
 
-const SELECT = sql`
-  select e.id, e.number, e.created_by, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as user_fio, u.role as user_role,
+/** The entry's columns over ENTRY_FROM's aliases (one list of them, for the lists and findEntry). */
+const ENTRY_COLUMNS = sql`
+  e.id, e.number, e.created_by, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as user_fio, u.role as user_role,
     e.service_id, s.title as service_title, s.dict_type_id, t.fdv as type_fdv,
     s.date_type, s.begda, s.endda, s.is_thesis_needed, s.points,
     -- What the print menu needs: the templates in force and the publication status (print feature).
@@ -94,7 +95,9 @@ const SELECT = sql`
     (select json_build_object('id', p.id, 'title', p.title, 'status', p.status) from publication_entries pue join publications p on p.id = pue.publication_id
        where pue.entry_id = e.id and p.deleted_at is null order by p.id desc limit 1) as publication,
     ctr.id as contract_id, ctr.status as contract_status, ctr.comment as contract_comment,
-    (select json_build_object('id', cf.id, 'name', cf.name, 'mime', cf.mime, 'size', cf.size, 'created_at', cf.created_at) from files cf where cf.id = ctr.file_id and cf.deleted_at is null) as contract_file
+    (select json_build_object('id', cf.id, 'name', cf.name, 'mime', cf.mime, 'size', cf.size, 'created_at', cf.created_at) from files cf where cf.id = ctr.file_id and cf.deleted_at is null) as contract_file`;
+
+const ENTRY_FROM = sql`
   from entries e
   join users u on u.id = e.created_by
   join services s on s.id = e.service_id
@@ -105,6 +108,8 @@ const SELECT = sql`
   left join package_enrollments pe on pe.id = e.package_enrollment_id
   left join competition_members cm on cm.entry_id = e.id
   left join contracts ctr on ctr.entry_id = e.id`;
+
+const SELECT = sql`select ${ENTRY_COLUMNS} ${ENTRY_FROM}`;
 
 /** Which documents the asker may print now (spec 01 §4 Printing): the print page's own rules. */
 function printMenu(r: EntryRow, asOperator: boolean): Pick<Entry, 'printable' | 'can_print_certificate'> {
@@ -417,24 +422,53 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
   return { data: list.map((r) => toEntry(r, asOperator)), total };
 }
 
-/** A client's own list without filters (the default page of their entries: the busy path), rendered once per sort. */
-const ownListStatements = new Map<string, { count: CompiledStatement; list: CompiledStatement }>();
+/** A page of entries with its total; for a client's own list also the theses banner (always false for operators). */
+export interface EntryList {
+  data: Entry[];
+  total: number;
+  thesesAwaited: boolean;
+}
 
-function ownListStatementsOf(f: EntryFilters): { count: CompiledStatement; list: CompiledStatement } {
+/** The banner of /user/entry: the client has live entries whose service needs theses, without them. */
+const thesesAwaited = (owner: SQL) =>
+  sql`exists (select 1 from entries ta join services tas on tas.id = ta.service_id
+        where ta.created_by = ${owner} and ta.deleted_at is null and tas.is_thesis_needed
+          and not exists (select 1 from entry_theses tt where tt.entry_id = ta.id))`;
+
+/**
+ * A client's own list in one round trip: the page's rows carry the total and the banner (subqueries
+ * that do not depend on the row, so PostgreSQL runs each once per statement). A page with no rows
+ * (an empty list, or past its end) asks for the two alone (`totals`).
+ */
+function ownListSql(f: EntryFilters, owner: SQL, limit: SQL | number, offset: SQL | number): { list: SQL; totals: SQL } {
+  const where = whereOf({ ...f, ownerId: owner as unknown as number });
+  const figures = sql`(select count(*)::int from entries e ${countJoins(f)} where ${where}) as total, ${thesesAwaited(owner)} as theses_awaited`;
+  return {
+    list: sql`select ${ENTRY_COLUMNS}, ${figures} ${ENTRY_FROM} where ${where} order by ${sortSql(entrySort(f.sort))} limit ${limit} offset ${offset}`,
+    totals: sql`select ${figures}`,
+  };
+}
+
+type OwnListRow = EntryRow & { total: number; theses_awaited: boolean };
+
+/** A client's own list without filters (the default page of their entries: the busy path), rendered once per sort. */
+const ownListStatements = new Map<string, { list: CompiledStatement; totals: CompiledStatement }>();
+
+function ownListStatementsOf(f: EntryFilters): { list: CompiledStatement; totals: CompiledStatement } {
   const key = `${f.deleted ? 'deleted' : 'live'} ${f.sort ?? ''}`;
   let found = ownListStatements.get(key);
   if (!found) {
-    // The same statements as below, with placeholders for the values.
-    const where = whereOf({ ownerId: sql.placeholder('owner') as unknown as number, deleted: f.deleted });
+    const { list, totals } = ownListSql(
+      { deleted: f.deleted, sort: f.sort },
+      sql.placeholder('owner') as unknown as SQL,
+      sql.placeholder('limit') as unknown as SQL,
+      sql.placeholder('offset') as unknown as SQL,
+    );
     found = {
-      count: compileStatement(null, sql`select count(*)::int as total from entries e ${countJoins({})} where ${where}`),
       // Planning its joins and lookups costs about ten times running it for one page, and left to
       // itself PostgreSQL plans it again on every call for a busy client (bench/README.md, A/B).
-      list: compileStatement(
-        null,
-        sql`${SELECT} where ${where} order by ${sortSql(entrySort(f.sort))} limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`,
-        { generic: true },
-      ),
+      list: compileStatement(null, list, { generic: true }),
+      totals: compileStatement(null, totals),
     };
     ownListStatements.set(key, found);
   }
@@ -444,26 +478,33 @@ function ownListStatementsOf(f: EntryFilters): { count: CompiledStatement; list:
 const hasFilter = (f: EntryFilters) =>
   [f.id, f.number, f.fio, f.type, f.service, f.service_id, f.status, f.date, f.created_by].some((v) => v !== undefined && v !== '');
 
-/** Lists are prepared statements (planning cost more than running them); see Database.prepared. */
-export async function listEntries(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<{ data: Entry[]; total: number }> {
-  if (f.ownerId === undefined) return listEntriesForOperator(database, f, page, asOperator);
+/** A client's own list: the page's rows and, when the page is empty, the totals alone. */
+async function listOwnEntries(database: Database, f: EntryFilters, ownerId: number, page: PageQuery, asOperator: boolean): Promise<EntryList> {
+  const limit = page.per_page;
+  const offset = (page.page - 1) * page.per_page;
+  let list: OwnListRow[];
+  let totals: () => Promise<{ total: number; theses_awaited: boolean }[]>;
   if (!hasFilter(f)) {
     const statements = ownListStatementsOf(f);
-    const [{ total }] = await database.run<{ total: number }>(statements.count, { owner: f.ownerId });
-    const list = await database.run<EntryRow>(statements.list, { owner: f.ownerId, limit: page.per_page, offset: (page.page - 1) * page.per_page });
-    return { data: list.map((r) => toEntry(r, asOperator)), total };
+    list = await database.run<OwnListRow>(statements.list, { owner: ownerId, limit, offset });
+    totals = () => database.run(statements.totals, { owner: ownerId });
+  } else {
+    const statements = ownListSql(f, sql`${ownerId}`, limit, offset);
+    // A LIKE pattern needs a plan made for its value (a prefix uses the index only then), so those
+    // queries are not prepared; the rest are.
+    const byPattern = Boolean(f.number || f.service);
+    const run = <T>(query: SQL) => (byPattern ? rows<T>(database.db, query) : database.prepared<T>(null, query));
+    list = await run<OwnListRow>(statements.list);
+    totals = () => run(statements.totals);
   }
-  // A client's own list: one client's entries are few, one statement each for the count and the page.
-  const where = whereOf(f);
-  const count = sql`select count(*)::int as total from entries e ${countJoins(f)} where ${where}`;
-  const listSql = sql`${SELECT} where ${where} order by ${sortSql(entrySort(f.sort))} limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`;
-  // A LIKE pattern needs a plan made for its value (a prefix uses the index only then), so those
-  // queries are not prepared; the rest are.
-  const byPattern = Boolean(f.number || f.fio || f.service);
-  const run = <T>(query: SQL) => (byPattern ? rows<T>(database.db, query) : database.prepared<T>(null, query));
-  const [{ total }] = await run<{ total: number }>(count);
-  const list = await run<EntryRow>(listSql);
-  return { data: list.map((r) => toEntry(r, asOperator)), total };
+  const [figures] = list.length > 0 ? list : await totals();
+  return { data: list.map((r) => toEntry(r, asOperator)), total: figures!.total, thesesAwaited: figures!.theses_awaited };
+}
+
+/** Lists are prepared statements (planning cost more than running them); see Database.prepared. */
+export async function listEntries(database: Database, f: EntryFilters, page: PageQuery, asOperator: boolean): Promise<EntryList> {
+  if (f.ownerId === undefined) return { ...(await listEntriesForOperator(database, f, page, asOperator)), thesesAwaited: false };
+  return listOwnEntries(database, f, f.ownerId, page, asOperator);
 }
 
 /** The joins a client's count needs: counting a user's entries needs neither users nor services. */
@@ -479,19 +520,6 @@ export async function findEntry(db: Queryable, id: number, opts: { ownerId?: num
   const owner = opts.ownerId === undefined ? sql`true` : sql`e.created_by = ${opts.ownerId}`;
   const [row] = await rows<EntryRow>(db, sql`${SELECT} where e.id = ${id} and ${owner}`);
   return row ? toEntry(row, opts.asOperator) : null;
-}
-
-const THESES_AWAITED = compileStatement(
-  'entries_theses_awaited',
-  sql`select exists (select 1 from entries e join services s on s.id = e.service_id
-        where e.created_by = ${sql.placeholder('userId')} and e.deleted_at is null and s.is_thesis_needed
-          and not exists (select 1 from entry_theses th where th.entry_id = e.id)) as exists`,
-);
-
-/** True when the user has entries needing theses without them (the banner of /user/entry). */
-export async function hasEntriesAwaitingTheses(database: Database, userId: number): Promise<boolean> {
-  const [r] = await database.run<{ exists: boolean }>(THESES_AWAITED, { userId });
-  return r.exists;
 }
 
 /** Whether an entry with this id exists (deleted ones included). */

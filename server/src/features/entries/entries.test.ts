@@ -239,6 +239,15 @@ describe('theses', () => {
     const s = await makeService(t.database.db, { is_thesis_needed: true });
     const { data } = (await post(u.headers, { service_id: s.id, pay_type: 3, is_extramural: 0 })).json();
     expect((await t.inject({ method: 'GET', url: '/api/entry', headers: u.headers })).json().meta.theses_awaited).toBe(true);
+    // The banner and the total come with a page past the end, a filtered page and a page of deleted entries alike.
+    for (const query of ['page=2', `service_id=${s.id}`, `service_id=${s.id + 1000}`, 'deleted=1', 'deleted=1&page=3']) {
+      const { meta } = (await t.inject({ method: 'GET', url: `/api/entry?${query}`, headers: u.headers })).json();
+      expect({ query, awaited: meta.theses_awaited, total: meta.total }).toEqual({
+        query,
+        awaited: true,
+        total: query.startsWith('deleted') || query.endsWith(String(s.id + 1000)) ? 0 : 1,
+      });
+    }
     const save = (text: string) => t.inject({ method: 'POST', url: '/api/entry-thesis', headers: u.headers, payload: { entry_id: data.id, text } });
     expect((await save('т'.repeat(1499))).json().errors.text).toEqual([EntryMessages.thesisTooShort]);
     expect((await save('т'.repeat(1500))).json().errors.text).toEqual([EntryMessages.thesisOneMore]);

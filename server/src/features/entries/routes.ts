@@ -17,7 +17,7 @@ import {
 import { EntryAdminMessages } from '@edu/domain/entries/entry-admin';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { entryFiltersOf, findEntry, hasEntriesAwaitingTheses, listEntries } from './entries-repository.ts';
+import { entryFiltersOf, findEntry, listEntries } from './entries-repository.ts';
 import { createEntry, deleteEntry, saveThesis, updateEntry } from './entry-rules.ts';
 import { defaultAccess, isOperator } from '../../platform/access.ts';
 import { entryOwnerOf } from './entry-policy.ts';
@@ -30,9 +30,8 @@ export const entryRoutes: RoutesPlugin = async (app) => {
     const user = currentUser(request);
     const operator = isOperator(user);
     const q = request.query;
-    const { data, total } = await listEntries(app.database, entryFiltersOf(q, entryOwnerOf(user)), q, operator);
-    const theses_awaited = operator ? false : await hasEntriesAwaitingTheses(app.database, user.id);
-    return { data, meta: { ...pageMeta(total, q), theses_awaited } };
+    const { data, total, thesesAwaited } = await listEntries(app.database, entryFiltersOf(q, entryOwnerOf(user)), q, operator);
+    return { data, meta: { ...pageMeta(total, q), theses_awaited: thesesAwaited } };
   });
 
   app.get(

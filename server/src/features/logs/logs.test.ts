@@ -164,4 +164,21 @@ describe('request log', () => {
     // Reading the log is not itself logged.
     expect(rows.some((r) => r.path.startsWith('/api/telescope'))).toBe(false);
   });
+
+  it('keeps quotes, braces, commas, backslashes and the word NULL as they were, each at the time of its request', async () => {
+    // As the client sends it (a client percent-encodes quotes and letters outside ASCII).
+    const awkward = `/api/manager/users?role=9&x={a,%22b%22}\\NULL%27%D1%91`;
+    await t.inject({ method: 'GET', url: awkward, headers: op });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await t.inject({ method: 'GET', url: '/api/entry/statistics?later=1', headers: op });
+    await t.app.flushRequestLog();
+    const rows = (await t.inject({ method: 'GET', url: '/api/telescope/requests?type=request', headers: op })).json().data as Array<{
+      path: string;
+      created_at: string;
+    }>;
+    const first = rows.find((r) => r.path.includes('x='))!;
+    const later = rows.find((r) => r.path === '/api/entry/statistics?later=1')!;
+    expect(first.path).toBe(awkward);
+    expect(new Date(later.created_at).getTime()).toBeGreaterThan(new Date(first.created_at).getTime());
+  });
 });

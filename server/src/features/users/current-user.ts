@@ -71,7 +71,7 @@ export function currentUserQuery(who: WhoSlot): SQL {
         and exists (select 1 from identity_documents d where d.user_id = u.id)
         and (select count(distinct ud.kind) from user_documents ud join files f on f.id = ud.file_id and f.deleted_at is null
              where ud.user_id = u.id and ud.kind in ('passport', 'education', 'snils', 'consent')) = 4) as contract_allowed,
-      c.title as closest_title, c.begda as closest_begda,
+      e.closest_titles[1] as closest_title, e.closest_begda,
       (select json_build_object('id', o.id, 'fio', concat_ws(' ', o.last_name, o.first_name, o.middle_name)) from users o where o.id = me.impersonator_id) as impersonator
     from me join users u on u.id = me.user_id
     left join lateral (
@@ -81,17 +81,15 @@ export function currentUserQuery(who: WhoSlot): SQL {
         count(*) filter (where en.status >= 2) as service_count,
         sum(s.points) filter (where en.status = 3) as points,
         sum(s.points) filter (where en.status = 2) as future_points,
-        bool_or(t.is_contract_needed) as documents_allowed
+        bool_or(t.is_contract_needed) as documents_allowed,
+        -- The nearest upcoming service, from the same scan of the user's entries.
+        min(s.begda) filter (where s.begda >= now()) as closest_begda,
+        array_agg(s.title order by s.begda) filter (where s.begda >= now()) as closest_titles
       from entries en
       join services s on s.id = en.service_id
       join dict_service_types t on t.id = s.dict_type_id
       where en.created_by = u.id and en.deleted_at is null
     ) e on true
-    left join lateral (
-      select s.title, s.begda from entries en join services s on s.id = en.service_id
-      where en.created_by = u.id and en.deleted_at is null and s.begda >= now()
-      order by s.begda limit 1
-    ) c on true
 `;
 }
 

@@ -11,8 +11,10 @@ export const USER_COLUMNS = sql`u.id, u.email, u.last_name, u.first_name, u.midd
     u.learned_from_us, u.address, u.region, u.dict_region_id, u.country, u.postcode, u.note, u.role, u.is_spb,
     u.created_at, u.deleted_at,
     (select f.storage_key from files f where f.id = u.avatar_id) as avatar_key,
+    -- Each profile by its key (lateral): a join let the planner hash the whole dictionary on every call.
     (select json_agg(json_build_object('id', p.id, 'fdv', p.fdv, 'color', p.color) order by p.id)
-       from user_profiles up join dict_profiles p on p.id = up.dict_profile_id where up.user_id = u.id) as profiles`;
+       from user_profiles up cross join lateral (select p.id, p.fdv, p.color from dict_profiles p where p.id = up.dict_profile_id) p
+       where up.user_id = u.id) as profiles`;
 
 /** A row of USER_COLUMNS with the entry figures every user query adds. */
 export interface UserDetailsRow extends Pick<
