@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
 import { compileStatement, rows, type CompiledStatement, type Database, type Queryable } from '../../platform/db.ts';
 import { formatInterval, moscowDayStart, toMoscowString } from '@edu/domain/common/moscow-time';
-import { printColumns, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
+import { printColumns, publicationJoin, toPrintContext, type PrintColumnsRow } from '../print/print-context.ts';
 import { fileRecord } from '../documents/documents-repository.ts';
 import {
   afterKey,
@@ -73,7 +73,8 @@ interface EntryRow extends PrintColumnsRow {
   member_fio: string | null;
   member_title: string | null;
   member_comment: string | null;
-  publication: { id: number; title: string; status: number } | null;
+  publication_id: number | null;
+  publication_title: string | null;
   contract_id: number | null;
   contract_status: number | null;
   contract_comment: string | null;
@@ -92,8 +93,7 @@ const ENTRY_COLUMNS = sql`
     th.text as thesis_text, cm.fio as member_fio, cm.title as member_title, cm.comment as member_comment, e.certificate_number, e.registration_number, e.created_at, e.deleted_at,
     (e.is_service_package and e.status = 1 and exists (select 1 from card_transactions ct
        where ct.uuid is not null and ct.status in ('pending', 'waiting_for_capture') and ct.entry_ids @> jsonb_build_array(e.id))) as awaiting_provider,
-    (select json_build_object('id', p.id, 'title', p.title, 'status', p.status) from publication_entries pue join publications p on p.id = pue.publication_id
-       where pue.entry_id = e.id and p.deleted_at is null order by p.id desc limit 1) as publication,
+    pub.id as publication_id, pub.title as publication_title,
     ctr.id as contract_id, ctr.status as contract_status, ctr.comment as contract_comment,
     (select json_build_object('id', cf.id, 'name', cf.name, 'mime', cf.mime, 'size', cf.size, 'created_at', cf.created_at) from files cf where cf.id = ctr.file_id and cf.deleted_at is null) as contract_file`;
 
@@ -107,7 +107,8 @@ const ENTRY_FROM = sql`
   left join entry_theses th on th.entry_id = e.id
   left join package_enrollments pe on pe.id = e.package_enrollment_id
   left join competition_members cm on cm.entry_id = e.id
-  left join contracts ctr on ctr.entry_id = e.id`;
+  left join contracts ctr on ctr.entry_id = e.id
+  ${publicationJoin}`;
 
 const SELECT = sql`select ${ENTRY_COLUMNS} ${ENTRY_FROM}`;
 
@@ -190,17 +191,18 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     can_edit_thesis: !r.deleted_at && r.is_thesis_needed && canEditThesis({ status, hasThesis: r.thesis_text !== null }, asOperator),
     competition_member:
       asOperator && r.member_fio !== null ? { entry_id: r.id, fio: r.member_fio, title: r.member_title ?? '', comment: r.member_comment ?? '' } : null,
-    publication: r.publication
-      ? {
-          id: r.publication.id,
-          title: r.publication.title,
-          status: r.publication.status,
-          statusLabel: publicationStatusLabels[r.publication.status] ?? '',
-          statusColor: publicationStatusColors[r.publication.status] ?? 'gray',
-        }
-      : null,
+    publication:
+      r.publication_id !== null && r.publication_status !== null
+        ? {
+            id: r.publication_id,
+            title: r.publication_title ?? '',
+            status: r.publication_status,
+            statusLabel: publicationStatusLabels[r.publication_status] ?? '',
+            statusColor: publicationStatusColors[r.publication_status] ?? 'gray',
+          }
+        : null,
     contract: contractOf(r),
-    can_add_publication: r.is_publication && !r.deleted_at && r.publication === null,
+    can_add_publication: r.is_publication && !r.deleted_at && r.publication_id === null,
     ...printMenu(r, asOperator),
   };
 }

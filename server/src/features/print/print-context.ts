@@ -28,26 +28,29 @@ export interface EntryPrintRow extends PrintColumnsRow {
   package_enrollment_id: number | null;
 }
 
-/** A live template of the type, preferring the given ids in order. */
-export const pick = (type: number, ...ids: ReturnType<typeof sql>[]) => sql`(
-  select tp.id from templates tp where tp.deleted_at is null and tp.dict_type_id = ${type}
-    and tp.id in (${sql.join(ids, sql`, `)})
-  order by case ${sql.join(
-    ids.map((id, i) => sql`when tp.id = ${id} then ${i}`),
-    sql` `,
-  )} else 99 end limit 1)`;
+/** A live template of the type, preferring the given ids in order (one primary-key lookup each, until one is found). */
+export const pick = (type: number, ...ids: ReturnType<typeof sql>[]) =>
+  sql`coalesce(${sql.join(
+    ids.map((id) => sql`(select tp.id from templates tp where tp.id = ${id} and tp.deleted_at is null and tp.dict_type_id = ${type})`),
+    sql`, `,
+  )})`;
 
 /** The newest live template of a type (program and contract templates are not per service). */
 export const newest = (type: number) =>
   sql`(select tp.id from templates tp where tp.deleted_at is null and tp.dict_type_id = ${type} order by tp.updated_at desc, tp.id desc limit 1)`;
 
+/** The entry's publication (its newest live one) as `pub`, beside e (entries): the entry lists show it, the print rules read its status. */
+export const publicationJoin = sql`left join lateral (
+    select p.id, p.title, p.status from publication_entries pue join publications p on p.id = pue.publication_id
+    where pue.entry_id = e.id and p.deleted_at is null order by p.id desc limit 1) pub on true`;
+
 /**
- * The columns the print rules need, over the aliases e (entries), s (services), t (its type) and
- * st (its subtype): shared by this feature and the entry lists (which show the print menu).
+ * The columns the print rules need, over the aliases e (entries), s (services), t (its type), st
+ * (its subtype) and pub (publicationJoin): shared by this feature and the entry lists (which show
+ * the print menu).
  */
 export const printColumns = sql`(s.is_publication or coalesce(t.is_publication, false)) as is_publication,
-          (select p.status from publication_entries pe join publications p on p.id = pe.publication_id
-             where pe.entry_id = e.id and p.deleted_at is null order by p.id desc limit 1) as publication_status,
+          pub.status as publication_status,
           coalesce(t.is_contract_needed, false) as contract_needed,
           ${pick(1, sql`s.template_certificate_id`, sql`t.template_certificate_id`)} as certificate_template_id,
           ${pick(2, sql`s.template_program_id`)} as program_template_id,
@@ -70,6 +73,7 @@ export async function loadEntryPrintRows(db: Queryable, where: ReturnType<typeof
         join services s on s.id = e.service_id
         join dict_service_types t on t.id = s.dict_type_id
         left join dict_service_subtypes st on st.id = s.dict_subtype_id
+        ${publicationJoin}
         where ${where}
         order by e.id`,
   );
