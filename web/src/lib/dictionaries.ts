@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DictionaryItem, DictionaryName } from '@edu/domain/dictionaries/dictionaries';
+import type { z } from 'zod';
+import type { DictionaryItem, DictionaryName, dictionaryAnswer } from '@edu/domain/dictionaries/dictionaries';
 import { api } from './api-client';
 
 /** dict_service_types: a service type with its colour, icon and points. */
@@ -33,8 +34,8 @@ type ItemOf<N extends DictionaryName> = N extends keyof DictionaryTypes ? Dictio
 
 /** GET /api/dictionaries/{name}: the list is in data.data, sorted by id. */
 export async function getDictionary<N extends DictionaryName>(name: N): Promise<Array<ItemOf<N>>> {
-  const answer = await api.get<{ data: { data: Array<ItemOf<N>> } }>(`/api/dictionaries/${name}`);
-  return answer.data.data;
+  const answer = await api.get<z.output<typeof dictionaryAnswer>>(`/api/dictionaries/${name}`);
+  return answer.data.data as Array<ItemOf<N>>;
 }
 
 /** Dictionaries change rarely: loaded once per session and shared by every screen. */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Service } from '@edu/domain/services/service';
+import type { z } from 'zod';
+import type { Service, serviceAnswer } from '@edu/domain/services/service';
 import { api } from './api-client';
 
 /**
@@ -8,7 +9,7 @@ import { api } from './api-client';
  * 404 'Услуга не найдена :(' for a hidden, deleted or unknown service.
  */
 export async function getService(id: number): Promise<Service> {
-  const answer = await api.get<{ data: Service }>(`/api/service/${id}`);
+  const answer = await api.get<z.output<typeof serviceAnswer>>(`/api/service/${id}`);
   return answer.data;
 }
 

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { macroCategoriesAnswer } from '@edu/domain/macros/macros';
 import { api } from './api-client';
 
 export interface MacroItem {
@@ -17,7 +19,7 @@ export interface MacroCategory {
 /** GET /api/macros: the catalogue by category (operators). Shared by the macros page and every template editor. */
 export const macrosQuery = queryOptions({
   queryKey: ['macros'],
-  queryFn: () => api.get<{ data: MacroCategory[] }>('/api/macros').then((r) => r.data),
+  queryFn: () => api.get<z.output<typeof macroCategoriesAnswer>>('/api/macros').then((r) => r.data),
   staleTime: Infinity,
 });
 

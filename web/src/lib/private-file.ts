@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import { Messages } from '@edu/domain/common/messages';
+import type { fileLinkAnswer } from '@edu/domain/documents/documents';
 import { api, ApiError } from './api-client';
 import { API_URL } from './config';
 import { getToken } from './storage';
@@ -38,7 +40,7 @@ export async function fetchPrivateFile(url: string): Promise<Blob> {
 export async function openPrivateFile(fileUrl: string): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const { url } = await api.get<{ url: string }>(`${fileUrl}/link`);
+    const { url } = await api.get<z.output<typeof fileLinkAnswer>>(`${fileUrl}/link`);
     if (tab) {
       tab.opener = null;
       tab.location.href = `${API_URL}${url}`;

@@ -1,4 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { publicConfigAnswer } from '@edu/domain/users/current-user';
 import { api } from './api-client';
 import { OLD_CABINET_URL } from './config';
 
@@ -9,7 +11,7 @@ export interface PublicConfig {
 /** GET /api/public-config: server settings read at run time (OLD_CABINET_URL), not baked into the build. */
 export const publicConfigQuery = queryOptions({
   queryKey: ['public-config'],
-  queryFn: () => api.get<{ data: PublicConfig }>('/api/public-config', { protectedCall: false }).then((r) => r.data),
+  queryFn: () => api.get<z.output<typeof publicConfigAnswer>>('/api/public-config', { protectedCall: false }).then((r) => r.data),
   staleTime: Infinity,
 });
 

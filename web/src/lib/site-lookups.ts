@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { JoomlaOption } from '@edu/domain/services/service-form';
+import type { z } from 'zod';
+import type { joomlaOptionsAnswer } from '@edu/domain/services/service-form';
 import { api, isApiError } from './api-client';
 
 /** What the site keeps: its categories or its tags. */
@@ -14,7 +15,7 @@ export type SiteSystem = 'site' | 'journal';
 export function useSiteLookup(kind: SiteLookupKind, system: SiteSystem = 'site', enabled = true) {
   return useQuery({
     queryKey: ['joomla', kind, system],
-    queryFn: () => api.post<{ data: JoomlaOption[] }>(`/api/joomla/${kind}`, { joomla_system: system }).then((a) => a.data),
+    queryFn: () => api.post<z.output<typeof joomlaOptionsAnswer>>(`/api/joomla/${kind}`, { joomla_system: system }).then((a) => a.data),
     enabled,
     retry: false,
     staleTime: 5 * 60_000,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { IdentityDocument, IdentityDocumentInput, identityDocumentsAnswer } from '@edu/domain/documents/documents';
+import type { IdentityDocument, IdentityDocumentInput, identityDocumentsAnswer, identityDocumentSavedAnswer } from '@edu/domain/documents/documents';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/identity-document?user_id=: the first item is the passport. */
@@ -15,8 +15,8 @@ export function useIdentityDocument(userId: number) {
 }
 
 /** POST /api/identity-document: number, date, issued_by; locked for the client once saved. */
-export function saveIdentityDocument(body: IdentityDocumentInput & { user_id: number }): Promise<{ data: IdentityDocument; message: string }> {
-  return api.post<{ data: IdentityDocument; message: string }>('/api/identity-document', body);
+export function saveIdentityDocument(body: IdentityDocumentInput & { user_id: number }): Promise<z.output<typeof identityDocumentSavedAnswer>> {
+  return api.post<z.output<typeof identityDocumentSavedAnswer>>('/api/identity-document', body);
 }
 
 export function useSaveIdentityDocument() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContractDataState } from '@edu/domain/documents/documents';
+import type { z } from 'zod';
+import type { contractStepAnswer } from '@edu/domain/documents/documents';
 import { api } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/current-user';
 
 /** POST /api/user/{id}/contract-step: Next in the wizard; 422 with what is missing when an earlier step is not complete. */
-export function setContractStep({ userId, step }: { userId: number; step: number }): Promise<{ data: ContractDataState; message: string }> {
-  return api.post<{ data: ContractDataState; message: string }>(`/api/user/${userId}/contract-step`, { contract_step: step });
+export function setContractStep({ userId, step }: { userId: number; step: number }): Promise<z.output<typeof contractStepAnswer>> {
+  return api.post<z.output<typeof contractStepAnswer>>(`/api/user/${userId}/contract-step`, { contract_step: step });
 }
 
 export function useSetContractStep() {

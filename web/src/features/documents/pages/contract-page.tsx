@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconDeviceFloppy, IconLock, IconPrinter } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { Messages } from '@edu/domain/common/messages';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 import {
@@ -19,6 +20,7 @@ import {
   type ProfileExtras,
 } from '@edu/domain/documents/documents';
 import type { CurrentUser } from '@edu/domain/users/current-user';
+import type { printLinkAnswer } from '@edu/domain/documents/print-answers';
 import { api, errorMessage, isApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { firstErrors } from '../../../lib/field-errors';
@@ -430,7 +432,7 @@ function ConsentPrintButton({ userId }: { userId: number }) {
     const tab = window.open('', '_blank');
     setBusy(true);
     try {
-      const { url } = await api.get<{ url: string }>(`/api/user/${userId}/consent/print`);
+      const { url } = await api.get<z.output<typeof printLinkAnswer>>(`/api/user/${userId}/consent/print`);
       if (tab) tab.location.href = url;
       else window.location.assign(url);
     } catch (error) {

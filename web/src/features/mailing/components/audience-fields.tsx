@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Input, MultiSelect, SegmentedControl, SimpleGrid } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Service } from '@edu/domain/services/service';
+import type { z } from 'zod';
+import type { servicesAnswer } from '@edu/domain/services/service';
 import { mailingEntryStatusOptions, type MailingAudience } from '@edu/domain/mailing/mailing';
 import { api } from '../../../lib/api-client';
 import { useDictionary } from '../../../lib/dictionaries';
@@ -15,7 +16,7 @@ const values = (list: number[] | undefined) => (list ?? []).map(String);
 function useServiceOptions(search: string) {
   return useQuery({
     queryKey: ['mailing-services', search],
-    queryFn: async () => (await api.get<{ data: Service[] }>(`/api/service?per_page=30&title=${encodeURIComponent(search)}`)).data,
+    queryFn: async () => (await api.get<z.output<typeof servicesAnswer>>(`/api/service?per_page=30&title=${encodeURIComponent(search)}`)).data,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { pricesAnswer } from '@edu/domain/publication-prices/publication-price';
 import { api } from '../../../lib/api-client';
 import type { PublicationPrice } from './types';
 
 /** GET /api/publication-price?dict_service_subtype_id=: the price per number of authors. */
 export function getPrices(subtypeId: number): Promise<PublicationPrice[]> {
-  return api.get<{ data: PublicationPrice[] }>('/api/publication-price', { query: { dict_service_subtype_id: subtypeId, per_page: 100 } }).then((a) => a.data);
+  return api.get<z.output<typeof pricesAnswer>>('/api/publication-price', { query: { dict_service_subtype_id: subtypeId, per_page: 100 } }).then((a) => a.data);
 }
 
 export function usePrices(subtypeId: number | null) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { authorOptionSchema, authorOptionsAnswer } from '@edu/domain/publications/publication';
+import type { userLookupAnswer } from '@edu/domain/users/manager-user';
 import { api, isApiError } from '../../../lib/api-client';
 
 export type AuthorOption = z.output<typeof authorOptionSchema>;
@@ -14,7 +15,7 @@ export async function searchAuthors(fio: string): Promise<AuthorOption[]> {
     return answer.data.map((u) => ({ id: u.id, fio: u.fio }));
   } catch (error) {
     if (!isApiError(error) || error.status !== 404) throw error;
-    const answer = await api.post<{ data: AuthorOption[] }>('/api/user/get-by-fio', { fio });
+    const answer = await api.post<z.output<typeof userLookupAnswer>>('/api/user/get-by-fio', { fio });
     return answer.data.map((u) => ({ id: u.id, fio: u.fio }));
   }
 }

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Service } from '@edu/domain/services/service';
+import type { z } from 'zod';
+import type { Service, serviceSearchAnswer } from '@edu/domain/services/service';
 import { api } from '../../../lib/api-client';
 
 /** POST /api/service/search {keywords}: at most 10 services, the nearest date first. */
 export async function searchServices(keywords: string): Promise<Service[]> {
-  const answer = await api.post<{ data: Service[] }>('/api/service/search', { keywords });
+  const answer = await api.post<z.output<typeof serviceSearchAnswer>>('/api/service/search', { keywords });
   return answer.data;
 }
 

@@ -1,4 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { printBatchStartedAnswer, printBatchAnswer } from '@edu/domain/documents/print-answers';
+import type { servicesAnswer } from '@edu/domain/services/service';
 import { api } from '../../../lib/api-client';
 
 export interface PrintBatch {
@@ -16,7 +19,7 @@ export interface PrintBatch {
 /** POST /api/service/{id}/print-certificates: starts the job. */
 export function useStartPrintBatch() {
   return useMutation({
-    mutationFn: (serviceId: number) => api.post<{ data: PrintBatch; message: string }>(`/api/service/${serviceId}/print-certificates`),
+    mutationFn: (serviceId: number) => api.post<z.output<typeof printBatchStartedAnswer>>(`/api/service/${serviceId}/print-certificates`),
   });
 }
 
@@ -24,7 +27,7 @@ export function useStartPrintBatch() {
 export function usePrintBatch(id: number | null) {
   return useQuery({
     queryKey: ['print-batch', id],
-    queryFn: () => api.get<{ data: PrintBatch }>(`/api/print-batch/${id}`).then((r) => r.data),
+    queryFn: () => api.get<z.output<typeof printBatchAnswer>>(`/api/print-batch/${id}`).then((r) => r.data),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data && q.state.data.status >= 3 ? false : 1000),
   });
@@ -39,6 +42,6 @@ export interface ServiceOption {
 export function useServiceOptions(title: string) {
   return useQuery({
     queryKey: ['print-batch', 'services', title],
-    queryFn: () => api.get<{ data: ServiceOption[] }>('/api/service', { query: { title: title || undefined, per_page: 30 } }).then((r) => r.data),
+    queryFn: () => api.get<z.output<typeof servicesAnswer>>('/api/service', { query: { title: title || undefined, per_page: 30 } }).then((r) => r.data),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@edu/domain/users/current-user';
+import type { z } from 'zod';
+import type { currentUserSavedAnswer } from '@edu/domain/users/current-user';
 import { api } from '../../../lib/api-client';
 import { CURRENT_USER_KEY } from '../../../lib/current-user';
 
@@ -17,8 +18,8 @@ export interface ProfileInput {
 }
 
 /** PUT /api/user/{id}: {data: CurrentUser, message: 'Успешно сохранено!'}; names only change for operators. */
-export function updateProfile({ id, ...body }: ProfileInput & { id: number }): Promise<{ data: CurrentUser; message: string }> {
-  return api.put<{ data: CurrentUser; message: string }>(`/api/user/${id}`, body);
+export function updateProfile({ id, ...body }: ProfileInput & { id: number }): Promise<z.output<typeof currentUserSavedAnswer>> {
+  return api.put<z.output<typeof currentUserSavedAnswer>>(`/api/user/${id}`, body);
 }
 
 export function useUpdateProfile() {
