@@ -2,7 +2,7 @@
 // The whole test command (README): lint, types, unit and integration tests (PGlite; PostgreSQL too
 // when TEST_DATABASE_URL is set), the web build and its weight budget, browser tests in Debian's
 // Chromium (installed with apt-get when missing). Ends with one line "N passed, N failed".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,38 +22,6 @@ function run(title, cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`=== ${title}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}`);
   return r.status === 0;
-}
-
-/**
- * Steps that only read the tree (lint, the formatter's check, types), run side by side: each is one
- * single-threaded process, so on 2 cores the three take about as long as the longest. Each step's
- * output is printed whole when it ends.
- */
-async function stepsTogether(list) {
-  const results = await Promise.all(
-    list.map(
-      ([title, cmd, args]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(cmd, args, { cwd: root, env: process.env });
-          let output = '';
-          child.stdout.on('data', (d) => (output += d));
-          child.stderr.on('data', (d) => (output += d));
-          child.on('close', (code) => {
-            console.log(`\n=== ${title}: ${cmd} ${args.join(' ')}\n${output.trimEnd()}`);
-            console.log(`=== ${title}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}`);
-            resolve({ title, ok: code === 0 });
-          });
-        }),
-    ),
-  );
-  for (const { title, ok } of results) {
-    if (ok) passed++;
-    else {
-      failed++;
-      failures.push(title);
-    }
-  }
 }
 
 function step(title, cmd, args, env) {
@@ -109,11 +77,9 @@ if (process.argv.includes('--postgres-only')) {
 }
 
 const testStarted = Date.now();
-await stepsTogether([
-  ['lint', 'npx', ['eslint', '.']],
-  ['format (Prettier)', 'npm', ['run', 'format:check', '--silent']],
-  ['types', 'npm', ['run', 'typecheck', '--silent']],
-]);
+step('lint', 'npx', ['eslint', '.']);
+step('format (Prettier)', 'npm', ['run', 'format:check', '--silent']);
+step('types', 'npm', ['run', 'typecheck', '--silent']);
 vitest('unit and integration (PGlite)', ['domain', 'server', 'web'], { TEST_DB: 'pglite' });
 if (process.env.TEST_DATABASE_URL) vitest('server integration (PostgreSQL)', ['server'], { TEST_DB: 'postgres' });
 step('web build', 'npm', ['run', 'build', '-w', 'web', '--silent']);
