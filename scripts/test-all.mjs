@@ -13,6 +13,7 @@ const out = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-test-'));
 let passed = 0;
 let failed = 0;
 const failures = [];
+const testStarted = Date.now();
 
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
@@ -76,7 +77,6 @@ if (process.argv.includes('--postgres-only')) {
   process.exit(failed > 0 ? 1 : 0);
 }
 
-const testStarted = Date.now();
 step('lint', 'npx', ['eslint', '.']);
 step('format (Prettier)', 'npm', ['run', 'format:check', '--silent']);
 step('types', 'npm', ['run', 'typecheck', '--silent']);
