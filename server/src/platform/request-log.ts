@@ -5,8 +5,19 @@ import type { requestLogs } from '../db/schema/index.ts';
 import { compileStatement } from './db.ts';
 
 type Row = Required<Omit<typeof requestLogs.$inferInsert, 'id' | 'created_at'>> & { created_at: string };
-const COLUMNS = ['method', 'path', 'status', 'duration_ms', 'memory_mb', 'ip', 'user_id', 'response', 'created_at'] as const;
-const TYPES = ['varchar', 'varchar', 'smallint', 'real', 'real', 'varchar', 'int', 'text', 'timestamptz'] as const;
+/** The logged columns with their PostgreSQL types (each column's values go as one array of its type). */
+const COLUMN_TYPES = {
+  method: 'varchar',
+  path: 'varchar',
+  status: 'smallint',
+  duration_ms: 'real',
+  memory_mb: 'real',
+  ip: 'varchar',
+  user_id: 'int',
+  response: 'text',
+  created_at: 'timestamptz',
+} as const satisfies Record<keyof Row, string>;
+const COLUMNS = Object.keys(COLUMN_TYPES) as Array<keyof Row>;
 
 /**
  * A flush in one statement whatever its size: each column's values as one array parameter, rendered
@@ -16,7 +27,7 @@ const INSERT = compileStatement(
   'request_log_insert',
   sql`insert into request_logs (${sql.raw(COLUMNS.join(', '))})
       select * from unnest(${sql.join(
-        COLUMNS.map((c, i) => sql`${sql.placeholder(c)}::${sql.raw(TYPES[i]!)}[]`),
+        COLUMNS.map((c) => sql`${sql.placeholder(c)}::${sql.raw(COLUMN_TYPES[c])}[]`),
         sql`, `,
       )})`,
 );

@@ -444,6 +444,8 @@ const thesesAwaited = (owner: SQL) =>
  */
 function ownListSql(f: EntryFilters, owner: SQL, limit: SQL | number, offset: SQL | number): { list: SQL; totals: SQL } {
   const where = whereOf({ ...f, ownerId: owner as unknown as number });
+  // The count has its own entries e (and the services s a type or title filter reads), so its
+  // conditions never reach the page's row.
   const figures = sql`(select count(*)::int from entries e ${countJoins(f)} where ${where}) as total, ${thesesAwaited(owner)} as theses_awaited`;
   return {
     list: sql`select ${ENTRY_COLUMNS}, ${figures} ${ENTRY_FROM} where ${where} order by ${sortSql(entrySort(f.sort))} limit ${limit} offset ${offset}`,
