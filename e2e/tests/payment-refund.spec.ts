@@ -45,14 +45,19 @@ test('the operator refunds part of an online payment on /manager/payments; the l
   await expect(form.getByLabel('Сумма возврата')).toHaveValue(rub(sum));
   await form.getByRole('button', { name: 'Вернуть' }).click();
   await expect(form.getByText('Укажите причину возврата')).toBeVisible();
+  // What happens to the entry is always asked.
+  await expect(form.getByText('Выберите, что сделать с заявкой')).toBeVisible();
   await form.getByLabel('Причина возврата').fill('Клиент не смог посетить одно занятие');
-  await form.getByLabel('Сумма возврата').fill('100');
+  await form.getByLabel('Сумма возврата').fill('100,50');
+  await form.getByLabel('Оставить заявку: клиент участвует').check();
   await shot(page, 'payment-refund-modal-desktop');
   await form.getByRole('button', { name: 'Вернуть' }).click();
   await expect(page.getByText('Деньги возвращены клиенту')).toBeVisible();
   await expect(form).toHaveCount(0);
 
-  await expect(row.getByTestId('refunded-payment')).toHaveText(new RegExp(`Возврат ${rub(100).source}`));
+  await expect(row.getByTestId('refunded-payment')).toHaveText(new RegExp(`Возврат ${rub(100.5).source}`));
+  // The totals say what came in, what went back and the income.
+  await expect(page.getByTestId('payments-net')).toHaveText(new RegExp(`Доход: ${rub(sum - 100.5).source}`));
   await expect(row.getByTestId('double-payment')).toHaveCount(0);
   // What is left can still be refunded.
   await expect(row.getByTestId('refund-button')).toBeVisible();
@@ -73,6 +78,19 @@ test('the operator refunds part of an online payment on /manager/payments; the l
   await expect(card.getByTestId('refunded-payment')).toBeVisible();
   await shot(page, 'payment-refund-phone');
   await card.getByTestId('refund-button').click();
-  await expect(page.getByTestId('refund-form').getByLabel('Сумма возврата')).toHaveValue(rub(sum - 100));
+  const rest = page.getByTestId('refund-form');
+  await expect(rest.getByLabel('Сумма возврата')).toHaveValue(rub(sum - 100.5));
+  await rest.getByLabel('Причина возврата').fill('Отказ от участия');
+  await rest.getByLabel(/Отменить заявку/).check();
   await shot(page, 'payment-refund-modal-phone');
+  await rest.getByRole('button', { name: 'Вернуть' }).click();
+  await expect(page.getByText('Деньги возвращены клиенту')).toBeVisible();
+
+  // Cancelled: «Возврат» on the operator's entry list, «Возвращён» on the ЮKassa list.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/manager/entry?number=${number}`);
+  await expect(page.getByText('Возврат', { exact: true }).first()).toBeVisible();
+  await page.goto(`/manager/yookassa?uuid=${uuid}`);
+  await expect(page.getByText(new RegExp(`Возвращён: ${rub(sum).source}`))).toBeVisible();
+  await shot(page, 'payment-refund-yookassa-desktop');
 });

@@ -13,9 +13,15 @@ export const isOperator = (user: { readonly role: number } | null | undefined) =
 /** Whether the user record is a guest (added by an operator, no password, never signs in). */
 export const isGuest = (user: { readonly role: number } | null | undefined) => user?.role === Role.guest;
 
-export const EntryStatus = { notPaid: 1, paid: 2, done: 3 } as const;
+/**
+ * Entry statuses: the spec's 1 not paid, 2 paid, 3 done, and 4 «Возврат»: cancelled with its money
+ * refunded (docs/decisions/023): not printable, holds no seat, not payable.
+ */
+export const EntryStatus = { notPaid: 1, paid: 2, done: 3, refunded: 4 } as const;
 export type EntryStatusCode = (typeof EntryStatus)[keyof typeof EntryStatus];
-export const entryStatusLabels: Record<EntryStatusCode, string> = { 1: 'Не оплачена', 2: 'Оплачена', 3: 'Завершена' };
+export const entryStatusLabels: Record<EntryStatusCode, string> = { 1: 'Не оплачена', 2: 'Оплачена', 3: 'Завершена', 4: 'Возврат' };
+/** Paid or done: the entry's money is with the centre (a refunded entry is neither). */
+export const isPaidStatus = (status: number) => status === EntryStatus.paid || status === EntryStatus.done;
 
 export const PayType = { bank: 1, office: 2, online: 3, other: 4 } as const;
 export type PayTypeCode = (typeof PayType)[keyof typeof PayType];

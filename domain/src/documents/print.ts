@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntryStatus, PayType, isOperator, PublicationStatus } from '../common/codes.ts';
+import { EntryStatus, PayType, isOperator, isPaidStatus, PublicationStatus } from '../common/codes.ts';
 
 // Printing (spec 01 §4 Printing, spec 02 §4 Printing rules, spec 03 §4 Print rules, §8 Print failure).
 
@@ -37,6 +37,7 @@ export const PrintMessages = {
   consentLater: 'Согласие будет доступно позже',
   contractNotNeeded: 'Для этой услуги договор не требуется',
   entryDeleted: 'Заявка удалена',
+  entryRefunded: 'Заявка отменена, оплата возвращена: документы по ней не печатаются',
   operatorsOnly: 'Сертификат в формате Word доступен только оператору',
   templateNotUploaded: 'Файл шаблона не загружен',
   batchStarted: 'Печать сертификатов запущена',
@@ -81,7 +82,7 @@ export function certificateRefusal(c: PrintContext): string | null {
   if (c.deleted) return PrintMessages.entryDeleted;
   if (c.isPublication) {
     const approved = c.publicationStatus === PublicationStatus.approved || c.publicationStatus === PublicationStatus.published;
-    if (c.status < EntryStatus.paid || !approved) return PrintMessages.publicationNotReady;
+    if (!isPaidStatus(c.status) || !approved) return PrintMessages.publicationNotReady;
   } else {
     if (c.status !== EntryStatus.done) return PrintMessages.notDone;
     if (c.contractNeeded && !c.registrationNumber) return PrintMessages.needsRegistrationNumber;
@@ -119,6 +120,7 @@ export function refusalFor(message: string, role: number): string {
 export function printRefusal(kind: PrintKind, c: PrintContext, role: number): { status: 403 | 422; message: string } | null {
   if (kind === 'certificate-docx' && !isOperator({ role })) return { status: 403, message: PrintMessages.operatorsOnly };
   if (c.deleted) return { status: 422, message: PrintMessages.entryDeleted };
+  if (c.status === EntryStatus.refunded) return { status: 422, message: PrintMessages.entryRefunded };
   let message: string | null = null;
   switch (kind) {
     case 'certificate':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_FIELD } from '../common/money.ts';
 import { flagNumber, idField } from '../common/bounds.ts';
 import { pageQuery } from '../common/pagination.ts';
 import { pageAnswer } from '../common/answers.ts';
@@ -29,7 +30,8 @@ export const CERTIFICATE_NUMBER_RE = /^\d{12}$/;
 
 /** PUT /api/entry/{id} by an operator: also price and certificate number (spec 02 §2 Entry modals). */
 export const operatorEntryFields = z.object({
-  price: z.coerce.number({ error: 'Введите цену' }).min(0, { error: 'Цена не может быть отрицательной' }).max(10_000_000).optional(),
+  /** Kopecks. */
+  price: PRICE_FIELD.optional(),
   certificate_number: z
     .preprocess(
       (v) => (typeof v === 'string' ? v.replace(/\D/g, '') : v),

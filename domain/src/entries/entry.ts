@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BoundMessages, filterText, idField, isRealDate as isRealCalendarDate, ruDateField, textField } from '../common/bounds.ts';
-import { EntryStatus, PayType, ParticipationType, entryStatusLabels, payTypeLabels, type EntryStatusCode } from '../common/codes.ts';
+import { EntryStatus, PayType, ParticipationType, entryStatusLabels, isPaidStatus, payTypeLabels, type EntryStatusCode } from '../common/codes.ts';
 import { formatDateTime, formatRub } from '../common/format.ts';
 import { pageMetaSchema, pageQuery, sortParam } from '../common/pagination.ts';
 import { dataAnswer, isoTimestamp, messageAnswer, pageAnswer } from '../common/answers.ts';
@@ -78,7 +78,7 @@ export function defaultExtramural(participationType: number): 0 | 1 {
 
 export const USER_PAY_TYPES = [PayType.bank, PayType.office, PayType.online] as const;
 
-export const statusColors: Record<EntryStatusCode, string> = { 1: 'red', 2: 'teal', 3: 'gray' };
+export const statusColors: Record<EntryStatusCode, string> = { 1: 'red', 2: 'teal', 3: 'gray', 4: 'grape' };
 
 const int = () => z.number().int();
 
@@ -111,7 +111,7 @@ export type EntryContract = z.output<typeof entryContractSchema>;
 export const entryThesisSchema = z.object({ text: z.string(), entry_id: int() });
 export type EntryThesis = z.output<typeof entryThesisSchema>;
 
-const entryStatusSchema = z.union([z.literal(EntryStatus.notPaid), z.literal(EntryStatus.paid), z.literal(EntryStatus.done)]);
+const entryStatusSchema = z.union([z.literal(EntryStatus.notPaid), z.literal(EntryStatus.paid), z.literal(EntryStatus.done), z.literal(EntryStatus.refunded)]);
 
 /** An entry as its owner and operators see it (GET /api/entry and every answer carrying one). */
 export const entrySchema = z.object({
@@ -305,7 +305,7 @@ export const entryListQuery = pageQuery.extend({
   type: idField().optional(),
   service: filterText(200).optional(),
   service_id: idField().optional(),
-  status: z.coerce.number().int().min(1).max(3).optional(),
+  status: z.coerce.number().int().min(1).max(4).optional(),
   date: ruDateField().optional(),
   deleted: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
   created_by: idField().optional(),
@@ -318,7 +318,7 @@ export const thesisBody = z.object({
 });
 
 export function isPaidOrMore(status: number): boolean {
-  return status >= EntryStatus.paid;
+  return isPaidStatus(status);
 }
 
 /** Theses editing (spec 01 §4): closed when the entry is paid and already has theses, except for operators. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyField, optionalMoneyField } from '../common/money.ts';
 import { BoundMessages, DATE_RANGE_BACKWARDS, dateRangeProblem, filterText, idField, ruDateField } from '../common/bounds.ts';
 import { Messages } from '../common/messages.ts';
 import { phoneField } from '../auth/register.ts';
@@ -42,6 +43,8 @@ export const PaymentMessages = {
   refundSum: 'Сумма возврата',
   refundReason: 'Причина возврата',
   refundReasonRequired: 'Укажите причину возврата',
+  refundEntryAction: 'Что сделать с заявкой',
+  refundEntryActionRequired: 'Выберите, что сделать с заявкой',
   refundSumRequired: 'Введите сумму возврата',
   refundSumPositive: 'Сумма возврата больше 0 ₽',
   refundSumTooBig: (left: string) => `Можно вернуть не больше ${left}`,
@@ -53,29 +56,53 @@ export const PaymentMessages = {
   refundKeyReused: 'Этот возврат уже отправлен с другими данными. Откройте форму возврата заново.',
   doubleRefundReason: 'Двойная оплата: заявка уже была оплачена',
   canceledAlreadyPaid: 'Отменён: заявка уже оплачена',
+  /** Income net of refunds, where both are shown. */
+  netIncome: (net: string) => `Доход: ${net}`,
+  receivedRefunded: (received: string, refunded: string) => `Получено ${received}, возвращено ${refunded}`,
   filterState: 'Состояние',
+  cardRefunded: (sum: string) => `Возвращён: ${sum}`,
+  cardPartlyRefunded: (sum: string) => `Частично возвращён: ${sum}`,
   stateDouble: 'Двойная оплата',
   stateRefunded: 'С возвратом',
 } as const;
 
+export const REFUND_ENTRY_ACTIONS = ['keep', 'cancel'] as const;
+export type RefundEntryAction = (typeof REFUND_ENTRY_ACTIONS)[number];
+/** The refund form's choice, in the operator's words. */
+export const refundEntryActionLabels: Record<RefundEntryAction, string> = {
+  keep: 'Оставить заявку: клиент участвует',
+  cancel: 'Отменить заявку: статус «Возврат», место освобождается, документы не печатаются',
+};
+
 /** POST /api/payment/{id}/refund: sum (whole or part), reason, and the form's key (a repeat continues the same refund). */
 export const refundBody = z.object({
-  sum: z.coerce
-    .number({ error: PaymentMessages.refundSumRequired })
-    .refine((n) => Number.isFinite(n) && n > 0, { error: PaymentMessages.refundSumPositive })
-    .refine((n) => n <= 100_000_000, { error: PaymentMessages.refundSumTooBig('100 000 000 ₽') })
-    .refine((n) => Math.round(n * 100) === n * 100, { error: 'Не больше двух знаков после запятой' }),
+  /** Kopecks. */
+  sum: moneyField({
+    required: PaymentMessages.refundSumRequired,
+    min: { kopecks: 1, message: PaymentMessages.refundSumPositive },
+    max: { kopecks: 100_000_000_00, message: PaymentMessages.refundSumTooBig('100 000 000 ₽') },
+  }),
   reason: z
     .string({ error: PaymentMessages.refundReasonRequired })
     .trim()
     .min(1, { error: PaymentMessages.refundReasonRequired })
     .max(250, { error: Messages.maxLength(250) }),
+  /**
+   * What happens to the entries once the money is back: 'keep' (the client still takes part; a paid
+   * entry refunded in full is payable again, a done one becomes «Возврат») or 'cancel' («Возврат»:
+   * not printable, its seat freed). Without it 'keep', as before the choice existed; the form always asks.
+   */
+  entry_action: z.enum(REFUND_ENTRY_ACTIONS, { error: PaymentMessages.refundEntryActionRequired }).optional(),
   key: z
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: 'Некорректный ключ формы' })
     .optional(),
 });
 export type RefundBody = z.input<typeof refundBody>;
+/** The refund form: the same body, and what happens to the entry is always asked. */
+export const refundFormBody = refundBody.extend({
+  entry_action: z.enum(REFUND_ENTRY_ACTIONS, { error: PaymentMessages.refundEntryActionRequired }),
+});
 
 /** A refund of a payment, as the payments list shows it. */
 export const paymentRefundSchema = z.object({
@@ -84,6 +111,7 @@ export const paymentRefundSchema = z.object({
   status: z.enum(['pending', 'succeeded', 'canceled']),
   reason: z.string(),
   automatic: z.boolean(),
+  entry_action: z.enum(REFUND_ENTRY_ACTIONS),
   created_at_formatted: z.string(),
 });
 export type PaymentRefund = z.output<typeof paymentRefundSchema>;
@@ -125,11 +153,12 @@ export const publicPayBody = z.object({
     .min(1, { error: Messages.fieldRequired })
     .max(255, { error: Messages.maxLength(255) }),
   phone: phoneField,
-  sum: z.coerce
-    .number({ error: 'Введите сумму' })
-    .refine((n) => Number.isFinite(n) && n >= 1, { error: 'Сумма от 1 ₽' })
-    .refine((n) => n <= 1_000_000, { error: 'Сумма не больше 1 000 000 ₽' })
-    .refine((n) => Math.round(n * 100) === n * 100, { error: 'Не больше двух знаков после запятой' }),
+  /** Kopecks. */
+  sum: moneyField({
+    required: 'Введите сумму',
+    min: { kopecks: 1_00, message: 'Сумма от 1 ₽' },
+    max: { kopecks: 1_000_000_00, message: 'Сумма не больше 1 000 000 ₽' },
+  }),
 });
 
 /** A payment for entries (/manager/payments, the Payments tabs). */
@@ -176,6 +205,8 @@ export const cardTransactionSchema = z.object({
   status_label: z.string(),
   color: z.string(),
   sum: z.number(),
+  /** Succeeded refunds of the payment it made. */
+  refunded_sum: z.number(),
   order: z.string().nullable(),
   buyer: z.string().nullable(),
   user_id: z.number().int().nullable(),
@@ -213,7 +244,8 @@ export const paymentListQuery = pageQuery
     fio: filterText(200).optional(),
     serviceType: idField().optional(),
     serviceTitle: filterText(200).optional(),
-    sum: z.coerce.number().min(0).max(100_000_000).optional(),
+    /** Kopecks. */
+    sum: optionalMoneyField(),
     payType: z.coerce.number().int().min(1).max(4).optional(),
     uuid: filterText(64).optional(),
     /** double: double payments; refunded: payments with a refund (done or in progress). */
@@ -238,6 +270,8 @@ export const paymentTotalsSchema = z.object({
   /** Received, before refunds. */
   sum: z.number(),
   refunded: z.number(),
+  /** Income: received less succeeded refunds. */
+  net: z.number(),
 });
 export type PaymentTotals = z.output<typeof paymentTotalsSchema>;
 
@@ -253,7 +287,8 @@ export const cardTransactionListQuery = pageQuery.extend({
   isWithoutUser: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
   serviceType: idField().optional(),
   serviceTitle: filterText(200).optional(),
-  sum: z.coerce.number().min(0).max(100_000_000).optional(),
+  /** Kopecks. */
+  sum: optionalMoneyField(),
 });
 
 /** GET /api/yookassa: a page of card-provider transactions. */

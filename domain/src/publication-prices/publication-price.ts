@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyField } from '../common/money.ts';
 import { Messages } from '../common/messages.ts';
 import { idField } from '../common/bounds.ts';
 import { dataAnswer, listAnswer, messageAnswer } from '../common/answers.ts';
@@ -38,7 +39,12 @@ const requiredInt = (intMessage: string, min: number, minMessage: string, max: n
 export const priceBody = z.object({
   dict_service_subtype_id: idField(Messages.fieldRequired),
   authors_num: requiredInt('Введите целое число', 1, PriceMessages.authorsMin, MAX_AUTHORS, PriceMessages.authorsMax),
-  price: requiredInt(PriceMessages.priceInteger, 0, PriceMessages.priceMin, 100_000_000, 'Слишком большая цена'),
+  /** Kopecks (whole rubles). */
+  price: moneyField({
+    wholeRubles: PriceMessages.priceInteger,
+    min: { kopecks: 0, message: PriceMessages.priceMin },
+    max: { kopecks: 100_000_000_00, message: 'Слишком большая цена' },
+  }),
 });
 export type PriceBody = z.infer<typeof priceBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_FIELD } from '../common/money.ts';
 import { BoundMessages, flagField, idField, MAX_ID_LIST } from '../common/bounds.ts';
 import { dataAnswer, listAnswer, messageAnswer } from '../common/answers.ts';
 import { serviceSchema } from '../services/service.ts';
@@ -77,8 +78,10 @@ export const savePackageBody = z
     title: z.string(required).trim().min(1, required).max(255),
     description: z.string().max(20_000).nullish(),
     color: z.string().trim().min(1).max(32).default('grape'),
-    price: z.coerce.number({ error: 'Введите цену' }).min(0, { error: 'Цена не может быть отрицательной' }).max(10_000_000),
-    old_price: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().min(0).max(10_000_000).nullish()),
+    /** Kopecks. */
+    price: PRICE_FIELD,
+    /** Kopecks; empty or 0 is none. */
+    old_price: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), PRICE_FIELD.nullish()),
     points: z.coerce.number().int().min(0).max(10_000).default(0),
     is_pinned: flagField().default(false),
     dict_profile_id: z.preprocess((v) => (v === '' || v === 0 ? null : v), z.coerce.number().int().positive().nullish()),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRICE_FIELD } from '../common/money.ts';
 import { DateType } from '../common/codes.ts';
 import { dataAnswer, listAnswer, messageAnswer } from '../common/answers.ts';
 import { SERVICE_TITLE_MAX, serviceSchema } from './service.ts';
@@ -72,7 +73,8 @@ export const saveServiceBody = z
       .min(1, { error: 'Обязательное поле' })
       .max(SERVICE_TITLE_MAX, { error: ServiceFormMessages.titleMax }),
     description: optionalText,
-    price: z.coerce.number({ error: 'Введите цену' }).min(0, { error: 'Цена не может быть отрицательной' }).max(10_000_000).default(0),
+    /** Kopecks. */
+    price: PRICE_FIELD.default(0),
     points: z.coerce.number().int().min(0).max(10_000).default(0),
     is_visible: flag(true),
     is_done: flag(false),

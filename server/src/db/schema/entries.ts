@@ -54,6 +54,11 @@ export const entries = pgTable(
     /** 0 in-person, 1 remote. */
     is_extramural: smallint('is_extramural').notNull().default(0),
     price: money('price').notNull().default(0),
+    /**
+     * Money refunded for this entry while it keeps its status (its share of succeeded refunds of its
+     * payments): income is price less this. Back to 0 when a full refund leaves it unpaid again.
+     */
+    refunded: money('refunded').notNull().default(0),
     /** 1 not paid, 2 paid, 3 done. */
     status: smallint('status').notNull().default(1),
     is_service_package: boolean('is_service_package').notNull().default(false),
@@ -87,7 +92,7 @@ export const entries = pgTable(
       .where(sql`deleted_at is null`),
     // «Все услуги»: entries, paid entries and income of a service from the index alone (sorting by them reads every service's).
     index('entries_live_service_sales_idx')
-      .on(t.service_id, t.status, t.price)
+      .on(t.service_id, t.status, t.price, t.refunded)
       .where(sql`deleted_at is null`),
     // The number filter matches a prefix ('2611-0004').
     index('entries_number_prefix_idx').on(t.number.op('varchar_pattern_ops')),

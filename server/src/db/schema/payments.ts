@@ -74,6 +74,8 @@ export const payments = pgTable(
     // One payment row per provider payment: a repeated success can never be counted twice.
     uniqueIndex('payments_uuid_unique').on(t.uuid),
     index('payments_user_idx').on(t.user_id),
+    // The card-transaction list's refunded sum per row.
+    index('payments_card_transaction_idx').on(t.card_transaction_id),
   ],
 );
 
@@ -113,6 +115,13 @@ export const paymentRefunds = pgTable(
     reason: varchar('reason', { length: 250 }).notNull(),
     /** True for the refund of a double payment made by the system. */
     automatic: boolean('automatic').notNull().default(false),
+    /**
+     * What happens to the payment's entries when the refund succeeds: 'keep' (the client still takes
+     * part; refunded in full, a paid entry is payable again) or 'cancel' (status «Возврат»).
+     */
+    entry_action: varchar('entry_action', { length: 8 }).notNull().default('keep'),
+    /** When the provider said it succeeded: income per month is net of refunds in the month they happen. */
+    succeeded_at: timestamp('succeeded_at', { withTimezone: true }),
     created_by: integer('created_by').references(() => users.id),
     /** The provider's refusal, when it refused. */
     error: varchar('error', { length: 500 }),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { entryStatusLabels, payTypeLabels, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
+import { kopecksOf, rublesOf } from '@edu/domain/common/money';
+import { formatRub } from '@edu/domain/common/format';
+import { EntryStatus, entryStatusLabels, payTypeLabels, type EntryStatusCode, type PayTypeCode } from '@edu/domain/common/codes';
 import { isGuestEmail } from '@edu/domain/users/manager-user';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { sortSql } from '../../platform/list-query.ts';
@@ -20,11 +22,10 @@ interface ExportRow {
   status: number;
   pay_type: number;
   price: string | number;
+  refunded: string | number;
   registration_number: string | null;
   certificate_number: string | null;
 }
-
-const cents = (rub: string | number) => Math.round(Number(rub) * 100);
 
 /**
  * The entries the operators' list filters choose, in the list's order (`f.sort`, newest first by
@@ -48,6 +49,7 @@ export function entriesExport(db: Queryable, f: EntryFilters): XlsxExport<Export
       status: { header: 'Статус', width: 14, value: (r) => entryStatusLabels[r.status as EntryStatusCode] ?? String(r.status) },
       pay_type: { header: 'Способ оплаты', width: 14, value: (r) => payTypeLabels[r.pay_type as PayTypeCode] ?? null },
       price: { header: 'Цена, ₽', width: 12, type: 'money', value: (r) => Number(r.price) },
+      refunded: { header: 'Возвращено, ₽', width: 14, type: 'money', value: (r) => (Number(r.refunded) > 0 ? Number(r.refunded) : null) },
       registration_number: { header: 'Рег. номер', width: 14, value: (r) => r.registration_number },
       certificate_number: { header: '№ сертификата', width: 16, value: (r) => r.certificate_number },
     },
@@ -55,7 +57,7 @@ export function entriesExport(db: Queryable, f: EntryFilters): XlsxExport<Export
       rows<ExportRow>(
         db,
         sql`select e.id, e.number, e.created_at, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio, u.email,
-              t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.registration_number, e.certificate_number, k.sort_key
+              t.fdv as type, s.title, sec.title as section, e.status, e.pay_type, e.price, e.refunded, e.registration_number, e.certificate_number, k.sort_key
             from (${entryBatchSql(f, sort, after ? { key: after.sort_key, id: after.id } : null, limit)}) k
             join entries e on e.id = k.id
             join users u on u.id = e.created_by
@@ -65,14 +67,25 @@ export function entriesExport(db: Queryable, f: EntryFilters): XlsxExport<Export
             order by ${sortSql(sort)}`,
       ),
     totals: () => {
+      // Kopecks. Received: the prices of entries paid, done or refunded; income is that less what went back.
       let total = 0;
-      let paid = 0;
+      let received = 0;
+      let refunded = 0;
       return {
         add: (r) => {
-          total += cents(r.price);
-          if (r.status !== 1) paid += cents(r.price);
+          total += kopecksOf(r.price);
+          if (r.status !== EntryStatus.notPaid) {
+            received += kopecksOf(r.price);
+            refunded += kopecksOf(r.refunded);
+          }
         },
-        cells: (count) => ({ number: 'Итого', date: `Заявок: ${count}`, status: `Оплачено: ${(paid / 100).toLocaleString('ru-RU')} ₽`, price: total / 100 }),
+        cells: (count) => ({
+          number: 'Итого',
+          date: `Заявок: ${count}`,
+          status: `Оплачено: ${formatRub(rublesOf(received - refunded))}${refunded > 0 ? ` (получено ${formatRub(rublesOf(received))}, возвращено ${formatRub(rublesOf(refunded))})` : ''}`,
+          price: rublesOf(total),
+          refunded: rublesOf(refunded),
+        }),
       };
     },
   };

@@ -8,6 +8,7 @@ import {
   Role,
   type EntryStatusCode,
   type PayTypeCode,
+  isPaidStatus,
 } from '@edu/domain/common/codes';
 import { contractStatusColors, contractStatusLabels, type ContractStatusCode } from '@edu/domain/contracts/contract';
 import { publicationStatusColors } from '@edu/domain/publications/publication';
@@ -164,7 +165,7 @@ export function toEntry(r: EntryRow, asOperator: boolean): Entry {
     status,
     statusLabel: entryStatusLabels[status],
     statusColor: statusColors[status],
-    is_paid: status >= 2,
+    is_paid: isPaidStatus(status),
     is_service_package: r.is_service_package,
     package_enrollment:
       r.package_enrollment_id !== null && r.package_title !== null

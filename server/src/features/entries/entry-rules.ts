@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { EventId, PayType } from '@edu/domain/common/codes';
+import { rublesOf } from '@edu/domain/common/money';
+import { EntryStatus, EventId, PayType } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { canEditThesis, clientMayChange, EntryMessages, participationProblem, thesisLengthProblem } from '@edu/domain/entries/entry';
 import { seatLimit } from '@edu/domain/services/service';
@@ -51,11 +52,14 @@ export async function checkPlace(tx: Queryable, o: { service: LockedService; sec
   const [dup] = await rows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from entries where created_by = ${o.userId} and service_id = ${o.service.id}
-        and section_id is not distinct from ${o.sectionId} and deleted_at is null ${except}`,
+        and section_id is not distinct from ${o.sectionId} and deleted_at is null and status <> ${EntryStatus.refunded} ${except}`,
   );
   if (dup.n > 0) throw fieldError(o.sectionId ? 'section_id' : 'service_id', EntryMessages.alreadyApplied, EntryMessages.alreadyApplied);
   const scope = o.sectionId ? sql`section_id = ${o.sectionId}` : sql`service_id = ${o.service.id}`;
-  const [taken] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from entries where ${scope} and deleted_at is null ${except}`);
+  const [taken] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from entries where ${scope} and deleted_at is null and status <> ${EntryStatus.refunded} ${except}`,
+  );
   if (taken.n >= seatLimit(o.service.max_participants)) {
     const text = o.sectionId ? EntryMessages.sectionFull : EntryMessages.serviceFull;
     throw fieldError(o.sectionId ? 'section_id' : 'service_id', text, text);
@@ -174,7 +178,7 @@ export interface EntryPatch {
   section_id?: number | null;
   pay_type?: number;
   is_extramural?: number;
-  /** Operators only (ignored for clients, as a price sent at creation is). */
+  /** Kopecks. Operators only (ignored for clients, as a price sent at creation is). */
   price?: number;
   certificate_number?: string | null;
 }
@@ -197,7 +201,7 @@ export async function updateEntry(db: Db, user: AuthUser, id: number, patch: Ent
       section_id: patch.section_id !== undefined ? patch.section_id : before.section_id,
       pay_type: patch.pay_type ?? before.pay_type,
       is_extramural: patch.is_extramural ?? before.is_extramural,
-      price: operator && patch.price !== undefined ? patch.price : Number(before.price),
+      price: operator && patch.price !== undefined ? rublesOf(patch.price) : Number(before.price),
       certificate_number: operator && patch.certificate_number !== undefined ? patch.certificate_number || null : before.certificate_number,
     };
     if (next.pay_type !== before.pay_type) checkPayType(next.pay_type, user);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { EntryStatus, EventId } from '@edu/domain/common/codes';
+import { EntryStatus, EventId, isPaidStatus } from '@edu/domain/common/codes';
 import { entries } from '../../db/schema/index.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
@@ -88,7 +88,8 @@ export async function returnEntryToUnpaid(tx: Queryable, o: { entryId: number; b
   if (!row || row.status !== EntryStatus.paid) return false;
   await tx
     .update(entries)
-    .set({ status: EntryStatus.notPaid, paid_at: null, payment_uuid: null, updated_at: new Date() })
+    // All its money is back: nothing of it is refunded any more once it is paid again.
+    .set({ status: EntryStatus.notPaid, paid_at: null, payment_uuid: null, refunded: 0, updated_at: new Date() })
     .where(sql`id = ${row.id}`);
   await logChange(tx, {
     type: 'entry',
@@ -96,6 +97,28 @@ export async function returnEntryToUnpaid(tx: Queryable, o: { entryId: number; b
     userId: o.by,
     before: { status: row.status, paid_at: row.paid_at, payment_uuid: row.payment_uuid },
     after: { status: EntryStatus.notPaid, paid_at: null, payment_uuid: null, reason: o.reason },
+  });
+  return true;
+}
+
+/**
+ * Paid or done (2, 3) to «Возврат» (4): the entry is cancelled with its money refunded (the
+ * operator's refund with «Отменить заявку», or a done entry refunded in full). It holds no seat, is
+ * not printable and not payable. Locks the row and logs in the caller's transaction.
+ */
+export async function cancelEntryByRefund(tx: Queryable, o: { entryId: number; by: number | null; reason: string }): Promise<boolean> {
+  const [row] = await rows<{ id: number; status: number }>(tx, sql`select id, status from entries where id = ${o.entryId} for update`);
+  if (!row || !isPaidStatus(row.status)) return false;
+  await tx
+    .update(entries)
+    .set({ status: EntryStatus.refunded, updated_at: new Date() })
+    .where(sql`id = ${row.id}`);
+  await logChange(tx, {
+    type: 'entry',
+    entityId: row.id,
+    userId: o.by,
+    before: { status: row.status },
+    after: { status: EntryStatus.refunded, reason: o.reason },
   });
   return true;
 }

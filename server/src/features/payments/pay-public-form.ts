@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { Messages } from '@edu/domain/common/messages';
+import { kopecksOf, rublesOf } from '@edu/domain/common/money';
 import { PaymentMessages, type publicPayAnswer, type publicPayBody } from '@edu/domain/payments/payment';
 import { takeAttempt } from '../../platform/attempts.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,10 +16,11 @@ import { findCardTransactionByKey, insertPublicCardTransaction, setCardTransacti
  * with other data is refused. New payments are limited per address (`ip`).
  */
 export async function payPublicForm(app: FastifyInstance, form: z.output<typeof publicPayBody>, ip: string): Promise<z.output<typeof publicPayAnswer>> {
-  const { fio, phone, sum, key: formKey } = form;
+  const { fio, phone, key: formKey } = form;
+  const sum = rublesOf(form.sum);
   const idempotenceKey = formKey?.toLowerCase() ?? randomUUID();
   let ct = await findCardTransactionByKey(app.db, idempotenceKey);
-  if (ct && (ct.user_id !== null || ct.fio !== fio || ct.phone !== phone || Number(ct.sum) !== sum)) {
+  if (ct && (ct.user_id !== null || ct.fio !== fio || ct.phone !== phone || kopecksOf(ct.sum) !== form.sum)) {
     throw new AppError(422, PaymentMessages.formKeyReused, { errors: { key: [PaymentMessages.formKeyReused] } });
   }
   if (ct?.uuid && ct.confirmation_url) return { id: ct.uuid, confirmation: { confirmation_url: ct.confirmation_url } };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
+import { kopecksOf, rublesOf } from '@edu/domain/common/money';
 import { PaymentMessages } from '@edu/domain/payments/payment';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { afterKey, sortSql } from '../../platform/list-query.ts';
@@ -22,8 +23,6 @@ interface ExportRow {
   package_title: string | null;
   refunded: string | number;
 }
-
-const cents = (rub: string | number) => Math.round(Number(rub) * 100);
 
 /**
  * The payments the list's filters choose, in the list's order (`f.sort`, newest first by default),
@@ -83,10 +82,17 @@ export function paymentsExport(db: Queryable, f: PaymentFilters): XlsxExport<Exp
       let refunded = 0;
       return {
         add: (r) => {
-          sum += cents(r.sum);
-          refunded += cents(r.refunded);
+          sum += kopecksOf(r.sum);
+          refunded += kopecksOf(r.refunded);
         },
-        cells: (count) => ({ date: 'Итого', numbers: `Платежей: ${count}`, sum: sum / 100, refunded: refunded / 100 }),
+        // Income is net of refunds, and says what it is made of.
+        cells: (count) => ({
+          date: 'Итого',
+          numbers: `Платежей: ${count}`,
+          sum: rublesOf(sum),
+          refunded: rublesOf(refunded),
+          status: PaymentMessages.netIncome(formatRub(rublesOf(sum - refunded))),
+        }),
       };
     },
   };

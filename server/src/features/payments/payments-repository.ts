@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { kopecksOf, rublesOf, rublesText } from '@edu/domain/common/money';
 import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import { formatDateTime } from '@edu/domain/common/format';
 import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
@@ -36,6 +37,7 @@ export interface PaymentFilters {
   fio?: string;
   serviceType?: number;
   serviceTitle?: string;
+  /** Kopecks. */
   sum?: number;
   payType?: number;
   uuid?: string;
@@ -79,7 +81,7 @@ interface PaymentRow {
   entries: Array<{ id: number; number: string; user_id: number; fio: string; title: string; type: string | null }> | null;
   package_title: string | null;
   provider: string | null;
-  refunds: Array<{ id: number; sum: string | number; status: PaymentRefund['status']; reason: string; automatic: boolean; created_at: string }> | null;
+  refunds: RefundRow[] | null;
   refunded_sum: string | number;
   refund_pending_sum: string | number;
 }
@@ -90,6 +92,7 @@ interface RefundRow {
   status: PaymentRefund['status'];
   reason: string;
   automatic: boolean;
+  entry_action: PaymentRefund['entry_action'];
   created_at: Date | string;
 }
 
@@ -99,12 +102,13 @@ const refundOf = (r: RefundRow): PaymentRefund => ({
   status: r.status,
   reason: r.reason,
   automatic: r.automatic,
+  entry_action: r.entry_action,
   created_at_formatted: formatDateTime(r.created_at),
 });
 
 /** One refund as the list shows it. */
 export async function refundOfPayment(db: Queryable, refundId: number): Promise<PaymentRefund> {
-  const [r] = await rows<RefundRow>(db, sql`select id, sum, status, reason, automatic, created_at from payment_refunds where id = ${refundId}`);
+  const [r] = await rows<RefundRow>(db, sql`select id, sum, status, reason, automatic, entry_action, created_at from payment_refunds where id = ${refundId}`);
   return refundOf(r);
 }
 
@@ -112,7 +116,7 @@ export async function refundOfPayment(db: Queryable, refundId: number): Promise<
 export function paymentsWhere(f: PaymentFilters): SQL {
   return allOf([
     when(f.userId, (v) => sql`p.user_id = ${v}`),
-    when(f.sum, (v) => sql`p.sum = ${v}`),
+    when(f.sum, (v) => sql`p.sum = ${rublesText(v)}::numeric`),
     when(f.payType, (v) => sql`p.pay_type = ${v}`),
     when(f.uuid, (v) => sql`p.uuid ilike ${containsPattern(v)}`),
     when(f.created_at, (v) => sql`to_char(p.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD HH24:MI:SS') like ${prefixPattern(v)}`),
@@ -125,7 +129,7 @@ export function paymentsWhere(f: PaymentFilters): SQL {
   ]);
 }
 
-/** How many payments the filters choose and their sum (received, before refunds) and refunded sum. */
+/** How many payments the filters choose, their sum (received, before refunds), the refunded sum and the income net of it. */
 export async function paymentsTotals(db: Queryable, f: PaymentFilters): Promise<PaymentTotals> {
   const [t] = await rows<{ count: number; sum: string | number | null; refunded: string | number | null }>(
     db,
@@ -133,7 +137,9 @@ export async function paymentsTotals(db: Queryable, f: PaymentFilters): Promise<
           coalesce(sum((select coalesce(sum(r.sum), 0) from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded')), 0) as refunded
         from payments p where ${paymentsWhere(f)}`,
   );
-  return { count: t.count, sum: Number(t.sum ?? 0), refunded: Number(t.refunded ?? 0) };
+  const sum = kopecksOf(t.sum);
+  const refunded = kopecksOf(t.refunded);
+  return { count: t.count, sum: rublesOf(sum), refunded: rublesOf(refunded), net: rublesOf(sum - refunded) };
 }
 
 export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQuery): Promise<ListPage<Payment>> {
@@ -148,7 +154,7 @@ export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQ
           (select en.title from payment_entries pe join entries e on e.id = pe.entry_id join package_enrollments en on en.id = e.package_enrollment_id
            where pe.payment_id = p.id limit 1) as package_title,
           (select ct.provider from card_transactions ct where ct.id = p.card_transaction_id) as provider,
-          (select json_agg(json_build_object('id', r.id, 'sum', r.sum, 'status', r.status, 'reason', r.reason, 'automatic', r.automatic, 'created_at', r.created_at) order by r.id)
+          (select json_agg(json_build_object('id', r.id, 'sum', r.sum, 'status', r.status, 'reason', r.reason, 'automatic', r.automatic, 'entry_action', r.entry_action, 'created_at', r.created_at) order by r.id)
            from payment_refunds r where r.payment_id = p.id) as refunds,
           (select coalesce(sum(r.sum), 0) from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded') as refunded_sum,
           (select coalesce(sum(r.sum), 0) from payment_refunds r where r.payment_id = p.id and r.status = 'pending') as refund_pending_sum`,
@@ -163,7 +169,7 @@ export async function listPayments(db: Queryable, f: PaymentFilters, page: PageQ
       const pending = Number(r.refund_pending_sum);
       const online = r.uuid !== null && r.provider !== null;
       // What is left to refund, in kopecks so the subtraction stays exact.
-      const leftKop = online ? Math.max(Math.round(Number(r.sum) * 100) - Math.round(refunded * 100) - Math.round(pending * 100), 0) : 0;
+      const leftKop = online ? Math.max(kopecksOf(r.sum) - kopecksOf(r.refunded_sum) - kopecksOf(r.refund_pending_sum), 0) : 0;
       const refundLabel = refunded > 0 ? PaymentMessages.refundLabel(formatRub(refunded)) : null;
       return {
         id: r.id,
@@ -220,6 +226,21 @@ interface CardRow {
   provider: string;
   hold_decision: string | null;
   created_at: Date | string;
+  refunded: string | number;
+}
+
+/** A succeeded card payment's label and colour once money went back: «Возвращён» or «Частично возвращён» with the sum. */
+function cardStatus(r: CardRow): { label: string; color: string } {
+  // A hold we cancelled because the entries were paid meanwhile says so (docs/decisions/023-no-double-charge.md).
+  if (r.status === 'canceled' && r.hold_decision === 'cancel') return { label: PaymentMessages.canceledAlreadyPaid, color: 'red' };
+  const refunded = kopecksOf(r.refunded);
+  if (r.status === 'succeeded' && refunded > 0) {
+    const sum = formatRub(rublesOf(refunded));
+    return refunded >= kopecksOf(r.sum)
+      ? { label: PaymentMessages.cardRefunded(sum), color: 'grape' }
+      : { label: PaymentMessages.cardPartlyRefunded(sum), color: 'grape' };
+  }
+  return { label: providerStatusLabels[r.status]?.label ?? r.status, color: providerStatusLabels[r.status]?.color ?? 'gray' };
 }
 
 export async function listCardTransactions(db: Queryable, f: CardTransactionFilters, page: PageQuery): Promise<ListPage<CardTransaction>> {
@@ -228,7 +249,7 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
   const where = allOf([
     when(f.status, (v) => sql`c.status = ${v}`),
     when(f.uuid, (v) => sql`c.uuid ilike ${containsPattern(v)}`),
-    when(f.sum, (v) => sql`c.sum = ${v}`),
+    when(f.sum, (v) => sql`c.sum = ${rublesText(v)}::numeric`),
     f.withoutUser && sql`c.user_id is null`,
     entryCondition({ entry_number: f.entry_number, serviceType: f.serviceType, serviceTitle: f.serviceTitle }, entryIds),
     // The buyer is a user or, on the public form, a typed name.
@@ -237,7 +258,9 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
   return listPage<CardRow, CardTransaction>(db, {
     select: sql`select c.id, c.uuid, c.status, c.sum, c.description, c.user_id, c.fio, c.phone, c.entry_ids, c.provider, c.hold_decision, c.created_at,
           (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from users u where u.id = c.user_id) as user_fio,
-          (select array_agg(e.number order by e.id) from entries e where e.id in (${entryIds})) as numbers`,
+          (select array_agg(e.number order by e.id) from entries e where e.id in (${entryIds})) as numbers,
+          (select coalesce(sum(r.sum), 0) from payments p join payment_refunds r on r.payment_id = p.id
+            where p.card_transaction_id = c.id and r.status = 'succeeded') as refunded`,
     from: sql`from card_transactions c`,
     where,
     order: sql`c.created_at desc, c.id desc`,
@@ -246,11 +269,10 @@ export async function listCardTransactions(db: Queryable, f: CardTransactionFilt
       id: r.id,
       uuid: r.uuid,
       status: r.status,
-      // A hold we cancelled because the entries were paid meanwhile says so (docs/decisions/023-no-double-charge.md).
-      status_label:
-        r.status === 'canceled' && r.hold_decision === 'cancel' ? PaymentMessages.canceledAlreadyPaid : (providerStatusLabels[r.status]?.label ?? r.status),
-      color: providerStatusLabels[r.status]?.color ?? 'gray',
+      status_label: cardStatus(r).label,
+      color: cardStatus(r).color,
       sum: Number(r.sum),
+      refunded_sum: rublesOf(kopecksOf(r.refunded)),
       order: r.numbers?.length ? r.numbers.join(', ') : null,
       buyer: r.user_fio ?? (r.fio ? `${r.fio}${r.phone ? `, ${r.phone}` : ''}` : null),
       user_id: r.user_id,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { formatRub } from '@edu/domain/common/format';
 import { PaymentMessages } from '@edu/domain/payments/payment';
 import { rows, type Database } from '../../platform/db.ts';
 import { startYookassaWorld, until, type YookassaWorld } from '../../../test/yookassa-world.ts';
@@ -361,7 +362,7 @@ describe('public payment form and the lists', () => {
     const list = (q: string) => app.inject({ method: 'GET', url: `/api/payment?${q}`, headers: op.headers });
     const onDay = (await list('date_from=01.03.2026&date_to=01.03.2026')).json();
     expect(onDay.data.map((p: { id: number }) => p.id)).toEqual([moved.id]);
-    expect(onDay.totals).toEqual({ count: 1, sum: 2750, refunded: 0 });
+    expect(onDay.totals).toEqual({ count: 1, sum: 2750, refunded: 0, net: 2750 });
     expect((await list('date_from=02.03.2026')).json().data.map((p: { id: number }) => p.id)).not.toContain(moved.id);
     expect((await list('date_to=28.02.2026')).json().data.map((p: { id: number }) => p.id)).not.toContain(moved.id);
     const all = (await list('per_page=15')).json();
@@ -391,6 +392,8 @@ describe('public payment form and the lists', () => {
     expect(sheet.getRow(3).getCell(2).value).toBe('Итого');
     expect(sheet.getRow(3).getCell(3).value).toBe('Платежей: 1');
     expect(sheet.getRow(3).getCell(7).value).toBe(2750);
+    // Income, net of refunds, is said in the totals row.
+    expect(sheet.getRow(3).getCell(9).value).toBe(`Доход: ${formatRub(2750)}`);
     expect((await app.inject({ method: 'GET', url: '/api/payment/excel', headers: client.headers })).statusCode).toBe(403);
 
     // Every payment of this file (packages, several entries, refunds) says in the export what the list says.

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { LogReasons } from '@edu/domain/logs/log';
-import { EntryStatus, EventId } from '@edu/domain/common/codes';
+import { EntryStatus, EventId, isPaidStatus } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
-import { PaymentMessages, type RefundAnswer, type RefundBody } from '@edu/domain/payments/payment';
+import { PaymentMessages, type RefundAnswer, type refundBody, type RefundEntryAction } from '@edu/domain/payments/payment';
+import { kopecksOf, rublesText } from '@edu/domain/common/money';
+import type { z } from 'zod';
 import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
@@ -12,7 +14,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { scheduleJob, type JobPayloads } from '../../platform/jobs.ts';
 import { money, ProviderError, type ProviderRefund } from '../../platform/payments/yookassa-client.ts';
-import { returnEntryToUnpaid } from '../entries/entry-status.ts';
+import { cancelEntryByRefund, returnEntryToUnpaid } from '../entries/entry-status.ts';
 import { cancelIfPublicationTurnedDown } from '../publications/publication-entries.ts';
 import { refundOfPayment } from './payments-repository.ts';
 
@@ -32,36 +34,45 @@ interface LockedPayment {
   sum: string | number;
   card_transaction_id: number | null;
   user_id: number | null;
-  /** What is left to refund: the sum less refunds done or in progress. */
-  left: string | number;
+  is_double: boolean;
+  /** What is left to refund, in kopecks: the sum less refunds done or in progress. */
+  leftKop: number;
 }
 
+/**
+ * Locks the payment row, then reads its refunds in a statement of its own: on PostgreSQL a statement
+ * that waited for the lock still reads with the snapshot it started with, so «what is left» must be
+ * read after the lock is held (two parallel refunds of the remainder: the second sees the first).
+ */
 async function lockPayment(tx: Queryable, paymentId: number): Promise<LockedPayment | undefined> {
-  const [p] = await rows<LockedPayment>(
+  const [p] = await rows<Omit<LockedPayment, 'leftKop'>>(
     tx,
-    sql`select p.id, p.uuid, p.sum, p.card_transaction_id, p.user_id,
-          p.sum - coalesce((select sum(r.sum) from payment_refunds r where r.payment_id = p.id and r.status in ('pending', 'succeeded')), 0) as left
-        from payments p where p.id = ${paymentId} for update`,
+    sql`select id, uuid, sum, card_transaction_id, user_id, is_double from payments where id = ${paymentId} for update`,
   );
-  return p;
+  if (!p) return undefined;
+  const [taken] = await rows<{ sum: string | number }>(
+    tx,
+    sql`select coalesce(sum(sum), 0) as sum from payment_refunds where payment_id = ${paymentId} and status in ('pending', 'succeeded')`,
+  );
+  return { ...p, leftKop: kopecksOf(p.sum) - kopecksOf(taken?.sum) };
 }
 
 /** Inserts a refund and its durable 'send-refund' job in the caller's transaction (the payment row locked), and logs it. */
 async function insertRefundIn(
   tx: Queryable,
-  o: { paymentId: number; sum: number; reason: string; automatic: boolean; by: number | null; key: string },
+  o: { paymentId: number; sum: string | number; reason: string; automatic: boolean; by: number | null; key: string; entryAction: RefundEntryAction },
 ): Promise<number> {
   const [r] = await rows<{ id: number }>(
     tx,
-    sql`insert into payment_refunds (payment_id, idempotence_key, status, sum, reason, automatic, created_by)
-        values (${o.paymentId}, ${o.key}, 'pending', ${o.sum}, ${o.reason}, ${o.automatic}, ${o.by}) returning id`,
+    sql`insert into payment_refunds (payment_id, idempotence_key, status, sum, reason, automatic, created_by, entry_action)
+        values (${o.paymentId}, ${o.key}, 'pending', ${o.sum}, ${o.reason}, ${o.automatic}, ${o.by}, ${o.entryAction}) returning id`,
   );
   await logChange(tx, {
     type: 'payment',
     entityId: o.paymentId,
     userId: o.by,
     before: { refund: null },
-    after: { refund: { id: r.id, sum: o.sum, reason: o.reason, automatic: o.automatic } },
+    after: { refund: { id: r.id, sum: Number(o.sum), reason: o.reason, automatic: o.automatic, entry_action: o.entryAction } },
   });
   await scheduleJob(tx, 'send-refund', { refundId: r.id }, { uniqueKey: `refund-${r.id}` });
   return r.id;
@@ -74,12 +85,14 @@ async function insertRefundIn(
  */
 export async function refundDoubleIn(tx: Queryable, o: { paymentId: number; uuid: string; sum: number }): Promise<number | null> {
   const payment = await lockPayment(tx, o.paymentId);
-  if (!payment || Number(payment.left) <= 0) return null;
+  if (!payment || payment.leftKop <= 0) return null;
   return insertRefundIn(tx, {
     paymentId: o.paymentId,
     sum: o.sum,
     reason: PaymentMessages.doubleRefundReason,
     automatic: true,
+    // The entries stay as the other payment left them.
+    entryAction: 'keep',
     by: null,
     key: `refund-${o.uuid}`.slice(0, 64),
   });
@@ -89,12 +102,7 @@ export async function refundDoubleIn(tx: Queryable, o: { paymentId: number; uuid
  * POST /api/payment/{id}/refund: an operator refunds an online payment, whole or in part (at most
  * what is left), with a reason. The form's key makes a repeated click continue the same refund.
  */
-export async function requestRefund(
-  app: FastifyInstance,
-  by: AuthUser,
-  paymentId: number,
-  body: RefundBody & { sum: number; reason: string },
-): Promise<RefundAnswer> {
+export async function requestRefund(app: FastifyInstance, by: AuthUser, paymentId: number, body: z.output<typeof refundBody>): Promise<RefundAnswer> {
   const refundId = await app.db.transaction(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw notFound(PaymentMessages.notFound);
@@ -104,20 +112,28 @@ export async function requestRefund(
         sql`select id, payment_id, sum, reason from payment_refunds where idempotence_key = ${body.key.toLowerCase()}`,
       );
       if (same) {
-        if (same.payment_id !== paymentId || Math.round(Number(same.sum) * 100) !== Math.round(body.sum * 100) || same.reason !== body.reason) {
+        if (same.payment_id !== paymentId || kopecksOf(same.sum) !== body.sum || same.reason !== body.reason) {
           throw new AppError(422, PaymentMessages.refundKeyReused, { errors: { key: [PaymentMessages.refundKeyReused] } });
         }
         return same.id;
       }
     }
     if (!payment.uuid || !payment.card_transaction_id) throw new AppError(422, PaymentMessages.refundOnlyOnline, { errors: {} });
-    const leftKop = Math.round(Number(payment.left) * 100);
+    const leftKop = payment.leftKop;
     if (leftKop <= 0) throw new AppError(422, PaymentMessages.refundNothingLeft, { errors: { sum: [PaymentMessages.refundNothingLeft] } });
-    if (Math.round(body.sum * 100) > leftKop) {
+    if (body.sum > leftKop) {
       const message = PaymentMessages.refundSumTooBig(formatRub(leftKop / 100));
       throw new AppError(422, message, { errors: { sum: [message] } });
     }
-    return insertRefundIn(tx, { paymentId, sum: body.sum, reason: body.reason, automatic: false, by: by.id, key: body.key?.toLowerCase() ?? randomUUID() });
+    return insertRefundIn(tx, {
+      paymentId,
+      sum: rublesText(body.sum),
+      reason: body.reason,
+      automatic: false,
+      by: by.id,
+      key: body.key?.toLowerCase() ?? randomUUID(),
+      entryAction: body.entry_action ?? 'keep',
+    });
   });
   try {
     await sendRefund(app, refundId);
@@ -210,7 +226,8 @@ export async function applyProviderRefund(
       reason: string;
       automatic: boolean;
       created_by: number | null;
-    }>(tx, sql`select id, status, uuid, sum, reason, automatic, created_by from payment_refunds where id = ${found.id} for update`);
+      entry_action: RefundEntryAction;
+    }>(tx, sql`select id, status, uuid, sum, reason, automatic, created_by, entry_action from payment_refunds where id = ${found.id} for update`);
     if (
       !payment ||
       answer.payment_id !== payment.uuid ||
@@ -227,7 +244,10 @@ export async function applyProviderRefund(
     if (!r.uuid)
       await tx.execute(sql`update payment_refunds set uuid = ${answer.id}, raw = ${JSON.stringify(answer)}::jsonb, updated_at = now() where id = ${r.id}`);
     if ((REFUND_RANK[answer.status] ?? -1) <= (REFUND_RANK[r.status] ?? 0)) return 'unchanged';
-    await tx.execute(sql`update payment_refunds set status = ${answer.status}, raw = ${JSON.stringify(answer)}::jsonb, updated_at = now() where id = ${r.id}`);
+    await tx.execute(
+      sql`update payment_refunds set status = ${answer.status}, raw = ${JSON.stringify(answer)}::jsonb, updated_at = now(),
+            succeeded_at = case when ${answer.status} = 'succeeded' then now() end where id = ${r.id}`,
+    );
     const [{ refunded }] = await rows<{ refunded: string | number }>(
       tx,
       sql`select coalesce(sum(sum), 0) as refunded from payment_refunds where payment_id = ${payment.id} and status = 'succeeded'`,
@@ -252,23 +272,7 @@ export async function applyProviderRefund(
           join services s on s.id = e.service_id left join package_enrollments pe2 on pe2.id = e.package_enrollment_id
           where pe.payment_id = ${payment.id} order by e.id`,
     );
-    if (Math.round(Number(refunded) * 100) >= Math.round(Number(payment.sum) * 100)) {
-      // Refunded in full: an entry no other live payment covers is not paid any more.
-      const uncovered = await rows<{ id: number }>(
-        tx,
-        sql`select e.id from payment_entries pe join entries e on e.id = pe.entry_id
-            where pe.payment_id = ${payment.id} and e.status = ${EntryStatus.paid}
-              and not exists (select 1 from payment_entries o join payments p2 on p2.id = o.payment_id
-                              where o.entry_id = e.id and p2.id <> ${payment.id}
-                                and p2.sum > coalesce((select sum(x.sum) from payment_refunds x where x.payment_id = p2.id and x.status = 'succeeded'), 0))
-            order by e.id`,
-      );
-      for (const e of uncovered) {
-        await returnEntryToUnpaid(tx, { entryId: e.id, by: r.created_by, reason: LogReasons.refunded(r.id) });
-        // The money of a rejected (or deleted) publication came back: nothing is owed for it either (decision 025).
-        await cancelIfPublicationTurnedDown(tx, e.id, { by: r.created_by });
-      }
-    }
+    await settleEntries(tx, { payment, refund: r, refundedKop: kopecksOf(refunded) });
     if (payment.user_id) {
       const sum = formatRub(Number(r.sum));
       const numbers = entryRows.map((e) => e.number).join(', ');
@@ -317,4 +321,61 @@ export async function sendRefundJob(app: FastifyInstance, { refundId }: JobPaylo
     sql`select extract(epoch from now() - created_at) / 3600 as age_h from payment_refunds where id = ${refundId}`,
   );
   if (r && r.age_h < REFUND_GIVE_UP_H) return { retryInSeconds: REFUND_RECHECK_S, continuation: true };
+}
+
+/**
+ * The books after a refund succeeded (docs/decisions/023): its sum is shared out over the payment's
+ * entries (their `refunded`, so income is net of it; not for a double payment, whose money never
+ * counted), then the entries move as the refund said: «Отменить» makes each paid or done entry
+ * «Возврат»; «Оставить» moves nothing for a part, and for a payment refunded in full (an entry no
+ * other live payment covers) makes a paid entry payable again and a done one «Возврат», so a fully
+ * refunded entry never looks paid. An entry another live payment covers stays as it is. Each move is
+ * logged with the refund that made it.
+ */
+async function settleEntries(
+  tx: Queryable,
+  o: { payment: LockedPayment; refund: { id: number; sum: string | number; created_by: number | null; entry_action: RefundEntryAction }; refundedKop: number },
+): Promise<void> {
+  const list = await rows<{ id: number; status: number; share: string | number; covered: boolean }>(
+    tx,
+    sql`select e.id, e.status, pe.sum as share,
+          exists (select 1 from payment_entries other join payments p2 on p2.id = other.payment_id
+                  where other.entry_id = e.id and p2.id <> ${o.payment.id}
+                    and p2.sum > coalesce((select sum(x.sum) from payment_refunds x where x.payment_id = p2.id and x.status = 'succeeded'), 0)) as covered
+        from payment_entries pe join entries e on e.id = pe.entry_id
+        where pe.payment_id = ${o.payment.id} order by e.id for update of e`,
+  );
+  if (!o.payment.is_double) {
+    for (const [i, kop] of shareOut(
+      kopecksOf(o.refund.sum),
+      list.map((e) => kopecksOf(e.share)),
+    ).entries()) {
+      const e = list[i];
+      if (kop > 0 && isPaidStatus(e.status)) await tx.execute(sql`update entries set refunded = refunded + ${rublesText(kop)}::numeric where id = ${e.id}`);
+    }
+  }
+  const reason = LogReasons.refunded(o.refund.id);
+  const by = o.refund.created_by;
+  const full = o.refundedKop >= kopecksOf(o.payment.sum);
+  for (const e of list) {
+    // Another payment with money still in it (this one was the double) keeps the entry as it is.
+    if (e.covered) continue;
+    if (o.refund.entry_action === 'cancel') await cancelEntryByRefund(tx, { entryId: e.id, by, reason });
+    else if (full) {
+      if (e.status === EntryStatus.paid) {
+        await returnEntryToUnpaid(tx, { entryId: e.id, by, reason });
+        // The money of a rejected (or deleted) publication came back: nothing is owed for it either (decision 025).
+        await cancelIfPublicationTurnedDown(tx, e.id, { by });
+      } else await cancelEntryByRefund(tx, { entryId: e.id, by, reason });
+    }
+  }
+}
+
+/** `total` kopecks shared out in proportion to `weights`, exactly (the rounding remainder on the last). */
+export function shareOut(total: number, weights: number[]): number[] {
+  if (weights.length === 0) return [];
+  const all = weights.reduce((a, b) => a + b, 0);
+  const shares = weights.map((w) => (all > 0 ? Math.floor((total * w) / all) : 0));
+  shares[shares.length - 1] += total - shares.reduce((a, b) => a + b, 0);
+  return shares;
 }

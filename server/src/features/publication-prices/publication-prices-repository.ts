@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rublesText } from '@edu/domain/common/money';
 import type { PriceBody, PublicationPrice } from '@edu/domain/publication-prices/publication-price';
 import { rows, type Queryable } from '../../platform/db.ts';
 
@@ -40,7 +41,7 @@ export async function findPrice(db: Queryable, id: number): Promise<PublicationP
 export async function insertPrice(db: Queryable, b: PriceBody): Promise<number> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`insert into publication_prices (dict_service_subtype_id, authors_num, price) values (${b.dict_service_subtype_id}, ${b.authors_num}, ${b.price}) returning id`,
+    sql`insert into publication_prices (dict_service_subtype_id, authors_num, price) values (${b.dict_service_subtype_id}, ${b.authors_num}, ${rublesText(b.price)}) returning id`,
   );
   return row.id;
 }
@@ -49,7 +50,7 @@ export async function insertPrice(db: Queryable, b: PriceBody): Promise<number> 
 export async function updatePrice(db: Queryable, id: number, b: PriceBody): Promise<number | undefined> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`update publication_prices set dict_service_subtype_id = ${b.dict_service_subtype_id}, authors_num = ${b.authors_num}, price = ${b.price}
+    sql`update publication_prices set dict_service_subtype_id = ${b.dict_service_subtype_id}, authors_num = ${b.authors_num}, price = ${rublesText(b.price)}
         where id = ${id} returning id`,
   );
   return row?.id;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rublesOf } from '@edu/domain/common/money';
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { packageDeletedAnswer, PackageFormMessages, packageSavedAnswer, savePackageBody } from '@edu/domain/service-packages/service-package';
@@ -39,8 +40,8 @@ async function save(tx: Queryable, user: AuthUser, id: number | null, input: Inp
     title: input.title,
     description: input.description ?? null,
     color: input.color,
-    price: input.price,
-    old_price: input.old_price ?? null,
+    price: rublesOf(input.price),
+    old_price: input.old_price == null ? null : rublesOf(input.old_price),
     points: input.points,
     is_pinned: input.is_pinned,
     dict_profile_id: input.dict_profile_id ?? null,

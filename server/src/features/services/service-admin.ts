@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rublesOf } from '@edu/domain/common/money';
 import { DateType, TemplateType } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { normaliseServiceTime, ServiceFormMessages, type SaveServiceInput } from '@edu/domain/services/service-form';
@@ -98,7 +99,7 @@ function valuesOf(input: SaveServiceInput, type: TypeRow, subtype: SubtypeRow | 
     title: input.title,
     // Rich text: cleaned once here, so the cabinet and the site get the same safe HTML.
     description: input.description ? sanitizeRichHtml(input.description) || null : null,
-    price: input.price,
+    price: rublesOf(input.price),
     points: input.points,
     is_visible: input.is_visible,
     is_done: input.is_done,

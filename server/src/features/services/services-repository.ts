@@ -73,13 +73,13 @@ const SELECT = sql`
     (select json_build_object('id', st.id, 'fdv', st.fdv, 'points', st.points, 'is_spb', st.is_spb, 'is_publication', st.is_publication,
        'publication_has_file', st.publication_has_file) from dict_service_subtypes st where st.id = s.dict_subtype_id) as subtype,
     (select json_agg(json_build_object('id', sec.id, 'title', sec.title, 'service_id', sec.service_id,
-       'participants_num', (select count(*) from entries e where e.section_id = sec.id and e.deleted_at is null)) order by sec.id)
+       'participants_num', (select count(*) from entries e where e.section_id = sec.id and e.deleted_at is null and e.status <> ${EntryStatus.refunded})) order by sec.id)
        from service_sections sec where sec.service_id = s.id and sec.deleted_at is null) as sections,
     (select json_agg(json_build_object('id', p.id, 'fdv', p.fdv, 'color', p.color) order by p.id)
        from service_profiles sp join dict_profiles p on p.id = sp.dict_profile_id where sp.service_id = s.id) as profiles,
     (select json_agg(json_build_object('id', l.id, 'fio', l.fio) order by l.id)
        from service_leadings sl join leadings l on l.id = sl.leading_id where sl.service_id = s.id) as leadings,
-    (select count(*)::int from entries e where e.service_id = s.id and e.deleted_at is null) as count_participants
+    (select count(*)::int from entries e where e.service_id = s.id and e.deleted_at is null and e.status <> ${EntryStatus.refunded}) as count_participants
   from services s`;
 
 export function toService(r: ServiceRow): Service {
@@ -271,12 +271,14 @@ const seatsOf = (s: SQL) => sql`case when ${isPublicationOf(s)} then null else
 
 /**
  * Sales of the service in `s`, from its live entries (entries_live_service_sales_idx answers them
- * from the index alone): count, paid or done count, and the sum of the paid ones' prices.
+ * from the index alone): entries holding a seat (a refunded «Возврат» one holds none), paid or done
+ * count, and the income: what paid, done and refunded entries brought, net of refunds (a refunded
+ * entry keeps what was not given back).
  */
 const salesOf = (s: SQL) => ({
-  entries: sql`(select count(*)::int from entries e where e.service_id = ${s}.id and e.deleted_at is null)`,
-  paid: sql`(select count(*)::int from entries e where e.service_id = ${s}.id and e.deleted_at is null and e.status <> ${EntryStatus.notPaid})`,
-  income: sql`(select coalesce(sum(e.price), 0) from entries e where e.service_id = ${s}.id and e.deleted_at is null and e.status <> ${EntryStatus.notPaid})`,
+  entries: sql`(select count(*)::int from entries e where e.service_id = ${s}.id and e.deleted_at is null and e.status <> ${EntryStatus.refunded})`,
+  paid: sql`(select count(*)::int from entries e where e.service_id = ${s}.id and e.deleted_at is null and e.status in (${EntryStatus.paid}, ${EntryStatus.done}))`,
+  income: sql`(select coalesce(sum(e.price - e.refunded), 0) from entries e where e.service_id = ${s}.id and e.deleted_at is null and e.status <> ${EntryStatus.notPaid})`,
 });
 
 function overviewWhere(f: ServiceOverviewFilters): SQL {

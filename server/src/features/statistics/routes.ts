@@ -12,7 +12,8 @@ export const statisticsRoutes: RoutesPlugin = async (app) => {
   const schema = { tags, response: { 200: monthlyFiguresSchema } };
   const cache = new StatisticsCache(app.db, { onError: (error) => app.log.error({ err: error }, 'statistics recount failed') });
   app.get('/entry/statistics', { schema }, async () => cache.monthly('entry'));
-  app.get('/payment/statistics', { schema }, async () => cache.monthly('payment'));
+  app.get('/payment/statistics', { schema }, async () => cache.income());
+  app.get('/payment/statistics/refunds', { schema }, async () => cache.monthly('refund'));
   app.get('/user/statistics', { schema }, async () => cache.monthly('user'));
   app.get('/publication/statistics', { schema }, async () => cache.monthly('publication'));
   /** GET /api/publication/count-pending: {count} publications awaiting a check (the sidebar badge). */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PublicationStatus } from '@edu/domain/common/codes';
 import type { MonthlyFigures } from '@edu/domain/statistics/statistics';
+import { kopecksOf, rublesOf } from '@edu/domain/common/money';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { MOSCOW_OFFSET_MS, moscowClock } from '@edu/domain/common/moscow-time';
 
@@ -38,6 +39,8 @@ interface Source {
   table: SQL;
   value: SQL;
   condition: SQL;
+  /** The moment a row counts in its month (default created_at). */
+  at?: SQL;
 }
 
 const SOURCES = {
@@ -45,8 +48,10 @@ const SOURCES = {
   entry: { table: sql`entries`, value: sql`count(*)`, condition: sql`t.deleted_at is null` },
   /** Users registered per month (deleted ones left out). */
   user: { table: sql`users`, value: sql`count(*)`, condition: sql`t.deleted_at is null` },
-  /** Income per month, rubles (money received for entries). */
+  /** Money received for entries per month, rubles (before refunds). */
   payment: { table: sql`payments`, value: sql`sum(t.sum)`, condition: sql`true` },
+  /** Money given back per month, rubles: succeeded refunds, in the month they succeeded. */
+  refund: { table: sql`payment_refunds`, value: sql`sum(t.sum)`, condition: sql`t.status = 'succeeded'`, at: sql`t.succeeded_at` },
   /** Publications submitted per month. */
   publication: { table: sql`publications`, value: sql`count(*)`, condition: sql`t.deleted_at is null` },
 } satisfies Record<string, Source>;
@@ -55,17 +60,18 @@ export type MonthlyStatistic = keyof typeof SOURCES;
 
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-function byMonth(s: Source, range: SQL): SQL {
-  return sql`select to_char(t.created_at at time zone 'Europe/Moscow', 'MM.YYYY') as month, ${s.value} as v
-    from ${s.table} t where ${range} and ${s.condition} group by 1`;
+function byMonth(s: Source, range: (at: SQL) => SQL): SQL {
+  const at = s.at ?? sql`t.created_at`;
+  return sql`select to_char(${at} at time zone 'Europe/Moscow', 'MM.YYYY') as month, ${s.value} as v
+    from ${s.table} t where ${range(at)} and ${s.condition} group by 1`;
 }
 
 /** The statements, by name (bench/ captures what the server sends; these are the same). */
 export const statisticsQueries = {
   /** The kept part: rows created in [from, cut). */
-  kept: (name: MonthlyStatistic, from: Date, cut: Date) => byMonth(SOURCES[name], sql`t.created_at >= ${at(from)} and t.created_at < ${at(cut)}`),
+  kept: (name: MonthlyStatistic, from: Date, cut: Date) => byMonth(SOURCES[name], (t) => sql`${t} >= ${at(from)} and ${t} < ${at(cut)}`),
   /** The live part: rows created since the cut. */
-  live: (name: MonthlyStatistic, cut: Date) => byMonth(SOURCES[name], sql`t.created_at >= ${at(cut)}`),
+  live: (name: MonthlyStatistic, cut: Date) => byMonth(SOURCES[name], (t) => sql`${t} >= ${at(cut)}`),
   /** Publications waiting for the operator's check (the sidebar badge): always counted live. */
   publicationPending: () => sql`select count(*)::int as v from publications where status = ${PublicationStatus.pending} and deleted_at is null`,
 } as const;
@@ -117,6 +123,14 @@ export class StatisticsCache {
       // Income has kopecks: keep the sum of the two parts to two decimals.
       out[month] = Math.round(((kept.figures.get(month) ?? 0) + (live.get(month) ?? 0)) * 100) / 100;
     }
+    return out;
+  }
+
+  /** Income per month: money received less money refunded in the month, to the kopeck. */
+  async income(): Promise<MonthlyFigures> {
+    const [received, refunded] = await Promise.all([this.monthly('payment'), this.monthly('refund')]);
+    const out: MonthlyFigures = {};
+    for (const month of Object.keys(received)) out[month] = rublesOf(kopecksOf(received[month]) - kopecksOf(refunded[month]));
     return out;
   }
 

@@ -78,7 +78,7 @@ export function currentUserQuery(who: WhoSlot): SQL {
       select count(*) as entries_num,
         count(*) filter (where en.status = 1) as entries_unpaid_num,
         sum(en.price) filter (where en.status = 1) as left_sum,
-        count(*) filter (where en.status >= 2) as service_count,
+        count(*) filter (where en.status in (2, 3)) as service_count,
         sum(s.points) filter (where en.status = 3) as points,
         sum(s.points) filter (where en.status = 2) as future_points,
         bool_or(t.is_contract_needed) as documents_allowed,

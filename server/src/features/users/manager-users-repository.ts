@@ -40,7 +40,7 @@ const SELECT = sql`select ${USER_COLUMNS}, (u.password is not null) as has_passw
     coalesce(e.entries_num, 0)::int as entries_num, coalesce(e.service_count, 0)::int as service_count, coalesce(e.left_sum, 0) as left_sum`;
 
 const FROM = sql`from users u left join lateral (
-    select count(*) as entries_num, count(*) filter (where en.status >= 2) as service_count, sum(en.price) filter (where en.status = 1) as left_sum
+    select count(*) as entries_num, count(*) filter (where en.status in (2, 3)) as service_count, sum(en.price) filter (where en.status = 1) as left_sum
     from entries en where en.created_by = u.id and en.deleted_at is null) e on true`;
 
 function toManagedUser(r: UserRow): ManagedUser {

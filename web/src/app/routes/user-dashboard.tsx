@@ -10,7 +10,11 @@ const slots: DashboardSlots = {
   notifications: <NotificationsBlock />,
   // Unpaid entries first; otherwise the pinned package of the first profile (or of none).
   payments: (user) =>
-    user.entries_unpaid_num > 0 ? <UnpaidEntriesBlock /> : <PinnedPackage profileId={user.profiles[0]?.id ?? null} renderPayStep={renderPackagePay} />,
+    user.entries_unpaid_num > 0 ? (
+      <UnpaidEntriesBlock userId={user.id} />
+    ) : (
+      <PinnedPackage profileId={user.profiles[0]?.id ?? null} renderPayStep={renderPackagePay} />
+    ),
 };
 
 /** /user/dashboard composed from the dashboard, users, notifications, entries and packages features. */

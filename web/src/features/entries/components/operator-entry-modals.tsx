@@ -17,7 +17,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IMaskInput } from 'react-imask';
-import { EntryStatus, PayType, payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
+import { PayType, payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
 import type { Entry } from '@edu/domain/entries/entry';
 import { EntryAdminMessages } from '@edu/domain/entries/entry-admin';
 import { impersonatorLabel } from '@edu/domain/logs/log';
@@ -315,7 +315,7 @@ export function RestoreModal({ entry, onClose }: { entry: Entry | null; onClose:
       {entry && (
         <Text size="sm">
           Заявка № {entry.number} на «{entry.service.title}» снова станет действующей{' '}
-          <Badge size="sm" color={entry.status === EntryStatus.notPaid ? 'red' : 'teal'} variant="light" tt="none">
+          <Badge size="sm" color={entry.statusColor} variant="light" tt="none">
             {entry.statusLabel}
           </Badge>
         </Text>

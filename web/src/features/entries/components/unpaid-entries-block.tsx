@@ -14,12 +14,14 @@ import { PackageReservation } from './package-reservation';
 const BLOCK_ITEMS = 4;
 
 /**
- * Dashboard: up to 4 unpaid entries, filled with paid ones when fewer are unpaid (spec 01 §2).
+ * Dashboard: up to 4 unpaid entries of the signed-in person (`userId`), filled with paid ones when
+ * fewer are unpaid (spec 01 §2). Named explicitly: an operator's own cabinet lists their own entries,
+ * not every client's (the figure «К оплате» beside it is theirs too).
  */
-export function UnpaidEntriesBlock() {
-  const unpaid = useQuery(entriesQuery({ status: EntryStatus.notPaid, page: 1, per_page: DEFAULT_PAGE_SIZE }));
+export function UnpaidEntriesBlock({ userId }: { userId: number }) {
+  const unpaid = useQuery(entriesQuery({ status: EntryStatus.notPaid, created_by: userId, page: 1, per_page: DEFAULT_PAGE_SIZE }));
   const needPaid = unpaid.isSuccess && unpaid.data.data.length < BLOCK_ITEMS;
-  const paid = useQuery({ ...entriesQuery({ status: EntryStatus.paid, page: 1, per_page: DEFAULT_PAGE_SIZE }), enabled: needPaid });
+  const paid = useQuery({ ...entriesQuery({ status: EntryStatus.paid, created_by: userId, page: 1, per_page: DEFAULT_PAGE_SIZE }), enabled: needPaid });
   // A package purchase is one item, under its name and price.
   const items = groupEntries([...(unpaid.data?.data ?? []), ...(needPaid ? (paid.data?.data ?? []) : [])]).slice(0, BLOCK_ITEMS);
   const loading = unpaid.isPending || (needPaid && paid.isPending);

@@ -1,16 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { publicPayAnswer } from '@edu/domain/payments/payment';
+import type { publicPayAnswer, publicPayBody } from '@edu/domain/payments/payment';
 import { api } from '../../../lib/api-client';
 
-/** The public form's body (spec 03 §7, Pay independently): phone as +7 (999) 999-99-99, sum in rubles. */
-export interface PayIndependentlyInput {
-  fio: string;
-  phone: string;
-  sum: number;
-  /** One UUID per submitted form: the server turns a repeat into the same payment. */
-  key?: string;
-}
+/** The public form's body (spec 03 §7, Pay independently): phone as +7 (999) 999-99-99, the sum as typed in rubles; one UUID per submitted form as `key`. */
+export type PayIndependentlyInput = z.input<typeof publicPayBody>;
 
 /** The provider's payment id and the page to send the payer to. */
 export type PayIndependentlyAnswer = z.output<typeof publicPayAnswer>;

@@ -1,14 +1,23 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { formatRub } from '@edu/domain/common/format';
-import { PaymentMessages, refundBody, type Payment } from '@edu/domain/payments/payment';
+import {
+  PaymentMessages,
+  REFUND_ENTRY_ACTIONS,
+  refundEntryActionLabels,
+  refundFormBody,
+  type Payment,
+  type RefundEntryAction,
+} from '@edu/domain/payments/payment';
 import { submitChecked } from '../../../lib/submit-checked';
 import { useRefundPayment } from '../api/refund-payment';
 
 interface Values {
   sum: number | string;
   reason: string;
+  /** Asked every time: no choice is made for the operator. */
+  entry_action: RefundEntryAction | '';
   /** One per opened form: the refund's Idempotence-Key. */
   key: string;
 }
@@ -19,19 +28,19 @@ interface Values {
  */
 export function RefundModal({ payment, onClose }: { payment: Payment | null; onClose: () => void }) {
   const refund = useRefundPayment();
-  const form = useForm<Values>({ initialValues: { sum: '', reason: '', key: '' } });
+  const form = useForm<Values>({ initialValues: { sum: '', reason: '', entry_action: '', key: '' } });
   const opened = payment !== null;
   useEffect(() => {
     if (!payment) return;
-    form.setValues({ sum: payment.refundable_sum, reason: '', key: crypto.randomUUID() });
+    form.setValues({ sum: payment.refundable_sum, reason: '', entry_action: '', key: crypto.randomUUID() });
     form.clearErrors();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [payment?.id]);
 
   async function submit(values: Values) {
     if (!payment) return;
-    const body = { sum: values.sum === '' ? undefined : Number(values.sum), reason: values.reason, key: values.key };
-    if (await submitChecked(form.setErrors, refundBody, body, () => refund.mutateAsync({ id: payment.id, body }))) onClose();
+    const body = { sum: String(values.sum), reason: values.reason, entry_action: values.entry_action || undefined, key: values.key };
+    if (await submitChecked(form.setErrors, refundFormBody, body, () => refund.mutateAsync({ id: payment.id, body }))) onClose();
   }
 
   return (
@@ -68,6 +77,13 @@ export function RefundModal({ payment, onClose }: { payment: Payment | null; onC
               placeholder="Клиенту придёт письмо с этой причиной"
               {...form.getInputProps('reason')}
             />
+            <Radio.Group label={PaymentMessages.refundEntryAction} withAsterisk {...form.getInputProps('entry_action')} data-testid="refund-entry-action">
+              <Stack gap={6} mt={6}>
+                {REFUND_ENTRY_ACTIONS.map((action) => (
+                  <Radio key={action} value={action} label={refundEntryActionLabels[action]} />
+                ))}
+              </Stack>
+            </Radio.Group>
             <Group justify="flex-end" gap="sm" mt="sm">
               <Button variant="default" onClick={onClose}>
                 Отмена

@@ -77,7 +77,8 @@ function PayForm() {
       const data = JSON.stringify(parsed.data);
       const key = formKey?.data === data ? formKey.key : newFormKey();
       setFormKey({ data, key });
-      const answer = await pay.mutateAsync({ ...parsed.data, key });
+      // The sum goes as its decimal text: the server reads it into kopecks itself.
+      const answer = await pay.mutateAsync({ fio: parsed.data.fio, phone: parsed.data.phone, sum: String(values.sum), key });
       const url = answer?.confirmation?.confirmation_url;
       if (!url) {
         notifyError(PaymentMessages.failed);

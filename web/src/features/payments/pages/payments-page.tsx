@@ -92,9 +92,14 @@ export function PaymentsPage() {
               На сумму: <b>{formatRub(totals.sum)}</b>
             </Text>
             {totals.refunded > 0 && (
-              <Text size="sm">
-                Возвращено: <b>{formatRub(totals.refunded)}</b>
-              </Text>
+              <>
+                <Text size="sm">
+                  Возвращено: <b>{formatRub(totals.refunded)}</b>
+                </Text>
+                <Text size="sm" data-testid="payments-net">
+                  Доход: <b>{formatRub(totals.net)}</b>
+                </Text>
+              </>
             )}
           </Group>
         )

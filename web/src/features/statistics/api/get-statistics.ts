@@ -15,3 +15,12 @@ export const statisticQuery = (name: StatisticName) =>
 export function useStatistic(name: StatisticName) {
   return useQuery(statisticQuery(name));
 }
+
+/** GET /api/payment/statistics/refunds: money refunded per month (the income figure is already net of it). */
+export function useRefundStatistic() {
+  return useQuery({
+    queryKey: ['statistics', 'refunds'],
+    queryFn: ({ signal }) => api.get<MonthlyFigures>('/api/payment/statistics/refunds', { signal }),
+    staleTime: 60_000,
+  });
+}

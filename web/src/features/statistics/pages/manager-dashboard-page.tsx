@@ -4,10 +4,12 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconClipboardList, IconCoin, IconNews, IconUsers } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
+import { kopecksOf, rublesOf } from '@edu/domain/common/money';
+import { PaymentMessages } from '@edu/domain/payments/payment';
 import { lastMonthGrowth, monthLabel, thousands, type MonthlyFigures } from '@edu/domain/statistics/statistics';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useStatistic, type StatisticName } from '../api/get-statistics';
+import { useRefundStatistic, useStatistic, type StatisticName } from '../api/get-statistics';
 
 const number = new Intl.NumberFormat('ru-RU');
 
@@ -40,10 +42,26 @@ interface CardProps {
   icon: ReactNode;
   color: string;
   format: (value: number) => string;
+  /** A line under the figure (income: what was received and refunded). */
+  note?: ReactNode;
+}
+
+/** This month's income as received and refunded, when something was refunded (the figure above is net). */
+function IncomeNote({ net }: { net: MonthlyFigures | undefined }) {
+  const refunds = useRefundStatistic();
+  const month = Object.keys(net ?? {}).at(-1);
+  const refunded = month ? kopecksOf(refunds.data?.[month]) : 0;
+  if (!net || !month || refunded <= 0) return null;
+  const received = kopecksOf(net[month]) + refunded;
+  return (
+    <Text size="xs" c="dimmed" data-testid="income-note">
+      {PaymentMessages.receivedRefunded(formatRub(rublesOf(received)), formatRub(rublesOf(refunded)))}
+    </Text>
+  );
 }
 
 /** One card: this month's figure and its growth against the previous month. */
-function StatCard({ name, title, icon, color, format }: CardProps) {
+function StatCard({ name, title, icon, color, format, note }: CardProps) {
   const stat = useStatistic(name);
   const figures = stat.data ? lastMonthGrowth(stat.data) : null;
   return (
@@ -64,6 +82,7 @@ function StatCard({ name, title, icon, color, format }: CardProps) {
           ) : (
             <Skeleton h={30} w={100} />
           )}
+          {note}
         </Stack>
         <ThemeIcon variant="light" color={color} size={42} radius="md">
           {icon}
@@ -106,7 +125,7 @@ export function ManagerDashboardPage() {
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         <StatCard name="entry" title="Заявки" icon={<IconClipboardList size={24} />} color="blue" format={(v) => number.format(v)} />
         <StatCard name="user" title="Пользователи" icon={<IconUsers size={24} />} color="grape" format={(v) => number.format(v)} />
-        <StatCard name="payment" title="Доход" icon={<IconCoin size={24} />} color="teal" format={thousands} />
+        <StatCard name="payment" title="Доход" icon={<IconCoin size={24} />} color="teal" format={thousands} note={<IncomeNote net={income.data} />} />
         <StatCard name="publication" title="Публикации" icon={<IconNews size={24} />} color="orange" format={(v) => number.format(v)} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
