@@ -48,6 +48,11 @@ export function MailingPage() {
   const title = recipients === undefined ? MailingMessages.titleCounting : MailingMessages.titleFor(recipients);
   useDocumentTitle(title);
 
+  const changeMessage = (html: string) => {
+    setMessage(html);
+    if (errors.message) setErrors((er) => ({ ...er, message: undefined }));
+  };
+
   /** The letter's own checks, before any call: a subject and a text. */
   function letterProblems(): boolean {
     const next = { subject: subject.trim() ? undefined : MailingMessages.subjectEmpty, message: isEmpty(message) ? MailingMessages.empty : undefined };
@@ -122,7 +127,10 @@ export function MailingPage() {
           <TextInput
             label={MailingMessages.subjectLabel}
             value={subject}
-            onChange={(e) => setSubject(e.currentTarget.value)}
+            onChange={(e) => {
+              setSubject(e.currentTarget.value);
+              if (errors.subject) setErrors((er) => ({ ...er, subject: undefined }));
+            }}
             error={errors.subject}
             maxLength={255}
             required
@@ -154,7 +162,7 @@ export function MailingPage() {
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 1, md: 2 }}>
               <Stack gap={6}>
-                <RichTextEditor label="Текст письма" ariaLabel="Текст письма" value={message} onChange={setMessage} error={errors.message} minHeight={240} />
+                <RichTextEditor label="Текст письма" ariaLabel="Текст письма" value={message} onChange={changeMessage} error={errors.message} minHeight={240} />
                 <Text size="xs" c="dimmed">
                   {MailingMessages.macrosHint}
                 </Text>
