@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagField, flagNumber, idArray, textField } from '../common/bounds.ts';
+import { flagField, flagNumber, idArray, idField, textField } from '../common/bounds.ts';
 import { EntryStatus, entryStatusLabels } from '../common/codes.ts';
 import { plural } from '../common/plural.ts';
 import { dataAnswer, listAnswer, messageAnswer } from '../common/answers.ts';
@@ -102,7 +102,7 @@ export const letterBody = z.object({
   message: messageField,
   subject: subjectField.optional(),
   audience: mailingAudience.optional(),
-  user_id: z.coerce.number({ error: 'Выберите получателя из списка' }).int().positive().nullish(),
+  user_id: idField(MailingMessages.notARecipient).nullish(),
 });
 export const mailingRecipientSchema = z.object({ id: z.number().int(), label: z.string() });
 export type MailingRecipient = z.output<typeof mailingRecipientSchema>;

@@ -534,6 +534,9 @@ describe('macros in a mass letter (issue 28)', () => {
     const stranger = await t.inject({ method: 'POST', url: '/api/mail/preview', headers: operator, payload: { ...payload, user_id: outsider.id } });
     expect(stranger.statusCode).toBe(422);
     expect(stranger.json().errors.user_id).toEqual([MailingMessages.notARecipient]);
+    const huge = await t.inject({ method: 'POST', url: '/api/mail/preview', headers: operator, payload: { ...payload, user_id: 2 ** 40 } });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors.user_id).toEqual([MailingMessages.notARecipient]);
 
     const sent = await t.inject({ method: 'POST', url: '/api/mail/send-test', headers: operator, payload: { ...payload, user_id: second.id } });
     expect(sent.statusCode).toBe(200);
