@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { MailingMessages } from '@edu/domain/mailing/mailing';
 import { outputDir, shot } from '../support/screens.ts';
 import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, registerInForm, uniqueTag } from '../support/session.ts';
 
@@ -88,16 +89,33 @@ test('the operator edits the welcome template with a macro; a new user registers
 test('the operator sends a mailing and watches its progress; a reader unsubscribes by the link without logging in', async ({ page, browser }) => {
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/mailing');
-  await expect(page.getByRole('heading', { name: 'Рассылка для всех пользователей' })).toBeVisible();
+  // The title follows the audience (issue 28): everyone, counted.
+  await expect(page.getByTestId('mailing-title')).toHaveText(/^Рассылка: \d+ получател(ь|я|ей)$/);
+  await expect(page).toHaveTitle(/^Рассылка: \d+ получател/);
+  // No made-up subject: the field starts empty and is asked for.
+  const subject = page.getByLabel(MailingSubject);
+  await expect(subject).toHaveValue('');
   await page.getByRole('button', { name: 'Отправить', exact: true }).click();
   await expect(page.getByText('Введите текст письма')).toBeVisible();
+  await expect(page.getByText('Введите тему письма')).toBeVisible();
+  // The macro panel of the event templates, with only what a mass letter can fill.
+  const macros = page.getByTestId('macro-panel');
+  await expect(macros.getByText('${user.first_name}')).toBeVisible();
+  await expect(macros.getByText('${org.name}')).toBeVisible();
+  await expect(macros.getByText('${entry.number}')).toHaveCount(0);
+  await expect(macros.getByText('${password}')).toHaveCount(0);
 
   const marker = `Весенний форум ${Date.now().toString().slice(-5)}`;
+  // An unknown macro is refused by the server, named under its field.
+  await subject.fill('Приглашение для ${user.nickname}');
   const editor = page.getByRole('textbox', { name: 'Текст письма' });
   await editor.click();
-  await page.keyboard.type(`Приглашаем на ${marker}!`);
+  await page.keyboard.type(`Здравствуйте, \${user.first_name}! Приглашаем на ${marker}!`);
   await page.keyboard.press('Enter');
   await page.keyboard.type('Регистрация открыта в личном кабинете.');
+  await page.getByRole('button', { name: 'Предпросмотр' }).click();
+  await expect(page.locator('.mantine-InputWrapper-error', { hasText: 'Неизвестные макросы: ${user.nickname}' })).toBeVisible();
+  await subject.fill('Приглашение для ${user.first_name}');
   await shot(page, 'mailing-filled-desktop');
   await page.getByRole('button', { name: 'Отправить', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Отправить', exact: true }).click();
@@ -115,7 +133,10 @@ test('the operator sends a mailing and watches its progress; a reader unsubscrib
   await expect(page.locator('[data-testid^="mailing-"]').filter({ hasText: marker }).getByTestId('mailing-status')).toHaveText('Завершена');
 
   const letter = await waitForLetter((m) => to(m).includes('demo-user@example.com') && String(m.html).includes(marker));
-  expect(letter.text).toContain(`Приглашаем на ${marker}!`);
+  // Each reader's own name, never the macro.
+  expect(letter.subject).toBe('Приглашение для Мария');
+  expect(letter.text).toContain(`Здравствуйте, Мария! Приглашаем на ${marker}!`);
+  expect(letter.html).not.toContain('${');
   const link = /\/unsubscribe\/([0-9a-f-]{36})/.exec(String(letter.html))![0];
 
   const reader = await browser.newPage();
@@ -143,13 +164,14 @@ test('a mailing to a filtered audience: the count before sending, a preview, a t
 }) => {
   // A client with an unpaid entry of demo service 5 (a course), and the demo user without one.
   const { email } = await clientWithEntry(request, 'audience', { lastName: 'Адресатова', firstName: 'Вера', middleName: 'Ильинична' });
+  const second = await clientWithEntry(request, 'audience2', { lastName: 'Получателева', firstName: 'Нина', middleName: 'Олеговна' });
 
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/mailing');
   const recipients = page.getByTestId('mailing-recipients');
   await expect(recipients).toContainText(/Получателей: \d+/);
   const everyone = Number(/Получателей: ([\d\s\u00a0]+)/.exec((await recipients.textContent()) ?? '')?.[1]?.replace(/\D/g, ''));
-  await page.getByLabel(MailingSubject).fill('Напоминаем об оплате курса');
+  await page.getByLabel(MailingSubject).fill('${user.first_name}, напоминаем об оплате курса');
   // Services: search by title and choose; entry status: not paid.
   const audience = page.getByTestId('mailing-audience');
   await audience.getByRole('combobox', { name: 'Услуги', exact: true }).fill('ФГОС ООО');
@@ -161,32 +183,44 @@ test('a mailing to a filtered audience: the count before sending, a preview, a t
   const counted = Number(/Получателей: ([\d\s\u00a0]+)/.exec((await recipients.textContent()) ?? '')?.[1]?.replace(/\D/g, ''));
   expect(counted).toBeGreaterThanOrEqual(1);
   expect(counted).toBeLessThan(everyone);
+  await expect(page.getByTestId('mailing-title')).toHaveText(MailingMessages.titleFor(counted));
 
   const marker = `Оплата курса ${uniqueTag()}`;
   await page.getByRole('textbox', { name: 'Текст письма' }).click();
-  await page.keyboard.type(`Здравствуйте! ${marker}: заявка ждёт оплаты.`);
+  await page.keyboard.type(`Здравствуйте, \${user.fio}! ${marker}: заявка ждёт оплаты.`);
   await page.getByRole('button', { name: 'Предпросмотр' }).click();
+  // With the first recipient's values; then the client's, chosen from the audience.
   const preview = page.getByRole('dialog', { name: 'Предпросмотр' });
-  await expect(preview).toContainText('Напоминаем об оплате курса');
-  await expect(preview.getByTestId('mailing-preview')).toBeVisible();
+  await expect(preview.getByTestId('mailing-preview-subject')).toContainText('напоминаем об оплате курса');
+  await expect(preview.getByTestId('mailing-preview-subject')).not.toContainText('${');
+  await preview.getByRole('combobox', { name: 'Данные получателя' }).click();
+  await page.getByRole('option', { name: `Получателева Нина Олеговна (${second.email})` }).click();
+  await expect(preview.getByTestId('mailing-preview-subject')).toContainText('Нина, напоминаем об оплате курса');
+  await expect(preview.frameLocator('[data-testid="mailing-preview"]').locator('body')).toContainText(`Здравствуйте, Получателева Нина Олеговна! ${marker}`);
   await shot(page, 'mailing-preview-desktop');
   await page.keyboard.press('Escape');
 
+  // The test letter has the same recipient's values and goes to the operator.
   await page.getByRole('button', { name: 'Отправить тестовое письмо себе' }).click();
   await expect(page.getByText(`Тестовое письмо отправлено на ${DEMO_OPERATOR}`)).toBeVisible();
   const test = await waitForLetter((m) => to(m).includes(DEMO_OPERATOR) && String(m.html).includes(marker));
-  expect(test.subject).toBe('[Тест] Напоминаем об оплате курса');
+  expect(test.subject).toBe('[Тест] Нина, напоминаем об оплате курса');
+  expect(test.html).toContain('Здравствуйте, Получателева Нина Олеговна!');
   await shot(page, 'mailing-audience-desktop');
 
   await page.getByRole('button', { name: 'Отправить', exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: 'Рассылка для всех пользователей' });
+  const confirm = page.getByRole('dialog', { name: MailingMessages.titleFor(counted) });
   await expect(confirm).toContainText(`Отправить письмо ${counted}`);
   await confirm.getByRole('button', { name: 'Отправить', exact: true }).click();
   const card = page.locator('[data-testid^="mailing-"]').filter({ hasText: marker });
   await expect(card.getByTestId('mailing-status')).toHaveText('Завершена', { timeout: 20_000 });
   await expect(card.getByTestId('mailing-audience-label')).toContainText('Статус заявки: Не оплачена');
   const got = await waitForLetter((m) => to(m).includes(email) && String(m.html).includes(marker));
-  expect(got.subject).toBe('Напоминаем об оплате курса');
+  expect(got.subject).toBe('Вера, напоминаем об оплате курса');
+  expect(got.html).toContain('Здравствуйте, Адресатова Вера Ильинична!');
+  const toSecond = await waitForLetter((m) => to(m).includes(second.email) && String(m.html).includes(marker));
+  expect(toSecond.subject).toBe('Нина, напоминаем об оплате курса');
+  expect(toSecond.html).toContain('Здравствуйте, Получателева Нина Олеговна!');
   // Exactly the counted audience got it (the test letter aside).
   const sent = (await letters()).filter((m) => String(m.html).includes(marker) && !String(m.subject).startsWith('[Тест]'));
   expect(sent).toHaveLength(counted);
@@ -207,6 +241,14 @@ test('events and mailing at 390 px: cards and a full-screen template', async ({ 
   await page.screenshot({ path: path.join(outputDir, 'events-template-narrow.png') });
   await page.keyboard.press('Escape');
   await page.goto('/manager/mailing');
-  await expect(page.getByRole('heading', { name: 'Рассылка для всех пользователей' })).toBeVisible();
+  await expect(page.getByTestId('mailing-title')).toHaveText(/^Рассылка: \d+ получател/);
+  await expect(page.getByTestId('macro-panel').getByText('${user.first_name}')).toBeVisible();
   await page.screenshot({ path: path.join(outputDir, 'mailing-narrow.png') });
+  await shot(page, 'mailing-narrow-full');
+  await page.getByLabel(MailingSubject).fill('Новости для ${user.first_name}');
+  await page.getByRole('textbox', { name: 'Текст письма' }).click();
+  await page.keyboard.type('Здравствуйте, ${user.fio}!');
+  await page.getByRole('button', { name: 'Предпросмотр' }).click();
+  await expect(page.getByRole('dialog', { name: 'Предпросмотр' }).getByTestId('mailing-preview-subject')).not.toContainText('${');
+  await page.screenshot({ path: path.join(outputDir, 'mailing-preview-narrow.png') });
 });

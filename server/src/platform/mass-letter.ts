@@ -42,6 +42,8 @@ export interface MassLetter {
   html: string;
   text: string;
   headers: Record<string, string>;
+  /** This recipient's own subject (its macros filled); the mailing's otherwise. */
+  subject?: string;
 }
 
 /** A builder for one mailing: the parts that do not change are encoded once. */
@@ -53,7 +55,7 @@ export function massLetterBuilder(opts: { from: string; subject: string }) {
     const head = [
       `From: ${from.header}`,
       `To: ${l.to}`,
-      `Subject: ${subject}`,
+      `Subject: ${l.subject === undefined ? subject : encodeWords(l.subject)}`,
       `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`,
       `Message-ID: ${l.messageId}`,
       'MIME-Version: 1.0',

@@ -37,13 +37,27 @@ export function MacroButton({ macro, onPick }: { macro: MacroItem; onPick?: (tex
 }
 
 /**
- * The macro list beside a template editor: the categories a template type offers, with search;
- * a click copies the macro (and hands it to `onPick`).
+ * The macro list beside a template editor: the categories a template type offers (and, with
+ * `include`, only the macros that kind of text can fill), with search; a click copies the macro (and
+ * hands it to `onPick`).
  */
-export function MacroPanel({ categories, onPick, height = 460 }: { categories?: number[]; onPick?: (text: string) => void; height?: number }) {
+export function MacroPanel({
+  categories,
+  include,
+  onPick,
+  height = 460,
+}: {
+  categories?: number[];
+  include?: (fdv: string) => boolean;
+  onPick?: (text: string) => void;
+  height?: number;
+}) {
   const { data, isLoading } = useMacros();
   const [search, setSearch] = useState('');
-  const shown = (data ?? []).filter((c) => !categories || categories.length === 0 || categories.includes(c.id));
+  const shown = (data ?? [])
+    .filter((c) => !categories || categories.length === 0 || categories.includes(c.id))
+    .map((c) => (include ? { ...c, macros: c.macros.filter((m) => include(m.fdv)) } : c))
+    .filter((c) => !include || c.macros.length > 0);
   return (
     <Stack gap="xs" data-testid="macro-panel">
       <Text fw={600} size="sm">

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { entryStatusLabels, type EntryStatusCode } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { intArray } from '../../platform/list-query.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { formatInterval, moscowNoonOf } from '@edu/domain/common/moscow-time';
 import { readRequisites } from './requisites.ts';
@@ -143,33 +144,47 @@ function putContract(put: Put, c: { status: number; comment: string | null; crea
   put('contract.date', formatDate(c.created_at));
 }
 
+interface UserMacroRow {
+  id: number;
+  last_name: string;
+  first_name: string;
+  middle_name: string | null;
+  email: string;
+  phone: string | null;
+  organization: string | null;
+  job_title: string | null;
+  region: string | null;
+  address: string | null;
+  birthday: string | Date | null;
+  snils: string | null;
+  fio_dative: string | null;
+  dict_region: string | null;
+}
+
+interface PassportRow {
+  user_id: number;
+  number: string;
+  date: string | Date;
+  issued_by: string;
+}
+
+const userColumns = sql`u.id, u.last_name, u.first_name, u.middle_name, u.email, u.phone, u.organization, u.job_title, u.region, u.address,
+               u.birthday, u.snils, u.fio_dative, r.fdv as dict_region
+        from users u left join dict_regions r on r.id = u.dict_region_id`;
+
 async function putUser(db: Queryable, userId: number, put: Put) {
-  const passportRead = rows<{ number: string; date: string | Date; issued_by: string }>(
+  const passportRead = rows<PassportRow>(
     db,
-    sql`select number, date, issued_by from identity_documents where user_id = ${userId} order by id desc limit 1`,
+    sql`select user_id, number, date, issued_by from identity_documents where user_id = ${userId} order by id desc limit 1`,
   );
   passportRead.catch(() => undefined);
-  const [u] = await rows<{
-    last_name: string;
-    first_name: string;
-    middle_name: string | null;
-    email: string;
-    phone: string | null;
-    organization: string | null;
-    job_title: string | null;
-    region: string | null;
-    address: string | null;
-    birthday: string | Date | null;
-    snils: string | null;
-    fio_dative: string | null;
-    dict_region: string | null;
-  }>(
-    db,
-    sql`select u.last_name, u.first_name, u.middle_name, u.email, u.phone, u.organization, u.job_title, u.region, u.address,
-               u.birthday, u.snils, u.fio_dative, r.fdv as dict_region
-        from users u left join dict_regions r on r.id = u.dict_region_id where u.id = ${userId}`,
-  );
+  const [u] = await rows<UserMacroRow>(db, sql`select ${userColumns} where u.id = ${userId}`);
   if (!u) return;
+  putUserRow(put, u, (await passportRead)[0]);
+}
+
+/** The user.* values of one user's row and latest identity document. */
+function putUserRow(put: Put, u: UserMacroRow, passport: PassportRow | undefined) {
   const name: NameParts = { last: u.last_name, first: u.first_name, middle: u.middle_name ?? '' };
   put('user.fio', joinFio(name));
   put('user.last_name', name.last);
@@ -191,12 +206,44 @@ async function putUser(db: Queryable, userId: number, put: Put) {
   put('user.address', u.address);
   put('user.birthday', u.birthday ? formatDate(moscowNoonOf(u.birthday)) : null);
   put('user.snils', u.snils);
-  const [passport] = await passportRead;
   if (passport) {
     put('user.passport', passport.number);
     put('user.passport_date', formatDate(moscowNoonOf(passport.date)));
     put('user.passport_issued_by', passport.issued_by);
   }
+}
+
+/**
+ * The user.* values of many users at once (two queries, whatever their number): what a mass letter
+ * needs for a batch of recipients. The same values as macroValues gives for `{userId}`.
+ */
+export async function userMacroValuesMany(db: Queryable, userIds: number[]): Promise<Map<number, Record<string, string>>> {
+  const out = new Map<number, Record<string, string>>();
+  if (userIds.length === 0) return out;
+  const ids = intArray(userIds);
+  const [users, passports] = await Promise.all([
+    rows<UserMacroRow>(db, sql`select ${userColumns} where u.id = any(${ids})`),
+    rows<PassportRow>(
+      db,
+      sql`select distinct on (user_id) user_id, number, date, issued_by from identity_documents where user_id = any(${ids}) order by user_id, id desc`,
+    ),
+  ]);
+  const passportOf = new Map(passports.map((p) => [p.user_id, p]));
+  for (const u of users) {
+    const [values, put] = bucket();
+    putUserRow(put, u, passportOf.get(u.id));
+    out.set(u.id, values);
+  }
+  return out;
+}
+
+/** The values that do not depend on a subject: the centre's requisites (org.*) and the cabinet (app.*). */
+export async function commonMacroValues(db: Queryable): Promise<Record<string, string>> {
+  const [out, put] = bucket();
+  for (const [key, value] of Object.entries(await readRequisites(db))) put(`org.${key}`, value);
+  put('app.url', loadConfig().appUrl);
+  put('app.date', formatDate(new Date()));
+  return out;
 }
 
 async function putService(db: Queryable, serviceId: number, put: Put) {

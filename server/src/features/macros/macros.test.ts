@@ -6,7 +6,7 @@ import { entries, identityDocuments } from '../../db/schema/index.ts';
 import { rows } from '../../platform/db.ts';
 import { macrosesData } from '../../db/seed/dictionaries-data.ts';
 import { MACRO_NAMES, malformedMacros, unknownMacros } from './macro-catalogue.ts';
-import { macroValues } from './macro-values.ts';
+import { commonMacroValues, macroValues, userMacroValuesMany } from './macro-values.ts';
 import { missingMarker, renderMacros } from './render-macros.ts';
 import { saveRequisites } from './requisites.ts';
 
@@ -142,6 +142,15 @@ describe('macroValues', () => {
     expect(values['org.inn']).toBe('7801234567');
 
     expect((await macroValues(db, { userId: user.id }, { password: 'x1' })).password).toBe('x1');
+
+    // Mass letters read many users at once (issue 28): the same user.* and org.*/app.* values, in two reads.
+    const one = await macroValues(db, { userId: user.id });
+    const other = await t.createUser({ last_name: 'Ким', first_name: 'Лев', middle_name: '' });
+    const many = await userMacroValuesMany(db, [user.id, other.id, 2_000_000_000]);
+    const common = await commonMacroValues(db);
+    expect({ ...many.get(user.id), ...common }).toEqual(one);
+    expect(many.get(other.id)).toMatchObject({ 'user.fio': 'Ким Лев', 'user.first_name': 'Лев' });
+    expect(many.has(2_000_000_000)).toBe(false);
   });
 
   it('uses the stored dative form an operator corrected', async () => {

@@ -10,6 +10,7 @@ import { intArray } from '../../platform/list-query.ts';
 import { massLetterBuilder } from '../../platform/mass-letter.ts';
 import { MailingJournal } from './mailing-journal.ts';
 import { audienceWhere, mailableUser } from './mailing-repository.ts';
+import { hasMacros, recipientValues, renderLetter } from './mailing-macros.ts';
 
 /** A slice of sending stays well inside the job lease (2 minutes) and lets other jobs run between slices. */
 const SLICE_MS = 10_000;
@@ -113,6 +114,8 @@ export async function runMailingSlice(
   const batchSize = gapMs > 0 ? Math.max(1, Math.min(BATCH, Math.ceil((opts.sliceMs ?? SLICE_MS) / gapMs))) : BATCH;
   const host = new URL(app.config.appUrl).hostname || 'localhost';
   const content = { html: m.html, text: m.text, subject: m.subject ?? MailingMessages.subject };
+  // Macros are filled per recipient; a letter without any is the same for everybody and skips the reads.
+  const personal = hasMacros(content.subject, content.html);
   const build = massLetterBuilder({ from: app.config.mailFrom, subject: content.subject });
   let nextStart = Date.now();
 
@@ -130,6 +133,12 @@ export async function runMailingSlice(
             select c.id, c.user_id, c.email, c.attempts, s.token from c join mail_subscriptions s on s.user_id = c.user_id`,
       );
       if (batch.length === 0) break;
+      const valuesOf = personal
+        ? await recipientValues(
+            app.db,
+            batch.map((d) => d.user_id),
+          )
+        : null;
       const sent: number[] = [];
       await Promise.all(
         batch.map(async (d) => {
@@ -138,12 +147,13 @@ export async function runMailingSlice(
             nextStart = Math.max(nextStart, Date.now()) + gapMs;
             if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           }
-          const l = letter(app, content, d.token);
+          const own = valuesOf ? renderLetter(content, valuesOf(d.user_id)) : content;
+          const l = letter(app, own, d.token);
           let handedOver = false;
           try {
             const messageId = `<mailing-${mailingId}-${d.user_id}@${host}>`;
             if (mailer.sendMass) {
-              const raw = build({ to: d.email, messageId, html: l.html, text: l.text, headers: l.headers });
+              const raw = build({ to: d.email, messageId, html: l.html, text: l.text, headers: l.headers, subject: valuesOf ? own.subject : undefined });
               // Journaled right before the terminating dot: from here on the letter counts as sent.
               const result = await mailer.sendMass(raw, () => {
                 journal.handedOver(d.id);
@@ -151,7 +161,7 @@ export async function runMailingSlice(
               });
               if (result === 'accepted') journal.record(d.id);
             } else {
-              await mailer.send({ to: d.email, subject: content.subject, html: l.html, text: l.text, headers: l.headers, messageId });
+              await mailer.send({ to: d.email, subject: own.subject, html: l.html, text: l.text, headers: l.headers, messageId });
               journal.record(d.id);
             }
           } catch (err) {

@@ -61,6 +61,25 @@ export async function audienceLabel(db: Queryable, a: MailingAudience | null | u
   return parts.length > 0 ? parts.join('; ') : MailingMessages.everyone;
 }
 
+/**
+ * The audience's first recipients by id (or, with `userId`, that one if the audience has them): whose
+ * values a preview shows. Labelled 'Иванов Иван Иванович (ivanov@example.com)'.
+ */
+export async function audienceRecipients(
+  db: Queryable,
+  a: MailingAudience | null | undefined,
+  limit: number,
+  userId?: number,
+): Promise<{ id: number; label: string }[]> {
+  return rows<{ id: number; label: string }>(
+    db,
+    sql`select u.id, concat_ws(' ', u.last_name, u.first_name, nullif(u.middle_name, '')) || ' (' || u.email || ')' as label
+        from users u left join mail_subscriptions s on s.user_id = u.id
+        where ${mailableUser} and s.unsubscribed_at is null and ${audienceWhere(a)} ${userId ? sql`and u.id = ${userId}` : sql``}
+        order by u.id limit ${limit}`,
+  );
+}
+
 interface MailingRow {
   id: number;
   subject: string | null;

@@ -444,3 +444,105 @@ describe('a mailing to an audience (subject, audience, count, preview, test lett
     expect(lettersOf(tag).size).toBe(1);
   });
 });
+
+describe('macros in a mass letter (issue 28)', () => {
+  it('each recipient gets their own values in the subject, the HTML (escaped) and the text part', async () => {
+    const tag = `macro${Date.now()}`;
+    const db = t.database.db;
+    const service = await makeService(db, { title: `Курс ${tag}`, price: 700 });
+    const anna = await t.createUser({ email: `${tag}-anna@example.com`, last_name: 'Орлова', first_name: 'Анна', middle_name: 'Павловна' });
+    const boris = await t.createUser({ email: `${tag}-boris@example.com`, last_name: 'Зуев', first_name: 'Борис <b>', middle_name: 'Ильич' });
+    for (const u of [anna, boris])
+      await db.insert(entries).values({ number: `${tag}-${u.id}`, created_by: u.id, service_id: service.id, price: 700, status: 1 });
+
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/mail/send-all',
+      headers: operator,
+      payload: {
+        subject: '${user.first_name}, новости',
+        message: `<p>Здравствуйте, \${user.first_name}! ${tag}</p><p>\${user.fio}, \${user.email}, [\${user.snils}]</p>`,
+        audience: { service_ids: [service.id] },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    await runToEnd(res.json().data.id as number);
+
+    const mails = t.smtp.mails.filter((m) => String(m.html).includes(tag));
+    expect(mails.map(recipientOf).sort()).toEqual([anna.email, boris.email].sort());
+    const toAnna = mails.find((m) => recipientOf(m) === anna.email)!;
+    const toBoris = mails.find((m) => recipientOf(m) === boris.email)!;
+    expect(toAnna.subject).toBe('Анна, новости');
+    expect(toAnna.html).toContain('Здравствуйте, Анна!');
+    expect(toAnna.html).toContain(`Орлова Анна Павловна, ${anna.email}, []`);
+    expect(toAnna.text).toContain('Здравствуйте, Анна!');
+    expect(toBoris.subject).toBe('Борис <b>, новости');
+    // Values are escaped in HTML like event letters; the text part has them as they are.
+    expect(toBoris.html).toContain('Здравствуйте, Борис &lt;b&gt;!');
+    expect(toBoris.html).not.toContain('Борис <b>');
+    expect(toBoris.text).toContain('Здравствуйте, Борис <b>!');
+    for (const m of mails) expect(`${m.subject} ${m.html} ${m.text}`).not.toContain('${');
+  });
+
+  it('refuses unknown macros and macros a mailing cannot fill, naming them under their field, before anything is queued', async () => {
+    const before = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mailings`);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/mail/send-all',
+      headers: operator,
+      payload: { subject: 'Привет, ${user.nickname}', message: '<p>${user.fio}: ${user.shoe_size}, ${entry.number}</p>' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      subject: [MailingMessages.unknownMacros(['${user.nickname}'])],
+      message: [MailingMessages.unknownMacros(['${user.shoe_size}']), MailingMessages.unavailableMacros(['${entry.number}'])],
+    });
+    expect(res.json().message).toMatch(/Неизвестные макросы/);
+    const after = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from mailings`);
+    expect(after[0].n).toBe(before[0].n);
+    for (const url of ['/api/mail/preview', '/api/mail/send-test']) {
+      const r = await t.inject({ method: 'POST', url, headers: operator, payload: { subject: 'Тема', message: '<p>${user.nickname}</p>' } });
+      expect(r.statusCode).toBe(422);
+      expect(r.json().errors.message).toEqual([MailingMessages.unknownMacros(['${user.nickname}'])]);
+    }
+  });
+
+  it('previews with the first recipient’s values or a chosen one’s, and the test letter to the operator has them too', async () => {
+    const tag = `prev${Date.now()}`;
+    const db = t.database.db;
+    const service = await makeService(db, { title: `Семинар ${tag}`, price: 300 });
+    const first = await t.createUser({ email: `${tag}-1@example.com`, last_name: 'Первова', first_name: 'Ольга', middle_name: 'Петровна' });
+    const second = await t.createUser({ email: `${tag}-2@example.com`, last_name: 'Второв', first_name: 'Олег', middle_name: 'Иванович' });
+    const outsider = await t.createUser({ email: `${tag}-3@example.com` });
+    for (const u of [first, second])
+      await db.insert(entries).values({ number: `${tag}-${u.id}`, created_by: u.id, service_id: service.id, price: 300, status: 1 });
+    const audience = { service_ids: [service.id] };
+    const payload = { subject: 'Для ${user.first_name}', message: `<p>Здравствуйте, \${user.fio}! ${tag}</p>`, audience };
+
+    const preview = await t.inject({ method: 'POST', url: '/api/mail/preview', headers: operator, payload });
+    expect(preview.statusCode).toBe(200);
+    const data = preview.json().data;
+    expect(data.subject).toBe('Для Ольга');
+    expect(data.html).toContain('Здравствуйте, Первова Ольга Петровна!');
+    expect(data.recipient).toEqual({ id: first.id, label: `Первова Ольга Петровна (${first.email})` });
+    expect(data.recipients.map((r: { id: number }) => r.id)).toEqual([first.id, second.id]);
+
+    const chosen = await t.inject({ method: 'POST', url: '/api/mail/preview', headers: operator, payload: { ...payload, user_id: second.id } });
+    expect(chosen.json().data.subject).toBe('Для Олег');
+    expect(chosen.json().data.html).toContain('Здравствуйте, Второв Олег Иванович!');
+
+    const stranger = await t.inject({ method: 'POST', url: '/api/mail/preview', headers: operator, payload: { ...payload, user_id: outsider.id } });
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json().errors.user_id).toEqual([MailingMessages.notARecipient]);
+    const huge = await t.inject({ method: 'POST', url: '/api/mail/preview', headers: operator, payload: { ...payload, user_id: 2 ** 40 } });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors.user_id).toEqual([MailingMessages.notARecipient]);
+
+    const sent = await t.inject({ method: 'POST', url: '/api/mail/send-test', headers: operator, payload: { ...payload, user_id: second.id } });
+    expect(sent.statusCode).toBe(200);
+    const mail = await t.smtp.waitFor((m) => String(m.html).includes(tag));
+    expect(recipientOf(mail)).toBe('operator@example.com');
+    expect(mail.subject).toBe('[Тест] Для Олег');
+    expect(mail.html).toContain('Здравствуйте, Второв Олег Иванович!');
+  });
+});

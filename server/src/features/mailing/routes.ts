@@ -16,14 +16,16 @@ import {
   testLetterAnswer,
   unsubscribedAnswer,
   type LetterPreview,
+  type MailingAudience,
 } from '@edu/domain/mailing/mailing';
 import { currentUser } from '../../platform/auth.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import { fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { htmlToText } from '../../platform/html.ts';
 import { sanitizeRichHtml } from '../../platform/rich-html.ts';
 import {
   audienceLabel,
+  audienceRecipients,
   countAudience,
   insertMailing,
   isSubscribed,
@@ -34,6 +36,7 @@ import {
   userEmail,
 } from './mailing-repository.ts';
 import { letter } from './mailing-job.ts';
+import { mailingMacroErrors, recipientValues, renderLetter } from './mailing-macros.ts';
 import { defaultAccess } from '../../platform/access.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -45,12 +48,34 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * scope (app.ts), which guards it.
  */
 export const mailingOperatorRoutes: RoutesPlugin = async (app) => {
-  /** The letter's sanitised HTML and text; an empty one is refused. */
-  function content(message: string) {
+  /**
+   * The letter's sanitised HTML and text; an empty one is refused, and so are macros a mailing cannot
+   * fill (unknown to the catalogue, or with nothing to read in a mass letter), named under their field.
+   */
+  function content(message: string, subject: string) {
     const html = sanitizeRichHtml(message);
     const text = htmlToText(html);
     if (!text.trim()) throw fieldError('message', MailingMessages.empty);
-    return { html, text };
+    const errors = mailingMacroErrors({ subject, message: html });
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+    return { html, text, subject };
+  }
+
+  /**
+   * The letter as one recipient gets it, with that recipient's values: the chosen one (who must be in
+   * the audience) or the audience's first; nobody in it: the operator's own values.
+   */
+  async function personalLetter(body: { message: string; subject?: string; audience?: MailingAudience; user_id?: number | null }, operatorId: number) {
+    const c = content(body.message, body.subject ?? MailingMessages.subject);
+    const audience = body.audience ?? null;
+    const recipients = await audienceRecipients(app.db, audience, 20);
+    let recipient = recipients[0] ?? null;
+    if (body.user_id) {
+      recipient = recipients.find((r) => r.id === body.user_id) ?? (await audienceRecipients(app.db, audience, 1, body.user_id))[0] ?? null;
+      if (!recipient) throw fieldError('user_id', MailingMessages.notARecipient);
+    }
+    const valuesOf = await recipientValues(app.db, [recipient?.id ?? operatorId]);
+    return { letter: renderLetter(c, valuesOf(recipient?.id ?? operatorId)), recipient, recipients };
   }
 
   /**
@@ -59,11 +84,10 @@ export const mailingOperatorRoutes: RoutesPlugin = async (app) => {
    * audience nobody is in is refused before anything is queued.
    */
   app.post('/send-all', { schema: { tags: ['mailing'], body: sendAllBody, response: { 201: mailingQueuedAnswer } } }, async (request, reply) => {
-    const { html, text } = content(request.body.message);
+    const { html, text, subject } = content(request.body.message, request.body.subject ?? MailingMessages.subject);
     const audience = request.body.audience ?? null;
     if ((await countAudience(app.db, audience)) === 0) throw fieldError('audience', MailingMessages.noRecipients);
     const label = await audienceLabel(app.db, audience);
-    const subject = request.body.subject ?? MailingMessages.subject;
     const id = await app.db.transaction(async (tx) => {
       const mailingId = await insertMailing(tx, {
         message: request.body.message,
@@ -87,19 +111,24 @@ export const mailingOperatorRoutes: RoutesPlugin = async (app) => {
     return { data: { count, label } };
   });
 
-  /** POST /api/mail/preview {message, subject?}: {data: {subject, html}}, the letter as recipients get it. */
+  /**
+   * POST /api/mail/preview {message, subject?, audience?, user_id?}: {data: {subject, html, recipient,
+   * recipients}}, the letter as a recipient gets it (macros filled with their values), and the
+   * audience's first recipients to choose another.
+   */
   app.post('/preview', { schema: { tags: ['mailing'], body: letterBody, response: { 200: letterPreviewAnswer } } }, async (request) => {
-    const subject = request.body.subject ?? MailingMessages.subject;
-    const data: LetterPreview = { subject, html: letter(app, { ...content(request.body.message), subject }, 'preview').html };
+    const p = await personalLetter(request.body, currentUser(request).id);
+    const data: LetterPreview = { subject: p.letter.subject, html: letter(app, p.letter, 'preview').html, recipient: p.recipient, recipients: p.recipients };
     return { data };
   });
 
-  /** POST /api/mail/send-test {message, subject?}: the letter to the operator's own address, now. */
+  /** POST /api/mail/send-test {message, subject?, audience?, user_id?}: the previewed recipient's letter to the operator's own address, now. */
   app.post('/send-test', { schema: { tags: ['mailing'], body: letterBody, response: { 200: testLetterAnswer } } }, async (request) => {
     const me = currentUser(request);
     const email = (await userEmail(app.db, me.id))!;
-    const subject = `${MailingMessages.testPrefix}${request.body.subject ?? MailingMessages.subject}`;
-    const l = letter(app, { ...content(request.body.message), subject }, 'preview');
+    const p = await personalLetter(request.body, me.id);
+    const subject = `${MailingMessages.testPrefix}${p.letter.subject}`;
+    const l = letter(app, p.letter, 'preview');
     await app.mailer.send({ to: email, subject, html: l.html, text: l.text });
     return { data: { email }, message: MailingMessages.testSent(email) };
   });

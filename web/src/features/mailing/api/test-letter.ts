@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client';
 
 export type LetterInput = z.input<typeof letterBody>;
 
-/** POST /api/mail/preview {message, subject}: the letter as recipients get it. */
+/** POST /api/mail/preview {message, subject, audience, user_id}: the letter as the first (or chosen) recipient gets it. */
 export function usePreviewLetter() {
   return useMutation({ mutationFn: async (body: LetterInput) => (await api.post<z.output<typeof letterPreviewAnswer>>('/api/mail/preview', body)).data });
 }
 
-/** POST /api/mail/send-test {message, subject}: the letter to the operator's own address. */
+/** POST /api/mail/send-test {message, subject, audience, user_id}: that recipient's letter to the operator's own address. */
 export function useSendTestLetter() {
   return useMutation({ mutationFn: (body: LetterInput) => api.post<z.output<typeof testLetterAnswer>>('/api/mail/send-test', body) });
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Box, Button, Grid, Group, Modal, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconEye, IconMailForward, IconSend, IconUsers } from '@tabler/icons-react';
-import { MailingMessages, type LetterPreview, type MailingAudience } from '@edu/domain/mailing/mailing';
+import { isMailingMacro, MailingMessages, type LetterPreview, type MailingAudience } from '@edu/domain/mailing/mailing';
+import { MacroPanel } from '../../../components/macro-panel';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/field-errors';
@@ -14,6 +15,7 @@ import { usePreviewLetter, useSendTestLetter } from '../api/test-letter';
 import { AudienceFields } from '../components/audience-fields';
 import { MailingProgressCard } from '../components/mailing-progress-card';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
+import { useNarrow } from '../../../lib/use-narrow';
 
 const isEmpty = (html: string) =>
   !html
@@ -22,14 +24,16 @@ const isEmpty = (html: string) =>
     .trim();
 
 /**
- * /manager/mailing 'Рассылка для всех пользователей' (spec 03 §2): subject, audience (everyone, or by
- * profile, region, St Petersburg, services, service types and entry status) with the recipient count,
- * a rich-text message, a preview, a test letter to oneself and 'Отправить'. Below, the progress of
- * the mailings, read from the server: leaving the page and coming back shows where they are.
+ * /manager/mailing (spec 03 §2), titled by its audience ('Рассылка: 2 получателя'): subject, audience
+ * (everyone, or by profile, region, St Petersburg, services, service types and entry status) with the
+ * recipient count, a rich-text message with the macro panel the event templates have (only the
+ * macros a mass letter fills), a preview and a test letter with a recipient's real values, and
+ * 'Отправить'. Below, the progress of the mailings, read from the server: leaving the page and
+ * coming back shows where they are.
  */
 export function MailingPage() {
-  useDocumentTitle(MailingMessages.title);
-  const [subject, setSubject] = useState<string>(MailingMessages.subject);
+  const narrow = useNarrow();
+  const [subject, setSubject] = useState('');
   const [audience, setAudience] = useState<MailingAudience>({});
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -41,6 +45,13 @@ export function MailingPage() {
   const count = useAudienceCount(audience);
   const mailings = useMailings();
   const recipients = count.data?.count;
+  const title = recipients === undefined ? MailingMessages.titleCounting : MailingMessages.titleFor(recipients);
+  useDocumentTitle(title);
+
+  const changeMessage = (html: string) => {
+    setMessage(html);
+    if (errors.message) setErrors((er) => ({ ...er, message: undefined }));
+  };
 
   /** The letter's own checks, before any call: a subject and a text. */
   function letterProblems(): boolean {
@@ -69,10 +80,29 @@ export function MailingPage() {
     }
   }
 
-  async function showPreview() {
+  /**
+   * Whose values fill the macros of the preview and the test letter: the recipient chosen in the
+   * preview (while they are still in the audience), else the audience's first.
+   */
+  const [lookAt, setLookAt] = useState<number | undefined>();
+
+  /** Runs a letter call for the recipient looked at; when they have left the audience, for the first one. */
+  async function withRecipient<T>(call: (userId: number | undefined) => Promise<T>, userId = lookAt): Promise<T> {
+    try {
+      return await call(userId);
+    } catch (e) {
+      if (userId === undefined || !fieldErrorsOf(e).user_id) throw e;
+      setLookAt(undefined);
+      return call(undefined);
+    }
+  }
+
+  async function showPreview(userId = lookAt) {
     if (letterProblems()) return;
     try {
-      setPreview(await previewLetter.mutateAsync({ message, subject }));
+      const shown = await withRecipient((id) => previewLetter.mutateAsync({ message, subject, audience, user_id: id }), userId);
+      setLookAt(shown.recipient?.id);
+      setPreview(shown);
     } catch (e) {
       failed(e);
     }
@@ -81,21 +111,26 @@ export function MailingPage() {
   async function sendTest() {
     if (letterProblems()) return;
     try {
-      notifySuccess((await testLetter.mutateAsync({ message, subject })).message);
+      notifySuccess((await withRecipient((id) => testLetter.mutateAsync({ message, subject, audience, user_id: id }))).message);
     } catch (e) {
       failed(e);
     }
   }
 
   return (
-    <Stack gap="lg" maw={1000}>
-      <Title order={2}>{MailingMessages.title}</Title>
+    <Stack gap="lg" maw={1200}>
+      <Title order={2} data-testid="mailing-title">
+        {title}
+      </Title>
       <Paper p="lg" radius="lg">
         <Stack gap="md">
           <TextInput
             label={MailingMessages.subjectLabel}
             value={subject}
-            onChange={(e) => setSubject(e.currentTarget.value)}
+            onChange={(e) => {
+              setSubject(e.currentTarget.value);
+              if (errors.subject) setErrors((er) => ({ ...er, subject: undefined }));
+            }}
             error={errors.subject}
             maxLength={255}
             required
@@ -121,7 +156,19 @@ export function MailingPage() {
               </Text>
             )}
           </Stack>
-          <RichTextEditor label="Текст письма" ariaLabel="Текст письма" value={message} onChange={setMessage} error={errors.message} minHeight={240} />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 2, md: 1 }}>
+              <MacroPanel include={isMailingMacro} height={narrow ? 260 : 300} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 1, md: 2 }}>
+              <Stack gap={6}>
+                <RichTextEditor label="Текст письма" ariaLabel="Текст письма" value={message} onChange={changeMessage} error={errors.message} minHeight={240} />
+                <Text size="xs" c="dimmed">
+                  {MailingMessages.macrosHint}
+                </Text>
+              </Stack>
+            </Grid.Col>
+          </Grid>
           <Text size="xs" c="dimmed">
             Отписавшиеся, удалённые пользователи и гости писем не получают. В каждое письмо добавляется ссылка для отписки.
           </Text>
@@ -161,7 +208,7 @@ export function MailingPage() {
         )}
       </Stack>
 
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={MailingMessages.title} centered>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={title} centered>
         <Stack gap="md">
           <Text>{MailingMessages.confirm(recipients ?? 0)}</Text>
           <Text size="sm">
@@ -184,7 +231,26 @@ export function MailingPage() {
       <Modal opened={preview !== null} onClose={() => setPreview(null)} title={MailingMessages.preview} size="lg" centered>
         {preview && (
           <Stack gap="sm">
-            <Text size="sm">
+            {preview.recipient ? (
+              <Select
+                label={MailingMessages.previewFor}
+                data={[preview.recipient, ...preview.recipients.filter((r) => r.id !== preview.recipient?.id)].map((r) => ({
+                  value: String(r.id),
+                  label: r.label,
+                }))}
+                value={String(preview.recipient.id)}
+                onChange={(v) => v && void showPreview(Number(v))}
+                allowDeselect={false}
+                searchable
+                disabled={previewLetter.isPending}
+                data-testid="mailing-preview-recipient"
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {MailingMessages.previewNobody}
+              </Text>
+            )}
+            <Text size="sm" data-testid="mailing-preview-subject">
               <b>{MailingMessages.subjectLabel}:</b> {preview.subject}
             </Text>
             {/* The letter as sent, in a sandbox: no scripts, no navigation from the operator's page. */}
