@@ -70,7 +70,7 @@ export const contract: DocxSource = {
     ),
     h('1. Предмет Договора'),
     clause(
-      '1.1. Исполнитель обязуется предоставить образовательную услугу, а Заказчик обязуется оплатить обучение по дополнительной профессиональной программе «${service.title}» (${service.subtype}) в объёме ${service.hours} академических часов.',
+      '1.1. Исполнитель обязуется предоставить образовательную услугу, а Заказчик обязуется оплатить обучение по дополнительной профессиональной программе ${service.name_quoted} (${service.subtype}) в объёме ${service.hours} академических часов.',
     ),
     clause('1.2. Форма обучения: ${entry.participation}. Сроки обучения: ${service.interval}.'),
     clause(
@@ -93,14 +93,12 @@ export const contract: DocxSource = {
     ),
     h('4. Стоимость услуг, сроки и порядок их оплаты'),
     clause(
-      '4.1. Полная стоимость образовательных услуг за весь период обучения составляет **${entry.price} руб.** (${entry.price_words}). НДС не облагается на основании подпункта 14 пункта 2 статьи 149 Налогового кодекса Российской Федерации.',
+      '4.1. ${entry.price_clause}. НДС не облагается на основании подпункта 14 пункта 2 статьи 149 Налогового кодекса Российской Федерации.',
     ),
     clause(
       '4.2. Увеличение стоимости услуг после заключения Договора не допускается, за исключением увеличения с учётом уровня инфляции, предусмотренного основными характеристиками федерального бюджета на очередной финансовый год и плановый период.',
     ),
-    clause(
-      '4.3. Оплата производится единовременно в размере 100 % стоимости не позднее начала обучения в безналичном порядке: банковской картой в личном кабинете или на счёт Исполнителя, указанный в разделе 9 настоящего Договора.',
-    ),
+    clause('4.3. ${entry.payment_terms}.'),
     h('5. Основания изменения и расторжения Договора'),
     clause('5.1. Условия Договора могут быть изменены по соглашению Сторон или в соответствии с законодательством Российской Федерации.'),
     clause(
@@ -219,7 +217,7 @@ const participation = (what: string, color: string): CertificateWording => ({
   name: 'СЕРТИФИКАТ',
   sub: 'участника',
   issued: 'выдан',
-  body: [`за участие в ${what}`, '«${service.title}»', '${service.interval}'],
+  body: [`за участие в ${what}`, '${service.name_quoted}', '${entry.period}'],
   date: '${entry.done_at}',
   color,
 });
@@ -237,9 +235,9 @@ export const certificates: Array<{ serviceTypeId: number; file: string; title: s
       sub: 'о повышении квалификации',
       issued: 'выдано',
       body: [
-        'в том, что в период ${service.interval} пройдено обучение',
+        'в том, что ${entry.period} пройдено обучение',
         'по дополнительной профессиональной программе повышения квалификации',
-        '«${service.title}»',
+        '${service.name_quoted}',
         'в объёме ${service.hours} академических часов',
       ],
       extra: ['Регистрационный номер ${entry.registration_number}'],
@@ -256,9 +254,9 @@ export const certificates: Array<{ serviceTypeId: number; file: string; title: s
       sub: 'о профессиональной переподготовке',
       issued: 'выдан',
       body: [
-        'в том, что в период ${service.interval} пройдена профессиональная переподготовка',
+        'в том, что ${entry.period} пройдена профессиональная переподготовка',
         'по дополнительной профессиональной программе',
-        '«${service.title}»',
+        '${service.name_quoted}',
         'в объёме ${service.hours} академических часов',
       ],
       extra: ['Регистрационный номер ${entry.registration_number}'],
@@ -274,7 +272,7 @@ export const certificates: Array<{ serviceTypeId: number; file: string; title: s
       name: 'СВИДЕТЕЛЬСТВО',
       sub: 'о публикации',
       issued: 'выдано',
-      body: ['в том, что опубликован авторский материал', '«${publication.title}»', 'в рамках услуги «${service.title}»'],
+      body: ['в том, что опубликован авторский материал', '${publication.title_quoted}', 'в рамках услуги ${service.title_quoted}'],
       date: '${app.date}',
       color: '7B3F00',
     },
@@ -293,7 +291,7 @@ export const certificates: Array<{ serviceTypeId: number; file: string; title: s
       name: 'СЕРТИФИКАТ',
       sub: 'о прохождении стажировки',
       issued: 'выдан',
-      body: ['в том, что в период ${service.interval} пройдена стажировка', '«${service.title}»'],
+      body: ['в том, что ${entry.period} пройдена стажировка', '${service.name_quoted}'],
       date: '${entry.done_at}',
       color: '1E5631',
     },
