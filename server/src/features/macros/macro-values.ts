@@ -306,9 +306,9 @@ const PAYMENT_TERMS =
  * sentence names the package and its price instead.
  */
 function priceClause(price: number, pack: { title: string; price: number } | null): string {
-  if (pack && pack.price <= 0) return `Образовательная услуга по настоящему Договору оказывается бесплатно в составе пакета ${quoted(pack.title)}`;
+  if (pack && pack.price <= 0) return `Образовательная услуга по настоящему Договору оказывается бесплатно в составе пакета ${quotedName(pack.title)}`;
   if (pack) {
-    return `Образовательная услуга по настоящему Договору оплачивается в составе пакета ${quoted(pack.title)} стоимостью ${rublesInFigures(pack.price)} руб. (${rublesInWords(pack.price)})`;
+    return `Образовательная услуга по настоящему Договору оплачивается в составе пакета ${quotedName(pack.title)} стоимостью ${rublesInFigures(pack.price)} руб. (${rublesInWords(pack.price)})`;
   }
   if (price <= 0) return 'Образовательная услуга по настоящему Договору оказывается бесплатно';
   return `Полная стоимость образовательных услуг за весь период обучения составляет ${rublesInFigures(price)} руб. (${rublesInWords(price)})`;

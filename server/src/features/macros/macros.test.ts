@@ -26,7 +26,8 @@ describe('titles in quotes (issue 28)', () => {
     expect(quotedName('Всероссийская конференция «Современное образование: традиции и инновации»')).toBe('«Современное образование: традиции и инновации»');
     expect(quotedName('Курсы «Школа «Лидер»»')).toBe('«Школа „Лидер“»');
     // Not a kind word in front, or the quotes are not the whole rest: the title whole.
-    expect(quotedName('Пакет «Учитель»')).toBe('«Пакет „Учитель“»');
+    expect(quotedName('Пакет «Учитель»')).toBe('«Учитель»');
+    expect(quotedName('Школа «Учитель»')).toBe('«Школа „Учитель“»');
     expect(quotedName('Семинар «Школа» для родителей')).toBe('«Семинар „Школа“ для родителей»');
     expect(quotedName('Цифровые инструменты учителя')).toBe('«Цифровые инструменты учителя»');
   });

@@ -2,8 +2,9 @@ import { MACRO_PATTERN } from './macro-catalogue.ts';
 
 /**
  * Personal data a client fills in their cabinet («Данные для договора»), by macro, with the name the
- * refusal gives them. A document that uses one of them without a value is not printed (422 naming the
- * data), so a contract never leaves with a blank passport line (decision 031).
+ * refusal gives them. A document the client signs (consent, contract) that uses one of them without a
+ * value is not printed (422 naming the data), so a contract never leaves with a blank passport line;
+ * other documents print a line to fill by hand (decision 031).
  */
 export const PERSONAL_DATA_MACROS: Readonly<Record<string, string>> = {
   'user.birthday': 'дата рождения',

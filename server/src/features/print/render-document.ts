@@ -116,17 +116,26 @@ function htmlPage(body: string, title: string): string {
  */
 export async function renderDocument(
   deps: DocumentDeps,
-  opts: { templateId: number; subject: MacroSubject; output: 'pdf' | 'docx'; name: string; values?: Record<string, string>; account?: number },
+  opts: {
+    templateId: number;
+    subject: MacroSubject;
+    output: 'pdf' | 'docx';
+    name: string;
+    values?: Record<string, string>;
+    account?: number;
+    /** A document the client signs (consent, contract): personal data it uses must be filled, else 422 naming them (decision 031). */
+    signedByClient?: boolean;
+  },
 ): Promise<StoredDocument> {
   // Two independent reads at once.
   const [template, values] = await Promise.all([
     timed('template', () => templateSource(deps, opts.templateId)),
     opts.values ?? timed('values', () => macroValues(deps.db, opts.subject)),
   ]);
-  // A document that needs personal data the client has not filled is refused, not printed with blanks (decision 031).
   const source = template.storage_key ? await timed('template-read', () => templateFile(deps.files, template.storage_key!)) : null;
   if (template.storage_key && !source) throw new AppError(422, PrintMessages.templateNotUploaded);
-  if (template.storage_key || opts.output === 'pdf') {
+  // A document the client signs is refused while personal data it uses are missing, not printed with blanks (decision 031).
+  if (opts.signedByClient) {
     const missing = missingPersonalData(source ? usedMacros(source) : htmlMacros(template.content ?? ''), values);
     if (missing.length) {
       const message = PrintMessages.fillPersonalData(missing);

@@ -33,7 +33,10 @@ export const printRoutes: RoutesPlugin = async (app) => {
   /** GET /api/entry/{id}/print/{kind}: {url}, a link to the document valid for a few minutes. */
   app.get(
     '/entry/:id/print/:kind',
-    { config: { access: { owner: 'entry' } }, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }), response: { 200: printLinkAnswer, 422: refusalAnswer } } },
+    {
+      config: { access: { owner: 'entry' } },
+      schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }), response: { 200: printLinkAnswer, 422: refusalAnswer } },
+    },
     async (request) => {
       const me = currentUser(request);
       // At most PRINTS_PER_USER prints of one account at a time (decision 021).
