@@ -363,6 +363,12 @@ export const macrosesData: Seeded<typeof dictMacroses>[] = [
     dict_category_id: c.entry,
   },
   { id: 83, fdv: '${entry.package_title}', description: 'Пакет услуг, в составе которого куплена заявка', dict_category_id: c.entry },
+  {
+    id: 85,
+    fdv: '${entry.customer_duty}',
+    description: 'Что обязуется Заказчик по договору: «оплатить обучение», для бесплатной заявки — «пройти обучение»',
+    dict_category_id: c.entry,
+  },
   { id: 84, fdv: '${entry.package_price}', description: 'Стоимость пакета услуг, в составе которого куплена заявка, ₽', dict_category_id: c.entry },
 ];
 

@@ -106,6 +106,7 @@ export async function macroValues(db: Queryable, subject: MacroSubject, extra: R
         put('entry.package_price', rublesInFigures(packagePrice));
       }
       put('entry.price_clause', priceClause(price, packagePrice === null ? null : { title: e.package_title!, price: packagePrice }));
+      put('entry.customer_duty', (packagePrice ?? price) > 0 ? 'оплатить обучение' : 'пройти обучение');
       put('entry.payment_terms', (packagePrice ?? price) > 0 ? PAYMENT_TERMS : 'Плата за обучение с Заказчика не взимается');
       // The entry's contract and publication: two independent reads at once.
       const [contract, publication] = await Promise.all([

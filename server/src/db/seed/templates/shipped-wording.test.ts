@@ -190,6 +190,8 @@ describe('every shipped template, for services of every type and kind, reads as 
     expect(texts['retraining-free-certificate']).toContain('«Педагогика дополнительного образования „Новая школа“»');
     expect(texts['retraining-free-contract']).toContain('4.1. Образовательная услуга по настоящему Договору оказывается бесплатно.');
     expect(texts['retraining-free-contract']).toContain('4.3. Плата за обучение с Заказчика не взимается.');
+    expect(texts['retraining-free-contract']).toContain('а Заказчик обязуется пройти обучение по дополнительной профессиональной программе');
+    expect(texts['course-dated-contract']).toContain('а Заказчик обязуется оплатить обучение по дополнительной профессиональной программе');
     expect(texts['publication-certificate']).toContain('«Проект „Моя школа“» в рамках услуги «Публикация в сетевом издании „Педагогический вестник“»');
     expect(texts['course-dated-contract']).toContain('составляет 12 500 руб. (Двенадцать тысяч пятьсот рублей 00 копеек)');
     // Clause 4.1 of a service bought in a package: the package and its price, not a share with kopecks.
