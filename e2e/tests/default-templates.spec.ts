@@ -66,7 +66,8 @@ test('a fresh install: a course client prints the consent and the contract from 
   const certificate = await printedPdf(page.context(), request, () => page.getByRole('menuitem', { name: 'Сертификат' }).click(), 'shipped-certificate');
   expect(certificate).toContain('СЕРТИФИКАТ');
   expect(certificate).toContain('Шаблоновой Анне Викторовне');
-  expect(certificate).toContain(`«${FREE_WEBINAR}»`);
+  // The title's kind word is not repeated after «вебинаре» (issue 28).
+  expect(certificate).toContain('за участие в вебинаре «Формирующее оценивание на уроках в начальной школе»');
   expect(certificate).toMatch(/№ \d{12}/);
   for (const tab of page.context().pages()) if (tab !== page) await tab.close();
 });

@@ -22,3 +22,9 @@ export const isoTimestamp = z.string();
 
 /** A calendar date on the wire: yyyy-mm-dd. */
 export const isoDate = z.string();
+
+/**
+ * A refusal: 422 `{message, errors?: {field: [messages]}}` (the Russian message the screen shows,
+ * and the fields it concerns). Declared on routes whose refusals a screen acts on.
+ */
+export const refusalAnswer = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });

@@ -52,8 +52,13 @@ export const PrintMessages = {
   invoiceFree: 'Заявка бесплатна: оплачивать нечего',
   invoiceBankOnly: 'Счёт на оплату выставляется при оплате через банк',
   invoiceLater: 'Счёт на оплату будет доступен позже: обратитесь к оператору.',
+  // A document that needs a client's personal data they have not filled (decision 031): answered 422 with errors.personal_data.
+  fillPersonalData: (missing: string[]) => `Для печати документа заполните: ${missing.join(', ')}`,
   invoiceRequisites: (missing: string[]) => `Для счёта на оплату заполните реквизиты центра (Макросы → Реквизиты): ${missing.join(', ')}`,
 } as const;
+
+/** The field of the 422 that refuses a document for missing personal data (the screen shows where to fill them). */
+export const PERSONAL_DATA_FIELD = 'personal_data';
 
 export interface PrintContext {
   status: number;

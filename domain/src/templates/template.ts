@@ -39,7 +39,7 @@ export const missingTemplatesSchema = z.object({
   /** Live services with no certificate template (own or their type's default), or no contract template while their type needs one. */
   services: z.array(z.object({ id: z.number().int(), title: z.string(), type: z.string(), missing: z.array(z.number().int()) })),
   services_total: z.number().int(),
-  /** Requisites of the centre still empty (their labels): documents print «[нет данных: org.…]» in their place. */
+  /** Requisites of the centre still empty (their labels): documents print a blank line in their place (decision 031). */
   requisites: z.array(z.string()),
 });
 export type MissingTemplates = z.output<typeof missingTemplatesSchema>;

@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db.ts';
 import type { FileStore } from './files.ts';
 import { seedDemo, seedDictionaries, type DemoCredentials } from '../db/seed/seed.ts';
-import { seedShippedTemplates } from '../db/seed/templates/shipped-templates.ts';
+import { seedShippedTemplates, upgradeShippedTemplates } from '../db/seed/templates/shipped-templates.ts';
 
 /**
  * Migrations, dictionaries, the shipped default templates (every install, production included; they
@@ -13,7 +13,10 @@ export function prepareDatabase(database: Database, config: Pick<Config, 'seedDe
   return database.withStartupLock(async () => {
     await database.migrate();
     await seedDictionaries(database.db);
-    if (files) await seedShippedTemplates(database.db, files);
+    if (files) {
+      await seedShippedTemplates(database.db, files);
+      await upgradeShippedTemplates(database.db, files);
+    }
     return config.seedDemo ? seedDemo(database.db, { password: config.demoPassword }) : null;
   });
 }

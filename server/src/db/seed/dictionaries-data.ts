@@ -264,7 +264,7 @@ export const macrosesData: Seeded<typeof dictMacroses>[] = [
   { id: 18, fdv: '${service.title}', description: 'Название услуги', dict_category_id: c.service },
   { id: 19, fdv: '${service.type}', description: 'Тип услуги', dict_category_id: c.service },
   { id: 45, fdv: '${service.subtype}', description: 'Подтип услуги', dict_category_id: c.service },
-  { id: 20, fdv: '${service.interval}', description: 'Даты проведения услуги', dict_category_id: c.service },
+  { id: 20, fdv: '${service.interval}', description: 'Даты проведения услуги; для услуг без дат — «по индивидуальному графику»', dict_category_id: c.service },
   { id: 46, fdv: '${service.begda}', description: 'Дата начала', dict_category_id: c.service },
   { id: 47, fdv: '${service.endda}', description: 'Дата окончания', dict_category_id: c.service },
   { id: 21, fdv: '${service.hours}', description: 'Объём программы в часах', dict_category_id: c.service },
@@ -331,6 +331,45 @@ export const macrosesData: Seeded<typeof dictMacroses>[] = [
     description: 'Почему оплата не прошла и что делать: для пакета услуг — до какого времени он забронирован (событие «Оплата не прошла»)',
     dict_category_id: c.entry,
   },
+  {
+    id: 77,
+    fdv: '${service.title_quoted}',
+    description: 'Название услуги в кавычках «…»; кавычки внутри названия — „…“ (не ставьте вокруг макроса свои кавычки)',
+    dict_category_id: c.service,
+  },
+  {
+    id: 78,
+    fdv: '${service.name_quoted}',
+    description: 'Название услуги в кавычках без слова типа впереди: «Семинар «Цифровая школа»» → «Цифровая школа» (для фраз «в семинаре …», «по программе …»)',
+    dict_category_id: c.service,
+  },
+  { id: 79, fdv: '${publication.title_quoted}', description: 'Название публикации в кавычках «…»', dict_category_id: c.publication },
+  {
+    id: 80,
+    fdv: '${entry.period}',
+    description: 'Сроки участия по заявке: «в период с 01.02.2026 по 03.02.2026» или одна дата; для услуг без дат — со дня заявки до завершения',
+    dict_category_id: c.entry,
+  },
+  {
+    id: 81,
+    fdv: '${entry.price_clause}',
+    description: 'Стоимость по договору одной фразой: цена заявки цифрами и прописью, «в составе пакета «…» стоимостью …» для услуги из пакета или «бесплатно»',
+    dict_category_id: c.entry,
+  },
+  {
+    id: 82,
+    fdv: '${entry.payment_terms}',
+    description: 'Порядок оплаты по договору одной фразой (для бесплатной заявки — что плата не взимается)',
+    dict_category_id: c.entry,
+  },
+  { id: 83, fdv: '${entry.package_title}', description: 'Пакет услуг, в составе которого куплена заявка', dict_category_id: c.entry },
+  {
+    id: 85,
+    fdv: '${entry.customer_duty}',
+    description: 'Что обязуется Заказчик по договору: «оплатить обучение», для бесплатной заявки — «пройти обучение»',
+    dict_category_id: c.entry,
+  },
+  { id: 84, fdv: '${entry.package_price}', description: 'Стоимость пакета услуг, в составе которого куплена заявка, ₽', dict_category_id: c.entry },
 ];
 
 export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [

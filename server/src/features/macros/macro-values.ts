@@ -1,12 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { entryStatusLabels, type EntryStatusCode } from '@edu/domain/common/codes';
+import { DateType, entryStatusLabels, type EntryStatusCode } from '@edu/domain/common/codes';
 import { formatDate } from '@edu/domain/common/format';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { intArray } from '../../platform/list-query.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { formatInterval, moscowNoonOf } from '@edu/domain/common/moscow-time';
 import { readRequisites } from './requisites.ts';
-import { dativeName, genderOf, joinFio, rublesInFigures, rublesInWords, shortFio, splitFio, type NameParts } from './russian-words.ts';
+import {
+  dativeName,
+  genderOf,
+  joinFio,
+  plural,
+  quoted,
+  quotedName,
+  rublesInFigures,
+  rublesInWords,
+  shortFio,
+  splitFio,
+  type NameParts,
+} from './russian-words.ts';
 import { entryPaymentNote } from '@edu/domain/entries/entry';
 import { contractStatusLabels, type ContractStatusCode } from '@edu/domain/contracts/contract';
 
@@ -58,11 +70,20 @@ export async function macroValues(db: Queryable, subject: MacroSubject, extra: R
       done_at: Date | string | null;
       is_extramural: number;
       section: string | null;
+      date_type: number;
+      begda: Date | string | null;
+      endda: Date | string | null;
+      package_title: string | null;
+      package_price: string | number | null;
     }>(
       db,
       sql`select e.number, e.price, e.status, e.created_by, e.service_id, e.certificate_number, e.registration_number, e.created_at,
-                 e.done_at, e.is_extramural, s.title as section
-          from entries e left join service_sections s on s.id = e.section_id where e.id = ${entryId}`,
+                 e.done_at, e.is_extramural, s.title as section, sv.date_type, sv.begda, sv.endda,
+                 pk.title as package_title, pk.price as package_price
+          from entries e join services sv on sv.id = e.service_id
+          left join service_sections s on s.id = e.section_id
+          left join package_enrollments pk on pk.id = e.package_enrollment_id and pk.broken_at is null
+          where e.id = ${entryId}`,
     );
     if (e) {
       userId ??= e.created_by;
@@ -79,6 +100,15 @@ export async function macroValues(db: Queryable, subject: MacroSubject, extra: R
       put('entry.created_at', formatDate(e.created_at));
       put('entry.done_at', e.done_at ? formatDate(e.done_at) : null);
       put('entry.participation', e.is_extramural ? 'дистанционно' : 'очно');
+      put('entry.period', entryPeriod(e));
+      const packagePrice = e.package_title !== null && e.package_price !== null ? Number(e.package_price) : null;
+      if (packagePrice !== null) {
+        put('entry.package_title', e.package_title);
+        put('entry.package_price', rublesInFigures(packagePrice));
+      }
+      put('entry.price_clause', priceClause(price, packagePrice === null ? null : { title: e.package_title!, price: packagePrice }));
+      put('entry.customer_duty', (packagePrice ?? price) > 0 ? 'оплатить обучение' : 'пройти обучение');
+      put('entry.payment_terms', (packagePrice ?? price) > 0 ? PAYMENT_TERMS : 'Плата за обучение с Заказчика не взимается');
       // The entry's contract and publication: two independent reads at once.
       const [contract, publication] = await Promise.all([
         subject.contractId
@@ -107,6 +137,7 @@ export async function macroValues(db: Queryable, subject: MacroSubject, extra: R
     if (p) {
       userId ??= p.created_by;
       put('publication.title', p.title);
+      put('publication.title_quoted', quoted(p.title));
       put('publication.url', p.url);
       put('publication.manager_comment', p.manager_comment);
     }
@@ -269,9 +300,11 @@ async function putService(db: Queryable, serviceId: number, put: Put) {
   if (!s) return;
   const price = Number(s.price);
   put('service.title', s.title);
+  put('service.title_quoted', quoted(s.title));
+  put('service.name_quoted', quotedName(s.title));
   put('service.type', s.type);
   put('service.subtype', s.subtype);
-  put('service.interval', s.date_type === 1 ? formatInterval(s.begda, s.endda) : s.date_type === 2 ? 'постоянно' : 'открытые даты');
+  put('service.interval', serviceInterval(s));
   put('service.begda', s.begda ? formatDate(s.begda) : null);
   put('service.endda', s.endda ? formatDate(s.endda) : null);
   put('service.hours', s.hours);
@@ -279,4 +312,52 @@ async function putService(db: Queryable, serviceId: number, put: Put) {
   put('service.price', rublesInFigures(price));
   put('service.price_words', rublesInWords(price));
   put('service.leadings', s.leadings);
+}
+
+/**
+ * When a service takes place, as a document writes it after «Сроки обучения:» or «Сроки проведения:».
+ * Services without dates (open dates, permanent) are taken by each client in their own time: «по
+ * индивидуальному графику», never the list's label «открытые даты» (it does not read as a term).
+ */
+function serviceInterval(s: { date_type: number; begda: Date | string | null; endda: Date | string | null; days: number | null }): string | null {
+  if (s.date_type === DateType.specific) return formatInterval(s.begda, s.endda);
+  const days = s.days && s.days > 0 ? `в течение ${s.days} ${plural(s.days, 'дня', 'дней', 'дней')} ` : '';
+  return `${days}по индивидуальному графику`;
+}
+
+/**
+ * The client's own period, with its preposition: «в период с 01.02.2026 по 03.02.2026», or one date
+ * («01.02.2026»). A dated service gives its dates; a service without dates gives the entry's (from the
+ * day of the entry to the day it was completed).
+ */
+function entryPeriod(e: {
+  date_type: number;
+  begda: Date | string | null;
+  endda: Date | string | null;
+  created_at: Date | string;
+  done_at: Date | string | null;
+}): string | null {
+  const [from, to] = e.date_type === DateType.specific ? [e.begda, e.endda] : [e.created_at, e.done_at];
+  if (!from) return null;
+  const start = formatDate(from);
+  const end = to ? formatDate(to) : null;
+  if (end === null) return e.date_type === DateType.specific ? start : `с ${start}`;
+  return end === start ? start : `в период с ${start} по ${end}`;
+}
+
+const PAYMENT_TERMS =
+  'Оплата производится единовременно в размере 100 % стоимости не позднее начала обучения в безналичном порядке: банковской картой в личном кабинете или на счёт Исполнителя, указанный в разделе 9 настоящего Договора';
+
+/**
+ * The contract's price, as one sentence. A service bought in a package has no price of its own: the
+ * package's price shared out over its services (3 585,36 of 14 900) is an accounting figure, so the
+ * sentence names the package and its price instead.
+ */
+function priceClause(price: number, pack: { title: string; price: number } | null): string {
+  if (pack && pack.price <= 0) return `Образовательная услуга по настоящему Договору оказывается бесплатно в составе пакета ${quotedName(pack.title)}`;
+  if (pack) {
+    return `Образовательная услуга по настоящему Договору оплачивается в составе пакета ${quotedName(pack.title)} стоимостью ${rublesInFigures(pack.price)} руб. (${rublesInWords(pack.price)})`;
+  }
+  if (price <= 0) return 'Образовательная услуга по настоящему Договору оказывается бесплатно';
+  return `Полная стоимость образовательных услуг за весь период обучения составляет ${rublesInFigures(price)} руб. (${rublesInWords(price)})`;
 }

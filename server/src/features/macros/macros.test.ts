@@ -7,8 +7,36 @@ import { rows } from '../../platform/db.ts';
 import { macrosesData } from '../../db/seed/dictionaries-data.ts';
 import { MACRO_NAMES, malformedMacros, unknownMacros } from './macro-catalogue.ts';
 import { commonMacroValues, macroValues, userMacroValuesMany } from './macro-values.ts';
-import { missingMarker, renderMacros } from './render-macros.ts';
+import { BLANK_LINE, renderMacros } from './render-macros.ts';
 import { saveRequisites } from './requisites.ts';
+import { quoted, quotedName } from './russian-words.ts';
+import { missingPersonalData } from './personal-data.ts';
+
+describe('titles in quotes (issue 28)', () => {
+  it('never doubles quotes: a quoted title keeps its own, inner quotes become „…“', () => {
+    expect(quoted('Цифровая школа')).toBe('«Цифровая школа»');
+    expect(quoted('«Цифровая школа»')).toBe('«Цифровая школа»');
+    expect(quoted('Семинар «Цифровая школа»')).toBe('«Семинар „Цифровая школа“»');
+    expect(quoted('Семинар "Цифровая школа"')).toBe('«Семинар „Цифровая школа“»');
+    expect(quoted('«Школа» и «Семья»')).toBe('«„Школа“ и „Семья“»');
+  });
+  it('drops the kind words in front of a quoted name, for sentences that name the kind', () => {
+    expect(quotedName('Семинар «Цифровая школа»')).toBe('«Цифровая школа»');
+    expect(quotedName('Курсы повышения квалификации «ФГОС ООО: проектирование рабочей программы»')).toBe('«ФГОС ООО: проектирование рабочей программы»');
+    expect(quotedName('Всероссийская конференция «Современное образование: традиции и инновации»')).toBe('«Современное образование: традиции и инновации»');
+    expect(quotedName('Курсы «Школа «Лидер»»')).toBe('«Школа „Лидер“»');
+    // Not a kind word in front, or the quotes are not the whole rest: the title whole.
+    expect(quotedName('Пакет «Учитель»')).toBe('«Учитель»');
+    expect(quotedName('Школа «Учитель»')).toBe('«Школа „Учитель“»');
+    expect(quotedName('Семинар «Школа» для родителей')).toBe('«Семинар „Школа“ для родителей»');
+    expect(quotedName('Цифровые инструменты учителя')).toBe('«Цифровые инструменты учителя»');
+  });
+  it('names missing personal data once each, in Russian', () => {
+    const used = ['user.fio', 'user.passport', 'user.passport_date', 'user.birthday'];
+    expect(missingPersonalData(used, { 'user.fio': 'И' })).toEqual(['дата рождения', 'паспортные данные']);
+    expect(missingPersonalData(used, { 'user.passport': '1', 'user.passport_date': '2', 'user.birthday': '3' })).toEqual([]);
+  });
+});
 
 describe('renderMacros', () => {
   it('fills ${name} and the older {name}, escaping HTML', () => {
@@ -18,13 +46,13 @@ describe('renderMacros', () => {
   it('keeps plain text unescaped with escape none', () => {
     expect(renderMacros('${user.fio} & Co', { 'user.fio': 'A&B' }, { escape: 'none' })).toBe('A&B & Co');
   });
-  it('shows a visible marker for a missing value, or keeps the macro', () => {
-    expect(renderMacros('СНИЛС: ${user.snils}', {}, { escape: 'none', missing: 'marker' })).toBe(`СНИЛС: ${missingMarker('user.snils')}`);
+  it('prints a blank line to fill by hand for a missing value (never the macro name), or keeps the macro', () => {
+    expect(renderMacros('ИНН: ${org.inn}', {}, { escape: 'html', missing: 'blank' })).toBe(`ИНН: ${BLANK_LINE}`);
     expect(renderMacros('СНИЛС: ${user.snils}', {}, { escape: 'none' })).toBe('СНИЛС: ${user.snils}');
   });
   it('leaves braces that are not macros alone', () => {
     const css = '<style>p{color:red} .a{margin}</style>';
-    expect(renderMacros(css, {}, { escape: 'html', missing: 'marker' })).toBe(css);
+    expect(renderMacros(css, {}, { escape: 'html', missing: 'blank' })).toBe(css);
   });
 });
 
@@ -126,6 +154,9 @@ describe('macroValues', () => {
       'refund.summary',
       'refund.reason',
       'payment.canceled_summary',
+      // Only for an entry bought in a package.
+      'entry.package_title',
+      'entry.package_price',
     ]);
     expect(values['user.fio']).toBe('Смирнова Анна Сергеевна');
     expect(values['user.fio_dative']).toBe('Смирновой Анне Сергеевне');

@@ -1,16 +1,18 @@
 import { escapeHtml } from '../../platform/html.ts';
 import { MACRO_NAMES, MACRO_PATTERN } from './macro-catalogue.ts';
 
-/** What a document shows where a macro has no value: visible, never an empty hole. */
-export function missingMarker(name: string): string {
-  return `[нет данных: ${name}]`;
-}
+/**
+ * What a printed document shows where a macro has no value: a line to fill by hand, as paper forms
+ * have, never the macro's internal name (decision 031). Personal data a client fills themselves
+ * never get here: a document that needs them is refused until they are filled (personal-data.ts).
+ */
+export const BLANK_LINE = '________________';
 
 export interface RenderOptions {
   /** 'html' for HTML templates, mail and notifications; 'none' for plain text (subjects, file names). */
   escape: 'html' | 'none';
-  /** A macro without a value: 'keep' leaves the macro text (default), 'marker' prints missingMarker, 'empty' prints nothing (public pages). */
-  missing?: 'keep' | 'marker' | 'empty';
+  /** A macro without a value: 'keep' leaves the macro text (default), 'blank' prints BLANK_LINE (documents), 'empty' prints nothing (public pages). */
+  missing?: 'keep' | 'blank' | 'empty';
 }
 
 /**
@@ -24,7 +26,7 @@ export function renderMacros(template: string, values: Record<string, string>, o
     if (!dollar && value === undefined && !MACRO_NAMES.has(name)) return whole;
     if (value === undefined || value === null) {
       if (opts.missing === 'empty') return '';
-      if (opts.missing === 'marker') return opts.escape === 'html' ? escapeHtml(missingMarker(name)) : missingMarker(name);
+      if (opts.missing === 'blank') return BLANK_LINE;
       return whole;
     }
     return opts.escape === 'html' ? escapeHtml(String(value)) : String(value);

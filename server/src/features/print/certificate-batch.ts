@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { FastifyInstance } from 'fastify';
-import { certificateRefusal } from '@edu/domain/documents/print';
+import { certificateRefusal, PERSONAL_DATA_FIELD } from '@edu/domain/documents/print';
+import { AppError } from '../../platform/errors.ts';
 import { rows } from '../../platform/db.ts';
 import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
 import { ensureCertificateNumber } from './certificate-number.ts';
@@ -81,13 +82,19 @@ export async function runCertificateBatch(app: FastifyInstance, { batchId }: Job
         const i = next++;
         const row = printable[i];
         const number = await timed('number', () => ensureCertificateNumber(app.db, row.id));
-        const doc = await renderDocument(deps, {
-          templateId: row.certificate_template_id!,
-          subject: { entryId: row.id },
-          output: 'pdf',
-          name: fileTitle('Сертификат', number),
-        });
-        keys[i] = `${doc.key}\n${number}`;
+        try {
+          const doc = await renderDocument(deps, {
+            templateId: row.certificate_template_id!,
+            subject: { entryId: row.id },
+            output: 'pdf',
+            name: fileTitle('Сертификат', number),
+          });
+          keys[i] = `${doc.key}\n${number}`;
+        } catch (err) {
+          // A certificate that needs personal data its client has not filled is skipped, not the whole batch (decision 031).
+          if (!(err instanceof AppError && (err.body.errors as Record<string, unknown> | undefined)?.[PERSONAL_DATA_FIELD])) throw err;
+          await app.db.execute(sql`update print_batches set skipped = skipped + 1 where id = ${batchId}`);
+        }
         done++;
         if (done % 10 === 0) await app.db.execute(sql`update print_batches set done = ${done} where id = ${batchId}`);
         if (Date.now() - started > SLICE_MS) sliceOver = true;
@@ -101,6 +108,7 @@ export async function runCertificateBatch(app: FastifyInstance, { batchId }: Job
     }
     for (let i = 0; i < printable.length; i++) {
       const row = printable[i];
+      if (!keys[i]) continue;
       const [key, number] = keys[i].split('\n');
       let name = `${fileTitle(names.get(row.id) ?? '', number)}.pdf`;
       if (used.has(name)) name = `${fileTitle(names.get(row.id) ?? '', number, String(row.id))}.pdf`;

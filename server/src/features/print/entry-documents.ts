@@ -84,6 +84,7 @@ export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow,
         output: 'pdf',
         name: fileTitle(TITLES[kind], row.number),
         account,
+        signedByClient: true,
       });
     case 'invoice': {
       const invoice = await timed('invoice', () => loadInvoice(deps.db, row, me.role));
@@ -99,5 +100,12 @@ export async function printConsent(deps: DocumentDeps, userId: number, me: Pick<
   if (templateId === null) throw new AppError(422, refusalFor(PrintMessages.noConsentTemplate, me.role));
   const [user] = await rows<{ id: number }>(deps.db, sql`select id from users where id = ${userId} and deleted_at is null`);
   if (!user) throw notFound();
-  return renderDocument(deps, { templateId, subject: { userId }, output: 'pdf', name: 'Согласие на обработку персональных данных', account });
+  return renderDocument(deps, {
+    templateId,
+    subject: { userId },
+    output: 'pdf',
+    name: 'Согласие на обработку персональных данных',
+    account,
+    signedByClient: true,
+  });
 }

@@ -8,10 +8,11 @@ import type { HtmlPdfConverter } from '../../platform/converters/html-pdf.ts';
 import { ConversionFailed, ConverterUnavailable } from '../../platform/converters/converter-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { escapeHtml } from '../../platform/html.ts';
-import { PrintMessages } from '@edu/domain/documents/print';
+import { PERSONAL_DATA_FIELD, PrintMessages } from '@edu/domain/documents/print';
 import { macroValues, type MacroSubject } from '../macros/macro-values.ts';
 import { renderMacros } from '../macros/render-macros.ts';
-import { fillDocx } from '../templates/docx.ts';
+import { htmlMacros, missingPersonalData } from '../macros/personal-data.ts';
+import { docxMacros, fillDocx } from '../templates/docx.ts';
 import { withoutMetaRefresh } from '../templates/html-template.ts';
 import type { PrintGate } from './print-gate.ts';
 import { timed } from '../../platform/stage-timing.ts';
@@ -75,6 +76,21 @@ async function templateFile(files: FileStore, key: string): Promise<Buffer | nul
   return source;
 }
 
+/** The macros of a .docx template, by its bytes (a template file never changes under its key: read once). */
+const docxMacroNames = new WeakMap<Buffer, string[]>();
+function usedMacros(source: Buffer): string[] {
+  let names = docxMacroNames.get(source);
+  if (!names) {
+    try {
+      names = docxMacros(source);
+    } catch {
+      names = []; // a broken file fails in fillDocx with its own message
+    }
+    docxMacroNames.set(source, names);
+  }
+  return names;
+}
+
 /** Everything the output depends on; the same inputs give the same key, so a change of any makes a new file. */
 function digest(parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -100,13 +116,32 @@ function htmlPage(body: string, title: string): string {
  */
 export async function renderDocument(
   deps: DocumentDeps,
-  opts: { templateId: number; subject: MacroSubject; output: 'pdf' | 'docx'; name: string; values?: Record<string, string>; account?: number },
+  opts: {
+    templateId: number;
+    subject: MacroSubject;
+    output: 'pdf' | 'docx';
+    name: string;
+    values?: Record<string, string>;
+    account?: number;
+    /** A document the client signs (consent, contract): personal data it uses must be filled, else 422 naming them (decision 031). */
+    signedByClient?: boolean;
+  },
 ): Promise<StoredDocument> {
   // Two independent reads at once.
   const [template, values] = await Promise.all([
     timed('template', () => templateSource(deps, opts.templateId)),
     opts.values ?? timed('values', () => macroValues(deps.db, opts.subject)),
   ]);
+  const source = template.storage_key ? await timed('template-read', () => templateFile(deps.files, template.storage_key!)) : null;
+  if (template.storage_key && !source) throw new AppError(422, PrintMessages.templateNotUploaded);
+  // A document the client signs is refused while personal data it uses are missing, not printed with blanks (decision 031).
+  if (opts.signedByClient) {
+    const missing = missingPersonalData(source ? usedMacros(source) : htmlMacros(template.content ?? ''), values);
+    if (missing.length) {
+      const message = PrintMessages.fillPersonalData(missing);
+      throw new AppError(422, message, { errors: { [PERSONAL_DATA_FIELD]: [message] } });
+    }
+  }
   const ext = opts.output;
   const mime = opts.output === 'pdf' ? 'application/pdf' : DOCX_MIME;
   const key = deps.files.generatedKey(
@@ -115,15 +150,13 @@ export async function renderDocument(
     ext,
   );
   return storedOnce(deps, { key, name: `${opts.name}.${ext}`, mime, account: opts.account }, async (owner) => {
-    if (template.storage_key) {
-      const source = await timed('template-read', () => templateFile(deps.files, template.storage_key!));
-      if (!source) throw new AppError(422, PrintMessages.templateNotUploaded);
+    if (source) {
       const docx = await timed('fill', () => fillDocx(source, values));
       return opts.output === 'docx' ? docx : await timed('convert', () => convert(() => deps.office.toPdf(docx, owner)));
     }
     if (opts.output === 'docx') throw new AppError(422, PrintMessages.templateNotUploaded);
     // Templates saved before refreshes were refused are neutralised here.
-    const html = renderMacros(withoutMetaRefresh(template.content ?? ''), values, { escape: 'html', missing: 'marker' });
+    const html = renderMacros(withoutMetaRefresh(template.content ?? ''), values, { escape: 'html', missing: 'blank' });
     return timed('convert', () => convert(() => deps.html.toPdf(htmlPage(html, opts.name), owner)));
   });
 }

@@ -10,6 +10,7 @@ import {
   printLinkAnswer,
   type PrintBatch,
 } from '@edu/domain/documents/print-answers';
+import { refusalAnswer } from '@edu/domain/common/answers';
 import { currentUser } from '../../platform/auth.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { signedFileUrl } from '../../platform/signed-links.ts';
@@ -32,7 +33,10 @@ export const printRoutes: RoutesPlugin = async (app) => {
   /** GET /api/entry/{id}/print/{kind}: {url}, a link to the document valid for a few minutes. */
   app.get(
     '/entry/:id/print/:kind',
-    { config: { access: { owner: 'entry' } }, schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }), response: { 200: printLinkAnswer } } },
+    {
+      config: { access: { owner: 'entry' } },
+      schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }), response: { 200: printLinkAnswer, 422: refusalAnswer } },
+    },
     async (request) => {
       const me = currentUser(request);
       // At most PRINTS_PER_USER prints of one account at a time (decision 021).
@@ -51,7 +55,7 @@ export const printRoutes: RoutesPlugin = async (app) => {
   /** GET /api/user/{id}/consent/print: {url}; the user's own consent, or any user's for operators. */
   app.get(
     '/user/:id/consent/print',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['print'], params: z.object({ id }), response: { 200: printLinkAnswer } } },
+    { config: { access: { owner: 'user' } }, schema: { tags: ['print'], params: z.object({ id }), response: { 200: printLinkAnswer, 422: refusalAnswer } } },
     async (request) => {
       const me = currentUser(request);
       assertUserReachable(me, request.params.id);

@@ -2,7 +2,7 @@ import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { TemplateMessages } from '@edu/domain/templates/template';
 import { isKnownMacro } from '../macros/macro-catalogue.ts';
-import { missingMarker } from '../macros/render-macros.ts';
+import { BLANK_LINE } from '../macros/render-macros.ts';
 
 /** A .docx template that cannot be used, with the reasons in Russian for the operator. */
 export class DocxTemplateError extends Error {
@@ -58,13 +58,20 @@ function open(buffer: Buffer, tags: string[], values: Record<string, string> | n
         tags.push(name);
         return { get: () => (values && Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined) };
       },
-      nullGetter: (part: { value?: string }) => missingMarker(String(part.value ?? '').trim()),
+      nullGetter: () => BLANK_LINE,
     });
   } catch (err) {
     const e = err as DocxError;
     const inner = e.properties?.errors?.length ? e.properties.errors : [e];
     throw new DocxTemplateError([...new Set(inner.map(describe))]);
   }
+}
+
+/** The macro names a stored .docx template uses (unchecked: templates saved before a rule still print). */
+export function docxMacros(buffer: Buffer): string[] {
+  const tags: string[] = [];
+  open(buffer, tags, null);
+  return [...new Set(tags)];
 }
 
 /**
@@ -89,7 +96,7 @@ export function inspectDocx(buffer: Buffer): string[] {
   return names;
 }
 
-/** The template with every macro filled, external links stripped; a macro without a value prints a visible marker. */
+/** The template with every macro filled, external links stripped; a macro without a value prints a blank line to fill by hand. */
 export function fillDocx(buffer: Buffer, values: Record<string, string>): Buffer {
   const doc = open(buffer, [], values);
   doc.render();

@@ -19,7 +19,10 @@ import { renderDocument } from '../../../features/print/render-document.ts';
 import { signedFileUrl } from '../../../platform/signed-links.ts';
 import { documentXml } from './docx-builder.ts';
 import { certificates, docxSources } from './sources.ts';
-import { seedShippedTemplates, SHIPPED_TEMPLATES, shippedTemplatesRecord } from './shipped-templates.ts';
+import { seedShippedTemplates, SHIPPED_TEMPLATES, shippedTemplatesRecord, upgradeShippedTemplates } from './shipped-templates.ts';
+import { PREVIOUS_SHIPPED_VERSIONS } from './previous-versions.ts';
+import { createHash } from 'node:crypto';
+import { DOCX_MIME } from '../../../platform/files.ts';
 
 // The default templates every install gets (issue 19, decision 024): seeded once, kept as operators
 // leave them, and real documents that print with a client's data through the real converters.
@@ -123,6 +126,50 @@ describe('seeding (every install, once)', () => {
     expect(await seedShippedTemplates(db, t.app.files, [webinar, conference])).toBe(1);
     expect((await rows<{ c: number | null }>(db, sql`select template_certificate_id as c from dict_service_types where id = 2`))[0].c).not.toBeNull();
     expect((await rows<{ c: number }>(db, sql`select template_certificate_id as c from dict_service_types where id = 1`))[0].c).toBe(before);
+  });
+});
+
+describe('templates left as shipped are brought up to date (issue 28)', () => {
+  const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+  it('the current files are not among the earlier versions', () => {
+    for (const t of SHIPPED_TEMPLATES) {
+      const bytes = fs.readFileSync(path.join(here, t.file));
+      const current = sha(t.file.endsWith('.docx') ? bytes : bytes.toString('utf8').trim());
+      expect(PREVIOUS_SHIPPED_VERSIONS[t.key] ?? [], t.key).not.toContain(current);
+    }
+  });
+
+  it('replaces an earlier shipped text the operator left alone, keeps the template id, and never touches one the operator changed', async () => {
+    const db = t.database.db;
+    const record = await shippedTemplatesRecord(db);
+    const course = record['program-course']!;
+    const webinar = record['certificate-webinar']!;
+    const consent = record['consent']!;
+    const oldHtml = '<p>Старый план «${service.title}»</p>';
+    const oldDocx = Buffer.from('an earlier .docx');
+    await db.execute(sql`update templates set content = ${oldHtml} where id = ${course}`);
+    const oldFile = await t.app.files.save(db, { userId: null, name: 'old.docx', mime: DOCX_MIME, buffer: oldDocx, ext: 'docx' });
+    await db.execute(sql`update templates set file_id = ${oldFile.id} where id = ${webinar}`);
+    const [consentBefore] = await rows<{ file_id: number }>(db, sql`select file_id from templates where id = ${consent}`);
+    const previous = { 'program-course': [sha(oldHtml)], 'certificate-webinar': [sha(oldDocx)], consent: [sha('not the stored consent')] };
+
+    expect(await upgradeShippedTemplates(db, t.app.files, SHIPPED_TEMPLATES, previous)).toBe(2);
+    const [courseNow] = await rows<{ content: string }>(db, sql`select content from templates where id = ${course}`);
+    expect(courseNow.content).toBe(fs.readFileSync(path.join(here, 'program-course.html'), 'utf8').trim());
+    const [webinarNow] = await rows<{ storage_key: string }>(
+      db,
+      sql`select f.storage_key from templates tp join files f on f.id = tp.file_id where tp.id = ${webinar}`,
+    );
+    expect(sha(await t.app.files.read(webinarNow.storage_key))).toBe(sha(fs.readFileSync(path.join(here, 'certificate-webinar.docx'))));
+    expect((await rows<{ file_id: number }>(db, sql`select file_id from templates where id = ${consent}`))[0].file_id).toBe(consentBefore.file_id);
+
+    // Edited by the operator since: kept; and nothing left to bring up to date.
+    await db.execute(sql`update templates set content = ${'<p>Наш план</p>'} where id = ${course}`);
+    expect(await upgradeShippedTemplates(db, t.app.files, SHIPPED_TEMPLATES, previous)).toBe(0);
+    expect((await rows<{ content: string }>(db, sql`select content from templates where id = ${course}`))[0].content).toBe('<p>Наш план</p>');
+    // The print tests below use the shipped plan.
+    await db.execute(sql`update templates set content = ${courseNow.content} where id = ${course}`);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,7 @@ import { TemplateType } from '@edu/domain/common/codes';
 import { rows, type Queryable } from '../../../platform/db.ts';
 import { DOCX_MIME, type FileStore } from '../../../platform/files.ts';
 import { certificates } from './sources.ts';
+import { PREVIOUS_SHIPPED_VERSIONS } from './previous-versions.ts';
 
 // The default templates every install gets, production included (decision 024): the consent, the
 // contract, a certificate per service type, two programmes and the registration list. They are the
@@ -140,6 +142,50 @@ export async function seedShippedTemplates(db: Queryable, files: FileStore, list
     });
   }
   return added;
+}
+
+const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Brings the shipped templates an install made up to the current text, where the operator has left
+ * them exactly as shipped (their bytes, or their trimmed HTML, are one of the earlier versions in
+ * previous-versions.ts). A template an operator changed, replaced or deleted is not touched. The
+ * template keeps its id (services and type defaults still point at it); a .docx gets a new file.
+ * Runs at every start after seedShippedTemplates; returns how many were brought up to date.
+ */
+export async function upgradeShippedTemplates(
+  db: Queryable,
+  files: FileStore,
+  list: ShippedTemplate[] = SHIPPED_TEMPLATES,
+  previous: Readonly<Record<string, readonly string[]>> = PREVIOUS_SHIPPED_VERSIONS,
+): Promise<number> {
+  const record = await shippedTemplatesRecord(db);
+  let upgraded = 0;
+  for (const t of list) {
+    const id = record[t.key];
+    const earlier = previous[t.key];
+    if (!id || !earlier?.length) continue;
+    const [row] = await rows<{ content: string | null; storage_key: string | null }>(
+      db,
+      sql`select t.content, f.storage_key from templates t left join files f on f.id = t.file_id where t.id = ${id} and t.deleted_at is null`,
+    );
+    if (!row) continue;
+    const bytes = await fs.readFile(path.join(here, t.file));
+    if (t.file.endsWith('.docx')) {
+      if (!row.storage_key) continue;
+      const stored = await files.read(row.storage_key).catch(() => null);
+      if (!stored || !earlier.includes(sha256(stored))) continue;
+      await db.transaction(async (tx) => {
+        const file = await files.save(tx, { userId: null, name: `${t.title}.docx`, mime: DOCX_MIME, buffer: bytes, ext: 'docx' });
+        await tx.execute(sql`update templates set file_id = ${file.id}, updated_at = now() where id = ${id}`);
+      });
+    } else {
+      if (row.content === null || !earlier.includes(sha256(row.content.trim()))) continue;
+      await db.execute(sql`update templates set content = ${bytes.toString('utf8').trim()}, updated_at = now() where id = ${id}`);
+    }
+    upgraded++;
+  }
+  return upgraded;
 }
 
 /** The id of a shipped template this install made (and still has), for the demo catalogue. */

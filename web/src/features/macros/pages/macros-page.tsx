@@ -96,7 +96,7 @@ function RequisitesFields({ initial, fields }: { initial: Requisites; fields: { 
   return (
     <Paper p="lg" radius="md" withBorder maw={900}>
       <Text size="sm" c="dimmed" mb="md">
-        Реквизиты подставляются в документы макросами {'${org.…}'}. Незаполненное поле печатается как «[нет данных: …]».
+        Реквизиты подставляются в документы макросами {'${org.…}'}. Незаполненное поле печатается пустой строкой «______» для заполнения от руки.
       </Text>
       <form
         onSubmit={(e) => {

@@ -1,11 +1,20 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
-import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { PRINT_KINDS, PrintMessages } from '@edu/domain/documents/print';
-import { errorMessage } from '../../../lib/api-client';
+import { Link, useParams } from 'react-router';
+import { Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconUserEdit } from '@tabler/icons-react';
+import { isOperator } from '@edu/domain/common/codes';
+import { PERSONAL_DATA_FIELD, PRINT_KINDS, PrintMessages } from '@edu/domain/documents/print';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { getPrintUrl } from '../api/get-print-url';
+
+/** Where the personal data a document needs are filled (decision 031), as the asker reads it. */
+const FILL_WHERE = {
+  client: 'Паспортные данные, дату рождения, адрес регистрации и СНИЛС вносят в разделе «Данные для договора». Заполните их и распечатайте документ снова.',
+  operator:
+    'Клиент вносит их в личном кабинете, в разделе «Данные для договора»; оператор может заполнить их там же, войдя как пользователь («Пользователи» → «Войти как пользователь»).',
+};
 
 /**
  * /entry/:id?/print/:type? (spec 03 §2 Print page): asks for the document and goes to its url; on
@@ -15,6 +24,8 @@ export function PrintPage() {
   useDocumentTitle('Печать');
   const { id, type } = useParams();
   const [fetchFailure, setFailure] = useState<string | null>(null);
+  const [needsData, setNeedsData] = useState(false);
+  const { data: me } = useCurrentUser();
   const kind = type ?? 'certificate';
   const valid = Boolean(id) && (kind === 'consent' || (PRINT_KINDS as readonly string[]).includes(kind));
   const failure = valid ? fetchFailure : '';
@@ -25,7 +36,9 @@ export function PrintPage() {
     getPrintUrl(id, kind, controller.signal)
       .then(({ url }) => window.location.replace(url))
       .catch((err: unknown) => {
-        if (!controller.signal.aborted) setFailure(errorMessage(err));
+        if (controller.signal.aborted) return;
+        setNeedsData(err instanceof ApiError && Boolean(err.fieldError(PERSONAL_DATA_FIELD)));
+        setFailure(errorMessage(err));
       });
     return () => controller.abort();
   }, [id, kind, valid]);
@@ -46,14 +59,32 @@ export function PrintPage() {
             <Title order={2}>{PrintMessages.error}</Title>
             {/* The spec's hint speaks of a certificate: shown for certificates only, not under a contract or a consent. */}
             {kind.startsWith('certificate') && <Text>{PrintMessages.hint}</Text>}
-            {failure && (
-              <Text size="sm" c="dimmed">
-                {failure}
-              </Text>
+            {failure && needsData ? (
+              <>
+                <Text fw={500} data-testid="print-needs-data">
+                  {failure}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {isOperator(me) ? FILL_WHERE.operator : FILL_WHERE.client}
+                </Text>
+              </>
+            ) : (
+              failure && (
+                <Text size="sm" c="dimmed">
+                  {failure}
+                </Text>
+              )
             )}
-            <Button variant="light" onClick={() => window.close()}>
-              Закрыть
-            </Button>
+            <Group justify="center" gap="sm">
+              {needsData && me && !isOperator(me) && (
+                <Button component={Link} to="/user/contract" leftSection={<IconUserEdit size={16} />}>
+                  Заполнить данные
+                </Button>
+              )}
+              <Button variant="light" onClick={() => window.close()}>
+                Закрыть
+              </Button>
+            </Group>
           </Stack>
         </Paper>
       )}

@@ -57,7 +57,7 @@ export function MissingTemplatesPanel() {
         )}
         {m.requisites.length > 0 && (
           <Text size="sm">
-            Не заполнены реквизиты центра ({m.requisites.join(', ')}): в документах вместо них будет «[нет данных]».{' '}
+            Не заполнены реквизиты центра ({m.requisites.join(', ')}): в документах вместо них будет пустая строка «______».{' '}
             <Anchor component={Link} to="/manager/macroses" size="sm">
               Заполнить реквизиты
             </Anchor>

@@ -120,7 +120,8 @@ function TemplateForm({ template, typeId, types, onClose }: { template: Template
             <Stack gap="xs">
               <Alert variant="light" icon={<IconInfoCircle size={18} />}>
                 Загрузите документ Word (.docx) с макросами вида {'${user.fio}'}. Шаблон с незакрытым или неизвестным макросом не будет принят; макрос без
-                данных печатается как «[нет данных: …]».
+                данных печатается пустой строкой «______»; договор и согласие с незаполненными паспортными данными клиента не печатаются, пока клиент их не
+                внесёт.
               </Alert>
               {template?.file && (
                 <Group gap="xs">
