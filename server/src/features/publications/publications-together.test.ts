@@ -39,8 +39,17 @@ async function person(lastName: string) {
 type Person = Awaited<ReturnType<typeof person>>;
 
 const create = (h: Record<string, string>, body: Record<string, unknown>) => t.inject({ method: 'POST', url: '/api/publication', headers: h, payload: body });
+/**
+ * An operator action. Approving or sending to the journal confirms an unpaid publication: payment is
+ * not what these tests are about (the unpaid rule has its own tests, which call the route directly).
+ */
 const act = (id: number, action: string, payload: Record<string, unknown> = {}, h = operator) =>
-  t.inject({ method: 'POST', url: `/api/publication/${id}/${action}`, headers: h, payload });
+  t.inject({
+    method: 'POST',
+    url: `/api/publication/${id}/${action}`,
+    headers: h,
+    payload: action === 'accept' || action === 'send-to-journal' ? { confirm_unpaid: true, ...payload } : payload,
+  });
 const me = async (u: Person) => (await t.inject({ method: 'GET', url: '/api/get', headers: u.h })).json();
 const entry = async (h: Record<string, string>, id: number): Promise<Entry> =>
   (await t.inject({ method: 'GET', url: `/api/entry/${id}`, headers: h })).json().data;

@@ -59,8 +59,17 @@ async function created(h: Record<string, string>, body?: Record<string, unknown>
 /** The invited co-author accepts (co-authors.ts). */
 const accept = (h: Record<string, string>, id: number) => t.inject({ method: 'POST', url: `/api/publication/${id}/accept-invitation`, headers: h });
 
+/**
+ * An operator action. Approving or sending to the journal confirms an unpaid publication: payment is
+ * not what these tests are about (the unpaid rule has its own tests, which call the route directly).
+ */
 const act = (id: number, action: string, payload: Record<string, unknown> = {}, h = operator) =>
-  t.inject({ method: 'POST', url: `/api/publication/${id}/${action}`, headers: h, payload });
+  t.inject({
+    method: 'POST',
+    url: `/api/publication/${id}/${action}`,
+    headers: h,
+    payload: action === 'accept' || action === 'send-to-journal' ? { confirm_unpaid: true, ...payload } : payload,
+  });
 
 async function statusOf(id: number): Promise<number> {
   const [r] = await rows<{ status: number }>(t.database.db, sql`select status from publications where id = ${id}`);
@@ -703,7 +712,7 @@ describe('releases, site and counts', () => {
       .insert(publicationReleases)
       .values({ title: 'Выпуск № 2', dict_service_subtype_id: 4 })
       .returning({ id: publicationReleases.id });
-    const res = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [j.id], release_id: second.id } });
+    const res = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [j.id], release_id: second.id, confirm_unpaid: true } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(PublicationMessages.selectedUpdated);
     expect((await t.inject({ method: 'GET', url: `/api/publication/${j.id}`, headers: u.h })).json().data.release).toEqual({
@@ -740,7 +749,7 @@ describe('releases, site and counts', () => {
     const u = await person('Сайтова');
     const p = await created(u.h, internetBody({ title: 'Статья для сайта' }));
     await act(p.id, 'accept');
-    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().published).toContain(p.id);
     const view = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).json().data as Publication;
@@ -752,7 +761,7 @@ describe('releases, site and counts', () => {
     // The main site (services) gets nothing.
     expect(mainSite.requests).toHaveLength(0);
     expect((await eventsOf(p.id)).map((e) => e.event_id)).toEqual([EventId.publicationApproved, EventId.publicationPublished]);
-    const nothing = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const nothing = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(nothing.statusCode).toBe(422);
     expect(nothing.json().message).toBe(PublicationMessages.nothingToPublish);
   });
@@ -762,7 +771,7 @@ describe('releases, site and counts', () => {
     const title = `${'Формирование функциональной грамотности '.repeat(12)}`.trim().slice(0, 480);
     const p = await created(u.h, internetBody({ title }));
     await act(p.id, 'accept');
-    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(res.statusCode, res.body).toBe(200);
     const article = [...joomla.articles.values()].find((a) => a.alias === `publication-${p.id}`)!;
     expect(Array.from(article.title)).toHaveLength(255);
@@ -782,7 +791,7 @@ describe('releases, site and counts', () => {
     await t.database.db.execute(sql`update dict_publication_categories set joomla_category_id = 777 where id = 3`);
     const categories = joomla.categories.length;
     try {
-      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().message).toBe(PublicationMessages.cmsFailed);
       expect(res.json().published).toEqual([good.id]);
@@ -797,7 +806,7 @@ describe('releases, site and counts', () => {
       await t.database.db.execute(sql`update dict_publication_categories set joomla_category_id = 7 where id = 3`);
     }
     // Fixed in the rubric: published on the next press.
-    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(again.json().published).toEqual([bad.id]);
   });
 
@@ -806,14 +815,14 @@ describe('releases, site and counts', () => {
     const p = await created(u.h, internetBody({ title: 'Ответ сайта потерян' }));
     await act(p.id, 'accept');
     joomla.loseCreateAnswers = 1;
-    const lost = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const lost = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(lost.statusCode).toBe(422);
     expect(lost.json().failed[0].message).toMatch(/^Сайт недоступен/);
     expect(await statusOf(p.id)).toBe(PublicationStatus.approved);
     const made = [...joomla.articles.values()].filter((a) => a.alias === `publication-${p.id}`);
     expect(made).toHaveLength(1);
 
-    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().published).toEqual([p.id]);
     expect([...joomla.articles.values()].filter((a) => a.alias === `publication-${p.id}`)).toHaveLength(1);
@@ -827,7 +836,7 @@ describe('releases, site and counts', () => {
     await act(p.id, 'accept');
     joomla.mode = 'down';
     try {
-      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(PublicationMessages.cmsFailed);
       expect(await statusOf(p.id)).toBe(PublicationStatus.approved);
