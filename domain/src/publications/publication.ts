@@ -80,8 +80,7 @@ export const PublicationMessages = {
   paid: 'Оплачена',
   confirmUnpaidApprove: 'Публикация не оплачена. Подтвердите одобрение без оплаты.',
   confirmUnpaidJournal: 'Публикация не оплачена. Подтвердите отправку в журнал без оплаты.',
-  confirmUnpaidRelease: (n: number) =>
-    `${n === 1 ? 'Публикация не оплачена' : `Не оплачено публикаций: ${n}`}. Подтвердите добавление в выпуск без оплаты.`,
+  confirmUnpaidRelease: (n: number) => `${n === 1 ? 'Публикация не оплачена' : `Не оплачено публикаций: ${n}`}. Подтвердите добавление в выпуск без оплаты.`,
   skippedUnpaid: (n: number) => `Пропущено неоплаченных: ${n}`,
   nothingPaidToPublish: (n: number) => `Нет оплаченных одобренных интернет-публикаций. Пропущено неоплаченных: ${n}`,
   // The publication a client already paid for (a package's or an entry without its article).
@@ -103,9 +102,11 @@ export interface PublicationSlotLike {
 /** "1 автора", "2 авторов", "21 автора" (after «для», «публикация»). */
 const authorsGenitive = (n: number) => plural(n, 'автора', 'авторов', 'авторов');
 
-/** What the slot covers, in words: «Заявка № 2611-0004 из пакета «…» включает публикацию 1 автора без доплаты». */
+/** What the slot covers, in words: «Заявка № 2611-0004 (Пакет «…») включает публикацию 1 автора без доплаты». */
 export function slotCoverText(slot: PublicationSlotLike): string {
-  const where = slot.package_title ? `Заявка № ${slot.number} из пакета «${slot.package_title}»` : `Заявка № ${slot.number}`;
+  // Package titles often say «Пакет «…»» themselves.
+  const pkg = slot.package_title && (/^пакет/i.test(slot.package_title) ? slot.package_title : `пакет «${slot.package_title}»`);
+  const where = pkg ? `Заявка № ${slot.number} (${pkg})` : `Заявка № ${slot.number}`;
   if (slot.authors_covered === null)
     return slot.is_paid ? `${where} оплачена и включает публикацию` : `${where} ещё не оплачена: публикация будет добавлена к ней`;
   return `${where} включает публикацию ${slot.authors_covered} ${authorsGenitive(slot.authors_covered)}${slot.is_paid || slot.package_title ? ' без доплаты' : ''}`;

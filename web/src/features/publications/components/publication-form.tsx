@@ -4,7 +4,7 @@ import { IconPaperclip } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
 import type { Service } from '@edu/domain/services/service';
 import type { Entry } from '@edu/domain/entries/entry';
-import { PACKAGE_PUBLICATION_AUTHORS } from '@edu/domain/publications/publication';
+import { chooseSlot, PACKAGE_PUBLICATION_AUTHORS, slotCoverText, type PublicationSlot } from '@edu/domain/publications/publication';
 import { HtmlContent } from '../../../components/html-content';
 import { useDictionary } from '../../../lib/dictionaries';
 import { fieldErrorsOf } from '../../../lib/field-errors';
@@ -77,6 +77,8 @@ interface PublicationFormProps {
   footer?: ReactNode;
   /** The entry bought before that the article is for: its service is fixed and its payment covers the article. */
   entry?: Entry | null;
+  /** The client's entries still without their article (create): the server puts the publication there first. */
+  slots?: PublicationSlot[];
 }
 
 function fileError(file: File | null): string | null {
@@ -152,6 +154,7 @@ export function PublicationForm({
   subtypeId: onlySubtype = null,
   footer,
   entry = null,
+  slots = [],
 }: PublicationFormProps) {
   const allServices = usePublicationServices();
   const services = { data: (allServices.data ?? []).filter((s) => onlySubtype === null || s.dict_subtype_id === onlySubtype) };
@@ -170,6 +173,8 @@ export function PublicationForm({
   // The text rule shows once something is typed (an empty form is not an error yet).
   const problem = internet && v.text ? textProblem(v.text) : null;
   const price = priceFor(prices.data, v.authors.length);
+  // Where the server will put a new publication (the same rule, chooseSlot): the slot, or a new entry and why.
+  const slot = create && !entry && service ? chooseSlot(slots, service, Math.max(1, v.authors.length)) : { use: null, tooSmall: null };
   const releaseOptions = (releases.data ?? []).map((r) => ({ value: String(r.id), label: r.title }));
   if (publication?.release && !releaseOptions.some((o) => o.value === String(publication.release?.id))) {
     releaseOptions.unshift({ value: String(publication.release.id), label: publication.release.title });
@@ -316,10 +321,26 @@ export function PublicationForm({
             </Text>
           )}
         </Paper>
+      ) : slot.use ? (
+        // Paid for already (a package's publication): the article goes there, nothing is charged again.
+        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-teal-light)" data-testid="publication-slot">
+          <Text size="sm" fw={600}>
+            {slotCoverText(slot.use)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Публикация будет добавлена к этой заявке, новая заявка не создаётся.
+          </Text>
+        </Paper>
       ) : (
         (create || price) &&
         subtypeId !== null && (
           <Paper withBorder p="sm" radius="md">
+            {slot.tooSmall && (
+              // Why this one costs money although a paid publication is waiting.
+              <Alert color="yellow" p="xs" mb="xs" data-testid="publication-slot-extra">
+                {PublicationMessages.slotTooFewAuthors(slot.tooSmall, v.authors.length, false)}
+              </Alert>
+            )}
             <Group justify="space-between">
               <Text size="sm">Стоимость публикации ({v.authors.length} авт.)</Text>
               <Text fw={700} data-testid="publication-price">
