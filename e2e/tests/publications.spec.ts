@@ -155,7 +155,11 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   await expect(opPage.getByText('Публикация одобрена!')).toBeVisible();
   await expect(row.getByTestId('publication-status')).toHaveText('Одобрена');
   await opPage.getByRole('button', { name: 'Опубликовать одобренные' }).click();
-  await opPage.getByRole('dialog', { name: 'Опубликовать одобренные' }).getByRole('button', { name: 'Да' }).click();
+  // Unpaid approved ones are skipped unless ticked in (issue 28); this one is paid.
+  const publishAsk = opPage.getByRole('dialog', { name: 'Опубликовать одобренные' });
+  await expect(publishAsk.getByLabel('Включая неоплаченные')).not.toBeChecked();
+  await shot(opPage, 'publications-manager-publish-confirm-desktop');
+  await publishAsk.getByRole('button', { name: 'Да' }).click();
   await expect(opPage.getByText('Одобренные публикации успешно опубликованы!')).toBeVisible();
   await expect(row.getByTestId('publication-status')).toHaveText('Опубликована');
 
