@@ -155,7 +155,11 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   await expect(opPage.getByText('Публикация одобрена!')).toBeVisible();
   await expect(row.getByTestId('publication-status')).toHaveText('Одобрена');
   await opPage.getByRole('button', { name: 'Опубликовать одобренные' }).click();
-  await opPage.getByRole('dialog', { name: 'Опубликовать одобренные' }).getByRole('button', { name: 'Да' }).click();
+  // Unpaid approved ones are skipped unless ticked in (issue 28); this one is paid.
+  const publishAsk = opPage.getByRole('dialog', { name: 'Опубликовать одобренные' });
+  await expect(publishAsk.getByLabel('Включая неоплаченные')).not.toBeChecked();
+  await shot(opPage, 'publications-manager-publish-confirm-desktop');
+  await publishAsk.getByRole('button', { name: 'Да' }).click();
   await expect(opPage.getByText('Одобренные публикации успешно опубликованы!')).toBeVisible();
   await expect(row.getByTestId('publication-status')).toHaveText('Опубликована');
 
@@ -232,6 +236,11 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   await opPage.getByRole('option', { name: second.title, exact: true }).click();
   await shot(opPage, 'publications-manager-release-panel-desktop');
   await panel.getByRole('button', { name: 'Добавить' }).click();
+  // Its entry is unpaid: the server asks, the operator confirms (issue 28).
+  const ask = opPage.getByRole('dialog', { name: 'Добавление в выпуск без оплаты' });
+  await expect(ask).toContainText('Публикация не оплачена. Подтвердите добавление в выпуск без оплаты.');
+  await shot(opPage, 'publications-manager-release-unpaid-desktop');
+  await ask.getByRole('button', { name: 'Добавить без оплаты' }).click();
   await expect(opPage.getByText('Выбранные публикации успешно обновлены!')).toBeVisible();
   await expect(journalRow).toContainText(second.title);
 
@@ -246,6 +255,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   await view.getByRole('button', { name: 'Сохранить' }).click();
   await expect(opPage.getByText('Успешно сохранено!')).toBeVisible();
   await view.getByRole('button', { name: 'В журнал' }).click();
+  await opPage.getByRole('dialog', { name: 'В журнал без оплаты' }).getByRole('button', { name: 'Отправить без оплаты' }).click();
   await expect(opPage.getByText('Статус публикации успешно изменён!')).toBeVisible();
   await expect(journalRow.getByTestId('publication-status')).toHaveText('Взято в журнал');
 

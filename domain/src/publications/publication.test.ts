@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   canTransition,
+  chooseSlot,
   internetTextProblem,
   PublicationMessages,
+  type PublicationSlotLike,
   rejectBody,
   savePublicationBody,
   uniquenessColor,
@@ -48,5 +50,35 @@ describe('bodies', () => {
   it('green above 70 percent', () => {
     expect(uniquenessColor(71)).toBe('green');
     expect(uniquenessColor(70)).toBe('red');
+  });
+});
+
+describe('chooseSlot (issue 28)', () => {
+  const slot = (o: Partial<PublicationSlotLike> & { id: number }): PublicationSlotLike => ({
+    number: `2611-000${o.id}`,
+    package_title: 'Пакет «Педагог-автор»',
+    is_paid: true,
+    authors_covered: 1,
+    service: { id: 5, dict_subtype_id: 5 },
+    ...o,
+  });
+  const internet = { id: 5, dict_subtype_id: 5 };
+
+  it('takes the first fitting slot that covers the authors; another subtype does not fit', () => {
+    const a = slot({ id: 1, service: { id: 9, dict_subtype_id: 4 } });
+    const b = slot({ id: 2 });
+    expect(chooseSlot([a, b], internet, 1)).toEqual({ use: b, tooSmall: null });
+    expect(chooseSlot([a], internet, 1)).toEqual({ use: null, tooSmall: null });
+  });
+
+  it('more authors than covered: no slot, and the passed-over one to say why', () => {
+    const b = slot({ id: 2 });
+    expect(chooseSlot([b], internet, 2)).toEqual({ use: null, tooSmall: b });
+    expect(PublicationMessages.slotTooFewAuthors(b, 2, false)).toBe(
+      'Заявка № 2611-0002 (Пакет «Педагог-автор») включает публикацию 1 автора без доплаты, а авторов 2: поэтому будет создана новая заявка по цене для 2 авторов, её нужно будет оплатить',
+    );
+    // An entry of its own (no package) takes any number: its price follows the authors.
+    const own = slot({ id: 3, package_title: null, is_paid: false, authors_covered: null });
+    expect(chooseSlot([b, own], internet, 3).use).toBe(own);
   });
 });

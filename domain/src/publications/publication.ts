@@ -75,7 +75,66 @@ export const PublicationMessages = {
     `На проверке уникальности уже ${n} ${plural(n, 'ваша публикация', 'ваши публикации', 'ваших публикаций')}. Дождитесь результата и отправьте текст снова`,
   unknownPublications: 'Некоторые публикации не найдены',
   additionalFilesOnCreate: 'Дополнительные файлы прикладываются только при создании',
+  // An unpaid publication is approved, sent to the journal or put into a release only when the operator confirms it (issue 28).
+  unpaid: 'Не оплачена',
+  paid: 'Оплачена',
+  confirmUnpaidApprove: 'Публикация не оплачена. Подтвердите одобрение без оплаты.',
+  confirmUnpaidJournal: 'Публикация не оплачена. Подтвердите отправку в журнал без оплаты.',
+  confirmUnpaidRelease: (n: number) => `${n === 1 ? 'Публикация не оплачена' : `Не оплачено публикаций: ${n}`}. Подтвердите добавление в выпуск без оплаты.`,
+  skippedUnpaid: (n: number) => `Пропущено неоплаченных: ${n}`,
+  nothingPaidToPublish: (n: number) => `Нет оплаченных одобренных интернет-публикаций. Пропущено неоплаченных: ${n}`,
+  // The publication a client already paid for (a package's or an entry without its article).
+  slotUsed: (slot: PublicationSlotLike) => `${slotCoverText(slot)}. Новая заявка не создана`,
+  /** Said by the answer (`made`) and, before sending, by the form. */
+  slotTooFewAuthors: (slot: PublicationSlotLike, authorsNum: number, made: boolean) =>
+    `${slotCoverText(slot)}, а авторов ${authorsNum}: поэтому ${made ? 'создана новая заявка' : 'будет создана новая заявка'} по цене для ${authorsNum} ${authorsGenitive(authorsNum)}, её нужно ${made ? '' : 'будет '}оплатить`,
 } as const;
+
+/** What a slot is, as far as its wording and choice go. */
+export interface PublicationSlotLike {
+  number: string;
+  package_title: string | null;
+  is_paid: boolean;
+  authors_covered: number | null;
+  service: { id: number; dict_subtype_id: number | null };
+}
+
+/** "1 автора", "2 авторов", "21 автора" (after «для», «публикация»). */
+const authorsGenitive = (n: number) => plural(n, 'автора', 'авторов', 'авторов');
+
+/** What the slot covers, in words: «Заявка № 2611-0004 (Пакет «…») включает публикацию 1 автора без доплаты». */
+export function slotCoverText(slot: PublicationSlotLike): string {
+  // Package titles often say «Пакет «…»» themselves.
+  const pkg = slot.package_title && (/^пакет/i.test(slot.package_title) ? slot.package_title : `пакет «${slot.package_title}»`);
+  const where = pkg ? `Заявка № ${slot.number} (${pkg})` : `Заявка № ${slot.number}`;
+  if (slot.authors_covered === null)
+    return slot.is_paid ? `${where} оплачена и включает публикацию` : `${where} ещё не оплачена: публикация будет добавлена к ней`;
+  return `${where} включает публикацию ${slot.authors_covered} ${authorsGenitive(slot.authors_covered)}${slot.is_paid || slot.package_title ? ' без доплаты' : ''}`;
+}
+
+/** Does the slot take a publication of this many authors without a new entry? */
+export const slotCovers = (slot: Pick<PublicationSlotLike, 'authors_covered'>, authorsNum: number) =>
+  slot.authors_covered === null || authorsNum <= slot.authors_covered;
+
+/** Is the slot an entry of this publication service (or of another service of its subtype)? */
+export const slotFits = (slot: Pick<PublicationSlotLike, 'service'>, service: { id: number; dict_subtype_id: number | null }) =>
+  slot.service.id === service.id || (service.dict_subtype_id !== null && slot.service.dict_subtype_id === service.dict_subtype_id);
+
+/**
+ * The slot a new publication goes to (issue 28): the first fitting slot that covers its authors
+ * (`use`); when the fitting ones cover fewer authors, a new entry is made and `tooSmall` says which
+ * slot was passed over (the form and the answer say why it costs money). Slots come best first
+ * (paid, then a package's, then the oldest).
+ */
+export function chooseSlot<T extends PublicationSlotLike>(
+  slots: readonly T[],
+  service: { id: number; dict_subtype_id: number | null },
+  authorsNum: number,
+): { use: T | null; tooSmall: T | null } {
+  const fitting = slots.filter((s) => slotFits(s, service));
+  const use = fitting.find((s) => slotCovers(s, authorsNum)) ?? null;
+  return { use, tooSmall: use ? null : (fitting[0] ?? null) };
+}
 
 /** A uniqueness check not finished yet: waiting for a worker, or being run. */
 export const uniquenessStateSchema = z.enum(['queued', 'running']);
@@ -201,6 +260,7 @@ export const publicationEntryRefSchema = z.object({
   number: z.string(),
   /** Entry status 1 not paid, 2 paid, 3 done. */
   status: z.number().int(),
+  /** isPaidEntryStatus(status). */
   is_paid: z.boolean(),
   price: z.number(),
   user: z.object({ id, fio: z.string() }),
@@ -234,6 +294,8 @@ export const publicationSchema = z.object({
   statusColor: z.string(),
   entries: z.array(publicationEntryRefSchema),
   entry: publicationEntryRefSchema.nullable(),
+  /** Some live entry of the publication is paid (isPaidEntryStatus); the operator confirms any move of an unpaid one. */
+  is_paid: z.boolean(),
   service: z.object({ id, title: z.string(), dict_subtype_id: id.nullable() }).nullable(),
   /** Does the subtype take a file instead of a text? */
   publication_has_file: z.boolean(),
@@ -365,7 +427,12 @@ export const savePublicationBody = z.object({
 export type SavePublicationBody = z.input<typeof savePublicationBody>;
 
 /** The answer of create and update: the publication and the info text ('будет проверена антиплагиатом в течение часа'). */
-export const savePublicationAnswer = dataAnswer(publicationSchema).extend({ message: z.string(), info: z.string().nullable() });
+export const savePublicationAnswer = dataAnswer(publicationSchema).extend({
+  message: z.string(),
+  info: z.string().nullable(),
+  /** On create: which entry the publication went to when the client had one already (slotUsed), or why a new one is to be paid (slotTooFewAuthors). */
+  entry_note: z.string().nullable(),
+});
 export type SavePublicationAnswer = z.output<typeof savePublicationAnswer>;
 
 /** POST /api/publication/{id}/decline: the comment for the author is optional. */
@@ -377,11 +444,19 @@ export const rejectBody = z.object({ manager_comment: textField(5000).nullish(),
 });
 export type RejectBody = z.input<typeof rejectBody>;
 
-/** POST /api/publication/add-to-release. */
+/** POST /api/publication/{id}/accept and …/send-to-journal: `confirm_unpaid` lets the operator move an unpaid publication. */
+export const unpaidConfirmBody = z.object({ confirm_unpaid: flagField().optional() });
+export type UnpaidConfirmBody = z.input<typeof unpaidConfirmBody>;
+
+/** POST /api/publication/add-to-release (`confirm_unpaid`: unpaid ones among them go in too). */
 export const addToReleaseBody = z.object({
   ids: idListField().refine((l) => l.length > 0, { error: Messages.fieldRequired }),
   release_id: idField(PublicationMessages.chooseRelease),
+  confirm_unpaid: flagField().optional(),
 });
+
+/** POST /api/publication/publish-accepted: unpaid approved ones are skipped unless `include_unpaid`. */
+export const publishAcceptedBody = z.object({ include_unpaid: flagField().optional() });
 export type AddToReleaseBody = z.input<typeof addToReleaseBody>;
 
 /** Status-change answers (accept, decline, reject, send-to-journal, check-uniqueness, add-author): the message and the publication as it is now. */
@@ -393,6 +468,8 @@ export const publishAcceptedAnswer = z.object({
   message: z.string(),
   published: z.array(id),
   failed: z.array(z.object({ id, message: z.string() })),
+  /** Approved ones left as they are because their entry is unpaid (the message counts them). */
+  skipped_unpaid: z.array(id),
 });
 export type PublishAcceptedAnswer = z.output<typeof publishAcceptedAnswer>;
 
@@ -408,5 +485,24 @@ export function cut(text: string, n: number): string {
 /** GET /api/publication/authors?fio=: people to name as co-authors (id and full name). */
 export const authorOptionSchema = z.object({ id: z.number().int(), fio: z.string() });
 export const authorOptionsAnswer = listAnswer(authorOptionSchema);
+/**
+ * GET /api/publication/slots: the client's entries of publication services with no live publication
+ * (a package's publication, or a paid entry whose article was deleted): where a new publication goes
+ * before any new entry is made. Operators name the client by `user_id`.
+ */
+export const publicationSlotSchema = z.object({
+  entry_id: id,
+  number: z.string(),
+  service: z.object({ id, title: z.string(), dict_subtype_id: id.nullable() }),
+  /** The package the entry was bought in, or null. */
+  package_title: z.string().nullable(),
+  is_paid: z.boolean(),
+  /** Authors its payment covers: a package's publication is of one author; null: any (the entry takes the price for the number). */
+  authors_covered: z.number().int().nullable(),
+});
+export type PublicationSlot = z.output<typeof publicationSlotSchema>;
+export const publicationSlotsAnswer = listAnswer(publicationSlotSchema);
+export const publicationSlotsQuery = z.object({ user_id: idField().optional() });
+
 /** DELETE /api/publication/{id}. */
 export const publicationDeletedAnswer = messageAnswer;

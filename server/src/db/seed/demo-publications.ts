@@ -1,14 +1,16 @@
 // Demo rubrics on the demo site's categories (prices and releases: demo-publication-dictionaries.ts);
-// then the demo user's publications in every status and a
-// few other clients' pending ones, made through the same rules as requests (createPublication,
-// movePublication), so the user's list and the operator's moderation screen are lived-in.
+// then the demo user's publications in every status (the approved and published ones paid, the
+// first one on the publication the demo user's package bought) and a few other clients' pending,
+// unpaid ones (the moderation window's unpaid warning), made through the same rules as requests
+// (createPublication, movePublication), so the user's list and the operator's moderation screen are lived-in.
 import { sql } from 'drizzle-orm';
-import { Role } from '@edu/domain/common/codes';
+import { PayType, Role } from '@edu/domain/common/codes';
 import { savePublicationBody, type PublicationAction } from '@edu/domain/publications/publication';
 import { rows, type Queryable } from '../../platform/db.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { createPublication } from '../../features/publications/publication-save.ts';
 import { movePublication } from '../../features/publications/publication-status.ts';
+import { markPaidIn } from '../../features/payments/payment-rules.ts';
 
 /** Called with the demo catalogue (a database without services), once. */
 export async function seedDemoRubrics(tx: Queryable): Promise<void> {
@@ -53,6 +55,8 @@ interface DemoPublication {
   authors?: string[];
   /** Operator actions after submission, in order. */
   actions?: Array<{ action: PublicationAction; comment?: string; url?: string }>;
+  /** Its entry is paid (at the bank) before the operator acts: only paid ones are approved or published here (issue 28). */
+  paid?: boolean;
   daysAgo: number;
 }
 
@@ -63,12 +67,14 @@ const MINE: DemoPublication[] = [
     category: 1,
     authors: ['Соколова Елена Андреевна'],
     daysAgo: 9,
+    paid: true,
     actions: [{ action: 'accept' }],
   },
   {
     title: 'Рефлексия на уроке: приёмы для 5–7 классов',
     category: 3,
     daysAgo: 15,
+    paid: true,
     actions: [{ action: 'decline', comment: 'Добавьте, пожалуйста, список литературы и уточните возраст учащихся во введении.' }],
   },
   {
@@ -81,6 +87,7 @@ const MINE: DemoPublication[] = [
     title: 'Цифровые инструменты в работе классного руководителя',
     category: 6,
     daysAgo: 60,
+    paid: true,
     actions: [{ action: 'accept' }, { action: 'publish', url: 'https://example.org/index.php?option=com_content&view=article&id=501' }],
   },
 ];
@@ -105,6 +112,14 @@ export async function seedDemoPublicationActivity(db: Queryable, o: { now: Date;
       authors: (p.authors ?? []).map((fio) => ({ fio })),
     });
     const { id } = await createPublication(db, null, user, input, []);
+    if (p.paid) {
+      // Its entry (a package's entry taken as the slot is paid already).
+      const [entry] = await rows<{ id: number; status: number }>(
+        db,
+        sql`select e.id, e.status from publication_entries pe join entries e on e.id = pe.entry_id where pe.publication_id = ${id} order by e.id limit 1`,
+      );
+      if (entry && entry.status === 1) await markPaidIn(db, operator, entry.id, PayType.bank);
+    }
     for (const a of p.actions ?? []) {
       await movePublication(db, {
         publicationId: id,

@@ -5,6 +5,7 @@ import { EventId, PayType } from '@edu/domain/common/codes';
 import type { FieldErrors } from '@edu/domain/common/validation';
 import { defaultExtramural } from '@edu/domain/entries/entry';
 import {
+  chooseSlot,
   internetTextProblem,
   PACKAGE_PUBLICATION_AUTHORS,
   isInternetSubtype,
@@ -27,7 +28,7 @@ import type { CheckedUpload, StoreUpload } from '../../platform/uploads.ts';
 import { entryNumber } from '../entries/entry-rules.ts';
 import { scheduleUniquenessCheck } from './jobs.ts';
 import { movePublication, type PublicationChanges } from './publication-status.ts';
-import { loadRecord } from './publications-repository.ts';
+import { listPublicationSlots, loadRecord } from './publications-repository.ts';
 
 export type SaveInput = z.output<typeof savePublicationBody>;
 
@@ -222,12 +223,15 @@ export interface SaveResult {
   scheduled: boolean;
   /** An operator moved it to another publication subtype. */
   moved?: boolean;
+  /** On create: the slot the publication went to, or why a new entry is to be paid (PublicationMessages.slotUsed / slotTooFewAuthors). */
+  entryNote?: string | null;
 }
 
 /**
  * POST /api/publication. The entry is `entry_id` (the asker's entry of a publication service with no
- * live publication) or a new one for `service_id` / `dict_subtype_id`, at the price for the number
- * of authors. The creator is the first author; the text is sanitised; the check is scheduled.
+ * live publication); or, for `service_id` / `dict_subtype_id`, the owner's slot of that service that
+ * covers the authors (listPublicationSlots, chooseSlot); or a new one at the price for the number of
+ * authors. The creator is the first author; the text is sanitised; the check is scheduled.
  */
 /** A user's publications awaiting their uniqueness check at most (UNIQUENESS_PENDING_PER_USER); operators (and the demo seed) have no limit. */
 export interface SaveLimits {
@@ -250,6 +254,7 @@ export async function createPublication(
   let entryId: number | null = null;
   let ownerId = user.id;
   let inPackage = false;
+  let entryNote: string | null = null;
   if (input.entry_id) {
     // The article of an entry bought before (a package's publication): nothing is charged again.
     const [e] = await rows<{ id: number; service_id: number; created_by: number; busy: boolean; in_package: boolean }>(
@@ -277,6 +282,18 @@ export async function createPublication(
     else throw fieldError('service_id', PublicationMessages.chooseService);
     if (!service || (!isOperator && (!service.is_visible || service.is_done))) throw fieldError('service_id', PublicationMessages.chooseService);
     if (!service.is_publication) throw fieldError('service_id', PublicationMessages.serviceNotPublication);
+    // What the client has paid for already is used first (issue 28): a package's publication or an
+    // entry without its article. A new entry only when there is none, or it covers fewer authors.
+    const { use, tooSmall } = chooseSlot(await listPublicationSlots(tx, ownerId, { lock: true }), service, input.authors_num ?? 1);
+    if (use) {
+      const slotService = use.service.id === service.id ? service : await serviceById(tx, use.service.id);
+      if (slotService) {
+        service = slotService;
+        entryId = use.entry_id;
+        inPackage = use.package_title !== null;
+        entryNote = PublicationMessages.slotUsed(use);
+      }
+    } else if (tooSmall) entryNote = PublicationMessages.slotTooFewAuthors(tooSmall, input.authors_num ?? 1, true);
   }
 
   const checked = await checkFields(tx, {
@@ -321,7 +338,7 @@ export async function createPublication(
   });
   const scheduled = Boolean(checked.text);
   if (scheduled) await scheduleUniquenessCheck(tx, row.id, ownerId, { pendingLimit: isOperator ? undefined : limits?.pendingChecks });
-  return { id: row.id, scheduled };
+  return { id: row.id, scheduled, entryNote };
 }
 
 /**

@@ -8,7 +8,7 @@ import { PUBLICATION_TRANSITIONS, PublicationMessages, publicationStatusLabels, 
 import { publications } from '../../db/schema/index.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { cancelUnpaidEntriesOf, restoreCancelledEntriesOf } from './publication-entries.ts';
 import { loadRecord, type PublicationRecord } from './publications-repository.ts';
@@ -45,8 +45,23 @@ export interface MoveOptions {
   set?: PublicationChanges;
   /** A silent rejection: no notification, no mail. */
   silent?: boolean;
-  /** Checked under the lock before the move (e.g. 'В журнал' only when is_journal). */
-  guard?: (current: PublicationRecord) => void;
+  /**
+   * Checked under the lock before the move (e.g. 'В журнал' only when is_journal); what it returns is
+   * written into the change-log row's `after` (e.g. `confirmed_unpaid: true`).
+   */
+  guard?: (current: PublicationRecord) => void | Record<string, unknown>;
+}
+
+/**
+ * An unpaid publication moves to approved or to the journal only when the operator confirmed it
+ * (`confirm_unpaid`, issue 28): 422 on `confirm_unpaid` otherwise. Run as a move's guard, under the lock.
+ */
+export function unpaidGuard(confirmed: boolean, message: string) {
+  return (current: PublicationRecord) => {
+    if (current.is_paid) return;
+    if (!confirmed) throw fieldError('confirm_unpaid', message, message);
+    return { confirmed_unpaid: true };
+  };
 }
 
 export function transitionRefused(status: number): AppError {
@@ -62,7 +77,7 @@ export async function movePublication(tx: Queryable, o: MoveOptions): Promise<{ 
   const current = await loadRecord(tx, o.publicationId, { lock: true });
   if (!current) throw notFound(PublicationMessages.notFound);
   if (!(rule.from as readonly number[]).includes(current.status)) throw transitionRefused(current.status);
-  o.guard?.(current);
+  const guardNote = o.guard?.(current) ?? {};
   const set = { ...(o.set ?? {}), status: rule.to };
   const updated = await tx
     .update(publications)
@@ -78,7 +93,7 @@ export async function movePublication(tx: Queryable, o: MoveOptions): Promise<{ 
   if (updated.length === 0) throw transitionRefused(current.status);
 
   const before: Record<string, unknown> = { status: current.status };
-  const after: Record<string, unknown> = { status: rule.to };
+  const after: Record<string, unknown> = { status: rule.to, ...guardNote };
   for (const [k, v] of Object.entries(o.set ?? {})) {
     before[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
     after[k] = v;

@@ -2,12 +2,14 @@
 // publication, and the shape the API answers (domain/src/publications/publication.ts Publication).
 import { sql } from 'drizzle-orm';
 import { formatDate } from '@edu/domain/common/format';
+import { isPaidEntryStatus, PAID_ENTRY_STATUSES } from '@edu/domain/common/paid';
 import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
 import {
   cut,
   DisplayCuts,
   INTERNET_SUBTYPE_ID,
   ownerSeesComment,
+  PACKAGE_PUBLICATION_AUTHORS,
   publicationPlainText,
   publicationStatusColors,
   publicationStatusLabels,
@@ -17,6 +19,7 @@ import {
   type PublicationEntryRef,
   type PublicationFileRef,
   type PublicationMatch,
+  type PublicationSlot,
   type PublicationStatusCode,
   type UniquenessState,
   type PublicationSortKey,
@@ -120,6 +123,15 @@ const FROM = sql`
   left join services s on s.id = fe.service_id
   left join dict_service_subtypes st on st.id = s.dict_subtype_id`;
 
+/** The paid entry statuses (isPaidEntryStatus), for SQL. */
+const PAID_STATUSES = sql.join(
+  PAID_ENTRY_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+/** Some live entry of the publication `p` is paid. */
+const PUBLICATION_PAID = sql`exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id
+  where ppe.publication_id = p.id and pe2.deleted_at is null and pe2.status in (${PAID_STATUSES}))`;
+
 /** What a user may see (the publication policy decides). */
 const visibleTo = publicationVisibleTo;
 
@@ -134,7 +146,7 @@ export function toPublication(r: PublicationRow, user: AuthUser, full: boolean):
     id: e.id,
     number: e.number,
     status: e.status,
-    is_paid: e.status >= 2,
+    is_paid: isPaidEntryStatus(e.status),
     price: Number(e.price),
     user: { id: e.user_id, fio: e.fio },
   }));
@@ -171,6 +183,7 @@ export function toPublication(r: PublicationRow, user: AuthUser, full: boolean):
     statusColor: publicationStatusColors[status] ?? 'gray',
     entries,
     entry: entries[0] ?? null,
+    is_paid: entries.some((e) => e.is_paid),
     service: r.service_id ? { id: r.service_id, title: r.service_title ?? '', dict_subtype_id: r.dict_subtype_id } : null,
     publication_has_file: Boolean(r.publication_has_file),
     release: r.release_id ? { id: r.release_id, title: r.release_title ?? '' } : null,
@@ -237,10 +250,8 @@ export async function listPublications(db: Queryable, user: AuthUser, f: Publica
         sql`exists (select 1 from publication_entries spe join entries se on se.id = spe.entry_id where spe.publication_id = p.id and se.service_id = ${v})`,
     ),
     when(f.status, (v) => sql`p.status = ${v}`),
-    f.isPaid === true &&
-      sql`exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id where ppe.publication_id = p.id and pe2.status >= 2 and pe2.deleted_at is null)`,
-    f.isPaid === false &&
-      sql`not exists (select 1 from publication_entries ppe join entries pe2 on pe2.id = ppe.entry_id where ppe.publication_id = p.id and pe2.status >= 2 and pe2.deleted_at is null)`,
+    f.isPaid === true && PUBLICATION_PAID,
+    f.isPaid === false && sql`not ${PUBLICATION_PAID}`,
     f.isWithoutRelease === true && sql`p.release_id is null`,
     when(f.release_id, (v) => sql`p.release_id = ${v}`),
     isOperator &&
@@ -287,6 +298,8 @@ export interface PublicationRecord {
   dict_subtype_id: number | null;
   publication_has_file: boolean;
   authors_num: number | null;
+  /** Some live entry is paid (an unpaid one is approved only with the operator's confirmation). */
+  is_paid: boolean;
 }
 
 export async function loadRecord(db: Queryable, id: number, opts: { lock?: boolean } = {}): Promise<PublicationRecord | undefined> {
@@ -294,7 +307,7 @@ export async function loadRecord(db: Queryable, id: number, opts: { lock?: boole
     db,
     sql`select p.id, p.title, p.text, p.file_id, p.status, p.release_id, p.is_journal, p.manager_comment, p.dict_category_id, p.type,
           p.price_id, p.url, p.url_contents, p.created_by, s.id as service_id, s.dict_subtype_id,
-          coalesce(st.publication_has_file, false) as publication_has_file, pp.authors_num
+          coalesce(st.publication_has_file, false) as publication_has_file, pp.authors_num, ${PUBLICATION_PAID} as is_paid
         from publications p
         left join publication_prices pp on pp.id = p.price_id
         left join lateral (select e.service_id from publication_entries pe join entries e on e.id = pe.entry_id
@@ -393,6 +406,7 @@ export interface ApprovedInternetPublicationRow {
   joomla_category_id: number | null;
   rubric: string | null;
   authors: string | null;
+  is_paid: boolean;
 }
 
 /** Approved live internet publications (subtype 5) with their rubric's site category and authors, to publish on the journal's site. */
@@ -400,7 +414,8 @@ export async function listApprovedInternetPublications(db: Queryable): Promise<A
   return rows<ApprovedInternetPublicationRow>(
     db,
     sql`select p.id, p.title, p.text, c.joomla_category_id, c.fdv as rubric,
-            (select string_agg(a.fio, ', ' order by a.position, a.id) from publication_authors a where a.publication_id = p.id) as authors
+            (select string_agg(a.fio, ', ' order by a.position, a.id) from publication_authors a where a.publication_id = p.id) as authors,
+            ${PUBLICATION_PAID} as is_paid
           from publications p
           left join dict_publication_categories c on c.id = p.dict_category_id
           where p.deleted_at is null and p.status = 2
@@ -428,6 +443,7 @@ export interface ReleaseCandidateRow {
   id: number;
   release_id: number | null;
   dict_subtype_id: number | null;
+  is_paid: boolean;
 }
 
 /** The live publications of these ids with their release and first entry's subtype, locked for the update. */
@@ -435,7 +451,8 @@ export async function lockPublicationsForRelease(db: Queryable, ids: number[]): 
   return rows<ReleaseCandidateRow>(
     db,
     sql`select p.id, p.release_id, (select s.dict_subtype_id from publication_entries pe join entries e on e.id = pe.entry_id
-              join services s on s.id = e.service_id where pe.publication_id = p.id order by e.id limit 1) as dict_subtype_id
+              join services s on s.id = e.service_id where pe.publication_id = p.id order by e.id limit 1) as dict_subtype_id,
+              ${PUBLICATION_PAID} as is_paid
             from publications p where p.deleted_at is null and p.id in (${sql.join(
               ids.map((i) => sql`${i}`),
               sql`, `,
@@ -449,4 +466,56 @@ export async function setPublicationRelease(db: Queryable, id: number, releaseId
     .update(publications)
     .set({ release_id: releaseId, updated_at: new Date() })
     .where(sql`id = ${id}`);
+}
+
+interface SlotRow {
+  entry_id: number;
+  number: string;
+  status: number;
+  service_id: number;
+  service_title: string;
+  dict_subtype_id: number | null;
+  package_title: string | null;
+}
+
+/**
+ * The owner's slots (GET /api/publication/slots, and where createPublication puts a new article):
+ * live entries of publication services with no live publication, best first: paid, then a
+ * package's, then the oldest. `lock` locks them and looks again after the lock, so two articles
+ * sent at once never share one slot.
+ */
+export async function listPublicationSlots(db: Queryable, ownerId: number, o: { lock?: boolean } = {}): Promise<PublicationSlot[]> {
+  const free = sql`not exists (select 1 from publication_entries spe join publications sp on sp.id = spe.publication_id
+    where spe.entry_id = e.id and sp.deleted_at is null)`;
+  let list = await rows<SlotRow>(
+    db,
+    sql`select e.id as entry_id, e.number, e.status, s.id as service_id, s.title as service_title, s.dict_subtype_id, pk.title as package_title
+        from entries e join services s on s.id = e.service_id
+        left join dict_service_types t on t.id = s.dict_type_id
+        left join package_enrollments pk on pk.id = e.package_enrollment_id
+        where e.created_by = ${ownerId} and e.deleted_at is null and (s.is_publication or coalesce(t.is_publication, false)) and ${free}
+        order by (e.status in (${PAID_STATUSES})) desc, (e.package_enrollment_id is not null) desc, e.id
+        ${o.lock ? sql`for update of e` : sql``}`,
+  );
+  if (o.lock && list.length > 0) {
+    // A publication committed while this waited for the lock is seen by a new statement only.
+    const still = await rows<{ id: number }>(
+      db,
+      sql`select e.id from entries e where e.id in (${sql.join(
+        list.map((r) => sql`${r.entry_id}`),
+        sql`, `,
+      )}) and ${free}`,
+    );
+    const ids = new Set(still.map((r) => r.id));
+    list = list.filter((r) => ids.has(r.entry_id));
+  }
+  return list.map((r) => ({
+    entry_id: r.entry_id,
+    number: r.number,
+    service: { id: r.service_id, title: r.service_title, dict_subtype_id: r.dict_subtype_id },
+    package_title: r.package_title,
+    is_paid: isPaidEntryStatus(r.status),
+    // A package buys the publication of one author (decision 025); an entry of its own takes the price for the number.
+    authors_covered: r.package_title !== null ? PACKAGE_PUBLICATION_AUTHORS : null,
+  }));
 }

@@ -39,8 +39,17 @@ async function person(lastName: string) {
 type Person = Awaited<ReturnType<typeof person>>;
 
 const create = (h: Record<string, string>, body: Record<string, unknown>) => t.inject({ method: 'POST', url: '/api/publication', headers: h, payload: body });
+/**
+ * An operator action. Approving or sending to the journal confirms an unpaid publication: payment is
+ * not what these tests are about (the unpaid rule has its own tests, which call the route directly).
+ */
 const act = (id: number, action: string, payload: Record<string, unknown> = {}, h = operator) =>
-  t.inject({ method: 'POST', url: `/api/publication/${id}/${action}`, headers: h, payload });
+  t.inject({
+    method: 'POST',
+    url: `/api/publication/${id}/${action}`,
+    headers: h,
+    payload: action === 'accept' || action === 'send-to-journal' ? { confirm_unpaid: true, ...payload } : payload,
+  });
 const me = async (u: Person) => (await t.inject({ method: 'GET', url: '/api/get', headers: u.h })).json();
 const entry = async (h: Record<string, string>, id: number): Promise<Entry> =>
   (await t.inject({ method: 'GET', url: `/api/entry/${id}`, headers: h })).json().data;
@@ -142,6 +151,83 @@ describe('a package with a publication', () => {
     const { course, publication } = await enrol(u);
     expect((await t.inject({ method: 'DELETE', url: `/api/entry/${course.id}`, headers: operator })).statusCode).toBe(200);
     expect((await entry(operator, publication.id)).price).toBe(900);
+  });
+});
+
+describe('«Добавить публикацию» uses the paid slot first (issue 28)', () => {
+  const slots = async (h: Record<string, string>, q = '') => (await t.inject({ method: 'GET', url: `/api/publication/slots${q}`, headers: h })).json().data;
+  async function paidPackage(u: Person) {
+    const { course, publication } = await enrol(u);
+    expect((await t.inject({ method: 'POST', url: `/api/entry/${course.id}/pay`, headers: operator, payload: { pay_type: 1 } })).statusCode).toBe(200);
+    return publication;
+  }
+
+  it('a client with a paid package names the service only: the article goes to the package entry, no new entry is made, and the answer says so', async () => {
+    const u = await person('Слотова');
+    const slotEntry = await paidPackage(u);
+    const [slot] = await slots(u.h);
+    expect(slot).toEqual({
+      entry_id: slotEntry.id,
+      number: slotEntry.number,
+      service: { id: internetServiceId, title: 'Интернет-публикация', dict_subtype_id: 5 },
+      package_title: 'Пакет «Педагог-автор»',
+      is_paid: true,
+      authors_covered: 1,
+    });
+    // An operator sees the client's slots; another client does not.
+    expect((await slots(operator, `?user_id=${u.id}`)).map((x: { entry_id: number }) => x.entry_id)).toEqual([slotEntry.id]);
+    expect(await slots((await person('Другая')).h, `?user_id=${u.id}`)).toEqual([]);
+    const before = await liveEntries(u.id);
+
+    // The «Мои публикации → Добавить публикацию» form: service_id, no entry_id.
+    const res = await create(u.h, article({ service_id: internetServiceId }));
+    expect(res.statusCode, res.body).toBe(200);
+    const p: Publication = res.json().data;
+    expect(p.entries.map((e) => e.id)).toEqual([slotEntry.id]);
+    expect(p).toMatchObject({ is_paid: true, entry: { is_paid: true, price: 720 } });
+    expect(res.json().entry_note).toBe(PublicationMessages.slotUsed(slot));
+    expect(res.json().entry_note).toContain('Новая заявка не создана');
+    expect(await liveEntries(u.id)).toEqual(before);
+    expect(await me(u)).toMatchObject({ left_sum: 0, entries_unpaid_num: 0 });
+    // The slot is used: the next article is a new entry to be paid.
+    expect(await slots(u.h)).toEqual([]);
+    const next = await create(u.h, article({ service_id: internetServiceId, title: 'Вторая статья' }));
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().entry_note).toBeNull();
+    expect(next.json().data.entry).toMatchObject({ status: 1, is_paid: false, price: 900 });
+  });
+
+  it('more authors than the slot covers: a new entry at the price for them, the answer says why, and the slot stays free', async () => {
+    const u = await person('Соавторская');
+    const slotEntry = await paidPackage(u);
+    const [slot] = await slots(u.h);
+    const before = await liveEntries(u.id);
+    const res = await create(u.h, article({ service_id: internetServiceId, authors_num: 2, authors: [{ fio: 'Соавторова Мария' }] }));
+    expect(res.statusCode, res.body).toBe(200);
+    const p: Publication = res.json().data;
+    expect(p.entry?.id).not.toBe(slotEntry.id);
+    expect(p.entry).toMatchObject({ status: 1, is_paid: false, price: 1300 });
+    expect(p.is_paid).toBe(false);
+    expect(res.json().entry_note).toBe(PublicationMessages.slotTooFewAuthors(slot, 2, true));
+    expect(res.json().entry_note).toContain('включает публикацию 1 автора');
+    expect((await liveEntries(u.id)).length).toBe(before.length + 1);
+    expect((await slots(u.h)).map((x: { entry_id: number }) => x.entry_id)).toEqual([slotEntry.id]);
+    // The catalogue's form (dict_subtype_id) takes the slot too.
+    const viaSubtype = await create(u.h, article({ dict_subtype_id: 5, title: 'Через каталог' }));
+    expect(viaSubtype.statusCode, viaSubtype.body).toBe(200);
+    expect(viaSubtype.json().data.entry.id).toBe(slotEntry.id);
+  });
+
+  it('two articles sent at once never share one slot', async () => {
+    const u = await person('Гонкова');
+    const slotEntry = await paidPackage(u);
+    const [a, b] = await Promise.all([
+      create(u.h, article({ service_id: internetServiceId, title: 'Первая' })),
+      create(u.h, article({ service_id: internetServiceId, title: 'Вторая' })),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const ids = [a.json().data.entry.id, b.json().data.entry.id];
+    expect(ids.filter((id) => id === slotEntry.id)).toHaveLength(1);
   });
 });
 

@@ -59,8 +59,26 @@ async function created(h: Record<string, string>, body?: Record<string, unknown>
 /** The invited co-author accepts (co-authors.ts). */
 const accept = (h: Record<string, string>, id: number) => t.inject({ method: 'POST', url: `/api/publication/${id}/accept-invitation`, headers: h });
 
+/**
+ * An operator action. Approving or sending to the journal confirms an unpaid publication: payment is
+ * not what these tests are about (the unpaid rule has its own tests, which call the route directly).
+ */
 const act = (id: number, action: string, payload: Record<string, unknown> = {}, h = operator) =>
-  t.inject({ method: 'POST', url: `/api/publication/${id}/${action}`, headers: h, payload });
+  t.inject({
+    method: 'POST',
+    url: `/api/publication/${id}/${action}`,
+    headers: h,
+    payload: action === 'accept' || action === 'send-to-journal' ? { confirm_unpaid: true, ...payload } : payload,
+  });
+
+/** The operator marks the publication's entry paid (bank). */
+async function pay(p: Publication) {
+  const res = await t.inject({ method: 'POST', url: `/api/entry/${p.entry!.id}/pay`, headers: operator, payload: { pay_type: 1 } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The route itself, without the test helper's confirmation. */
+const post = (url: string, payload?: Record<string, unknown>) => t.inject({ method: 'POST', url, headers: operator, ...(payload ? { payload } : {}) });
 
 async function statusOf(id: number): Promise<number> {
   const [r] = await rows<{ status: number }>(t.database.db, sql`select status from publications where id = ${id}`);
@@ -454,6 +472,60 @@ describe('moderation', () => {
     expect((await eventsOf(p.id)).length).toBe(1);
   });
 
+  it('an unpaid publication is approved or sent to the journal only with confirm_unpaid (422 in Russian otherwise); a paid one needs nothing', async () => {
+    const u = await person('Неоплатова');
+    const p = await created(u.h);
+    expect(p).toMatchObject({ is_paid: false, entry: { is_paid: false, status: 1 } });
+    const refused = await post(`/api/publication/${p.id}/accept`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      message: PublicationMessages.confirmUnpaidApprove,
+      errors: { confirm_unpaid: [PublicationMessages.confirmUnpaidApprove] },
+    });
+    expect((await post(`/api/publication/${p.id}/accept`, { confirm_unpaid: false })).statusCode).toBe(422);
+    expect(await statusOf(p.id)).toBe(PublicationStatus.pending);
+    expect(await eventsOf(p.id)).toEqual([]);
+    const confirmed = await post(`/api/publication/${p.id}/accept`, { confirm_unpaid: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ status: PublicationStatus.approved, is_paid: false });
+    // The change log says the operator approved it unpaid.
+    const [log] = await rows<{ diff: { after?: Record<string, unknown> } }>(
+      t.database.db,
+      sql`select diff from change_logs where type = 'publication' and entity_id = ${p.id} order by id desc limit 1`,
+    );
+    expect(JSON.stringify(log.diff)).toContain('confirmed_unpaid');
+
+    // «В журнал» the same way.
+    const j = await created(u.h, internetBody({ title: 'Для журнала' }));
+    await t.database.db.execute(sql`update publications set is_journal = true where id = ${j.id}`);
+    const journal = await post(`/api/publication/${j.id}/send-to-journal`);
+    expect(journal.statusCode).toBe(422);
+    expect(journal.json().message).toBe(PublicationMessages.confirmUnpaidJournal);
+    expect((await post(`/api/publication/${j.id}/send-to-journal`, { confirm_unpaid: true })).statusCode).toBe(200);
+
+    // Paid: approved without a word about payment.
+    const paid = await created(u.h, internetBody({ title: 'Оплаченная статья' }));
+    await pay(paid);
+    const ok = await post(`/api/publication/${paid.id}/accept`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ status: PublicationStatus.approved, is_paid: true, entry: { is_paid: true, status: 2 } });
+  });
+
+  it('shows the payment in the list and filters by it (isPaid=1 / 0)', async () => {
+    const u = await person('Фильтрова');
+    const unpaid = await created(u.h, internetBody({ title: 'Неоплаченная' }));
+    const paid = await created(u.h, internetBody({ title: 'Оплаченная' }));
+    await pay(paid);
+    const list = async (q: string) =>
+      (await t.inject({ method: 'GET', url: `/api/publication?userId=${u.id}${q}`, headers: operator })).json().data as Publication[];
+    expect((await list('')).map((p) => [p.id, p.is_paid])).toEqual([
+      [paid.id, true],
+      [unpaid.id, false],
+    ]);
+    expect((await list('&isPaid=1')).map((p) => p.id)).toEqual([paid.id]);
+    expect((await list('&isPaid=0')).map((p) => p.id)).toEqual([unpaid.id]);
+  });
+
   it('operator actions are refused to users and to unknown ids', async () => {
     const u = await person('Непускова');
     const p = await created(u.h);
@@ -703,7 +775,12 @@ describe('releases, site and counts', () => {
       .insert(publicationReleases)
       .values({ title: 'Выпуск № 2', dict_service_subtype_id: 4 })
       .returning({ id: publicationReleases.id });
-    const res = await t.inject({ method: 'POST', url: '/api/publication/add-to-release', headers: operator, payload: { ids: [j.id], release_id: second.id } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/publication/add-to-release',
+      headers: operator,
+      payload: { ids: [j.id], release_id: second.id, confirm_unpaid: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(PublicationMessages.selectedUpdated);
     expect((await t.inject({ method: 'GET', url: `/api/publication/${j.id}`, headers: u.h })).json().data.release).toEqual({
@@ -740,7 +817,7 @@ describe('releases, site and counts', () => {
     const u = await person('Сайтова');
     const p = await created(u.h, internetBody({ title: 'Статья для сайта' }));
     await act(p.id, 'accept');
-    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().published).toContain(p.id);
     const view = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).json().data as Publication;
@@ -752,7 +829,7 @@ describe('releases, site and counts', () => {
     // The main site (services) gets nothing.
     expect(mainSite.requests).toHaveLength(0);
     expect((await eventsOf(p.id)).map((e) => e.event_id)).toEqual([EventId.publicationApproved, EventId.publicationPublished]);
-    const nothing = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const nothing = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(nothing.statusCode).toBe(422);
     expect(nothing.json().message).toBe(PublicationMessages.nothingToPublish);
   });
@@ -762,7 +839,7 @@ describe('releases, site and counts', () => {
     const title = `${'Формирование функциональной грамотности '.repeat(12)}`.trim().slice(0, 480);
     const p = await created(u.h, internetBody({ title }));
     await act(p.id, 'accept');
-    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(res.statusCode, res.body).toBe(200);
     const article = [...joomla.articles.values()].find((a) => a.alias === `publication-${p.id}`)!;
     expect(Array.from(article.title)).toHaveLength(255);
@@ -782,7 +859,7 @@ describe('releases, site and counts', () => {
     await t.database.db.execute(sql`update dict_publication_categories set joomla_category_id = 777 where id = 3`);
     const categories = joomla.categories.length;
     try {
-      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().message).toBe(PublicationMessages.cmsFailed);
       expect(res.json().published).toEqual([good.id]);
@@ -797,7 +874,7 @@ describe('releases, site and counts', () => {
       await t.database.db.execute(sql`update dict_publication_categories set joomla_category_id = 7 where id = 3`);
     }
     // Fixed in the rubric: published on the next press.
-    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(again.json().published).toEqual([bad.id]);
   });
 
@@ -806,14 +883,14 @@ describe('releases, site and counts', () => {
     const p = await created(u.h, internetBody({ title: 'Ответ сайта потерян' }));
     await act(p.id, 'accept');
     joomla.loseCreateAnswers = 1;
-    const lost = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const lost = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(lost.statusCode).toBe(422);
     expect(lost.json().failed[0].message).toMatch(/^Сайт недоступен/);
     expect(await statusOf(p.id)).toBe(PublicationStatus.approved);
     const made = [...joomla.articles.values()].filter((a) => a.alias === `publication-${p.id}`);
     expect(made).toHaveLength(1);
 
-    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+    const again = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().published).toEqual([p.id]);
     expect([...joomla.articles.values()].filter((a) => a.alias === `publication-${p.id}`)).toHaveLength(1);
@@ -827,13 +904,65 @@ describe('releases, site and counts', () => {
     await act(p.id, 'accept');
     joomla.mode = 'down';
     try {
-      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator });
+      const res = await t.inject({ method: 'POST', url: '/api/publication/publish-accepted', headers: operator, payload: { include_unpaid: true } });
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(PublicationMessages.cmsFailed);
       expect(await statusOf(p.id)).toBe(PublicationStatus.approved);
     } finally {
       joomla.mode = 'ok';
     }
+  });
+
+  it('puts unpaid publications into a release only with confirm_unpaid, counting them', async () => {
+    const u = await person('Выпускова');
+    const make = (title: string) => created(u.h, internetBody({ title }));
+    const [a, b, c] = [await make('Первая'), await make('Вторая'), await make('Третья')];
+    await pay(c);
+    const [target] = await t.database.db
+      .insert(publicationReleases)
+      .values({ title: 'Сборник без типа', dict_service_subtype_id: null })
+      .returning({ id: publicationReleases.id });
+    const refused = await post('/api/publication/add-to-release', { ids: [a.id, b.id, c.id], release_id: target.id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      message: PublicationMessages.confirmUnpaidRelease(2),
+      errors: { confirm_unpaid: [PublicationMessages.confirmUnpaidRelease(2)] },
+    });
+    const [{ n }] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from publications where release_id = ${target.id}`);
+    expect(n).toBe(0);
+    // A paid one alone goes in without a question; the unpaid ones with the confirmation.
+    expect((await post('/api/publication/add-to-release', { ids: [c.id], release_id: target.id })).statusCode).toBe(200);
+    const ok = await post('/api/publication/add-to-release', { ids: [a.id, b.id], release_id: target.id, confirm_unpaid: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [{ m }] = await rows<{ m: number }>(t.database.db, sql`select count(*)::int as m from publications where release_id = ${target.id}`);
+    expect(m).toBe(3);
+  });
+
+  it('«Опубликовать одобренные» skips unpaid ones and says how many; include_unpaid publishes them too', async () => {
+    const u = await person('Пропускова');
+    const paid = await created(u.h, internetBody({ title: 'Оплачена и одобрена' }));
+    await pay(paid);
+    const unpaid1 = await created(u.h, internetBody({ title: 'Не оплачена 1' }));
+    const unpaid2 = await created(u.h, internetBody({ title: 'Не оплачена 2' }));
+    for (const p of [paid, unpaid1, unpaid2]) await act(p.id, 'accept');
+    const res = await post('/api/publication/publish-accepted');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.published).toContain(paid.id);
+    expect(answer.skipped_unpaid).toEqual(expect.arrayContaining([unpaid1.id, unpaid2.id]));
+    expect(answer.published).not.toContain(unpaid1.id);
+    expect(answer.message).toBe(`${PublicationMessages.acceptedPublished} ${PublicationMessages.skippedUnpaid(answer.skipped_unpaid.length)}`);
+    expect(answer.message).toContain(`Пропущено неоплаченных: ${answer.skipped_unpaid.length}`);
+    expect(await statusOf(unpaid1.id)).toBe(PublicationStatus.approved);
+    expect(await statusOf(paid.id)).toBe(PublicationStatus.published);
+    // Nothing paid left: a 422 that still counts the skipped ones.
+    const nothing = await post('/api/publication/publish-accepted');
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json().message).toBe(PublicationMessages.nothingPaidToPublish(answer.skipped_unpaid.length));
+    const all = await post('/api/publication/publish-accepted', { include_unpaid: true });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toMatchObject({ message: PublicationMessages.acceptedPublished, skipped_unpaid: [] });
+    expect(all.json().published).toEqual(expect.arrayContaining([unpaid1.id, unpaid2.id]));
   });
 
   it('counts pending publications for the badge', async () => {

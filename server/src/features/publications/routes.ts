@@ -14,11 +14,15 @@ import {
   publicationDeletedAnswer,
   publicationListQuery,
   publicationPageAnswer,
+  publicationSlotsAnswer,
+  publicationSlotsQuery,
   publishAcceptedAnswer,
+  publishAcceptedBody,
   publicationPlainText,
   rejectBody,
   savePublicationAnswer,
   savePublicationBody,
+  unpaidConfirmBody,
   type Publication,
 } from '@edu/domain/publications/publication';
 import { currentUser, type AuthUser } from '../../platform/auth.ts';
@@ -31,7 +35,7 @@ import { readCheckedUploads, storeUploads, type UploadForm } from '../../platfor
 import { checkPublicationNow } from './jobs.ts';
 import { removePublicationIndex } from './uniqueness-repository.ts';
 import { createPublication, updatePublication } from './publication-save.ts';
-import { movePublication } from './publication-status.ts';
+import { movePublication, unpaidGuard } from './publication-status.ts';
 import { cancelUnpaidEntriesOf } from './publication-entries.ts';
 import {
   canSee,
@@ -42,6 +46,7 @@ import {
   insertPublicationAuthor,
   listApprovedInternetPublications,
   listPublications,
+  listPublicationSlots,
   loadRecord,
   lockPublicationsForRelease,
   publicationAuthorPositions,
@@ -53,7 +58,7 @@ import {
 import { assertPublicationDeletable } from './publication-policy.ts';
 import { answerInvitation, pendingInvitations } from './co-authors.ts';
 import { coAuthorInvitationsAnswer, invitationAnsweredAnswer } from '@edu/domain/publications/co-authors';
-import { defaultAccess } from '../../platform/access.ts';
+import { defaultAccess, isOperator } from '../../platform/access.ts';
 
 const tags = ['publications'];
 const FILE_FIELDS = new Set(['file', 'additionalFiles']);
@@ -128,6 +133,17 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     data: await pendingInvitations(app.db, currentUser(request).id),
   }));
 
+  /**
+   * GET /api/publication/slots: the asker's entries of publication services still without their
+   * article (a package's publication, a paid entry whose article was deleted), best first; a new
+   * publication goes there before any new entry is made. Operators name the client by `user_id`.
+   */
+  app.get('/slots', { schema: { tags, querystring: publicationSlotsQuery, response: { 200: publicationSlotsAnswer } } }, async (request) => {
+    const user = currentUser(request);
+    const ownerId = isOperator(user) && request.query.user_id ? request.query.user_id : user.id;
+    return { data: await listPublicationSlots(app.db, ownerId) };
+  });
+
   /** POST /api/publication/{id}/accept-invitation and …/decline-invitation: the invited person's answer (co-authors.ts). */
   for (const answer of ['accept', 'decline'] as const) {
     app.post(
@@ -150,6 +166,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     return {
       message: PublicationMessages.saved,
       info: result.scheduled ? PublicationMessages.willBeChecked : null,
+      entry_note: result.entryNote ?? null,
       data: await answerOne(app, user, result.id),
     };
   });
@@ -165,6 +182,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     return {
       message: result.moved ? PublicationMessages.typeAndReleaseUpdated : PublicationMessages.saved,
       info: result.scheduled ? PublicationMessages.willBeChecked : null,
+      entry_note: null,
       data: await answerOne(app, user, id),
     };
   };
@@ -228,11 +246,17 @@ const statusAnswer = async (app: FastifyInstance, user: AuthUser, id: number) =>
  * decline, reject, send to the journal, check, add an author, publish the approved ones, add to a release.
  */
 export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
-  app.post('/:id/accept', { schema: { tags, params: idParams, response: { 200: publicationActionAnswer } } }, async (request) => {
-    const user = currentUser(request);
-    await app.db.transaction((tx) => movePublication(tx, { publicationId: request.params.id, action: 'accept', by: user.id }));
-    return statusAnswer(app, user, request.params.id);
-  });
+  /** «Одобрить»: an unpaid publication only with `confirm_unpaid` (422 on that field otherwise; issue 28). */
+  app.post(
+    '/:id/accept',
+    { schema: { tags, params: idParams, body: unpaidConfirmBody.nullish(), response: { 200: publicationActionAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const guard = unpaidGuard(request.body?.confirm_unpaid ?? false, PublicationMessages.confirmUnpaidApprove);
+      await app.db.transaction((tx) => movePublication(tx, { publicationId: request.params.id, action: 'accept', by: user.id, guard }));
+      return statusAnswer(app, user, request.params.id);
+    },
+  );
 
   app.post(
     '/:id/decline',
@@ -264,20 +288,27 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
     return statusAnswer(app, user, request.params.id);
   });
 
-  app.post('/:id/send-to-journal', { schema: { tags, params: idParams, response: { 200: publicationActionAnswer } } }, async (request) => {
-    const user = currentUser(request);
-    await app.db.transaction((tx) =>
-      movePublication(tx, {
-        publicationId: request.params.id,
-        action: 'sendToJournal',
-        by: user.id,
-        guard: (p) => {
-          if (!p.is_journal) throw new AppError(422, PublicationMessages.notJournal);
-        },
-      }),
-    );
-    return statusAnswer(app, user, request.params.id);
-  });
+  /** «В журнал» (only when is_journal); an unpaid publication only with `confirm_unpaid`, as «Одобрить». */
+  app.post(
+    '/:id/send-to-journal',
+    { schema: { tags, params: idParams, body: unpaidConfirmBody.nullish(), response: { 200: publicationActionAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const unpaid = unpaidGuard(request.body?.confirm_unpaid ?? false, PublicationMessages.confirmUnpaidJournal);
+      await app.db.transaction((tx) =>
+        movePublication(tx, {
+          publicationId: request.params.id,
+          action: 'sendToJournal',
+          by: user.id,
+          guard: (p) => {
+            if (!p.is_journal) throw new AppError(422, PublicationMessages.notJournal);
+            return unpaid(p);
+          },
+        }),
+      );
+      return statusAnswer(app, user, request.params.id);
+    },
+  );
 
   /**
    * Runs the uniqueness check now (in the worker pool) and stores percent and matches; a file without
@@ -342,12 +373,18 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
    * an unknown id). The title is cut to the site's 255 characters in the article only. The journal
    * site off: 422, nothing changes (docs/decisions/014).
    */
-  app.post('/publish-accepted', { schema: { tags, response: { 200: publishAcceptedAnswer } } }, async (request) => {
+  app.post('/publish-accepted', { schema: { tags, body: publishAcceptedBody.nullish(), response: { 200: publishAcceptedAnswer } } }, async (request) => {
     const user = currentUser(request);
     const client = app.cms.client('journal');
     if (!client) throw new AppError(422, PublicationMessages.cmsOff);
-    const list = await listApprovedInternetPublications(app.db);
-    if (list.length === 0) throw new AppError(422, PublicationMessages.nothingToPublish);
+    const approved = await listApprovedInternetPublications(app.db);
+    if (approved.length === 0) throw new AppError(422, PublicationMessages.nothingToPublish);
+    // Unpaid ones stay approved unless the operator asked for them too (issue 28); the message counts them.
+    const includeUnpaid = request.body?.include_unpaid ?? false;
+    const skipped = includeUnpaid ? [] : approved.filter((p) => !p.is_paid).map((p) => p.id);
+    const list = approved.filter((p) => !skipped.includes(p.id));
+    if (list.length === 0) throw new AppError(422, PublicationMessages.nothingPaidToPublish(skipped.length));
+    const withSkipped = (message: string) => (skipped.length ? `${message} ${PublicationMessages.skippedUnpaid(skipped.length)}` : message);
     let siteCategories: Set<number>;
     try {
       siteCategories = new Set((await client.categories()).map((c) => c.id));
@@ -387,16 +424,21 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
         else throw err;
       }
     }
-    if (published.length === 0) throw new AppError(422, PublicationMessages.cmsFailed, { failed });
-    return { message: failed.length ? PublicationMessages.cmsFailed : PublicationMessages.acceptedPublished, published, failed };
+    if (published.length === 0) throw new AppError(422, withSkipped(PublicationMessages.cmsFailed), { failed, skipped_unpaid: skipped });
+    return {
+      message: withSkipped(failed.length ? PublicationMessages.cmsFailed : PublicationMessages.acceptedPublished),
+      published,
+      failed,
+      skipped_unpaid: skipped,
+    };
   });
 
-  /** Puts the checked publications into a release (their subtype must be the release's). */
-  app.post('/add-to-release', { schema: { tags, response: { 200: addedToReleaseAnswer } } }, async (request) => {
+  /** Puts the checked publications into a release (their subtype must be the release's); unpaid ones only with `confirm_unpaid`. */
+  app.post('/add-to-release', { schema: { tags, body: addToReleaseBody, response: { 200: addedToReleaseAnswer } } }, async (request) => {
     const user = currentUser(request);
     const parsed = addToReleaseBody.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
-    const { ids, release_id } = parsed.data;
+    const { ids, release_id, confirm_unpaid } = parsed.data;
     const unique = [...new Set(ids)];
     await app.db.transaction(async (tx) => {
       const release = await findLiveRelease(tx, release_id);
@@ -406,10 +448,22 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
       if (release.dict_service_subtype_id !== null && list.some((p) => p.dict_subtype_id !== release.dict_service_subtype_id)) {
         throw fieldError('release_id', PublicationMessages.releaseNotOfSubtype, PublicationMessages.releaseNotOfSubtype);
       }
+      // Unpaid ones go into a release only when the operator confirmed it (issue 28).
+      const unpaid = list.filter((p) => p.release_id !== release_id && !p.is_paid).length;
+      if (unpaid > 0 && !confirm_unpaid) {
+        const message = PublicationMessages.confirmUnpaidRelease(unpaid);
+        throw fieldError('confirm_unpaid', message, message);
+      }
       for (const p of list) {
         if (p.release_id === release_id) continue;
         await setPublicationRelease(tx, p.id, release_id);
-        await logChange(tx, { type: 'publication', entityId: p.id, userId: user.id, before: { release_id: p.release_id }, after: { release_id } });
+        await logChange(tx, {
+          type: 'publication',
+          entityId: p.id,
+          userId: user.id,
+          before: { release_id: p.release_id },
+          after: { release_id, ...(p.is_paid ? {} : { confirmed_unpaid: true }) },
+        });
       }
     });
     return { message: PublicationMessages.selectedUpdated, ids: unique };

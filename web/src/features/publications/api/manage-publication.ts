@@ -17,11 +17,12 @@ export function savePublication(id: number | null, form: FormData): Promise<Save
   return api.post<SavePublicationAnswer>(`/api/publication/${id}`, form);
 }
 
+/** `confirm_unpaid`: the operator agreed to approve (or send to the journal) a publication whose entry is unpaid. */
 export type PublicationAction =
-  | { kind: 'accept' }
+  | { kind: 'accept'; confirm_unpaid?: boolean }
   | { kind: 'decline'; manager_comment: string }
   | { kind: 'reject'; manager_comment: string; is_silent: boolean }
-  | { kind: 'send-to-journal' }
+  | { kind: 'send-to-journal'; confirm_unpaid?: boolean }
   | { kind: 'check-uniqueness' };
 
 export function runAction(id: number, action: PublicationAction): Promise<PublicationActionAnswer> {
@@ -31,8 +32,11 @@ export function runAction(id: number, action: PublicationAction): Promise<Public
 
 export const addAuthor = (id: number, authorId: number) => api.post<PublicationActionAnswer>(`/api/publication/${id}/add-author/${authorId}`);
 export const deletePublication = (id: number) => api.delete<z.output<typeof publicationDeletedAnswer>>(`/api/publication/${id}`);
-export const publishAccepted = () => api.post<PublishAcceptedAnswer>('/api/publication/publish-accepted');
-export const addToRelease = (ids: number[], release_id: number) => api.post<AddedToReleaseAnswer>('/api/publication/add-to-release', { ids, release_id });
+/** «Опубликовать одобренные»: unpaid ones are skipped (the answer's message counts them) unless `include_unpaid`. */
+export const publishAccepted = (include_unpaid = false) => api.post<PublishAcceptedAnswer>('/api/publication/publish-accepted', { include_unpaid });
+/** Unpaid ones among `ids` go in only with `confirm_unpaid` (422 on that field otherwise). */
+export const addToRelease = (ids: number[], release_id: number, confirm_unpaid = false) =>
+  api.post<AddedToReleaseAnswer>('/api/publication/add-to-release', { ids, release_id, confirm_unpaid });
 
 /** Every change refreshes the lists, the opened publication and the sidebar badge. */
 export function useInvalidatePublications() {

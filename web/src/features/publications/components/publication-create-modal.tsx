@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
 import { usePublicationServices } from '../api/get-publication-services';
+import { usePublicationSlots } from '../api/get-publication-slots';
 import { savePublication, useInvalidatePublications } from '../api/manage-publication';
 import { PublicationMessages } from '../api/types';
 import { ClientPicker } from './client-picker';
@@ -66,7 +67,14 @@ export function PublicationCreateForm({ serviceId = null, subtypeId = null, entr
   const preselected = serviceId ?? (subtypeId !== null ? ((services.data ?? []).find((s) => s.dict_subtype_id === subtypeId)?.id ?? null) : null);
   const invalidate = useInvalidatePublications();
   const [form, setForm] = useState<PublicationFormState>(() => initialState(null, me.data ? { user_id: me.data.id, fio: me.data.fio } : null, serviceId));
-  if (preselected !== null && form.service_id === null) setForm({ ...form, service_id: String(preselected) });
+  // The client's publications paid for already (a package's): offered first, the server uses them first (issue 28).
+  const ownerId = form.authors[0]?.user_id ?? null;
+  const slots = usePublicationSlots(operator ? ownerId : null, !entry && (!operator || ownerId !== null));
+  const offered = (slots.data ?? []).find((s) =>
+    (services.data ?? []).some((x) => x.id === s.service.id && (subtypeId === null || x.dict_subtype_id === subtypeId)),
+  );
+  const firstChoice = preselected ?? offered?.service.id ?? null;
+  if (firstChoice !== null && form.service_id === null) setForm({ ...form, service_id: String(firstChoice) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -91,6 +99,8 @@ export function PublicationCreateForm({ serviceId = null, subtypeId = null, entr
       if (!entry && operator && owner && owner !== me.data?.id) body.set('user_id', String(owner));
       const answer = await savePublication(null, body);
       notifySuccess(PublicationMessages.saved);
+      // Which paid entry it went to, or why a new one is to be paid.
+      if (answer?.entry_note) notifyInfo(answer.entry_note);
       notifyInfo(answer?.info ?? PublicationMessages.willBeChecked);
       invalidate();
       onDone();
@@ -119,6 +129,7 @@ export function PublicationCreateForm({ serviceId = null, subtypeId = null, entr
         errors={errors}
         subtypeId={subtypeId}
         entry={entry}
+        slots={entry ? [] : (slots.data ?? [])}
         onAddAuthor={(u) => setForm((f) => ({ ...f, authors: [...f.authors, { user_id: u.id, fio: u.fio }] }))}
         footer={
           <Group justify="flex-end">

@@ -2,9 +2,10 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, FileInput, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
+import { isPaidEntryStatus } from '@edu/domain/common/paid';
 import type { Service } from '@edu/domain/services/service';
 import type { Entry } from '@edu/domain/entries/entry';
-import { PACKAGE_PUBLICATION_AUTHORS } from '@edu/domain/publications/publication';
+import { chooseSlot, PACKAGE_PUBLICATION_AUTHORS, slotCoverText, type PublicationSlot } from '@edu/domain/publications/publication';
 import { HtmlContent } from '../../../components/html-content';
 import { useDictionary } from '../../../lib/dictionaries';
 import { fieldErrorsOf } from '../../../lib/field-errors';
@@ -77,6 +78,8 @@ interface PublicationFormProps {
   footer?: ReactNode;
   /** The entry bought before that the article is for: its service is fixed and its payment covers the article. */
   entry?: Entry | null;
+  /** The client's entries still without their article (create): the server puts the publication there first. */
+  slots?: PublicationSlot[];
 }
 
 function fileError(file: File | null): string | null {
@@ -152,6 +155,7 @@ export function PublicationForm({
   subtypeId: onlySubtype = null,
   footer,
   entry = null,
+  slots = [],
 }: PublicationFormProps) {
   const allServices = usePublicationServices();
   const services = { data: (allServices.data ?? []).filter((s) => onlySubtype === null || s.dict_subtype_id === onlySubtype) };
@@ -170,6 +174,8 @@ export function PublicationForm({
   // The text rule shows once something is typed (an empty form is not an error yet).
   const problem = internet && v.text ? textProblem(v.text) : null;
   const price = priceFor(prices.data, v.authors.length);
+  // Where the server will put a new publication (the same rule, chooseSlot): the slot, or a new entry and why.
+  const slot = create && !entry && service ? chooseSlot(slots, service, Math.max(1, v.authors.length)) : { use: null, tooSmall: null };
   const releaseOptions = (releases.data ?? []).map((r) => ({ value: String(r.id), label: r.title }));
   if (publication?.release && !releaseOptions.some((o) => o.value === String(publication.release?.id))) {
     releaseOptions.unshift({ value: String(publication.release.id), label: publication.release.title });
@@ -302,11 +308,11 @@ export function PublicationForm({
         onRemove={create ? (i) => set({ authors: v.authors.filter((_, k) => k !== i) }) : undefined}
         error={errors.authors}
       />
-      {entry && (entry.status >= 2 || entry.package_enrollment) ? (
+      {entry && (isPaidEntryStatus(entry.status) || entry.package_enrollment) ? (
         // Bought before (alone or in a package): nothing more is charged for the article.
         <Paper withBorder p="sm" radius="md" data-testid="publication-entry-paid">
           <Text size="sm">
-            {entry.status >= 2
+            {isPaidEntryStatus(entry.status)
               ? PublicationMessages.paidByEntry(entry.number)
               : `Входит в пакет услуг «${entry.package_enrollment?.title ?? ''}», заявка № ${entry.number}`}
           </Text>
@@ -316,10 +322,26 @@ export function PublicationForm({
             </Text>
           )}
         </Paper>
+      ) : slot.use ? (
+        // Paid for already (a package's publication): the article goes there, nothing is charged again.
+        <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-teal-light)" data-testid="publication-slot">
+          <Text size="sm" fw={600}>
+            {slotCoverText(slot.use)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Публикация будет добавлена к этой заявке, новая заявка не создаётся.
+          </Text>
+        </Paper>
       ) : (
         (create || price) &&
         subtypeId !== null && (
           <Paper withBorder p="sm" radius="md">
+            {slot.tooSmall && (
+              // Why this one costs money although a paid publication is waiting.
+              <Alert color="yellow" p="xs" mb="xs" data-testid="publication-slot-extra">
+                {PublicationMessages.slotTooFewAuthors(slot.tooSmall, v.authors.length, false)}
+              </Alert>
+            )}
             <Group justify="space-between">
               <Text size="sm">Стоимость публикации ({v.authors.length} авт.)</Text>
               <Text fw={700} data-testid="publication-price">

@@ -4,7 +4,8 @@ import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Modal, Skeleton, St
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
 import { PublicationStatus } from '@edu/domain/common/codes';
-import { errorMessage } from '../../../lib/api-client';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { usePublication } from '../api/get-publications';
 import { addAuthor, runAction, savePublication, useInvalidatePublications } from '../api/manage-publication';
@@ -12,6 +13,7 @@ import { canTransition, cut, DisplayCuts } from '@edu/domain/publications/public
 import { PublicationMessages, type Publication } from '../api/types';
 import { handleSaveError, initialState, PublicationForm, toFormData, type PublicationFormState } from './publication-form';
 import { PublicationFileLink } from './publication-file-link';
+import { PublicationPaymentBadge } from './payment-badge';
 import { PublicationStatusBadge } from './status-badge';
 import { UniquenessBlock } from './uniqueness-block';
 
@@ -95,6 +97,8 @@ function ViewBody({
   const [commentError, setCommentError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [isJournal, setIsJournal] = useState(initial.is_journal);
+  // The question before moving an unpaid publication (the server's words when it refused).
+  const [unpaidAsk, setUnpaidAsk] = useState<{ kind: 'accept' | 'send-to-journal'; message: string } | null>(null);
 
   const rework = p.status === PublicationStatus.rework;
   const editable = operator || rework;
@@ -133,17 +137,46 @@ function ViewBody({
       }
     });
 
-  // 'Одобрить' saves first, then approves; an approve failure still closes with the success notice (spec 03 §8).
+  /**
+   * Approves (or sends to the journal). An unpaid publication is moved only after the operator
+   * confirmed it (`confirm_unpaid`; the server refuses otherwise). A failure shows the server's
+   * message and keeps the window open; the success notice only on success (issue 28).
+   */
+  async function move(kind: 'accept' | 'send-to-journal', confirm: boolean) {
+    try {
+      await runAction(p.id, { kind, confirm_unpaid: confirm });
+    } catch (error) {
+      // Unpaid after all (e.g. refunded meanwhile): ask, with the server's words.
+      if (!confirm && error instanceof ApiError && error.fieldError('confirm_unpaid')) setUnpaidAsk({ kind, message: error.message });
+      else notifyError(errorMessage(error));
+      return;
+    }
+    notifySuccess(kind === 'accept' ? PublicationMessages.approved : PublicationMessages.statusChanged);
+    onClose();
+  }
+
+  /** Moves at once when paid; an unpaid one asks first. */
+  const moveOrAsk = async (kind: 'accept' | 'send-to-journal') => {
+    if (p.is_paid) await move(kind, false);
+    else setUnpaidAsk({ kind, message: kind === 'accept' ? PublicationMessages.confirmUnpaidApprove : PublicationMessages.confirmUnpaidJournal });
+  };
+
+  // 'Одобрить' saves first, then approves (spec 03 §8).
   const onApprove = () =>
     act('accept', async () => {
       if ((await save()) === null) return;
-      await runAction(p.id, { kind: 'accept' }).catch(() => undefined);
-      notifySuccess(PublicationMessages.approved);
-      onClose();
+      await moveOrAsk('accept');
     });
+
+  const onConfirmUnpaid = () => {
+    const kind = unpaidAsk?.kind;
+    setUnpaidAsk(null);
+    if (kind) void act(kind, () => move(kind, true));
+  };
 
   const statusAction = (name: 'decline' | 'reject' | 'send-to-journal' | 'silent') =>
     act(name, async () => {
+      if (name === 'send-to-journal') return moveOrAsk('send-to-journal');
       if (name === 'reject' && !comment.trim()) {
         setCommentError(PublicationMessages.rejectReason);
         return;
@@ -152,8 +185,7 @@ function ViewBody({
       try {
         if (name === 'decline') await runAction(p.id, { kind: 'decline', manager_comment: comment.trim() });
         else if (name === 'reject') await runAction(p.id, { kind: 'reject', manager_comment: comment.trim(), is_silent: false });
-        else if (name === 'silent') await runAction(p.id, { kind: 'reject', manager_comment: comment.trim(), is_silent: true });
-        else await runAction(p.id, { kind: 'send-to-journal' });
+        else await runAction(p.id, { kind: 'reject', manager_comment: comment.trim(), is_silent: true });
         notifySuccess(PublicationMessages.statusChanged);
         onClose();
       } catch (error) {
@@ -191,6 +223,7 @@ function ViewBody({
       <Group justify="space-between" align="flex-start" gap="xs">
         <Group gap="xs">
           <PublicationStatusBadge status={p.status} label={p.statusLabel} color={p.statusColor} />
+          <PublicationPaymentBadge paid={p.is_paid} />
           <Text size="sm" c="dimmed">
             {p.created_at_formatted}
           </Text>
@@ -221,6 +254,12 @@ function ViewBody({
             <PublicationFileLink key={f.id} file={f} />
           ))}
         </Stack>
+      )}
+
+      {operator && !p.is_paid && p.entries.length > 0 && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} p="xs" data-testid="publication-unpaid">
+          {`Заявка № ${p.entries.map((e) => e.number).join(', ')} не оплачена${p.entry?.price ? ` (${formatRub(p.entry.price)})` : ''}. Одобрение, отправка в журнал и добавление в выпуск — только с подтверждением.`}
+        </Alert>
       )}
 
       {operator && (
@@ -312,6 +351,17 @@ function ViewBody({
           ) : null
         }
       />
+      <ConfirmModal
+        opened={unpaidAsk !== null}
+        title={unpaidAsk?.kind === 'send-to-journal' ? 'В журнал без оплаты' : 'Одобрение без оплаты'}
+        onClose={() => setUnpaidAsk(null)}
+        onConfirm={onConfirmUnpaid}
+        color="orange"
+        confirmLabel={unpaidAsk?.kind === 'send-to-journal' ? 'Отправить без оплаты' : 'Одобрить без оплаты'}
+        cancelLabel="Отмена"
+      >
+        {unpaidAsk?.message ?? ''}
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Group, Paper, Select, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconWorldUpload } from '@tabler/icons-react';
 import { publicationStatusLabels } from '@edu/domain/common/codes';
 import { ConfirmModal } from '../../../components/confirm-modal';
@@ -7,7 +7,7 @@ import type { ListColumn } from '../../../components/data-list';
 import type { FilterField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
 import { useListParams } from '../../../components/use-list-params';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { siteNotConnected, useSiteLookup } from '../../../lib/site-lookups';
 import { cutText } from '../../../lib/text';
@@ -17,6 +17,7 @@ import { useReleases } from '../api/get-releases';
 import { addToRelease, publishAccepted, useInvalidatePublications } from '../api/manage-publication';
 import { PublicationMessages, UNIQUENESS_THRESHOLD, type Publication } from '../api/types';
 import { PublicationViewModal } from '../components/publication-view-modal';
+import { PublicationPaymentBadge } from '../components/payment-badge';
 import { PublicationStatusBadge } from '../components/status-badge';
 import { UniquenessStateBadge } from '../components/uniqueness-block';
 
@@ -40,6 +41,10 @@ export function ManagerPublicationsPage() {
   const [publishing, setPublishing] = useState(false);
   const [release, setRelease] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  // Unpaid approved ones are skipped unless the operator ticks them in (issue 28).
+  const [includeUnpaid, setIncludeUnpaid] = useState(false);
+  // The server's question when unpaid ones are among the checked publications for a release.
+  const [releaseAsk, setReleaseAsk] = useState<string | null>(null);
 
   const rows = list.data?.data ?? [];
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id));
@@ -54,9 +59,11 @@ export function ManagerPublicationsPage() {
   async function publish() {
     setPublishing(true);
     try {
-      await publishAccepted();
-      notifySuccess(PublicationMessages.acceptedPublished);
+      // The answer's message says how many unpaid ones were skipped.
+      const answer = await publishAccepted(includeUnpaid);
+      notifySuccess(answer.message);
       setConfirming(false);
+      setIncludeUnpaid(false);
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {
@@ -65,16 +72,19 @@ export function ManagerPublicationsPage() {
     }
   }
 
-  async function toRelease() {
+  /** Puts the checked ones into the release; unpaid ones among them only after the operator confirms (the server asks). */
+  async function toRelease(confirmUnpaid = false) {
     if (!release) return;
     setAdding(true);
     try {
-      await addToRelease([...checked], Number(release));
+      await addToRelease([...checked], Number(release), confirmUnpaid);
       notifySuccess(PublicationMessages.selectedUpdated);
       setChecked(new Set());
       setRelease(null);
+      setReleaseAsk(null);
     } catch (error) {
-      notifyError(errorMessage(error));
+      if (!confirmUnpaid && error instanceof ApiError && error.fieldError('confirm_unpaid')) setReleaseAsk(error.message);
+      else notifyError(errorMessage(error));
     } finally {
       setAdding(false);
       invalidate();
@@ -96,7 +106,16 @@ export function ManagerPublicationsPage() {
     },
     { name: 'status', label: 'Статус', kind: 'select', placeholder: 'Все', options: statusOptions },
     { name: 'release_id', label: 'Выпуск', kind: 'select', placeholder: 'Все', options: releaseOptions, searchable: true },
-    { name: 'isPaid', label: 'Оплачена', kind: 'checkbox' },
+    {
+      name: 'isPaid',
+      label: 'Оплата',
+      kind: 'select',
+      placeholder: 'Все',
+      options: [
+        { value: '1', label: PublicationMessages.paid },
+        { value: '0', label: PublicationMessages.unpaid },
+      ],
+    },
     { name: 'isWithoutRelease', label: 'Без выпуска', kind: 'checkbox' },
   ];
 
@@ -154,6 +173,7 @@ export function ManagerPublicationsPage() {
           </Text>
         ),
     },
+    { key: 'payment', label: 'Оплата', nowrap: true, render: (p) => <PublicationPaymentBadge paid={p.is_paid} /> },
     {
       key: 'status',
       label: 'Статус',
@@ -211,7 +231,7 @@ export function ManagerPublicationsPage() {
               style={{ flex: 1, minWidth: 200 }}
               aria-label="Выпуск"
             />
-            <Button disabled={!release} loading={adding} onClick={() => void toRelease()}>
+            <Button disabled={!release} loading={adding} onClick={() => void toRelease(false)}>
               Добавить
             </Button>
             <Button variant="default" onClick={() => setChecked(new Set())}>
@@ -228,7 +248,27 @@ export function ManagerPublicationsPage() {
         onConfirm={() => void publish()}
         loading={publishing}
       >
-        Опубликовать все одобренные интернет-публикации на сайте?
+        <Stack gap="sm">
+          <Text>Опубликовать все одобренные интернет-публикации на сайте?</Text>
+          <Checkbox
+            label="Включая неоплаченные"
+            description="Без отметки неоплаченные публикации пропускаются и остаются одобренными"
+            checked={includeUnpaid}
+            onChange={(e) => setIncludeUnpaid(e.currentTarget.checked)}
+          />
+        </Stack>
+      </ConfirmModal>
+      <ConfirmModal
+        opened={releaseAsk !== null}
+        title="Добавление в выпуск без оплаты"
+        onClose={() => setReleaseAsk(null)}
+        onConfirm={() => void toRelease(true)}
+        loading={adding}
+        color="orange"
+        confirmLabel="Добавить без оплаты"
+        cancelLabel="Отмена"
+      >
+        {releaseAsk ?? ''}
       </ConfirmModal>
     </ListPage>
   );
