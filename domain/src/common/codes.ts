@@ -20,8 +20,10 @@ export const isGuest = (user: { readonly role: number } | null | undefined) => u
 export const EntryStatus = { notPaid: 1, paid: 2, done: 3, refunded: 4 } as const;
 export type EntryStatusCode = (typeof EntryStatus)[keyof typeof EntryStatus];
 export const entryStatusLabels: Record<EntryStatusCode, string> = { 1: 'Не оплачена', 2: 'Оплачена', 3: 'Завершена', 4: 'Возврат' };
+/** The statuses that count as paid (spec 03 §4, the pay filter): paid and done; not paid and «Возврат» are unpaid. */
+export const PAID_ENTRY_STATUSES: readonly number[] = [EntryStatus.paid, EntryStatus.done];
 /** Paid or done: the entry's money is with the centre (a refunded entry is neither). */
-export const isPaidStatus = (status: number) => status === EntryStatus.paid || status === EntryStatus.done;
+export const isPaidStatus = (status: number): boolean => PAID_ENTRY_STATUSES.includes(status);
 
 export const PayType = { bank: 1, office: 2, online: 3, other: 4 } as const;
 export type PayTypeCode = (typeof PayType)[keyof typeof PayType];

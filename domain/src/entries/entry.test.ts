@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { certificateRefusal, PrintMessages, type PrintContext } from '../documents/print.ts';
+import { EntryStatus, isPaidStatus } from '../common/codes.ts';
+import { certificateRefusal, printRefusal, PrintMessages, type PrintContext } from '../documents/print.ts';
 import { clientMayChange, EntryMessages, THESIS_MAX, THESIS_MIN, THESIS_RANGE_TEXT, thesisLengthProblem } from './entry.ts';
 
 describe('thesis length', () => {
@@ -99,5 +100,16 @@ describe('paymentCanceledNote', () => {
     expect(paymentCanceledNote({ what: 'пакета', sum: 5000, reservedUntil: new Date('2026-11-23T03:47:00Z') })).toContain(
       'Пакет забронирован за вами до 06:47 по московскому времени',
     );
+  });
+});
+
+describe('paid statuses', () => {
+  it('counts only paid (2) and done (3) as paid; not paid, «Возврат» (4) and unknown codes are unpaid', () => {
+    expect([1, 2, 3, 4, 0, 99].map(isPaidStatus)).toEqual([false, true, true, false, false, false]);
+  });
+  it('a refunded entry prints nothing', () => {
+    const c = { status: EntryStatus.refunded, deleted: false } as unknown as PrintContext;
+    expect(printRefusal('certificate', c, 1)).toEqual({ status: 422, message: PrintMessages.entryRefunded });
+    expect(printRefusal('program', c, 2)).toEqual({ status: 422, message: PrintMessages.entryRefunded });
   });
 });

@@ -260,7 +260,7 @@ export const publicationEntryRefSchema = z.object({
   number: z.string(),
   /** Entry status 1 not paid, 2 paid, 3 done. */
   status: z.number().int(),
-  /** isPaidEntryStatus(status). */
+  /** isPaidStatus(status). */
   is_paid: z.boolean(),
   price: z.number(),
   user: z.object({ id, fio: z.string() }),
@@ -294,7 +294,7 @@ export const publicationSchema = z.object({
   statusColor: z.string(),
   entries: z.array(publicationEntryRefSchema),
   entry: publicationEntryRefSchema.nullable(),
-  /** Some live entry of the publication is paid (isPaidEntryStatus); the operator confirms any move of an unpaid one. */
+  /** Some live entry of the publication is paid (isPaidStatus); the operator confirms any move of an unpaid one. */
   is_paid: z.boolean(),
   service: z.object({ id, title: z.string(), dict_subtype_id: id.nullable() }).nullable(),
   /** Does the subtype take a file instead of a text? */

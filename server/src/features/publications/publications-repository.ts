@@ -2,7 +2,7 @@
 // publication, and the shape the API answers (domain/src/publications/publication.ts Publication).
 import { sql } from 'drizzle-orm';
 import { formatDate } from '@edu/domain/common/format';
-import { isPaidEntryStatus, PAID_ENTRY_STATUSES } from '@edu/domain/common/paid';
+import { isPaidStatus, PAID_ENTRY_STATUSES } from '@edu/domain/common/codes';
 import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
 import {
   cut,
@@ -123,7 +123,7 @@ const FROM = sql`
   left join services s on s.id = fe.service_id
   left join dict_service_subtypes st on st.id = s.dict_subtype_id`;
 
-/** The paid entry statuses (isPaidEntryStatus), for SQL. */
+/** The paid entry statuses (isPaidStatus), for SQL. */
 const PAID_STATUSES = sql.join(
   PAID_ENTRY_STATUSES.map((s) => sql`${s}`),
   sql`, `,
@@ -146,7 +146,7 @@ export function toPublication(r: PublicationRow, user: AuthUser, full: boolean):
     id: e.id,
     number: e.number,
     status: e.status,
-    is_paid: isPaidEntryStatus(e.status),
+    is_paid: isPaidStatus(e.status),
     price: Number(e.price),
     user: { id: e.user_id, fio: e.fio },
   }));
@@ -514,7 +514,7 @@ export async function listPublicationSlots(db: Queryable, ownerId: number, o: { 
     number: r.number,
     service: { id: r.service_id, title: r.service_title, dict_subtype_id: r.dict_subtype_id },
     package_title: r.package_title,
-    is_paid: isPaidEntryStatus(r.status),
+    is_paid: isPaidStatus(r.status),
     // A package buys the publication of one author (decision 025); an entry of its own takes the price for the number.
     authors_covered: r.package_title !== null ? PACKAGE_PUBLICATION_AUTHORS : null,
   }));

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { PublicationMessages } from '../api/types';
 
-/** Whether the publication's entry is paid (isPaidEntryStatus on the server): the list's «Оплата» column and the view modal. */
+/** Whether the publication's entry is paid (isPaidStatus on the server): the list's «Оплата» column and the view modal. */
 export function PublicationPaymentBadge({ paid }: { paid: boolean }) {
   return (
     <Badge

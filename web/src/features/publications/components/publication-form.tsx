@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, FileInput, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
-import { isPaidEntryStatus } from '@edu/domain/common/paid';
+import { isPaidStatus } from '@edu/domain/common/codes';
 import type { Service } from '@edu/domain/services/service';
 import type { Entry } from '@edu/domain/entries/entry';
 import { chooseSlot, PACKAGE_PUBLICATION_AUTHORS, slotCoverText, type PublicationSlot } from '@edu/domain/publications/publication';
@@ -308,11 +308,11 @@ export function PublicationForm({
         onRemove={create ? (i) => set({ authors: v.authors.filter((_, k) => k !== i) }) : undefined}
         error={errors.authors}
       />
-      {entry && (isPaidEntryStatus(entry.status) || entry.package_enrollment) ? (
+      {entry && (isPaidStatus(entry.status) || entry.package_enrollment) ? (
         // Bought before (alone or in a package): nothing more is charged for the article.
         <Paper withBorder p="sm" radius="md" data-testid="publication-entry-paid">
           <Text size="sm">
-            {isPaidEntryStatus(entry.status)
+            {isPaidStatus(entry.status)
               ? PublicationMessages.paidByEntry(entry.number)
               : `Входит в пакет услуг «${entry.package_enrollment?.title ?? ''}», заявка № ${entry.number}`}
           </Text>
