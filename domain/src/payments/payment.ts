@@ -19,6 +19,7 @@ export const PaymentMessages = {
   resultCanceled: 'Оплата отменена, деньги не списаны.',
   resultPending: 'Платёж ещё обрабатывается.',
   alreadyPaid: 'Заявка уже оплачена',
+  entryRefunded: 'Заявка отменена, оплата возвращена. Чтобы участвовать снова, подайте новую заявку.',
   awaitingProvider: 'Ожидается ответ платёжной системы',
   packageLabel: 'Пакет услуг',
   // Ours, where the spec gives no text.

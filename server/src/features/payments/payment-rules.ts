@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EventId, PayType } from '@edu/domain/common/codes';
+import { EntryStatus, EventId, PayType } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages, paymentCanceledNote } from '@edu/domain/entries/entry';
 import { PACKAGE_PAY_WINDOW_MIN } from '@edu/domain/service-packages/service-package';
@@ -228,10 +228,14 @@ async function paymentScopeIn(tx: Queryable, entry: EntryToPay, by: number): Pro
  * notification. For operators (with the pay type they chose) and free entries. The caller mails
  * the answer after the commit (the entry-paid event's job).
  */
+/** Why an entry that is not «Не оплачена» cannot be paid: paid already, or cancelled with its money refunded. */
+const notPayable = (status: number) =>
+  new AppError(422, status === EntryStatus.refunded ? PaymentMessages.entryRefunded : PaymentMessages.alreadyPaid, { errors: {} });
+
 export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, payType?: number): Promise<PaidGroup> {
   const [found] = await loadEntries(tx, sql`e.id = ${entryId}`);
   if (!found || found.deleted_at) throw notFound(EntryMessages.entryNotFound);
-  if (found.status >= 2) throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
+  if (found.status !== EntryStatus.notPaid) throw notPayable(found.status);
   const { group, sum, packageTitle } = await paymentScopeIn(tx, found, by.id);
   // The locks first, then the check: a capture decided meanwhile is seen after its commit.
   await lockEntries(
@@ -288,7 +292,7 @@ export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: nu
   const owner = entryOwnerFilter(user, 'e');
   const [found] = await loadEntries(app.db, sql`e.id = ${entryId} and ${owner}`);
   if (!found || found.deleted_at) throw notFound(EntryMessages.entryNotFound);
-  if (found.status >= 2) throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
+  if (found.status !== EntryStatus.notPaid) throw notPayable(found.status);
 
   if (operator || Number(found.price) === 0) {
     await app.db.transaction((tx) => markPaidIn(tx, user, entryId, operator ? opts.payType : PayType.online));

@@ -124,6 +124,7 @@ describe('a refund reaches the books', () => {
     }
     const payAgain = await app.inject({ method: 'POST', url: `/api/entry/${e.id}/pay`, headers: u.headers, payload: {} });
     expect(payAgain.statusCode).toBe(422);
+    expect(payAgain.json().message).toBe(PaymentMessages.entryRefunded);
     // Not printable.
     const print = await app.inject({ method: 'GET', url: `/api/entry/${e.id}/print/certificate`, headers: op.headers });
     expect(print.statusCode).toBe(422);
