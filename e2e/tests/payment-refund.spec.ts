@@ -93,4 +93,12 @@ test('the operator refunds part of an online payment on /manager/payments; the l
   await page.goto(`/manager/yookassa?uuid=${uuid}`);
   await expect(page.getByText(new RegExp(`Возвращён: ${rub(sum).source}`))).toBeVisible();
   await shot(page, 'payment-refund-yookassa-desktop');
+
+  // The dashboard's income is net of it, and says what came in and what went back this month.
+  await page.goto('/manager/dashboard');
+  await expect(page.getByTestId('income-note')).toHaveText(/^Получено .+ ₽, возвращено .+ ₽$/);
+  await shot(page, 'payment-refund-dashboard-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('income-note')).toBeVisible();
+  await shot(page, 'payment-refund-dashboard-phone');
 });
