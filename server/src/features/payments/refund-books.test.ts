@@ -229,3 +229,32 @@ describe('a refund reaches the books', () => {
     }
   });
 });
+
+describe('one month’s books agree to the kopeck', () => {
+  it('dashboard income = the payment list’s net for the month = succeeded card payments less refunds plus office payments', async () => {
+    const u = await user();
+    const op = await user(1);
+    // One more of each kind this month: an online payment refunded in part, and an office payment with kopecks.
+    const online = await paidOnline(u, { price: '3333.33' });
+    await refund(op, online.paymentId, { sum: '1111.11', reason: 'Часть курса', entry_action: 'keep' });
+    const s = await makeService(database.db, { price: 1234.56 });
+    const office = (
+      await app.inject({ method: 'POST', url: '/api/entry', headers: u.headers, payload: { service_id: s.id, pay_type: 2, is_extramural: 0 } })
+    ).json().data as { id: number };
+    expect((await app.inject({ method: 'POST', url: `/api/entry/${office.id}/pay`, headers: op.headers, payload: { pay_type: 2 } })).statusCode).toBe(200);
+
+    const now = new Date(Date.now() + 3 * 3600_000);
+    const monthStart = `01.${String(now.getUTCMonth() + 1).padStart(2, '0')}.${now.getUTCFullYear()}`;
+    const dashboard = thisMonth(await get(op, '/api/payment/statistics'));
+    const refundedThisMonth = thisMonth(await get(op, '/api/payment/statistics/refunds'));
+    const list = (await get(op, `/api/payment?date_from=${monthStart}&per_page=100`)).totals as { sum: number; refunded: number; net: number };
+    const cards = (await get(op, '/api/yookassa?status=succeeded&per_page=100')).data as Array<{ sum: number; refunded_sum: number }>;
+    const officePayments = (await get(op, `/api/payment?date_from=${monthStart}&payType=2&per_page=100`)).totals as { sum: number };
+    const k = (rub: number) => Math.round(rub * 100);
+    const cardsNet = cards.reduce((a, c) => a + k(c.sum) - k(c.refunded_sum), 0);
+    expect(k(dashboard)).toBe(k(list.net));
+    expect(k(list.net)).toBe(k(list.sum) - k(list.refunded));
+    expect(k(refundedThisMonth)).toBe(k(list.refunded));
+    expect(k(list.net)).toBe(cardsNet + k(officePayments.sum));
+  });
+});
