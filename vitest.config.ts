@@ -5,7 +5,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['domain/src/**/*.test.ts'] } },
       // The web's shared pieces (list parameters, draft filters, form helpers, the HTML cleaner) in a DOM.
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['web/src/test/jsdom-setup.ts'] } },
       {
         test: {
           name: 'server',

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PERSONAL_DATA_FIELD } from '@edu/domain/documents/print';
 import { Role } from '@edu/domain/common/codes';
 import { ApiError } from '../../../lib/api-client';
@@ -14,18 +14,6 @@ vi.mock('../api/get-print-url', () => ({ getPrintUrl: (...args: unknown[]) => ge
 let role: number = Role.user;
 vi.mock('../../../lib/current-user', () => ({ useCurrentUser: () => ({ data: { id: 7, role } }) }));
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
