@@ -303,6 +303,16 @@ describe('what the rows hold', () => {
     expect(Object.keys(row.diff)).toEqual(['passport_number']);
   });
 
+  it("unsubscribing by a letter's link is logged as the person's own act", async () => {
+    const c = await newClient();
+    await t.inject({ method: 'PUT', url: '/api/mail/subscription', headers: await t.loginAs(c), payload: { subscribed: true } });
+    const [{ token }] = await rows<{ token: string }>(t.database.db, sql`select token::text as token from mail_subscriptions where user_id = ${c.id}`);
+    const mark = await lastLogId();
+    const res = await t.inject({ method: 'POST', url: `/api/mail/unsubscribe/${token}` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await newRows(c.id, mark)).toEqual([{ user_id: c.id, impersonator_id: null, diff: { mail_subscribed: { old: true, new: false } } }]);
+  });
+
   it('the log screen reads the new fields in Russian', async () => {
     const c = await newClient();
     await fillContractData(t, c);
