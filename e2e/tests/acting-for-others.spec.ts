@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { shot } from '../support/screens.ts';
-import { bearer, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders, registerClient, uniqueTag } from '../support/session.ts';
+import { png } from '../support/files.ts';
+import { applyFor, bearer, DEMO_COURSE_ID, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders, registerClient, uniqueTag } from '../support/session.ts';
 
 // Acting for someone else (issue 18): a co-author's account is linked only when its owner accepts
 // the invitation, and what an operator changes in a "login as user" session is logged with both
@@ -86,4 +87,49 @@ test('what an operator changes while logged in as a client is logged with both n
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(marks).toBeVisible();
   await shot(page, 'logs-impersonated-390');
+});
+
+test('personal data an operator changes for a client is logged readably, numbers masked (152-FZ)', async ({ page, request }) => {
+  const client = await newClient(request, 'Персональнова');
+  await applyFor(request, client, DEMO_COURSE_ID);
+  const started = await request.post(`/api/manager/users/${client.id}/login-as`, { headers: await operatorHeaders(request) });
+  expect(started.ok(), await started.text()).toBeTruthy();
+  const asClient = bearer(((await started.json()) as { access_token: string }).access_token);
+  const ok = async (res: Promise<{ ok(): boolean; text(): Promise<string> }>) => {
+    const r = await res;
+    expect(r.ok(), await r.text()).toBeTruthy();
+  };
+  await ok(request.put(`/api/user/${client.id}`, { headers: asClient, data: { organization: 'Лицей № 239' } }));
+  await ok(
+    request.post(`/api/user/${client.id}/profile-extras`, {
+      headers: asClient,
+      data: { address: 'г. Санкт-Петербург, Невский пр., д. 1', birthday: '1985-04-12', snils: '112-233-445 95' },
+    }),
+  );
+  await ok(request.post('/api/identity-document', { headers: asClient, data: { number: '4010 123456', date: '2015-06-01', issued_by: 'ТП № 1 УФМС' } }));
+  await ok(request.post(`/api/user/${client.id}/upload-documents`, { headers: asClient, multipart: { passport: png('passport.png') } }));
+  await ok(request.post(`/api/user/${client.id}/upload-avatar`, { headers: asClient, multipart: { file: png('me.png') } }));
+  await ok(request.post('/api/login-as/leave', { headers: asClient }));
+
+  await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
+  await page.goto(`/manager/logs?type=user&entity_id=${client.id}`);
+  const table = page.getByTestId('logs-table');
+  await expect(table).toContainText('Организация');
+  await expect(table).toContainText('Лицей № 239');
+  await expect(table).toContainText('•••-•••-••5 95');
+  await expect(table).toContainText('Паспорт: серия и номер');
+  await expect(table).toContainText('•••• •••456');
+  await expect(table).toContainText('Документы: Паспорт');
+  await expect(table).toContainText('passport.png');
+  await expect(table).toContainText('Аватар');
+  await expect(table).not.toContainText('112-233-445');
+  await expect(table).not.toContainText('123456');
+  // Every one of the five rows names the operator under the client.
+  await expect(page.getByTestId('log-impersonator')).toHaveCount(5);
+  await shot(page, 'logs-personal-data-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Narrow screens show the rows as cards.
+  await expect(page.getByTestId('log-impersonator').first()).toBeVisible();
+  await expect(page.getByText('•••• •••456').first()).toBeVisible();
+  await shot(page, 'logs-personal-data-390');
 });

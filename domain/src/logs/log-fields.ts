@@ -5,6 +5,7 @@ import { contractStatusLabels } from '../contracts/contract.ts';
 import { entryStatusLabels, payTypeLabels, publicationStatusLabels, roleLabels } from '../common/codes.ts';
 import { formatDateTime, formatRub } from '../common/format.ts';
 import { publicationTypeLabels } from '../publications/publication.ts';
+import { DOCUMENT_KINDS, documentKindLabels } from '../documents/documents.ts';
 import type { ChangeDiff, ChangeLogType } from './log.ts';
 
 /** Records a diff may point at by id; the server resolves each to a name. */
@@ -170,6 +171,15 @@ const COMMON: Record<string, Field> = {
   member_comment: f('Участник: комментарий'),
   entry_id: f('Заявка', ref('entry')),
   contract_status: f('Договор', codes(contractStatusLabels)),
+  contract_scan: f('Скан договора', ref('file')),
+  contract_comment: f('Комментарий к договору'),
+  // Passport and SNILS numbers arrive masked (server/src/platform/change-log.ts): «•••• ••3456».
+  passport_number: f('Паспорт: серия и номер'),
+  passport_date: f('Паспорт: дата выдачи', { kind: 'date' }),
+  passport_issued_by: f('Паспорт: кем выдан'),
+  mail_subscribed: f('Получать рассылки', bool),
+  // The client's uploaded documents, one field per kind: the files of that kind before and after.
+  ...Object.fromEntries(DOCUMENT_KINDS.map((k) => [`documents.${k}`, f(`Документы: ${documentKindLabels[k]}`, refs('file'))])),
 };
 
 /** `status` means a different list of codes in each kind of record. */

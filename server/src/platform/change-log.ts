@@ -13,7 +13,24 @@ type Values = Record<string, unknown>;
 const SECRET = new Set(['password', 'password_hash', 'token', 'token_hash']);
 export const SECRET_MARK = '••••••';
 
-/** The fields that changed between two versions of a row, ignoring id, user_id and timestamps. */
+/**
+ * Identity numbers (152-FZ): the log keeps only their last three digits, so an operator sees that
+ * the number changed and can tell which one it is without the log holding the number itself.
+ */
+const MASKED = new Set(['snils', 'passport_number']);
+
+/** Every digit but the last three as «•», separators kept: «112-233-445 95» reads «•••-•••-••5 95». */
+export function maskNumber(value: unknown): unknown {
+  if (typeof value !== 'string' || value === '') return value;
+  const digits = value.replace(/\D/g, '').length;
+  let seen = 0;
+  return value.replace(/\d/g, (d) => (++seen > digits - 3 ? d : '•'));
+}
+
+/**
+ * The fields that changed between two versions of a row, ignoring id, user_id and timestamps.
+ * Passwords and tokens show only that they changed; SNILS and passport numbers are masked.
+ */
 export function diffOf(before: Values | null, after: Values | null): ChangeDiff {
   const ignored = new Set(['id', 'user_id', 'created_at', 'updated_at']);
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
@@ -23,7 +40,9 @@ export function diffOf(before: Values | null, after: Values | null): ChangeDiff 
     const o = normalise(before?.[k]);
     const n = normalise(after?.[k]);
     if (JSON.stringify(o) === JSON.stringify(n)) continue;
-    diff[k] = SECRET.has(k) ? { old: o == null ? null : SECRET_MARK, new: n == null ? null : SECRET_MARK } : { old: o ?? null, new: n ?? null };
+    if (SECRET.has(k)) diff[k] = { old: o == null ? null : SECRET_MARK, new: n == null ? null : SECRET_MARK };
+    else if (MASKED.has(k)) diff[k] = { old: maskNumber(o ?? null), new: maskNumber(n ?? null) };
+    else diff[k] = { old: o ?? null, new: n ?? null };
   }
   return diff;
 }

@@ -53,7 +53,7 @@ export async function uploadContractScan(tx: Queryable, me: AuthUser, entryId: n
     if (!state?.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);
     if (!state.is_contract_allowed) throw unprocessable(ContractMessages.documentsFirst, 'file');
   }
-  const [existing] = await tx.select({ status: contracts.status }).from(contracts).where(eq(contracts.entry_id, entryId));
+  const [existing] = await tx.select({ status: contracts.status, file_id: contracts.file_id }).from(contracts).where(eq(contracts.entry_id, entryId));
   if (existing?.status === ContractStatus.approved) throw unprocessable(ContractMessages.alreadyApproved, 'file');
   const file = await store(tx, entry.created_by, upload);
   const now = new Date();
@@ -64,6 +64,14 @@ export async function uploadContractScan(tx: Queryable, me: AuthUser, entryId: n
       target: contracts.entry_id,
       set: { status: ContractStatus.pending, comment: null, file_id: file.id, reviewed_by: null, reviewed_at: null, updated_at: now },
     });
+  // The client's contract data changed: the log names the scan (by file), never its bytes.
+  await logChange(tx, {
+    type: 'user',
+    entityId: entry.created_by,
+    userId: me.id,
+    before: { contract_scan: existing?.file_id ?? null, contract_status: existing?.status ?? null },
+    after: { contract_scan: file.id, contract_status: ContractStatus.pending },
+  });
 }
 
 interface ReviewedContract {
@@ -107,12 +115,19 @@ export async function reviewContract(
       if (c.file_id === null) throw unprocessable(ContractMessages.noScan, 'file');
       throw unprocessable(ContractMessages.alreadyReviewed);
     }
-    const [r] = await rows<ReviewedContract>(
+    const [r] = await rows<ReviewedContract & { file_id: number | null }>(
       tx,
-      sql`select en.number as entry_number, s.title as service_title, u.email, u.last_name, u.first_name, u.middle_name, u.id as user_id
+      sql`select en.number as entry_number, s.title as service_title, u.email, u.last_name, u.first_name, u.middle_name, u.id as user_id, c.file_id
           from contracts c join entries en on en.id = c.entry_id join services s on s.id = c.service_id join users u on u.id = c.user_id
           where c.id = ${contractId}`,
     );
+    await logChange(tx, {
+      type: 'user',
+      entityId: r.user_id,
+      userId: me.id,
+      before: { contract_status: ContractStatus.pending, contract_comment: null },
+      after: { contract_status: approve ? ContractStatus.approved : ContractStatus.rejected, contract_comment: comment },
+    });
     // One event: its notification and e-mail come from the event's templates after the commit.
     await raiseEvent(tx, {
       eventId: approve ? EventId.contractApproved : EventId.contractRejected,

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractMessages } from '@edu/domain/contracts/contract';
 import { DocumentMessages } from '@edu/domain/documents/documents';
@@ -188,7 +188,10 @@ describe('registration numbers', () => {
     expect(board.json().data).toEqual([]);
     const archive = await t.inject({ method: 'GET', url: `/api/contract?status=2&archive=1&fio=Номерова`, headers: operator });
     expect(archive.json().data[0]).toMatchObject({ archived: true, entry: { registration_number: entry.registration_number } });
-    const [log] = await t.database.db.select().from(changeLogs).where(eq(changeLogs.entity_id, c.entryId));
+    const [log] = await t.database.db
+      .select()
+      .from(changeLogs)
+      .where(and(eq(changeLogs.type, 'entry'), eq(changeLogs.entity_id, c.entryId)));
     expect(log.diff).toMatchObject({ registration_number: { old: null, new: entry.registration_number } });
     expect((await t.inject({ method: 'POST', url: '/api/entry/999999/set-registration-number', headers: operator })).statusCode).toBe(404);
   });

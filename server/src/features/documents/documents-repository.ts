@@ -190,6 +190,27 @@ export async function isUserDocument(db: Queryable, fileId: number): Promise<boo
   return Boolean(doc);
 }
 
+/**
+ * A user's live documents as the change log compares them: `documents.<kind>` → sorted file ids
+ * (the log screen shows each file by its name; the log never holds the bytes).
+ */
+export async function documentFilesByKind(db: Queryable, userId: number): Promise<Record<string, number[]>> {
+  const found = await rows<{ kind: string; id: number }>(
+    db,
+    sql`select ud.kind, f.id from user_documents ud join files f on f.id = ud.file_id and f.deleted_at is null
+        where ud.user_id = ${userId} order by f.id`,
+  );
+  const out: Record<string, number[]> = {};
+  for (const r of found) (out[`documents.${r.kind}`] ??= []).push(r.id);
+  return out;
+}
+
+/** The user whose document the file is (null when it is nobody's document). */
+export async function findDocumentOwner(db: Queryable, fileId: number): Promise<number | null> {
+  const [doc] = await db.select({ user_id: userDocuments.user_id }).from(userDocuments).where(eq(userDocuments.file_id, fileId));
+  return doc?.user_id ?? null;
+}
+
 /** Removes the user-document rows of a file (the caller retires the file). */
 export async function deleteUserDocumentsOfFile(tx: Queryable, fileId: number): Promise<void> {
   await tx.delete(userDocuments).where(eq(userDocuments.file_id, fileId));
@@ -202,6 +223,18 @@ export async function insertUserDocument(tx: Queryable, doc: { userId: number; k
 // ---- Passport and profile extras -----------------------------------------------------------------
 
 export type IdentityDocumentValues = typeof identityDocuments.$inferInsert;
+
+/**
+ * The user's passport as the change log compares it, the row locked for the transaction; the number
+ * is masked by the log itself (platform/change-log.ts).
+ */
+export async function lockPassportForLog(tx: Queryable, userId: number): Promise<Record<string, unknown> | null> {
+  const [r] = await rows<{ number: string; date: string; issued_by: string }>(
+    tx,
+    sql`select number, date::text as date, issued_by from identity_documents where user_id = ${userId} for update`,
+  );
+  return r ? { passport_number: r.number, passport_date: r.date, passport_issued_by: r.issued_by } : null;
+}
 
 /** An operator's save: inserts or overwrites the user's passport. */
 export async function upsertIdentityDocument(db: Queryable, values: IdentityDocumentValues): Promise<void> {
@@ -221,9 +254,10 @@ export async function insertIdentityDocumentOnce(db: Queryable, values: Identity
   return inserted.length > 0;
 }
 
-/** Address, birthday and SNILS of a user. */
-export async function findProfileExtras(db: Queryable, userId: number): Promise<ProfileExtras | undefined> {
-  const [u] = await db.select({ address: users.address, birthday: users.birthday, snils: users.snils }).from(users).where(eq(users.id, userId));
+/** Address, birthday and SNILS of a user (pass a transaction's `forUpdate` to lock the row for a save). */
+export async function findProfileExtras(db: Queryable, userId: number, forUpdate = false): Promise<ProfileExtras | undefined> {
+  const query = db.select({ address: users.address, birthday: users.birthday, snils: users.snils }).from(users).where(eq(users.id, userId));
+  const [u] = forUpdate ? await query.for('update') : await query;
   return u;
 }
 
@@ -241,7 +275,9 @@ export async function updateProfileExtras(
   return u;
 }
 
-/** Stores the wizard's step. */
-export async function setContractStep(db: Queryable, userId: number, step: number): Promise<void> {
-  await db.update(users).set({ contract_step: step, updated_at: new Date() }).where(eq(users.id, userId));
+/** Stores the wizard's step; answers the previous one (undefined when there is no such user). */
+export async function setContractStep(tx: Queryable, userId: number, step: number): Promise<{ contract_step: number | null } | undefined> {
+  const [before] = await rows<{ contract_step: number | null }>(tx, sql`select contract_step from users where id = ${userId} for update`);
+  await tx.update(users).set({ contract_step: step, updated_at: new Date() }).where(eq(users.id, userId));
+  return before;
 }

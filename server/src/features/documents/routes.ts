@@ -26,11 +26,14 @@ import { currentUser, type AuthUser } from '../../platform/auth.ts';
 import { AppError, fieldError, forbidden, notFound, validationError } from '../../platform/errors.ts';
 import { readCheckedUploads, storeUploads } from '../../platform/uploads.ts';
 import { retireFiles } from '../../platform/files.ts';
+import { logChange } from '../../platform/change-log.ts';
 import {
   contractDataState,
   countFilesOfKinds,
   createFileLink,
   deleteUserDocumentsOfFile,
+  documentFilesByKind,
+  findDocumentOwner,
   findIdentityDocument,
   findLinkedFile,
   findLiveFile,
@@ -42,6 +45,7 @@ import {
   isDocumentsUploadAllowed,
   isUserDocument,
   listUserDocuments,
+  lockPassportForLog,
   lockUserForUploads,
   setContractStep,
   updateProfileExtras,
@@ -93,8 +97,9 @@ export const fileLinkRoutes: RoutesPlugin = async (app) => {
 /**
  * The client's contract data: documents, passport, profile extras, the wizard's step, and the one
  * authorised route every private file is downloaded through. Passports and SNILS are personal data
- * (152-FZ): only the owner and operators read them, they are not written to any log, and error
- * answers never repeat them.
+ * (152-FZ): only the owner and operators read them, the change log keeps them masked (who changed
+ * them and when, never the whole number), and error answers never repeat them. Every write here
+ * logs its change in its own transaction, naming the operator of a "login as" session.
  */
 export const documentRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
@@ -135,11 +140,13 @@ export const documentRoutes: RoutesPlugin = async (app) => {
         for (const u of uploads) adding[u.field] = (adding[u.field] ?? 0) + 1;
         const over = Object.keys(adding).filter((k) => (have[k] ?? 0) + adding[k] > MAX_FILES_PER_KIND);
         if (over.length) throw validationError(Object.fromEntries(over.map((k) => [k, [DocumentMessages.tooManyOfKind]])));
+        const before = await documentFilesByKind(tx, userId);
         for (const u of uploads) {
           const kind = u.field as DocumentKind;
           const file = await store(tx, userId, u);
           await insertUserDocument(tx, { userId, kind, fileId: file.id });
         }
+        await logChange(tx, { type: 'user', entityId: userId, userId: me.id, before, after: await documentFilesByKind(tx, userId) });
       });
       return { data: await listUserDocuments(app.db, userId), message: DocumentMessages.filesUploaded };
     },
@@ -194,8 +201,11 @@ export const documentRoutes: RoutesPlugin = async (app) => {
       if (scan || !doc) throw new AppError(422, DocumentMessages.fileInUse, { errors: { file: [DocumentMessages.fileInUse] } });
       if (file.user_id !== null) await assertMayWrite(me, file.user_id);
       await app.db.transaction(async (tx) => {
+        const owner = (await findDocumentOwner(tx, file.id)) ?? file.user_id;
+        const before = owner === null ? null : await documentFilesByKind(tx, owner);
         await deleteUserDocumentsOfFile(tx, file.id);
         await retireFiles(tx, [file.id]);
+        if (owner !== null) await logChange(tx, { type: 'user', entityId: owner, userId: me.id, before, after: await documentFilesByKind(tx, owner) });
       });
       return { message: 'Успешно удалено' };
     },
@@ -225,12 +235,17 @@ export const documentRoutes: RoutesPlugin = async (app) => {
       assertUserReachable(me, userId);
       await assertMayWrite(me, userId);
       const values = { user_id: userId, dict_document_type_id: 1, number: b.number, date: b.date, issued_by: b.issued_by };
-      if (isOperator(me)) {
-        await upsertIdentityDocument(app.db, values);
-      } else {
-        if (!(await insertIdentityDocumentOnce(app.db, values)))
-          throw new AppError(422, DocumentMessages.passportLocked, { errors: { number: [DocumentMessages.passportLocked] } });
-      }
+      await app.db.transaction(async (tx) => {
+        const before = await lockPassportForLog(tx, userId);
+        if (isOperator(me)) {
+          await upsertIdentityDocument(tx, values);
+        } else {
+          if (!(await insertIdentityDocumentOnce(tx, values)))
+            throw new AppError(422, DocumentMessages.passportLocked, { errors: { number: [DocumentMessages.passportLocked] } });
+        }
+        // The number is masked by the log (152-FZ): only its last digits are kept.
+        await logChange(tx, { type: 'user', entityId: userId, userId: me.id, before, after: await lockPassportForLog(tx, userId) });
+      });
       return reply.status(201).send({ data: await findIdentityDocument(app.db, userId, isOperator(me)), message: DocumentMessages.dataSaved });
     },
   );
@@ -259,8 +274,14 @@ export const documentRoutes: RoutesPlugin = async (app) => {
       assertUserReachable(me, request.params.id);
       await assertMayWrite(me, request.params.id);
       const b = request.body;
-      const u = await updateProfileExtras(app.db, request.params.id, b);
-      if (!u) throw notFound();
+      const u = await app.db.transaction(async (tx) => {
+        const before = await findProfileExtras(tx, request.params.id, true);
+        const after = await updateProfileExtras(tx, request.params.id, b);
+        if (!before || !after) throw notFound();
+        // SNILS is masked by the log (152-FZ).
+        await logChange(tx, { type: 'user', entityId: request.params.id, userId: me.id, before: { ...before }, after: { ...after } });
+        return after;
+      });
       return { data: u, message: DocumentMessages.dataSaved };
     },
   );
@@ -293,7 +314,10 @@ export const documentRoutes: RoutesPlugin = async (app) => {
       if (!state.is_documents_upload_allowed) throw forbidden(DocumentMessages.onlyForCourses);
       const step = request.body.contract_step;
       if (step > state.max_step) throw validationError(state.missing, DocumentMessages.fillAllForContract);
-      await setContractStep(app.db, userId, step);
+      await app.db.transaction(async (tx) => {
+        const before = await setContractStep(tx, userId, step);
+        await logChange(tx, { type: 'user', entityId: userId, userId: me.id, before: before ?? null, after: { contract_step: step } });
+      });
       return { data: await contractDataState(app.db, userId), message: DocumentMessages.dataSaved };
     },
   );

@@ -10,6 +10,8 @@ import {
   userNameFormAnswer,
 } from '@edu/domain/macros/macros';
 import { notFound } from '../../platform/errors.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { logChange } from '../../platform/change-log.ts';
 import { readRequisites, REQUISITE_FIELDS, saveRequisites } from './requisites.ts';
 import { dativeName, joinFio } from './russian-words.ts';
 import { findNameForms, listMacroCategories, searchUsersByName, setFioDative } from './macros-repository.ts';
@@ -101,7 +103,18 @@ export const macroRoutes: RoutesPlugin = async (app) => {
     },
     async (request) => {
       const value = request.body.fio_dative?.trim() || null;
-      if (!(await setFioDative(app.db, request.params.id, value))) throw notFound();
+      const id = request.params.id;
+      await app.db.transaction(async (tx) => {
+        const before = await findNameForms(tx, id);
+        if (!before || !(await setFioDative(tx, id, value))) throw notFound();
+        await logChange(tx, {
+          type: 'user',
+          entityId: id,
+          userId: currentUser(request).id,
+          before: { fio_dative: before.fio_dative },
+          after: { fio_dative: value },
+        });
+      });
       return { message: Messages.saved };
     },
   );

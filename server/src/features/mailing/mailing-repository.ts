@@ -170,18 +170,26 @@ export async function isSubscribed(db: Queryable, userId: number): Promise<boole
   return !s?.unsubscribed_at;
 }
 
-export async function setSubscribed(db: Queryable, userId: number, subscribed: boolean): Promise<void> {
+/** Sets the user's subscription; answers whether they were subscribed before (the caller's transaction logs it). */
+export async function setSubscribed(db: Queryable, userId: number, subscribed: boolean): Promise<boolean> {
+  const [s] = await rows<{ unsubscribed_at: Date | null }>(db, sql`select unsubscribed_at from mail_subscriptions where user_id = ${userId} for update`);
   await db.execute(
     sql`insert into mail_subscriptions (user_id, unsubscribed_at) values (${userId}, ${subscribed ? null : sql`now()`})
         on conflict (user_id) do update set unsubscribed_at = excluded.unsubscribed_at`,
   );
+  return !s?.unsubscribed_at;
 }
 
-/** Unsubscribes by the token of a letter's link (kept when already unsubscribed); false when no one has that token. */
-export async function unsubscribeByToken(db: Queryable, token: string): Promise<boolean> {
-  const done = await rows<{ user_id: number }>(
+/**
+ * Unsubscribes by the token of a letter's link (kept when already unsubscribed): answers whose
+ * subscription it is and whether it was on; null when no one has that token.
+ */
+export async function unsubscribeByToken(db: Queryable, token: string): Promise<{ userId: number; wasSubscribed: boolean } | null> {
+  const [before] = await rows<{ user_id: number; unsubscribed_at: Date | null }>(
     db,
-    sql`update mail_subscriptions set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = ${token}::uuid returning user_id`,
+    sql`select user_id, unsubscribed_at from mail_subscriptions where token = ${token}::uuid for update`,
   );
-  return done.length > 0;
+  if (!before) return null;
+  await db.execute(sql`update mail_subscriptions set unsubscribed_at = coalesce(unsubscribed_at, now()) where token = ${token}::uuid`);
+  return { userId: before.user_id, wasSubscribed: !before.unsubscribed_at };
 }

@@ -19,6 +19,7 @@ import {
   type MailingAudience,
 } from '@edu/domain/mailing/mailing';
 import { currentUser } from '../../platform/auth.ts';
+import { logChange } from '../../platform/change-log.ts';
 import { fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { scheduleJob } from '../../platform/jobs.ts';
 import { htmlToText } from '../../platform/html.ts';
@@ -155,7 +156,11 @@ export const mailingRoutes: RoutesPlugin = async (app) => {
     });
     own.put('/subscription', { schema: { tags: ['mailing'], body: mailSubscriptionBody, response: { 200: mailSubscriptionSavedAnswer } } }, async (request) => {
       const subscribed = request.body.subscribed;
-      await setSubscribed(app.db, currentUser(request).id, subscribed);
+      const me = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        const was = await setSubscribed(tx, me.id, subscribed);
+        await logChange(tx, { type: 'user', entityId: me.id, userId: me.id, before: { mail_subscribed: was }, after: { mail_subscribed: subscribed } });
+      });
       return { data: { subscribed }, message: 'Данные сохранены!' };
     });
   });
@@ -169,7 +174,23 @@ export const mailingRoutes: RoutesPlugin = async (app) => {
       { config: { access: 'public' }, schema: { tags: ['mailing'], params: tokenParams, response: { 200: unsubscribedAnswer } } },
       async (request) => {
         const token = request.params.token;
-        const done = UUID.test(token) && (await unsubscribeByToken(app.db, token));
+        // The link is the person's own (its token is theirs alone): the log names them as who acted.
+        const done =
+          UUID.test(token) &&
+          (await app.db.transaction(async (tx) => {
+            const found = await unsubscribeByToken(tx, token);
+            if (found) {
+              const who = found.userId;
+              await logChange(tx, {
+                type: 'user',
+                entityId: who,
+                userId: who,
+                before: { mail_subscribed: found.wasSubscribed },
+                after: { mail_subscribed: false },
+              });
+            }
+            return found !== null;
+          }));
         if (!done) throw notFound(MailingMessages.unsubscribeBadLink);
         return { message: MailingMessages.unsubscribed };
       },

@@ -23,6 +23,7 @@ import {
   findLiveAvatar,
   findPasswordHash,
   findUserEmail,
+  lockProfileFields,
   lockUserAvatar,
   replaceUserProfiles,
   setUserAvatar,
@@ -90,7 +91,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
           : {};
       // Only what was sent changes: a form that does not show the address must not erase it.
       const given = <K extends keyof typeof b>(key: K) => (b[key] !== undefined ? { [key]: b[key] ?? null } : {});
-      const saved = await updateUserProfile(app.db, id, {
+      const changes = {
         ...names,
         ...given('email'),
         ...given('phone'),
@@ -103,8 +104,12 @@ export const userRoutes: RoutesPlugin = async (app) => {
         ...given('country'),
         ...given('postcode'),
         ...(b.contract_step !== undefined ? { contract_step: b.contract_step } : {}),
+      };
+      await app.db.transaction(async (tx) => {
+        const before = await lockProfileFields(tx, id);
+        if (!before || !(await updateUserProfile(tx, id, changes))) throw notFound();
+        await logChange(tx, { type: 'user', entityId: id, userId: me.id, before, after: (await lockProfileFields(tx, id)) ?? null });
       });
-      if (!saved) throw notFound();
       return { data: await loadCurrentUser(app.database, id), message: Messages.saved };
     },
   );
@@ -187,6 +192,8 @@ export const userRoutes: RoutesPlugin = async (app) => {
           const file = await app.files.save(tx, { userId: id, name: upload.name || 'avatar.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
           stored = file.storage_key;
           await setUserAvatar(tx, id, file.id);
+          // The log names the files (ids the log screen shows by name), never their bytes.
+          await logChange(tx, { type: 'user', entityId: id, userId: me.id, before: { avatar_id: before.avatar_id }, after: { avatar_id: file.id } });
           // The previous avatar stops being served at once; its bytes go after the retention period.
           await retireFiles(tx, [before.avatar_id]);
         });

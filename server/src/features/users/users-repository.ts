@@ -51,6 +51,20 @@ export type ProfileChanges = Partial<
   >
 >;
 
+/**
+ * The fields a profile save may change, of a live user, locked for the transaction: the change log
+ * compares them before and after the save.
+ */
+export async function lockProfileFields(tx: Queryable, userId: number): Promise<Record<string, unknown> | undefined> {
+  const [row] = await rows<Record<string, unknown>>(
+    tx,
+    sql`select last_name, first_name, middle_name, email, phone, organization, job_title, learned_from_us, address, region,
+          dict_region_id, country, postcode, contract_step
+        from users where id = ${userId} and deleted_at is null for update`,
+  );
+  return row;
+}
+
 /** Saves the given fields of a live user; false when there is no such user. */
 export async function updateUserProfile(db: Queryable, userId: number, changes: ProfileChanges): Promise<boolean> {
   const [row] = await db
