@@ -248,6 +248,7 @@ describe('creating a publication', () => {
     const download = await t.inject({ method: 'GET', url: p.file!.url, headers: u.h });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const stranger = await person('Чужова');
     expect((await t.inject({ method: 'GET', url: p.file!.url, headers: stranger.h })).statusCode).toBe(404);
 

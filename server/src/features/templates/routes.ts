@@ -39,6 +39,7 @@ import {
   updateTemplate,
 } from './templates-repository.ts';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
+import { userFileHeaders } from '../../platform/security-headers.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -127,7 +128,7 @@ export const templateRoutes: RoutesPlugin = async (app) => {
       if (!row?.storage_key) throw notFound();
       const data = await app.files.read(row.storage_key).catch(() => null);
       if (!data) throw notFound();
-      return reply
+      return userFileHeaders(reply)
         .type(DOCX_MIME)
         .header('content-disposition', `attachment; filename="template.docx"; filename*=UTF-8''${encodeURIComponent(row.file_name ?? 'template.docx')}`)
         .send(data);
