@@ -11,6 +11,9 @@ export const CoAuthorMessages = {
   acceptedLog: 'приглашение принято',
   declinedLog: 'приглашение отклонено',
   pending: 'ожидает подтверждения',
+  duplicate: 'Один и тот же человек указан в соавторах дважды: оставьте его один раз',
+  declinedBefore: (fio: string) =>
+    `Приглашение в соавторы этой публикации отклонено (${fio}): пригласить повторно нельзя. Укажите соавтора без ссылки на аккаунт или обратитесь к менеджеру`,
 } as const;
 
 export const coAuthorInvitationText = (inviter: string, title: string) =>

@@ -24,6 +24,18 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join(';');
 
+/**
+ * The policy of every user file (documents, contract scans, publication files, avatars, templates,
+ * signed and short-lived links): a PDF or picture that is also HTML (a polyglot) opened by itself
+ * loads nothing and runs nothing, in an opaque origin (issue 29).
+ */
+export const USER_FILE_POLICY = "default-src 'none'; sandbox";
+
+/** The headers of a user file's bytes: the policy above, never sniffed into another type. */
+export function userFileHeaders(reply: FastifyReply): FastifyReply {
+  return reply.header('content-security-policy', USER_FILE_POLICY).header('x-content-type-options', 'nosniff');
+}
+
 /** Every answer: never sniffed into another type, no Referer leaving the site, not readable by other sites' pages. */
 const EVERY_ANSWER: Record<string, string> = {
   'x-content-type-options': 'nosniff',

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from './db.ts';
+import { userFileHeaders } from './security-headers.ts';
 
 /** How long a link handed to the browser for printing works. */
 export const LINK_TTL_SECONDS = 300;
@@ -68,12 +69,11 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-/** Sends a private file's bytes: its type, never cached or sniffed, shown in the browser or saved under its name. */
+/** Sends a private file's bytes: its type, never cached or sniffed, sandboxed (USER_FILE_POLICY), shown in the browser or saved under its name. */
 export function sendPrivateFile(reply: FastifyReply, file: { mime: string; name: string }, data: Buffer, kind: 'inline' | 'attachment' = 'inline') {
-  return reply
+  return userFileHeaders(reply)
     .type(file.mime)
     .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
     .header('content-disposition', contentDisposition(kind, file.name))
     .send(data);
 }

@@ -123,6 +123,24 @@ export const publicationAuthors = pgTable(
   (t) => [index('publication_authors_publication_idx').on(t.publication_id), index('publication_authors_user_idx').on(t.user_id)],
 );
 
+/**
+ * Accounts that declined to be a publication's co-author: the author may not invite them to it
+ * again (issue 29); only an operator may link them (operators act for the centre).
+ */
+export const publicationDeclinedCoAuthors = pgTable(
+  'publication_declined_co_authors',
+  {
+    publication_id: integer('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    declined_at: timestamp('declined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.publication_id, t.user_id] })],
+);
+
 /** Uniqueness-check matches: a source url, its percent and the highlighted word indexes. */
 export const publicationMatches = pgTable(
   'publication_matches',

@@ -60,6 +60,10 @@ describe('contract scan upload (client)', () => {
     expect(ok.json().message).toBe(DocumentMessages.fileUploaded);
     expect(ok.json().data).toMatchObject({ status: 1, statusLabel: 'Ожидает проверки', file: { name: 'contract.pdf' } });
     expect(ok.json().data.id).toBeGreaterThan(0);
+    // The scan is served sandboxed, like every user file (issue 29).
+    const scan = await t.inject({ method: 'GET', url: ok.json().data.file.url, headers: h });
+    expect(scan.statusCode).toBe(200);
+    expect(scan.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
   });
 
   it("refuses wrong content, another user's entry and entries that need no contract", async () => {

@@ -133,6 +133,9 @@ describe('uploads', () => {
     const got = await t.inject({ method: 'GET', url: fileUrl, headers: await t.loginAs(op) });
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PDF)).toBe(true);
+    // A user file is sandboxed: a PDF that is also HTML loads and runs nothing (issue 29).
+    expect(got.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('deletes own document files, which then are gone', async () => {
@@ -364,8 +367,8 @@ describe('short-lived file links', () => {
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('application/pdf');
     expect(got.headers['cache-control']).toBe('private, no-store');
-    // The link's own policy (nothing runs in the document) and no Referer are kept over the defaults.
-    expect(got.headers['content-security-policy']).toContain("default-src 'none'");
+    // The user file policy (nothing loads or runs, sandboxed) and no Referer are kept over the defaults.
+    expect(got.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(got.headers['referrer-policy']).toBe('no-referrer');
     expect(String(got.headers['content-disposition'])).toContain(encodeURIComponent('скан паспорта.pdf'));
     expect(got.rawPayload.equals(PDF)).toBe(true);

@@ -54,26 +54,26 @@ import {
 import { defaultAccess, isOperator } from '../../platform/access.ts';
 import { assertFileReadable } from '../files/file-policy.ts';
 import { assertUserReachable } from '../users/user-policy.ts';
+import { userFileHeaders } from '../../platform/security-headers.ts';
 
 /** How long a link handed to the browser for one file works. */
 export const FILE_LINK_MINUTES = 2;
 
 const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** Sends a stored file inline, never sniffed or cached; the name only as a label. */
+/** Sends a stored file inline, never sniffed or cached, sandboxed (USER_FILE_POLICY); the name only as a label. */
 function sendFile(reply: FastifyReply, file: { mime: string; name: string; storage_key: string }, data: Buffer) {
-  return reply
+  return userFileHeaders(reply)
     .type(file.mime)
     .header('content-disposition', `inline; filename="file.${file.storage_key.split('.').pop()}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
     .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
     .send(data);
 }
 
 /**
  * GET /api/file/link/{token}: the file of a short-lived link (the token is the credential, so the
  * route has no session guard). Only the SHA-256 of the token is stored; an expired or unknown token
- * is a 404. The document gets a policy of its own: nothing runs in it, only the browser's viewer.
+ * is a 404. Like every user file, nothing loads or runs in it (USER_FILE_POLICY); no Referer either.
  */
 export const fileLinkRoutes: RoutesPlugin = async (app) => {
   app.get(
@@ -87,7 +87,6 @@ export const fileLinkRoutes: RoutesPlugin = async (app) => {
       if (!found) throw notFound();
       const data = await app.files.read(found.storage_key).catch(() => null);
       if (!data) throw notFound();
-      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'none'");
       reply.header('referrer-policy', 'no-referrer');
       return sendFile(reply, found, data);
     },

@@ -252,6 +252,9 @@ describe('signed links and private files', () => {
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), k: 'ab/' + '0'.repeat(32) + '.pdf' })).toString(
       'base64url',
     );
+    const signed = await t.inject({ method: 'GET', url });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect((await t.inject({ method: 'GET', url: `/api/file/signed?t=${forged}.${mac}` })).statusCode).toBe(404);
     const expired = await signedFileUrl(t.database.db, { key: 'ab/' + 'c'.repeat(32) + '.pdf', name: 'x.pdf', mime: 'application/pdf' }, -1);
     expect((await t.inject({ method: 'GET', url: expired })).statusCode).toBe(404);
@@ -261,7 +264,11 @@ describe('signed links and private files', () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF');
     const file = await t.app.files.save(t.database.db, { userId: owner.id, name: 'Паспорт.pdf', mime: 'application/pdf', buffer: pdf, ext: 'pdf' });
     const url = `/api/file/${file.id}/download`;
-    expect((await t.inject({ method: 'GET', url, headers: ownerH })).statusCode).toBe(200);
+    const got = await t.inject({ method: 'GET', url, headers: ownerH });
+    expect(got.statusCode).toBe(200);
+    // A user file is sandboxed (issue 29).
+    expect(got.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect((await t.inject({ method: 'GET', url, headers: op })).rawPayload.toString()).toBe(pdf.toString());
     expect((await t.inject({ method: 'GET', url, headers: otherH })).statusCode).toBe(404);
     expect((await t.inject({ method: 'GET', url })).statusCode).toBe(401);

@@ -155,8 +155,9 @@ export async function renderDocument(
       return opts.output === 'docx' ? docx : await timed('convert', () => convert(() => deps.office.toPdf(docx, owner)));
     }
     if (opts.output === 'docx') throw new AppError(422, PrintMessages.templateNotUploaded);
-    // Templates saved before refreshes were refused are neutralised here.
-    const html = renderMacros(withoutMetaRefresh(template.content ?? ''), values, { escape: 'html', missing: 'blank' });
+    // Refreshes are cut out of the filled template (templates saved before they were refused, and
+    // any a value could complete), parsed as the printing browser parses it.
+    const html = withoutMetaRefresh(renderMacros(template.content ?? '', values, { escape: 'html', missing: 'blank' }));
     return timed('convert', () => convert(() => deps.html.toPdf(htmlPage(html, opts.name), owner)));
   });
 }

@@ -182,4 +182,33 @@ describe('HTML templates', () => {
     }
     await expectNoRequests();
   }, 60_000);
+
+  // Issue 29: an HTML parser that is not a browser's missed these; each was saved and then failed every print.
+  const hidden = (u: string) =>
+    ['<![CDATA[>#]]>', '<!--a--!>#-->', '<svg><style>#</style></svg>', /* the printing page runs without scripts */ '<noscript>#</noscript>'].flatMap(
+      (wrap) => [wrap.replace('#', '<meta http-equiv="refresh" content="0">'), wrap.replace('#', `<meta http-equiv="refresh" content="0;url=${u}/go">`)],
+    );
+
+  it('refuse a refresh hidden from a non-browser parser (CDATA, --!>, <svg><style>, <noscript>, halves joined by a macro)', async () => {
+    for (const tag of [...hidden(listener.url), '<me${user.fio}ta http-equiv="refresh" content="0">']) {
+      const res = await saveTemplate({ title: 'Лист', dict_type_id: 3, content: `<p>\${user.fio}</p>${tag}` });
+      expect(res.statusCode, tag).toBe(422);
+      expect(res.json().errors.content).toEqual([TemplateMessages.metaRefresh]);
+    }
+    // What a browser does not read as a tag is still saved.
+    for (const text of ['<!-- <meta http-equiv="refresh" content="0"> -->', '<textarea><meta http-equiv="refresh" content="0"></textarea>']) {
+      const res = await saveTemplate({ title: 'Лист', dict_type_id: 3, content: `<p>\${user.fio}</p>${text}` });
+      expect(res.statusCode, text).toBe(201);
+    }
+  });
+
+  it('stored earlier with a hidden refresh, print (without it)', async () => {
+    for (const tag of hidden(listener.url)) {
+      const template = await storedTemplate(3, { content: `<h1>Лист регистрации</h1>${tag}<p>Участник: \${user.fio}</p>` });
+      const service = await makeService(t.database.db, { dict_type_id: 2, title: 'Семинар', template_participation_id: template });
+      const res = await t.inject({ method: 'GET', url: `/api/entry/${await makeEntry(service.id, 1)}/print/registration-list`, headers: ownerH });
+      expect(pdfText(await fetchDocument(res)), tag).toContain('Участник: Орлова Мария Петровна');
+    }
+    await expectNoRequests();
+  }, 120_000);
 });

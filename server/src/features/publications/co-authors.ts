@@ -9,7 +9,7 @@ import { isOperator } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
-import { notFound } from '../../platform/errors.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
 import { escapeHtml } from '../../platform/html.ts';
 import { notify } from '../../platform/notify.ts';
 
@@ -19,7 +19,8 @@ const INVITATIONS_URL = '/user/publication';
 /**
  * Replaces the co-authors (every author but the creator) of a publication. An account linked before
  * keeps its consent; a newly linked account is accepted at once when an operator links it, and is
- * otherwise invited (a notification asks it to accept).
+ * otherwise invited (a notification asks it to accept). An account that declined this publication
+ * is not invited again: a user's link to it is refused (422), an operator's is made.
  */
 export async function replaceCoAuthors(
   tx: Queryable,
@@ -30,6 +31,15 @@ export async function replaceCoAuthors(
     sql`select user_id, accepted_at from publication_authors where publication_id = ${o.publicationId} and position > 0 and user_id is not null`,
   );
   const known = new Map(before.map((a) => [a.user_id, a.accepted_at]));
+  if (!isOperator(o.by)) {
+    const declined = new Set(
+      (await rows<{ user_id: number }>(tx, sql`select user_id from publication_declined_co_authors where publication_id = ${o.publicationId}`)).map(
+        (r) => r.user_id,
+      ),
+    );
+    const again = o.authors.find((a) => a.user_id !== null && a.user_id !== o.creator && !known.has(a.user_id) && declined.has(a.user_id));
+    if (again) throw fieldError('authors', CoAuthorMessages.declinedBefore(await accountName(tx, again.user_id!)));
+  }
   await tx.execute(sql`delete from publication_authors where publication_id = ${o.publicationId} and position > 0`);
   const invited: number[] = [];
   let position = 1;
@@ -63,6 +73,11 @@ export async function replaceCoAuthors(
   }
 }
 
+async function accountName(tx: Queryable, userId: number): Promise<string> {
+  const [u] = await rows<{ fio: string }>(tx, sql`select concat_ws(' ', last_name, first_name, middle_name) as fio from users where id = ${userId}`);
+  return u?.fio ?? '';
+}
+
 /** The invitations waiting for this user's answer, newest first. */
 export function pendingInvitations(db: Queryable, userId: number): Promise<CoAuthorInvitation[]> {
   return rows<CoAuthorInvitation>(
@@ -89,7 +104,11 @@ export async function answerInvitation(tx: Queryable, me: AuthUser, publicationI
   );
   if (!link) throw notFound(CoAuthorMessages.noInvitation);
   if (accept) await tx.execute(sql`update publication_authors set accepted_at = now() where id = ${link.id}`);
-  else await tx.execute(sql`update publication_authors set user_id = null where id = ${link.id}`);
+  else {
+    await tx.execute(sql`update publication_authors set user_id = null where id = ${link.id}`);
+    // Remembered, so the author cannot invite this account to the publication again.
+    await tx.execute(sql`insert into publication_declined_co_authors (publication_id, user_id) values (${publicationId}, ${me.id}) on conflict do nothing`);
+  }
   await logChange(tx, {
     type: 'publication',
     entityId: publicationId,

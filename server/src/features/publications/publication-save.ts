@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import { entries, publicationAuthors, publicationEntries, publicationFiles, publications } from '../../db/schema/index.ts';
 import { replaceCoAuthors } from './co-authors.ts';
+import { CoAuthorMessages } from '@edu/domain/publications/co-authors';
 import { isOperator as isOperatorUser } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
@@ -152,6 +153,8 @@ async function checkFields(
       )})`,
     );
     if (found.length !== new Set(userIds).size) add('authors', PublicationMessages.chooseAuthor);
+    // One account, one co-author (and one invitation): a second link of it is refused (issue 29).
+    if (new Set(userIds).size !== userIds.length) add('authors', CoAuthorMessages.duplicate);
   }
 
   if (Object.keys(errors).length) throw validationError(errors);
@@ -457,5 +460,12 @@ async function currentCoAuthors(tx: Queryable, id: number) {
     tx,
     sql`select user_id, fio from publication_authors where publication_id = ${id} and position > 0 order by position, id`,
   );
-  return list.map((a) => ({ user_id: a.user_id, fio: a.fio }));
+  // An account linked twice before duplicates were refused stays linked once (the other is a typed
+  // name), so an edit that does not touch the authors is not refused for them.
+  const seen = new Set<number>();
+  return list.map((a) => {
+    const twice = a.user_id !== null && seen.has(a.user_id);
+    if (a.user_id !== null) seen.add(a.user_id);
+    return { user_id: twice ? null : a.user_id, fio: a.fio };
+  });
 }

@@ -85,6 +85,13 @@ export interface PublicationRow {
 }
 
 /** The columns of a publication; `full` adds the whole text, extra files and the matches (GET /{id}). */
+/**
+ * A co-author's name as shown and printed: the account's own name when an account is linked (an
+ * invitation included), else the name the author typed (issue 29: a typed name is only a name).
+ */
+const authorName = (a: string) =>
+  sql`coalesce((select nullif(concat_ws(' ', an.last_name, an.first_name, an.middle_name), '') from users an where an.id = ${sql.raw(a)}.user_id), ${sql.raw(a)}.fio)`;
+
 const select = (full: boolean) => sql`
   select p.id, p.title, ${full ? sql`p.text` : sql`left(p.text, 6000) as text`}, p.file_id, f.name as file_name, p.url, p.url_contents, p.status,
     p.release_id, r.title as release_title, p.is_journal, p.manager_comment, p.uniqueness, p.uniqueness_checked_at,
@@ -96,7 +103,7 @@ const select = (full: boolean) => sql`
         'fio', concat_ws(' ', eu.last_name, eu.first_name, eu.middle_name)) order by e.id)
        from publication_entries pe join entries e on e.id = pe.entry_id join users eu on eu.id = e.created_by
        where pe.publication_id = p.id and e.deleted_at is null) as entries,
-    (select json_agg(json_build_object('id', a.id, 'user_id', a.user_id, 'fio', a.fio, 'pending', a.user_id is not null and a.accepted_at is null) order by a.position, a.id)
+    (select json_agg(json_build_object('id', a.id, 'user_id', a.user_id, 'fio', ${authorName('a')}, 'pending', a.user_id is not null and a.accepted_at is null) order by a.position, a.id)
        from publication_authors a where a.publication_id = p.id) as authors,
     ${
       full
@@ -105,7 +112,7 @@ const select = (full: boolean) => sql`
               (select json_agg(json_build_object('url', coalesce(nullif(m.url, ''), sp.url, ''), 'percent', m.percent, 'highlight', m.highlight, 'spans', m.spans,
                    'source', case when sp.id is not null then json_build_object('id', sp.id, 'title', sp.title, 'status', sp.status, 'created_by', sp.created_by,
                      'number', (select e.number from publication_entries spe join entries e on e.id = spe.entry_id where spe.publication_id = sp.id order by e.id limit 1),
-                     'author', coalesce((select a.fio from publication_authors a where a.publication_id = sp.id order by a.position, a.id limit 1), ''))
+                     'author', coalesce((select ${authorName('a')} from publication_authors a where a.publication_id = sp.id order by a.position, a.id limit 1), ''))
                    end) order by m.percent desc, m.id)
                  from publication_matches m left join publications sp on sp.id = m.source_publication_id and sp.deleted_at is null
                  where m.publication_id = p.id) as matches`
@@ -243,7 +250,7 @@ export async function listPublications(db: Queryable, user: AuthUser, f: Publica
     ),
     isOperator &&
       Boolean(f.fio) &&
-      sql`(${fioCondition(f.fio, 'cu')} or exists (select 1 from publication_authors fa where fa.publication_id = p.id and fa.fio ilike ${containsPattern(f.fio ?? '')}))`,
+      sql`(${fioCondition(f.fio, 'cu')} or exists (select 1 from publication_authors fa where fa.publication_id = p.id and ${authorName('fa')} ilike ${containsPattern(f.fio ?? '')}))`,
     when(
       f.serviceId,
       (v) =>
@@ -414,7 +421,7 @@ export async function listApprovedInternetPublications(db: Queryable): Promise<A
   return rows<ApprovedInternetPublicationRow>(
     db,
     sql`select p.id, p.title, p.text, c.joomla_category_id, c.fdv as rubric,
-            (select string_agg(a.fio, ', ' order by a.position, a.id) from publication_authors a where a.publication_id = p.id) as authors,
+            (select string_agg(${authorName('a')}, ', ' order by a.position, a.id) from publication_authors a where a.publication_id = p.id) as authors,
             ${PUBLICATION_PAID} as is_paid
           from publications p
           left join dict_publication_categories c on c.id = p.dict_category_id

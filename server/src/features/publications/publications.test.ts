@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventId, PublicationStatus } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
@@ -248,6 +248,7 @@ describe('creating a publication', () => {
     const download = await t.inject({ method: 'GET', url: p.file!.url, headers: u.h });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const stranger = await person('Чужова');
     expect((await t.inject({ method: 'GET', url: p.file!.url, headers: stranger.h })).statusCode).toBe(404);
 
@@ -315,7 +316,8 @@ describe('who sees and deletes what', () => {
     const invited = await person('Приглашённая');
     const other = await person('Безучастная');
     const p = await created(owner.h, internetBody({ authors_num: 2, authors: [{ user_id: invited.id, fio: 'Кто Угодно' }] }));
-    expect(p.authors[1]).toMatchObject({ user_id: invited.id, fio: 'Кто Угодно', pending: true });
+    // Shown by the account's own name, not the typed one (issue 29).
+    expect(p.authors[1]).toMatchObject({ user_id: invited.id, fio: 'Приглашённая Анна Петровна', pending: true });
     const mine = async (h: Record<string, string>) =>
       (await t.inject({ method: 'GET', url: '/api/publication', headers: h })).json().data.map((x: Publication) => x.id);
     // Not theirs yet: not in their list, not readable, no letters.
@@ -359,6 +361,72 @@ describe('who sees and deletes what', () => {
     const r = await created(operator, internetBody({ user_id: owner.id, authors_num: 2, authors: [{ user_id: other.id, fio: 'Безучастная' }] }));
     expect(r.authors[1]).toMatchObject({ user_id: other.id, pending: false });
     expect(await mine(other.h)).toEqual([r.id]);
+  });
+
+  it("a declined invitation is not sent again, an account is linked once, a linked co-author has the account's name (issue 29)", async () => {
+    const owner = await person('Настойчивая');
+    const invited = await person('Отказавшаяся');
+    const notes = async () => (await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from notifications where user_id = ${invited.id}`))[0].n;
+    const edit = (h: Record<string, string>, id: number, authors?: Array<{ user_id: number | null; fio: string }>) =>
+      t.inject({ method: 'PUT', url: `/api/publication/${id}`, headers: h, payload: internetBody({ service_id: undefined, authors_num: 2, authors }) });
+
+    // The same account twice: refused, nobody asked.
+    const twice = await create(
+      owner.h,
+      internetBody({
+        authors_num: 3,
+        authors: [
+          { user_id: invited.id, fio: 'Первая' },
+          { user_id: invited.id, fio: 'Вторая' },
+        ],
+      }),
+    );
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors.authors).toEqual([CoAuthorMessages.duplicate]);
+    expect(await notes()).toBe(0);
+
+    // A typed name does not rename a real account: the author and the operator see the account's name.
+    const p = await created(owner.h, internetBody({ authors_num: 2, authors: [{ user_id: invited.id, fio: 'Подставной Автор' }] }));
+    expect(p.authors[1]).toMatchObject({ user_id: invited.id, fio: 'Отказавшаяся Анна Петровна', pending: true });
+    const listed = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: operator })).json().data as Publication;
+    expect(listed.authors.map((a) => a.fio)).toEqual(['Настойчивая Анна Петровна', 'Отказавшаяся Анна Петровна']);
+    expect(await notes()).toBe(1);
+
+    // Declined: five edits that link the account again are refused in Russian and ask nobody.
+    expect((await t.inject({ method: 'POST', url: `/api/publication/${p.id}/decline-invitation`, headers: invited.h })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      const again = await edit(owner.h, p.id, [{ user_id: invited.id, fio: 'Подставной Автор' }]);
+      expect(again.statusCode).toBe(422);
+      expect(again.json().errors.authors).toEqual([CoAuthorMessages.declinedBefore('Отказавшаяся Анна Петровна')]);
+    }
+    expect(await notes()).toBe(1);
+    // The typed name alone is only a name, and stays.
+    const plain = await edit(owner.h, p.id, [{ user_id: null, fio: 'Подставной Автор' }]);
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json().data.authors[1]).toMatchObject({ user_id: null, fio: 'Подставной Автор' });
+    // An operator acts for the centre and may link the account.
+    const byOperator = await edit(operator, p.id, [{ user_id: invited.id, fio: 'Подставной Автор' }]);
+    expect(byOperator.statusCode, byOperator.body).toBe(200);
+    expect(byOperator.json().data.authors[1]).toMatchObject({ user_id: invited.id, fio: 'Отказавшаяся Анна Петровна', pending: false });
+    expect(await notes()).toBe(1);
+
+    // An account linked twice before duplicates were refused does not block an edit that leaves the authors alone.
+    const [price] = await t.database.db.insert(publicationPrices).values({ dict_service_subtype_id: 5, authors_num: 3, price: 2000 }).returning();
+    try {
+      const q = await created(owner.h, internetBody({ authors_num: 3, authors: [{ user_id: null, fio: 'Вписанный' }] }));
+      await t.database.db.execute(sql`update publication_authors set user_id = ${invited.id} where publication_id = ${q.id} and position = 1`);
+      await t.database.db.execute(sql`insert into publication_authors (publication_id, user_id, fio, position) values (${q.id}, ${invited.id}, 'Вторая', 2)`);
+      const untouched = await t.inject({
+        method: 'PUT',
+        url: `/api/publication/${q.id}`,
+        headers: owner.h,
+        payload: internetBody({ service_id: undefined, title: 'Другое название', authors_num: 3 }),
+      });
+      expect(untouched.statusCode, untouched.body).toBe(200);
+    } finally {
+      // Out of the way of the other tests (no price for three authors), still there for the publication that uses it.
+      await t.database.db.update(publicationPrices).set({ authors_num: 99 }).where(eq(publicationPrices.id, price.id));
+    }
   });
 
   it('finds co-authors by name for any signed-in user, id and name only', async () => {

@@ -24,6 +24,7 @@ import { readCheckedUploads } from '../../platform/uploads.ts';
 import { createService, deleteService, setServiceImage, updateService } from './service-admin.ts';
 import { PUBLISH_SERVICE_JOB, requestPublication } from './service-publishing.ts';
 import { getService, isServiceImage, listLeadings, listServiceFormTemplates, listServiceOverview, serviceExists } from './services-repository.ts';
+import { userFileHeaders } from '../../platform/security-headers.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Images are stored at most this wide (sharp keeps the proportions). */
@@ -158,7 +159,7 @@ export const serviceImageRoutes: RoutesPlugin = async (app) => {
       if (!(await isServiceImage(app.db, key))) throw notFound();
       const data = await app.files.read(key).catch(() => null);
       if (!data) throw notFound();
-      return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(data);
+      return userFileHeaders(reply).type('image/jpeg').header('cache-control', 'public, max-age=86400').send(data);
     },
   );
 };

@@ -311,6 +311,7 @@ describe('service image', () => {
     const img = await t.inject({ method: 'GET', url });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/jpeg');
+    expect(img.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const meta = await sharp(img.rawPayload).metadata();
     expect(meta.width).toBe(1200);
     expect(meta.height).toBe(600);

@@ -22,6 +22,7 @@ import { fieldError, notFound, validationError } from '../../platform/errors.ts'
 import { DOCX_MIME } from '../../platform/files.ts';
 import { readCheckedUploads, type CheckedUpload } from '../../platform/uploads.ts';
 import { malformedMacros, MACRO_PATTERN, unknownMacros } from '../macros/macro-catalogue.ts';
+import { renderMacros } from '../macros/render-macros.ts';
 import { DocxTemplateError, inspectDocx } from './docx.ts';
 import { hasMetaRefresh } from './html-template.ts';
 import { readRequisites, REQUISITE_FIELDS } from '../macros/requisites.ts';
@@ -38,6 +39,7 @@ import {
   updateTemplate,
 } from './templates-repository.ts';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
+import { userFileHeaders } from '../../platform/security-headers.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -126,7 +128,7 @@ export const templateRoutes: RoutesPlugin = async (app) => {
       if (!row?.storage_key) throw notFound();
       const data = await app.files.read(row.storage_key).catch(() => null);
       if (!data) throw notFound();
-      return reply
+      return userFileHeaders(reply)
         .type(DOCX_MIME)
         .header('content-disposition', `attachment; filename="template.docx"; filename*=UTF-8''${encodeURIComponent(row.file_name ?? 'template.docx')}`)
         .send(data);
@@ -163,7 +165,10 @@ export const templateRoutes: RoutesPlugin = async (app) => {
       if (malformed.length) throw fieldError('content', TemplateMessages.malformedMacros(malformed), TemplateMessages.badTemplate);
       const unknown = unknownMacros(content);
       if (unknown.length) throw fieldError('content', TemplateMessages.unknownMacros(unknown), TemplateMessages.badTemplate);
-      if (hasMetaRefresh(content)) throw fieldError('content', TemplateMessages.metaRefresh, TemplateMessages.badTemplate);
+      // As written, and with every macro empty: a macro's value (escaped, but possibly empty) must
+      // not join two halves of a tag into a refresh (the print cuts those out too, decision 021).
+      if (hasMetaRefresh(content) || hasMetaRefresh(renderMacros(content, {}, { escape: 'html', missing: 'empty' })))
+        throw fieldError('content', TemplateMessages.metaRefresh, TemplateMessages.badTemplate);
       fileId = null;
     }
     const values = { title: v.title, dict_type_id: v.dict_type_id, content, file_id: fileId, event_id: v.event_id ?? null, updated_at: new Date() };

@@ -47,6 +47,7 @@ describe('templates', () => {
     expect(other.json().data).toEqual([]);
     const file = await t.inject({ method: 'GET', url: `/api/template/${id}/file`, headers: op });
     expect(file.statusCode).toBe(200);
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(Buffer.compare(file.rawPayload, docx)).toBe(0);
   });
 

@@ -173,6 +173,7 @@ describe('avatar', () => {
     expect(url).toMatch(/^\/api\/avatar\/[a-f0-9]{2}\/[a-f0-9]{32}\.jpg$/);
     const img = await t.inject({ method: 'GET', url });
     expect(img.headers['content-type']).toBe('image/jpeg');
+    expect(img.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const meta = await sharp(img.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([180, 180]);
   });

@@ -17,6 +17,7 @@ import { logChange } from '../../platform/change-log.ts';
 import { loadCurrentUser, loadCurrentUserBy } from './current-user.ts';
 import { isOperator } from '../../platform/access.ts';
 import { assertUserReachable } from './user-policy.ts';
+import { userFileHeaders } from '../../platform/security-headers.ts';
 import {
   findContactClashes,
   findKnownProfileIds,
@@ -223,7 +224,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
       if (!file) throw notFound();
       const data = await app.files.read(key).catch(() => null);
       if (!data) throw notFound();
-      return reply.type('image/jpeg').header('cache-control', 'private, max-age=86400').send(data);
+      return userFileHeaders(reply).type('image/jpeg').header('cache-control', 'private, max-age=86400').send(data);
     },
   );
 };
