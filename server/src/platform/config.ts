@@ -25,7 +25,7 @@ export interface Config {
   requestLog: boolean;
   oldCabinetUrl: string;
   loginLimits: { perAccount: number; perIp: number; windowMinutes: number };
-  /** Registrations per IP in 15 minutes (REGISTER_LIMIT_PER_IP). */
+  /** Registrations, and password mails asked for, per IP in 15 minutes each (REGISTER_LIMIT_PER_IP). */
   registerLimitPerIp: number;
   /**
    * YooKassa shop, or the built-in sandbox (sandbox: true) when no credentials are set outside

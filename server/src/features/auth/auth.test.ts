@@ -290,6 +290,20 @@ describe('password forgot and reset', () => {
     expect((await t.inject({ method: 'POST', url: '/password-forgot', payload: { data: { email: u.email } } })).statusCode).toBe(429);
   });
 
+  it('limits password mails per IP address as registrations are, found accounts or not', async () => {
+    const forgot = (email: string) => t.inject({ method: 'POST', url: '/password-forgot', payload: { data: { email } }, remoteAddress: '10.0.9.9' });
+    const limit = t.app.config.registerLimitPerIp;
+    for (let i = 0; i < limit; i++) expect((await forgot(`nobody-${i}@example.com`)).statusCode).toBe(422);
+    const u = await t.createUser();
+    const refused = await forgot(u.email);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(Messages.tooManyRequests);
+    // Another address is not held back.
+    expect((await t.inject({ method: 'POST', url: '/password-forgot', payload: { data: { email: u.email } }, remoteAddress: '10.0.9.10' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('password-reset with a wrong password is a 532-style refusal and counts as a failed attempt', async () => {
     const u = await t.createUser({ password: 'keep-me' });
     const res = await t.inject({ method: 'POST', url: '/password-reset', payload: { data: { attributes: { email: u.email, password: 'guess' } } } });

@@ -144,8 +144,14 @@ export const authRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  /** POST /password-forgot: a new password is generated and mailed; the old one works until the new one is used. */
+  /**
+   * POST /password-forgot: a new password is generated and mailed; the old one works until the new one
+   * is used. Limited per account (PASSWORD_MAIL_LIMIT) and, like /register, per IP address: every
+   * request counts, found or not, so one address can neither flood mailboxes nor try many logins.
+   */
   app.post('/password-forgot', { schema: { tags: ['auth'], body: passwordForgotBody, response: { 200: messageAnswer } } }, async (request) => {
+    if (!(await takeAttempt(app.db, `password-mail-ip:${request.ip}`, app.config.registerLimitPerIp, ANONYMOUS_WINDOW_MIN)))
+      throw new AppError(429, Messages.tooManyRequests);
     const login = 'email' in request.body.data ? { email: request.body.data.email } : { phone: request.body.data.phone };
     const user = await findUserByLogin(app.db, login);
     if (!user || user.deleted_at) throw fieldError('email', Messages.emailNotFound, Messages.emailNotFound);
