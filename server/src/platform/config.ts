@@ -62,9 +62,11 @@ export interface Config {
   /**
    * Uniqueness checks: worker threads (default cores - 1, at least 1), tasks that may wait for one
    * (more answer "busy"), checks of one author the job runner runs at once, and a user's publications
-   * awaiting their check beyond which a new text is refused (429).
+   * awaiting their check beyond which a new text is refused (429); `savesWhilePending` saves of one
+   * publication by a user (operators exempt) in `saveWindowMinutes` while its check waits or runs,
+   * one more answers 429.
    */
-  uniqueness: { workers: number; queue: number; runningPerUser: number; pendingPerUser: number };
+  uniqueness: { workers: number; queue: number; runningPerUser: number; pendingPerUser: number; savesWhilePending: number; saveWindowMinutes: number };
 }
 
 export class ConfigError extends Error {}
@@ -189,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: Math.max(0, Number(env.UNIQUENESS_QUEUE ?? 8)),
       runningPerUser: Math.max(1, Number(env.UNIQUENESS_RUNNING_PER_USER ?? 1)),
       pendingPerUser: Math.max(1, Number(env.UNIQUENESS_PENDING_PER_USER ?? 5)),
+      savesWhilePending: Math.max(1, Number(env.UNIQUENESS_SAVES_WHILE_PENDING ?? 10)),
+      saveWindowMinutes: Math.max(1, Number(env.UNIQUENESS_SAVE_WINDOW_MINUTES ?? 1)),
     },
     ...overrides,
   };

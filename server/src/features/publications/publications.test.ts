@@ -701,6 +701,93 @@ describe('limits of the uniqueness check', () => {
   });
 });
 
+describe('saves while the check waits', () => {
+  it('a save replaces the waiting check; too many saves of one publication while its check waits or runs answer 429, operators are not limited', async () => {
+    const limits = t.app.config.uniqueness;
+    const saved = { ...limits };
+    limits.savesWhilePending = 2;
+    try {
+      const u = await person('Частосохранова');
+      const p = await created(u.h, internetBody({ text: longText(3300, 'Статья которую часто сохраняют') }));
+      const openJobs = async () =>
+        (
+          await rows<{ n: number }>(
+            t.database.db,
+            sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`} and done_at is null`,
+          )
+        )[0].n;
+      expect(await openJobs()).toBe(1);
+      const save = (h: Record<string, string>, n: number) =>
+        t.inject({
+          method: 'PUT',
+          url: `/api/publication/${p.id}`,
+          headers: h,
+          payload: internetBody({ service_id: undefined, text: longText(3300 + n, `Статья часто сохраняют правка${'абвгдеж'[n]}`) }),
+        });
+      for (const n of [1, 2]) {
+        const res = await save(u.h, n);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // The saves replaced the waiting check instead of adding one.
+      expect(await openJobs()).toBe(1);
+      const refused = await save(u.h, 3);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.json().message).toBe(PublicationMessages.savedTooOftenWhileChecked);
+      const [kept] = await rows<{ text: string }>(t.database.db, sql`select text from publications where id = ${p.id}`);
+      expect(kept.text).toContain('правкав'); // the second save's text (в), not the refused third's
+      // The same through the form's POST ?_method=PUT, and while the check runs.
+      await t.database.db.execute(
+        sql`update jobs set locked_until = now() + interval '1 minute' where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`} and done_at is null`,
+      );
+      const viaForm = await t.inject({
+        method: 'POST',
+        url: `/api/publication/${p.id}?_method=PUT`,
+        headers: u.h,
+        payload: internetBody({ service_id: undefined, text: longText(3304, 'Статья часто сохраняют правкад') }),
+      });
+      expect(viaForm.statusCode, viaForm.body).toBe(429);
+      // An operator's edit is not limited.
+      expect((await save(operator, 5)).statusCode).toBe(200);
+      await t.database.db.execute(
+        sql`update jobs set locked_until = null where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`} and done_at is null`,
+      );
+      // Once the check is done, the author saves again (and the new check is scheduled).
+      await t.app.jobs.runDue();
+      expect(await openJobs()).toBe(0);
+      const again = await save(u.h, 6);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await openJobs()).toBe(1);
+    } finally {
+      Object.assign(limits, saved);
+    }
+  });
+
+  it("the user's limit of waiting checks applies to an edit of a publication that already waits", async () => {
+    const limits = t.app.config.uniqueness;
+    const saved = { ...limits };
+    limits.pendingPerUser = 1;
+    try {
+      const u = await person('Ожидалова');
+      const first = await created(u.h, internetBody({ text: longText(3300, 'Первая статья в ожидании проверки') }));
+      const byOperator = await create(
+        operator,
+        internetBody({ title: 'От оператора', user_id: u.id, text: longText(3300, 'Статья оператора в ожидании проверки') }),
+      );
+      expect(byOperator.statusCode, byOperator.body).toBe(200);
+      const edit = await t.inject({
+        method: 'PUT',
+        url: `/api/publication/${first.id}`,
+        headers: u.h,
+        payload: internetBody({ service_id: undefined, text: longText(3400, 'Первая статья в ожидании проверки правка') }),
+      });
+      expect(edit.statusCode, edit.body).toBe(429);
+      expect(edit.json().message).toBe(PublicationMessages.tooManyChecks(1));
+    } finally {
+      Object.assign(limits, saved);
+    }
+  });
+});
+
 describe('editing', () => {
   it('the creator edits in rework (back to pending, check scheduled), not once approved; co-authors only read', async () => {
     const u = await person('Правкина');

@@ -32,7 +32,8 @@ import { JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { sendPrivateFile } from '../../platform/signed-links.ts';
 import { retireFiles } from '../../platform/files.ts';
 import { readCheckedUploads, storeUploads, type UploadForm } from '../../platform/uploads.ts';
-import { checkPublicationNow } from './jobs.ts';
+import { checkPublicationNow, limitSavesWhileChecked } from './jobs.ts';
+import { refusalAnswer } from '@edu/domain/common/answers';
 import { removePublicationIndex } from './uniqueness-repository.ts';
 import { createPublication, updatePublication } from './publication-save.ts';
 import { movePublication, unpaidGuard } from './publication-status.ts';
@@ -157,7 +158,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   }
 
   /** POST /api/publication (multipart: file, additionalFiles[], fields). */
-  app.post('/', { schema: { tags, response: { 200: savePublicationAnswer } } }, async (request) => {
+  app.post('/', { schema: { tags, response: { 200: savePublicationAnswer, 429: refusalAnswer } } }, async (request) => {
     const user = currentUser(request);
     const { input, form } = await readSave(request);
     const result = await storeUploads(request, form, (tx, store) =>
@@ -175,6 +176,8 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     const user = currentUser(request);
     const { id } = request.params;
     if (!(await canSee(app.db, user, id))) throw notFound(PublicationMessages.notFound);
+    const limits = app.config.uniqueness;
+    if (!isOperator(user)) await limitSavesWhileChecked(app.db, user.id, id, { perWindow: limits.savesWhilePending, windowMinutes: limits.saveWindowMinutes });
     const { input, form, sent } = await readSave(request, { update: true });
     const result = await storeUploads(request, form, (tx, store) =>
       updatePublication(tx, store, user, id, input, form.files, sent, { pendingChecks: app.config.uniqueness.pendingPerUser }),
@@ -187,8 +190,16 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     };
   };
   /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
-  app.put('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: savePublicationAnswer } } }, update);
-  app.post('/:id', { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: savePublicationAnswer } } }, update);
+  app.put(
+    '/:id',
+    { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: savePublicationAnswer, 429: refusalAnswer } } },
+    update,
+  );
+  app.post(
+    '/:id',
+    { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: savePublicationAnswer, 429: refusalAnswer } } },
+    update,
+  );
 
   /** DELETE /api/publication/{id}: the creator only a rejected one; operators any (soft delete). */
   app.delete(
