@@ -10,7 +10,6 @@ import {
   PACKAGE_PUBLICATION_AUTHORS,
   isInternetSubtype,
   PublicationMessages,
-  publicationPlainText,
   type savePublicationBody,
 } from '@edu/domain/publications/publication';
 import type { z } from 'zod';
@@ -24,7 +23,7 @@ import { rows, type Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { retireFiles } from '../../platform/files.ts';
-import { sanitizeRichHtml } from '../../platform/rich-html.ts';
+import { cleanPublicationText, type CleanedText } from './uniqueness/clean-text.ts';
 import type { CheckedUpload, StoreUpload } from '../../platform/uploads.ts';
 import { entryNumber } from '../entries/entry-rules.ts';
 import { scheduleUniquenessCheck } from './jobs.ts';
@@ -86,6 +85,7 @@ async function checkFields(
     user: AuthUser;
     existingReleaseId?: number | null;
     inPackage?: boolean;
+    cleaned?: CleanedText;
   },
 ): Promise<Checked> {
   const { input } = o;
@@ -114,8 +114,8 @@ async function checkFields(
     else if (r.is_hidden && !isOperator && input.release_id !== o.existingReleaseId) add('release_id', PublicationMessages.releaseHidden);
   }
 
-  const text = input.text ? sanitizeRichHtml(input.text) : '';
-  const plain = text ? publicationPlainText(text).trim() : '';
+  // Cleaned off the request thread by the route when it could (o.cleaned), else here.
+  const { text, plain } = o.cleaned ?? cleanPublicationText(input.text ?? '');
   if (o.hasFile) {
     if (!o.fileThere) add('file', PublicationMessages.attachFile);
   } else if (!plain) add('text', PublicationMessages.enterText);
@@ -239,6 +239,8 @@ export interface SaveResult {
 /** A user's publications awaiting their uniqueness check at most (UNIQUENESS_PENDING_PER_USER); operators (and the demo seed) have no limit. */
 export interface SaveLimits {
   pendingChecks: number;
+  /** `input.text` already cleaned in the worker pool (cleanPublicationText), so the save does not clean it on the request thread. */
+  cleaned?: CleanedText;
 }
 
 export async function createPublication(
@@ -306,6 +308,7 @@ export async function createPublication(
     fileThere: Boolean(mainFile),
     user,
     inPackage,
+    cleaned: limits?.cleaned,
   });
   // The files first (the owner's quota is checked there), the new entry only once they are kept.
   const fileId = mainFile ? await storeFile(tx, store, ownerId, mainFile) : null;
@@ -408,6 +411,7 @@ export async function updatePublication(
     user,
     existingReleaseId: current.release_id,
     inPackage: pkg.in_package,
+    cleaned: limits?.cleaned,
   });
   const fileId = mainFile ? await storeFile(tx, store, current.created_by, mainFile) : keepFile ? current.file_id : null;
   // A replaced or removed main file is no longer served; its bytes go after the retention period.

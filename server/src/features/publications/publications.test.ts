@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EventId, PublicationStatus } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { DocumentMessages } from '@edu/domain/documents/documents';
@@ -11,6 +11,8 @@ import { makeService } from '../../../test/fixtures.ts';
 import { multipart, PDF } from '../../../test/documents-fixtures.ts';
 import { startFakeJoomla, type FakeJoomla } from '../../../test/fake-joomla.ts';
 import { rows } from '../../platform/db.ts';
+import { PoolBusyError } from '../../platform/worker-pool.ts';
+import { sanitizeRichHtml } from '../../platform/rich-html.ts';
 
 let t: TestApp;
 /** The journal's site (CMS_JOURNAL_URL), where publications go; `mainSite` is the services' site. */
@@ -759,6 +761,31 @@ describe('saves while the check waits', () => {
       expect(await openJobs()).toBe(1);
     } finally {
       Object.assign(limits, saved);
+    }
+  });
+
+  it('the saved text is cleaned in the worker pool, and in process when the pool is busy, with the same result (issue 29)', async () => {
+    const u = await person('Чистописцева');
+    const html = `<p onclick="x()">${longText(3300, 'Чистый текст без скриптов').slice(3)}<script>alert(1)</script>`;
+    const clean = vi.spyOn(t.app.uniqueness, 'clean');
+    try {
+      const p = await created(u.h, internetBody({ text: html }));
+      expect(clean).toHaveBeenCalledWith(html);
+      const stored = async () => (await rows<{ text: string }>(t.database.db, sql`select text from publications where id = ${p.id}`))[0].text;
+      expect(await stored()).toBe(sanitizeRichHtml(html));
+      clean.mockRejectedValue(new PoolBusyError());
+      const edited = `${html}<p>Дописанный абзац</p>`;
+      const res = await t.inject({
+        method: 'PUT',
+        url: `/api/publication/${p.id}`,
+        headers: u.h,
+        payload: internetBody({ service_id: undefined, text: edited }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(clean).toHaveBeenLastCalledWith(edited);
+      expect(await stored()).toBe(sanitizeRichHtml(edited));
+    } finally {
+      clean.mockRestore();
     }
   });
 

@@ -2,6 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PoolBusyError } from '../../platform/worker-pool.ts';
 import { createUniquenessPool } from './uniqueness-pool.ts';
 import { compare, prepareText, stemCodes, analyse } from './uniqueness/engine.ts';
+import { RICH_HTML_CASES } from '@edu/domain/common/rich-html-samples';
+import { publicationPlainText } from '@edu/domain/publications/plain-text';
+import { sanitizeRichHtml } from '../../platform/rich-html.ts';
 
 const paragraph =
   'Чтобы открыть свойства слоя, щёлкните по нему правой кнопкой мыши и выберите пункт «Свойства» в контекстном меню. ' +
@@ -50,6 +53,21 @@ describe('uniqueness worker pool', () => {
       expect(worstGap).toBeLessThan(elapsed / 2);
     } finally {
       clearInterval(timer);
+    }
+  });
+
+  it('cleans a publication text in a worker byte for byte as the save cleaned it in process (issue 29)', async () => {
+    const samples = [
+      ...RICH_HTML_CASES.map((c) => c.html),
+      `<p>${text(480_000)}</p><script>alert(1)</script>`,
+      '  <p>  пробелы  </p>  ',
+      '<p>ё&nbsp;Ё &amp; &lt;тег&gt;</p>',
+    ];
+    for (const html of samples) {
+      const cleaned = await pool.clean(html);
+      const inProcess = sanitizeRichHtml(html);
+      expect(cleaned.text).toBe(inProcess);
+      expect(cleaned.plain).toBe(inProcess ? publicationPlainText(inProcess).trim() : '');
     }
   });
 

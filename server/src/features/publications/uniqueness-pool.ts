@@ -6,8 +6,11 @@ import type { Transferable } from 'node:worker_threads';
 import { WorkerPool } from '../../platform/worker-pool.ts';
 import type { CheckResult, CompareSource, PreparedText, UniquenessWork } from './uniqueness/engine.ts';
 import type { UniquenessAnswer, UniquenessTask } from './uniqueness/worker.ts';
+import type { CleanedText } from './uniqueness/clean-text.ts';
 
 export interface UniquenessPool extends UniquenessWork {
+  /** A saved publication text cleaned (cleanPublicationText) in a worker; PoolBusyError when the queue is full. */
+  clean(html: string): Promise<CleanedText>;
   stats(): { size: number; running: number; queued: number };
   close(): Promise<void>;
 }
@@ -29,6 +32,7 @@ export function createUniquenessPool(o: { size: number; maxQueue: number }): Uni
       const transfer: Transferable[] = sources.flatMap((s) => ('codes' in s ? [s.codes.buffer as ArrayBuffer] : []));
       return (await pool.run({ kind: 'compare', check, sources }, transfer)) as CheckResult<number>;
     },
+    clean: async (html) => (await pool.run({ kind: 'clean', html })) as CleanedText,
     stats: () => pool.stats,
     close: () => pool.close(),
   };
