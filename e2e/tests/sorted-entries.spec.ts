@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
+import { dayAhead } from '../support/days.ts';
 import { downloadedSheet } from '../support/files.ts';
 import { outputDir, shot } from '../support/screens.ts';
 import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders } from '../support/session.ts';
@@ -15,9 +16,29 @@ const surname = `Сортова${'абвгдежзик'
   .filter((_, i) => run.includes(String(i)))
   .join('')}`;
 
-/** A client of this run with one entry on demo service 5 (4 900 ₽); the operator then sets its price. */
-async function entryPriced(request: APIRequestContext, operator: { Authorization: string }, firstName: string, price: number) {
-  const { entry, fio } = await clientWithEntry(request, 'sorted', { lastName: surname, firstName, middleName: 'Сергеевна' });
+/** A webinar of this run's own (4 900 ₽, seats enough): the demo course's seats are shared by many journeys. */
+async function ownService(request: APIRequestContext, operator: { Authorization: string }): Promise<number> {
+  const day = dayAhead(40);
+  const created = await request.post('/api/service', {
+    headers: operator,
+    data: {
+      title: `Вебинар «Сортировка заявок» ${run}`,
+      price: 4900,
+      dict_type_id: 2,
+      dict_subtype_id: 8,
+      participation_type: 1,
+      date_type: 1,
+      begda: `${day.iso} 10:00:00`,
+      endda: `${day.iso} 11:30:00`,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: { id: number } }).data.id;
+}
+
+/** A client of this run with one entry on the run's webinar; the operator then sets its price. */
+async function entryPriced(request: APIRequestContext, operator: { Authorization: string }, serviceId: number, firstName: string, price: number) {
+  const { entry, fio } = await clientWithEntry(request, 'sorted', { lastName: surname, firstName, middleName: 'Сергеевна' }, { serviceId });
   const priced = await request.put(`/api/entry/${entry.id}`, { headers: operator, data: { price } });
   expect(priced.status(), await priced.text()).toBe(200);
   return { ...entry, price, fio };
@@ -32,12 +53,13 @@ test('an operator sorts the entries by price, the address bar and a reload keep 
   request,
 }) => {
   const operator = await operatorHeaders(request);
+  const serviceId = await ownService(request, operator);
   const made = [
-    await entryPriced(request, operator, 'Вера', 2500),
-    await entryPriced(request, operator, 'Анна', 700),
-    await entryPriced(request, operator, 'Галина', 4100),
-    await entryPriced(request, operator, 'Дарья', 700),
-    await entryPriced(request, operator, 'Белла', 1300),
+    await entryPriced(request, operator, serviceId, 'Вера', 2500),
+    await entryPriced(request, operator, serviceId, 'Анна', 700),
+    await entryPriced(request, operator, serviceId, 'Галина', 4100),
+    await entryPriced(request, operator, serviceId, 'Дарья', 700),
+    await entryPriced(request, operator, serviceId, 'Белла', 1300),
   ];
   const byPrice = (desc: boolean) =>
     [...made].sort((a, b) => (a.price !== b.price ? (a.price - b.price) * (desc ? -1 : 1) : (a.id - b.id) * (desc ? -1 : 1))).map((e) => e.number);
