@@ -168,3 +168,27 @@ export async function clientWithEntry(
   const client = await registerClient(request, tag, given);
   return { ...client, entry: await applyFor(request, client, o.serviceId ?? DEMO_COURSE_ID, o.payType) };
 }
+
+/** An operator's new dated webinar (10:00–11:30, `daysAhead` from today, in person or remote): its id. */
+export async function newWebinar(
+  request: APIRequestContext,
+  operator: { Authorization: string },
+  o: { title: string; price: number; daysAhead: number },
+): Promise<number> {
+  const day = new Date(Date.now() + o.daysAhead * 86_400_000).toISOString().slice(0, 10);
+  const created = await request.post('/api/service', {
+    headers: operator,
+    data: {
+      title: o.title,
+      price: o.price,
+      dict_type_id: 2,
+      dict_subtype_id: 8,
+      participation_type: 1,
+      date_type: 1,
+      begda: `${day} 10:00:00`,
+      endda: `${day} 11:30:00`,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: { id: number } }).data.id;
+}

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { dayAhead } from '../support/days.ts';
 import { shot } from '../support/screens.ts';
-import { applyFor, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders, registerClient } from '../support/session.ts';
+import { applyFor, DEMO_OPERATOR, DEMO_PASSWORD, login, newWebinar, operatorHeaders, registerClient } from '../support/session.ts';
 import { PHONE, WIDE } from '../support/ui.ts';
 
 // Issue 28: an operator's own cabinet («Оплата заявок» on /user/dashboard) lists the operator's own
@@ -9,22 +8,7 @@ import { PHONE, WIDE } from '../support/ui.ts';
 
 test('an operator’s own dashboard lists their own unpaid entries, never a client’s', async ({ page, request }) => {
   const op = await operatorHeaders(request);
-  const day = dayAhead(30);
-  const created = await request.post('/api/service', {
-    headers: op,
-    data: {
-      title: `Вебинар «Своя заявка» ${Date.now() % 100000}`,
-      price: 1200,
-      dict_type_id: 2,
-      dict_subtype_id: 8,
-      participation_type: 1,
-      date_type: 1,
-      begda: `${day.iso} 10:00:00`,
-      endda: `${day.iso} 11:30:00`,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const serviceId = ((await created.json()) as { data: { id: number } }).data.id;
+  const serviceId = await newWebinar(request, op, { title: `Вебинар «Своя заявка» ${Date.now() % 100000}`, price: 1200, daysAhead: 30 });
   // The operator applies for it in their own name, then a client does: the client's is the newest.
   const mine = await applyFor(request, { headers: op }, serviceId);
   const client = await registerClient(request, 'own-cabinet', { lastName: 'Должникова' });

@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
-import { dayAhead } from '../support/days.ts';
 import { downloadedSheet } from '../support/files.ts';
 import { outputDir, shot } from '../support/screens.ts';
-import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders } from '../support/session.ts';
+import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, newWebinar, operatorHeaders } from '../support/session.ts';
 
 // Issue 22: the operators' entry list sorted by a column (kept in the address bar, kept by a
 // reload, the arrow and aria-sort on the header), exported exactly in that order with its totals
@@ -15,26 +14,6 @@ const surname = `Сортова${'абвгдежзик'
   .split('')
   .filter((_, i) => run.includes(String(i)))
   .join('')}`;
-
-/** A webinar of this run's own (4 900 ₽, seats enough): the demo course's seats are shared by many journeys. */
-async function ownService(request: APIRequestContext, operator: { Authorization: string }): Promise<number> {
-  const day = dayAhead(40);
-  const created = await request.post('/api/service', {
-    headers: operator,
-    data: {
-      title: `Вебинар «Сортировка заявок» ${run}`,
-      price: 4900,
-      dict_type_id: 2,
-      dict_subtype_id: 8,
-      participation_type: 1,
-      date_type: 1,
-      begda: `${day.iso} 10:00:00`,
-      endda: `${day.iso} 11:30:00`,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { data: { id: number } }).data.id;
-}
 
 /** A client of this run with one entry on the run's webinar; the operator then sets its price. */
 async function entryPriced(request: APIRequestContext, operator: { Authorization: string }, serviceId: number, firstName: string, price: number) {
@@ -53,7 +32,8 @@ test('an operator sorts the entries by price, the address bar and a reload keep 
   request,
 }) => {
   const operator = await operatorHeaders(request);
-  const serviceId = await ownService(request, operator);
+  // A webinar of this run's own: the demo course's seats are shared by many journeys.
+  const serviceId = await newWebinar(request, operator, { title: `Вебинар «Сортировка заявок» ${run}`, price: 4900, daysAhead: 40 });
   const made = [
     await entryPriced(request, operator, serviceId, 'Вера', 2500),
     await entryPriced(request, operator, serviceId, 'Анна', 700),
