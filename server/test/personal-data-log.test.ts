@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { rows } from '../src/platform/db.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
 import { createTestApp } from './helper.ts';
 import { courseEntry, fillContractData, multipart, PDF, png, VALID_SNILS } from './documents-fixtures.ts';
 import { apiRoutes, fillPath, routeKey } from './route-walk.ts';
@@ -24,6 +25,8 @@ const PERSONAL_DATA_PATHS = [
   /^\/api\/contract(\/|$)/,
   /^\/api\/mail\/subscription$/,
   /^\/api\/login-as(\/|$)/,
+  // The account's own forms outside /api: registration and the mailed password.
+  /^\/(register|login|password-forgot|password-reset)$/,
 ];
 
 /** Non-GET routes under those paths that change no personal data, each with the reason. */
@@ -34,6 +37,10 @@ const ALLOWED: Record<string, string> = {
   // (manager-user-rules.ts; manager-users.test.ts checks them); no field of the person changes.
   'POST /api/manager/users/:id/login-as': 'session act, logged as an event',
   'POST /api/login-as/leave': 'session act, logged as an event',
+  // Stores a mailed password beside the account's own; the account changes only when that password
+  // is first used (POST /password-reset or /login, which log it: the scenario of /password-reset).
+  'POST /password-forgot': 'stores a pending password, the account is unchanged',
+  'POST /login': 'changes nothing but a first use of a mailed password, logged as in /password-reset',
 };
 
 const t = await createTestApp();
@@ -59,7 +66,7 @@ interface Scenario {
   /** The request (url defaults to the route's with :id = the client). */
   call: (c: Client, prepared: Record<string, unknown>) => Promise<Call> | Call;
   /** Whose record the row is about, when not the client's (a user created by the call). */
-  entity?: (res: LightMyRequestResponse) => number;
+  entity?: (res: LightMyRequestResponse) => number | Promise<number>;
   /** Fields the new rows' diff must name. */
   fields: string[];
 }
@@ -109,7 +116,34 @@ const managerBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const userIdByEmail = async (email: string) =>
+  (await rows<{ id: number }>(t.database.db, sql`select id from users where lower(email) = ${email.toLowerCase()}`))[0].id;
+
+const MAILED_PASSWORD = 'mailed-pass-1';
+
 const SCENARIOS: Record<string, Scenario> = {
+  // Anonymous forms: the row names the person as the one who acted.
+  'POST /register': {
+    call: () => {
+      const b = managerBody({ email: 'pd-register@example.com', password: 'reg-secret-1', password_confirmation: 'reg-secret-1' });
+      return { method: 'POST', payload: { data: { type: 'token', attributes: b } } };
+    },
+    entity: () => userIdByEmail('pd-register@example.com'),
+    fields: ['email', 'phone', 'last_name', 'organization', 'job_title'],
+  },
+  'POST /password-reset': {
+    prepare: async (c) => {
+      await t.database.db.execute(
+        sql`insert into password_resets (user_id, email, password_hash, expires_at) select id, email, ${await hashPassword(MAILED_PASSWORD)}, now() + interval '1 day' from users where id = ${c.id}`,
+      );
+      return {};
+    },
+    call: async (c) => {
+      const [{ email }] = await rows<{ email: string }>(t.database.db, sql`select email from users where id = ${c.id}`);
+      return { method: 'POST', payload: { data: { attributes: { email, password: MAILED_PASSWORD } } } };
+    },
+    fields: ['password'],
+  },
   'PUT /api/user/:id': { call: () => ({ method: 'PUT', payload: { organization: 'Лицей № 239', job_title: 'Завуч' } }), fields: ['organization', 'job_title'] },
   'POST /api/user/store-profiles/:id': { call: () => ({ method: 'POST', payload: { profiles: [2] } }), fields: ['profiles'] },
   'POST /api/user/:id/change-password': {
@@ -229,7 +263,8 @@ describe('every route that changes personal data writes a change-log row naming 
     expect(Object.keys(SCENARIOS).filter((k) => !known.has(k))).toEqual([]);
   });
 
-  const modes = (access: unknown) => (access === 'operator' ? (['operator'] as const) : (['client', 'login-as'] as const));
+  const modes = (access: unknown) =>
+    access === 'operator' ? (['operator'] as const) : access === 'public' ? (['anonymous'] as const) : (['client', 'login-as'] as const);
 
   for (const route of routes.filter((r) => routeKey(r) in SCENARIOS)) {
     const key = routeKey(route);
@@ -238,7 +273,8 @@ describe('every route that changes personal data writes a change-log row naming 
       it(`${key} as ${mode}`, async () => {
         const c = await newClient();
         const prepared = scenario.prepare ? await scenario.prepare(c) : {};
-        const headers = mode === 'client' ? await t.loginAs(c) : mode === 'login-as' ? await loginAsSession(c.id) : await t.loginAs(op);
+        const headers =
+          mode === 'anonymous' ? {} : mode === 'client' ? await t.loginAs(c) : mode === 'login-as' ? await loginAsSession(c.id) : await t.loginAs(op);
         const mark = await lastLogId();
         const call = await scenario.call(c, prepared);
         const res = await t.inject({
@@ -248,15 +284,17 @@ describe('every route that changes personal data writes a change-log row naming 
           ...(call.payload !== undefined ? { payload: call.payload as string } : {}),
         });
         expect(res.statusCode, res.body).toBeLessThan(300);
-        const entity = scenario.entity ? scenario.entity(res) : c.id;
+        const entity = scenario.entity ? await scenario.entity(res) : c.id;
         const logged = await newRows(entity, mark);
         expect(logged.length, `${key} wrote no change-log row`).toBeGreaterThan(0);
         const expected =
-          mode === 'client'
-            ? { user_id: c.id, impersonator_id: null }
-            : mode === 'login-as'
-              ? { user_id: c.id, impersonator_id: op.id }
-              : { user_id: op.id, impersonator_id: null };
+          mode === 'anonymous'
+            ? { user_id: entity, impersonator_id: null }
+            : mode === 'client'
+              ? { user_id: c.id, impersonator_id: null }
+              : mode === 'login-as'
+                ? { user_id: c.id, impersonator_id: op.id }
+                : { user_id: op.id, impersonator_id: null };
         for (const row of logged) expect({ user_id: row.user_id, impersonator_id: row.impersonator_id }).toEqual(expected);
         const fields = new Set(logged.flatMap((r) => Object.keys(r.diff)));
         for (const f of scenario.fields) expect([...fields], `${key} logs ${f}`).toContain(f);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResets, users } from '../../db/schema/index.ts';
 import type { Queryable } from '../../platform/db.ts';
+import { logChange } from '../../platform/change-log.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -33,6 +34,9 @@ export async function pendingResets(db: Queryable, userId: number) {
 /** Makes a mailed password the account's password and closes every open reset of the user. */
 export async function promoteReset(db: Queryable, userId: number, passwordHash: string): Promise<void> {
   await db.transaction(async (tx) => {
+    const [before] = await tx.select({ password: users.password }).from(users).where(eq(users.id, userId)).for('update');
+    // The person's own act (the mailed password is theirs); the log shows only that it changed.
+    await logChange(tx, { type: 'user', entityId: userId, userId, before, after: { password: passwordHash } });
     await tx
       .update(users)
       .set({ password: passwordHash, updated_at: sql`now()` })

@@ -12,6 +12,7 @@ import { createSession, currentUser, revokeSession } from '../../platform/auth.t
 import { attemptsIn, recordAttempt, takeAttempt } from '../../platform/attempts.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
+import { logChange } from '../../platform/change-log.ts';
 import { generatePassword, hashPassword } from '../../platform/passwords.ts';
 import { checkCredentials } from './login.ts';
 import { findUserByLogin, findUsersByEmailOrPhone, insertPasswordReset, insertUser } from './auth-repository.ts';
@@ -80,16 +81,18 @@ export const authRoutes: RoutesPlugin = async (app) => {
     let userId: number;
     try {
       userId = await app.db.transaction(async (tx) => {
-        const row = await insertUser(tx, {
+        const person = {
           email: a.email,
           phone: a.phone,
-          password,
           last_name: a.last_name,
           first_name: a.first_name,
           middle_name: a.middle_name || null,
           organization: a.organization,
           job_title: a.job_title,
-        });
+        };
+        const row = await insertUser(tx, { ...person, password });
+        // The person's own data, as given: the change log's first row of the account (152-FZ).
+        await logChange(tx, { type: 'user', entityId: row.id, userId: row.id, before: null, after: person });
         // The welcome event (id 1): its mail and notification go out after the commit.
         await raiseEvent(tx, { eventId: EventId.welcome, userId: row.id });
         return row.id;
