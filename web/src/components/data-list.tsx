@@ -106,6 +106,8 @@ export function SortHeader({
   );
 }
 
+const DEFAULT_ORDER = 'default';
+
 /** Narrow screens have no headers: the sort is a choice above the cards (each sortable column, both ways). */
 export function SortSelect({
   options,
@@ -122,15 +124,20 @@ export function SortSelect({
     { value: o.name, label: `${o.label} ↑` },
     { value: `-${o.name}`, label: `${o.label} ↓` },
   ]);
+  // The list's own order may be by no column offered here (users by id, say): it is then a choice of
+  // its own, «По умолчанию», so the select is never blank and the way back is always offered.
+  if (!data.some((d) => d.value === defaultSort)) data.unshift({ value: DEFAULT_ORDER, label: 'По умолчанию' });
+  const current = sortInForce(sort, defaultSort);
+  const listed = data.some((d) => d.value === current);
   return (
     <Select
       label="Сортировка"
       size="xs"
       w={220}
       data={data}
-      value={sortInForce(sort, defaultSort) || null}
+      value={listed ? current : DEFAULT_ORDER}
       allowDeselect={false}
-      onChange={(value) => value && onSort(value === defaultSort ? '' : value)}
+      onChange={(value) => value && onSort(value === defaultSort || value === DEFAULT_ORDER ? '' : value)}
       data-testid="sort-select"
       comboboxProps={{ withinPortal: true }}
     />
