@@ -80,6 +80,8 @@ export const contractListQuery = pageQuery.extend({
   archive: z.coerce.number().int().min(0).max(1).optional(),
   user_id: idField().optional(),
   entry_id: idField().optional(),
+  /** 1: with a signed scan uploaded (to check); 0: still without a scan (waiting for the client). */
+  scan: z.coerce.number().int().min(0).max(1).optional(),
 });
 
 /** GET /api/contract/print-excel and /excel: the board's filters. */
