@@ -13,6 +13,9 @@ export type ContractStatusCode = (typeof ContractStatus)[keyof typeof ContractSt
 export const ContractMessages = {
   searchPlaceholder: 'Поиск по ФИО',
   pending: 'Ожидают проверки',
+  /** The board's two pending columns: scans to check (work) and contracts still without a scan (waiting). */
+  toReview: 'Проверить скан',
+  waitingScan: 'Ждём скан',
   approved: 'Одобренные',
   rejected: 'Отклонённые',
   noScan: 'Скан не загружен',

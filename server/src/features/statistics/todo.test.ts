@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Role } from '@edu/domain/common/codes';
 import type { Todo } from '@edu/domain/statistics/todo';
-import { contracts, dictServiceTypes, entries, files, mailings, paymentRefunds, payments, publicationEntries, publications, services } from '../../db/schema/index.ts';
+import {
+  contracts,
+  dictServiceTypes,
+  entries,
+  files,
+  mailings,
+  paymentRefunds,
+  payments,
+  publicationEntries,
+  publications,
+  services,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
 import { courseEntry } from '../../../test/documents-fixtures.ts';
@@ -59,7 +70,10 @@ describe('GET /api/manager/todo', () => {
         .insert(publications)
         .values({ title: `Статья ${++seq}`, status, created_by: clientId, deleted_at: deleted ? new Date() : null })
         .returning({ id: publications.id });
-      if (paid !== null) await db().insert(publicationEntries).values({ publication_id: p.id, entry_id: await entryOf(service.id, paid ? 2 : 1) });
+      if (paid !== null)
+        await db()
+          .insert(publicationEntries)
+          .values({ publication_id: p.id, entry_id: await entryOf(service.id, paid ? 2 : 1) });
     };
     await publication(1, true);
     await publication(1, false);
@@ -77,7 +91,10 @@ describe('GET /api/manager/todo', () => {
     const waiting = await courseEntry(t, clientId, { title: 'Курс без скана' });
     const withScan = await courseEntry(t, clientId, { title: 'Курс со сканом' });
     const approved = await courseEntry(t, clientId, { title: 'Курс одобренный' });
-    const [f] = await db().insert(files).values({ user_id: clientId, name: 'scan.pdf', storage_key: `k-${seq}`, mime: 'application/pdf', size: 10 }).returning({ id: files.id });
+    const [f] = await db()
+      .insert(files)
+      .values({ user_id: clientId, name: 'scan.pdf', storage_key: `k-${seq}`, mime: 'application/pdf', size: 10 })
+      .returning({ id: files.id });
     await db().insert(contracts).values({ entry_id: withScan.entryId, user_id: clientId, service_id: withScan.serviceId, status: 1, file_id: f.id });
     await db().insert(contracts).values({ entry_id: approved.entryId, user_id: clientId, service_id: approved.serviceId, status: 2, file_id: f.id });
     expect(waiting.entryId).toBeGreaterThan(0);
@@ -137,9 +154,15 @@ describe('GET /api/manager/todo', () => {
       .values({ message: 'Старое письмо', status: 'done', recipients: 3, sent: 2, failed: 1, created_at: new Date(Date.now() - 8 * 24 * hour) });
     await db().insert(mailings).values({ message: 'Без ошибок', status: 'done', recipients: 3, sent: 3, failed: 0 });
     const failed = await makeService(db(), { title: 'Не опубликован на сайте' });
-    await db().update(services).set({ joomla_status: 'error', joomla_error: 'HTTP 500' }).where(sql`id = ${failed.id}`);
+    await db()
+      .update(services)
+      .set({ joomla_status: 'error', joomla_error: 'HTTP 500' })
+      .where(sql`id = ${failed.id}`);
     const published = await makeService(db(), { title: 'Опубликован на сайте' });
-    await db().update(services).set({ joomla_status: 'published' }).where(sql`id = ${published.id}`);
+    await db()
+      .update(services)
+      .set({ joomla_status: 'published' })
+      .where(sql`id = ${published.id}`);
     const after = await todo();
     expect(after.mailing_failed - before.mailing_failed).toBe(1);
     expect(after.services_publish_failed - before.services_publish_failed).toBe(1);
