@@ -90,14 +90,14 @@ function SiteLinksFields({ initial }: { initial: SiteLinks }) {
             </Text>
           )}
           {rows.map((r, i) => (
-            <Group key={i} gap="xs" align="flex-start" wrap="nowrap" data-testid="shortcut-row">
+            <Group key={i} gap="xs" align="flex-start" wrap="wrap" data-testid="shortcut-row">
               <TextInput
                 aria-label={`Название ссылки ${i + 1}`}
                 placeholder="Название"
                 value={r.label}
                 error={rowErrors[i]?.label}
                 onChange={(e) => setRow(i, { label: e.currentTarget.value })}
-                style={{ flex: '1 1 40%' }}
+                style={{ flex: '1 1 160px' }}
               />
               <TextInput
                 aria-label={`Адрес ссылки ${i + 1}`}
@@ -105,7 +105,7 @@ function SiteLinksFields({ initial }: { initial: SiteLinks }) {
                 value={r.href}
                 error={rowErrors[i]?.href}
                 onChange={(e) => setRow(i, { href: e.currentTarget.value })}
-                style={{ flex: '1 1 60%' }}
+                style={{ flex: '2 1 220px' }}
               />
               <ActionIcon
                 variant="subtle"
