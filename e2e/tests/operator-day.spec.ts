@@ -10,7 +10,10 @@ async function todoCount(page: Page, key: string): Promise<number | null> {
   return Number(await card.getAttribute('data-count'));
 }
 
-test("an operator's day: the to-do dashboard leads to filtered lists, the contract board splits scans to check from waiting ones", async ({ page, request }) => {
+test("an operator's day: the to-do dashboard leads to filtered lists, the contract board splits scans to check from waiting ones", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const headers = await operatorHeaders(request);
   const todo = await (await request.get('/api/manager/todo', { headers })).json();
@@ -78,7 +81,10 @@ test("an operator's day: the to-do dashboard leads to filtered lists, the contra
   await expect(page.getByTestId('column-review')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'manager-contract-board-mobile');
-  await page.getByTestId('column-tabs').getByText(/Проверить скан/).click();
+  await page
+    .getByTestId('column-tabs')
+    .getByText(/Проверить скан/)
+    .click();
   await expect(page.getByTestId('column-review')).toBeVisible();
   await expect(page).toHaveURL(/\/manager\/contract$/);
 
