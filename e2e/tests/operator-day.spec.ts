@@ -47,6 +47,15 @@ test("an operator's day: the to-do dashboard leads to filtered lists, the contra
   expect(overdue.meta.total).toBe(todo.entries_overdue);
   await page.goto('/manager/entry?overdue=1');
   await expect(page.getByLabel('Не оплачены, а мероприятие уже началось')).toBeChecked();
+  await shot(page, 'manager-entries-overdue-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByLabel('Не оплачены, а мероприятие уже началось')).toBeChecked();
+  await shot(page, 'manager-entries-overdue-mobile');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Services the site refused: «Все услуги» with the filter chosen, the same total.
+  const siteErrors = await (await request.get('/api/service/overview?site=error', { headers })).json();
+  expect(siteErrors.meta.total).toBe(todo.services_publish_failed);
 
   // Payments needing attention: the payment list with the state chosen.
   const attention = await (await request.get('/api/payment?state=attention', { headers })).json();
