@@ -86,10 +86,10 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   await op.goto('/manager/contract');
   await expect(op.getByRole('heading', { name: 'Договоры' })).toBeVisible();
   await op.getByPlaceholder('Поиск по ФИО').fill('Договорова');
-  const pending = op.getByTestId('column-1').getByTestId('contract-card').filter({ hasText: client.fio });
+  const pending = op.getByTestId('column-review').getByTestId('contract-card').filter({ hasText: client.fio });
   await expect(pending).toHaveCount(1);
   await expect(pending).toContainText('Скан: договор подписан.pdf');
-  await expect(op.getByTestId('count-1')).toHaveText('1');
+  await expect(op.getByTestId('count-review')).toHaveText('1');
   // The scan opens in a new tab through a short-lived link, with no session header needed.
   const [scanTab] = await Promise.all([op.waitForEvent('popup'), pending.getByTestId('scan-link').click()]);
   await scanTab.waitForURL(/\/api\/file\/link\/[A-Za-z0-9_-]{43}$/);
@@ -112,7 +112,7 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   await op.getByRole('dialog').getByRole('button', { name: 'Отклонить' }).click();
   const rejected = op.getByTestId('column-3').getByTestId('contract-card').filter({ hasText: client.fio });
   await expect(rejected).toContainText('Комментарий: Нет подписи на последней странице');
-  await expect(op.getByTestId('count-1')).toHaveText('0');
+  await expect(op.getByTestId('count-review')).toHaveText('0');
 
   // The client sees the comment and uploads again.
   await page.reload();
@@ -127,7 +127,7 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   // The operator accepts and sets the registration number after the confirmation.
   await op.reload();
   await op.getByPlaceholder('Поиск по ФИО').fill('Договорова');
-  const second = op.getByTestId('column-1').getByTestId('contract-card').filter({ hasText: client.fio });
+  const second = op.getByTestId('column-review').getByTestId('contract-card').filter({ hasText: client.fio });
   await expect(second).toContainText('договор с подписью.png');
   // Accepting asks first, and can be taken back for a few seconds: nothing is sent then.
   await second.getByRole('button', { name: 'Принять' }).click();
@@ -138,7 +138,7 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   await expect(op.getByText('Принятие договора отменено')).toBeVisible();
   await op.waitForTimeout(7000);
   await op.reload();
-  await expect(op.getByTestId('column-1').getByTestId('contract-card').filter({ hasText: client.fio })).toHaveCount(1);
+  await expect(op.getByTestId('column-review').getByTestId('contract-card').filter({ hasText: client.fio })).toHaveCount(1);
   await second.getByRole('button', { name: 'Принять' }).click();
   await confirmAccept.getByRole('button', { name: 'Принять' }).click();
   await expect(op.getByTestId('undo-notice')).toBeVisible();

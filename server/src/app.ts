@@ -48,6 +48,7 @@ import { entryAdminRoutes } from './features/entries/admin-routes.ts';
 import { servicePackageAdminRoutes } from './features/service-packages/admin-routes.ts';
 import { accessPlugin, defaultAccess } from './platform/access.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
+import { siteLinkManagerRoutes, siteLinkRoutes } from './features/settings/routes.ts';
 import { logRoutes } from './features/logs/routes.ts';
 import { dictionaryManagerRoutes, leadingManagerRoutes, leadingReadRoutes } from './features/dictionaries/manager-routes.ts';
 import { loginAsLeaveRoutes, managerUserRoutes } from './features/users/manager-routes.ts';
@@ -188,11 +189,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(releaseReadRoutes, { prefix: '/api' });
   await app.register(priceReadRoutes, { prefix: '/api' });
   await app.register(publicationRoutes, { prefix: '/api/publication' });
+  await app.register(siteLinkRoutes, { prefix: '/api' });
   // The manager area (spec 02): every route registered here is operators' only (401 / 403) unless it
   // declares otherwise, see platform/access.ts.
   await app.register(async (manager) => {
     defaultAccess(manager, 'operator');
     await manager.register(statisticsRoutes, { prefix: '/api' });
+    await manager.register(siteLinkManagerRoutes, { prefix: '/api' });
     await manager.register(paymentOperatorRoutes, { prefix: '/api' });
     await manager.register(managerUserRoutes, { prefix: '/api' });
     await manager.register(logRoutes, { prefix: '/api' });

@@ -4,7 +4,6 @@ interface ImportMetaEnv {
   /** API origin; empty or unset means the same origin as the page. */
   readonly VITE_API_URL?: string;
   readonly VITE_OLD_CABINET_URL?: string;
-  readonly VITE_REQUISITES_URL?: string;
 }
 
 interface ImportMeta {

@@ -13,6 +13,9 @@ export type ContractStatusCode = (typeof ContractStatus)[keyof typeof ContractSt
 export const ContractMessages = {
   searchPlaceholder: 'Поиск по ФИО',
   pending: 'Ожидают проверки',
+  /** The board's two pending columns: scans to check (work) and contracts still without a scan (waiting). */
+  toReview: 'Проверить скан',
+  waitingScan: 'Ждём скан',
   approved: 'Одобренные',
   rejected: 'Отклонённые',
   noScan: 'Скан не загружен',
@@ -80,6 +83,8 @@ export const contractListQuery = pageQuery.extend({
   archive: z.coerce.number().int().min(0).max(1).optional(),
   user_id: idField().optional(),
   entry_id: idField().optional(),
+  /** 1: with a signed scan uploaded (to check); 0: still without a scan (waiting for the client). */
+  scan: z.coerce.number().int().min(0).max(1).optional(),
 });
 
 /** GET /api/contract/print-excel and /excel: the board's filters. */

@@ -309,6 +309,8 @@ export const entryListQuery = pageQuery.extend({
   date: ruDateField().optional(),
   deleted: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
   created_by: idField().optional(),
+  /** 1: unpaid entries of dated services that have already begun. */
+  overdue: z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')]).optional(),
 });
 
 /** POST /api/entry-thesis. */

@@ -65,6 +65,7 @@ export const PaymentMessages = {
   cardPartlyRefunded: (sum: string) => `Частично возвращён: ${sum}`,
   stateDouble: 'Двойная оплата',
   stateRefunded: 'С возвратом',
+  stateAttention: 'Требуют внимания',
 } as const;
 
 export const REFUND_ENTRY_ACTIONS = ['keep', 'cancel'] as const;
@@ -249,8 +250,11 @@ export const paymentListQuery = pageQuery
     sum: optionalMoneyField(),
     payType: z.coerce.number().int().min(1).max(4).optional(),
     uuid: filterText(64).optional(),
-    /** double: double payments; refunded: payments with a refund (done or in progress). */
-    state: z.enum(['double', 'refunded']).optional(),
+    /**
+     * double: double payments; refunded: payments with a refund (done or in progress); attention:
+     * not refunded yet and a double payment or with a pending or refused refund.
+     */
+    state: z.enum(['double', 'refunded', 'attention']).optional(),
     created_at: z
       .string()
       .trim()

@@ -22,6 +22,8 @@ export const serviceOverviewQuery = pageQuery
     dict_type_id: idField().optional(),
     dict_subtype_id: idField().optional(),
     is_visible: flagField().optional(),
+    /** error: services whose last publishing to the site failed. */
+    site: z.enum(['error']).optional(),
     date_from: ruDateField().optional(),
     date_to: ruDateField().optional(),
   })

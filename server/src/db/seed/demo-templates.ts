@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db.ts';
 import { readRequisites, saveRequisites } from '../../features/macros/requisites.ts';
+import { readSiteLinks, saveSiteLinks } from '../../features/settings/site-links-repository.ts';
 import { shippedTemplateId } from './templates/shipped-templates.ts';
 
 // The demo centre: invented requisites, and its conferences and courses linked to the shipped
@@ -26,9 +27,22 @@ const DEMO_REQUISITES = {
   license: '№ Л035-00000-78/00000000 от 01.02.2021',
 };
 
-/** Adds the demo requisites once; conferences get the event programme, courses the course plan. */
+/** The demo centre's other sites (invented addresses): the top bar's shortcuts and the footer's requisites page. */
+const DEMO_SITE_LINKS = {
+  requisites_url: 'https://centre.example.com/requisites',
+  shortcuts: [
+    { label: 'Сайт центра', href: 'https://centre.example.com' },
+    { label: 'Электронный журнал', href: 'https://journal.centre.example.com' },
+    { label: 'Дистанционное обучение', href: 'https://learn.centre.example.com' },
+    { label: 'Конкурсы', href: 'https://contest.centre.example.com' },
+  ],
+};
+
+/** Adds the demo requisites and site links once; conferences get the event programme, courses the course plan. */
 export async function insertDemoTemplates(db: Queryable): Promise<void> {
   if (Object.keys(await readRequisites(db)).length === 0) await saveRequisites(db, DEMO_REQUISITES);
+  const links = await readSiteLinks(db);
+  if (links.requisites_url === null && links.shortcuts.length === 0) await saveSiteLinks(db, DEMO_SITE_LINKS);
   const event = await shippedTemplateId(db, 'program-event');
   const course = await shippedTemplateId(db, 'program-course');
   if (event) await db.execute(sql`update services set template_program_id = ${event} where dict_type_id = 1 and template_program_id is null`);

@@ -14,6 +14,8 @@ export interface ContractFilter {
   /** Approved contracts with a registration number are archived: only listed when asked. */
   archive?: boolean;
   entryId?: number;
+  /** true: a signed scan is uploaded (the review queue); false: still waiting for the client's scan. */
+  scan?: boolean;
 }
 
 export interface ContractRow {
@@ -70,6 +72,7 @@ export function contractWhere(f: ContractFilter): SQL {
     }
   }
   if (f.status !== undefined) parts.push(sql`coalesce(c.status, 1) = ${f.status}`);
+  if (f.scan !== undefined) parts.push(f.scan ? sql`f.id is not null` : sql`f.id is null`);
   if (f.status === ContractStatus.approved && f.ownerId === undefined) {
     parts.push(f.archive ? sql`en.registration_number is not null` : sql`en.registration_number is null`);
   }

@@ -36,7 +36,14 @@ export const contractRoutes: RoutesPlugin = async (app) => {
     const operator = isOperator(me);
     const { data, total } = await listContracts(
       app.db,
-      { ownerId: operator ? q.user_id : me.id, fio: operator ? q.fio : undefined, status: q.status, archive: q.archive === 1, entryId: q.entry_id },
+      {
+        ownerId: operator ? q.user_id : me.id,
+        fio: operator ? q.fio : undefined,
+        status: q.status,
+        archive: q.archive === 1,
+        entryId: q.entry_id,
+        scan: q.scan === undefined ? undefined : q.scan === 1,
+      },
       q,
     );
     return { data, meta: pageMeta(total, q) };

@@ -222,8 +222,14 @@ export interface EntryFilters {
   date?: string;
   deleted?: boolean;
   created_by?: number;
+  /** Unpaid entries of dated services that have already begun (the dashboard's to-do). */
+  overdue?: boolean;
   sort?: SortValue<EntrySortKey>;
 }
+
+/** An entry (alias e) still unpaid although its service, one with dates, has begun. */
+export const ENTRY_OVERDUE = sql`(e.status = ${EntryStatus.notPaid}
+  and exists (select 1 from services os where os.id = e.service_id and os.date_type = 1 and os.begda < now()))`;
 
 /**
  * The sortable columns of the entry list and its export (alias e; fio needs users u, service needs
@@ -264,6 +270,7 @@ export function entryFiltersOf(q: z.output<typeof entryListQuery>, ownerId?: num
     date: q.date,
     deleted: q.deleted === '1' || q.deleted === 'true',
     created_by: ownerId === undefined ? q.created_by : undefined,
+    overdue: q.overdue === '1' || q.overdue === 'true' ? true : undefined,
     sort: q.sort,
   };
 }
@@ -279,6 +286,7 @@ function entryConditions(f: EntryFilters, typeColumn: SQL): SQL[] {
   if (f.type !== undefined) parts.push(sql`${typeColumn} = ${f.type}`);
   if (f.service_id !== undefined) parts.push(sql`e.service_id = ${f.service_id}`);
   if (f.status !== undefined) parts.push(sql`e.status = ${f.status}`);
+  if (f.overdue) parts.push(ENTRY_OVERDUE);
   if (f.date) {
     const start = moscowDayStart(f.date);
     parts.push(sql`e.created_at >= ${start}::timestamptz and e.created_at < ${start}::timestamptz + interval '1 day'`);
@@ -481,7 +489,7 @@ function ownListStatementsOf(f: EntryFilters): { list: CompiledStatement; totals
 }
 
 const hasFilter = (f: EntryFilters) =>
-  [f.id, f.number, f.fio, f.type, f.service, f.service_id, f.status, f.date, f.created_by].some((v) => v !== undefined && v !== '');
+  [f.id, f.number, f.fio, f.type, f.service, f.service_id, f.status, f.date, f.created_by, f.overdue].some((v) => v !== undefined && v !== '');
 
 /** A client's own list: the page's rows and, when the page is empty, the totals alone. */
 async function listOwnEntries(database: Database, f: EntryFilters, ownerId: number, page: PageQuery, asOperator: boolean): Promise<EntryList> {

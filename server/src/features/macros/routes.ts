@@ -13,6 +13,7 @@ import { notFound } from '../../platform/errors.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { readRequisites, REQUISITE_FIELDS, saveRequisites } from './requisites.ts';
+import { lockSetting, SettingsLogId } from '../settings/site-links-repository.ts';
 import { dativeName, joinFio } from './russian-words.ts';
 import { findNameForms, listMacroCategories, searchUsersByName, setFioDative } from './macros-repository.ts';
 
@@ -43,7 +44,12 @@ export const macroRoutes: RoutesPlugin = async (app) => {
   }));
 
   app.put('/settings/requisites', { schema: { tags: ['macros'], body: requisitesBody, response: { 200: requisitesSavedAnswer } } }, async (request) => {
-    await saveRequisites(app.db, request.body as Record<string, string>);
+    await app.db.transaction(async (tx) => {
+      await lockSetting(tx, 'requisites');
+      const before = await readRequisites(tx);
+      await saveRequisites(tx, request.body as Record<string, string>);
+      await logChange(tx, { type: 'settings', entityId: SettingsLogId.requisites, userId: currentUser(request).id, before, after: await readRequisites(tx) });
+    });
     return { data: await readRequisites(app.db), message: Messages.saved };
   });
 

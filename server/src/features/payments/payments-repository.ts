@@ -42,7 +42,7 @@ export interface PaymentFilters {
   payType?: number;
   uuid?: string;
   created_at?: string;
-  state?: 'double' | 'refunded';
+  state?: 'double' | 'refunded' | 'attention';
   /** Moscow days, dd.mm.yyyy, both included. */
   date_from?: string;
   date_to?: string;
@@ -112,6 +112,13 @@ export async function refundOfPayment(db: Queryable, refundId: number): Promise<
   return refundOf(r);
 }
 
+/**
+ * A payment (alias p) an operator should look at: nothing was given back yet, and it is a double
+ * payment or its refund is still pending or was refused by the provider (the dashboard's to-do).
+ */
+export const PAYMENT_NEEDS_ATTENTION = sql`(not exists (select 1 from payment_refunds r where r.payment_id = p.id and r.status = 'succeeded')
+  and (p.is_double or exists (select 1 from payment_refunds r where r.payment_id = p.id and r.status in ('pending', 'canceled'))))`;
+
 /** The payments the filters choose (alias p): one condition for the list, its totals and its export. */
 export function paymentsWhere(f: PaymentFilters): SQL {
   return allOf([
@@ -123,7 +130,11 @@ export function paymentsWhere(f: PaymentFilters): SQL {
     when(f.date_from, (v) => sql`p.created_at >= ${moscowDayStart(v)}::timestamptz`),
     when(f.date_to, (v) => sql`p.created_at < ${moscowDayStart(v)}::timestamptz + interval '1 day'`),
     when(f.state, (v) =>
-      v === 'double' ? sql`p.is_double` : sql`exists (select 1 from payment_refunds r where r.payment_id = p.id and r.status in ('pending', 'succeeded'))`,
+      v === 'double'
+        ? sql`p.is_double`
+        : v === 'attention'
+          ? PAYMENT_NEEDS_ATTENTION
+          : sql`exists (select 1 from payment_refunds r where r.payment_id = p.id and r.status in ('pending', 'succeeded'))`,
     ),
     entryCondition(f, sql`select pe.entry_id from payment_entries pe where pe.payment_id = p.id`),
   ]);

@@ -256,9 +256,14 @@ export interface ServiceOverviewFilters {
   dict_type_id?: number;
   dict_subtype_id?: number;
   is_visible?: boolean;
+  /** error: the last publishing to the site failed. */
+  site?: 'error';
   date_from?: string;
   date_to?: string;
 }
+
+/** A service (alias s) whose last publishing to the site failed (retried by the job; the dashboard's to-do). */
+export const SERVICE_SITE_ERROR = sql`s.joomla_status = 'error'`;
 
 /** A publication service: the service's own flag or its type's (as serviceListPrice reads it). */
 const isPublicationOf = (s: SQL) =>
@@ -292,6 +297,7 @@ function overviewWhere(f: ServiceOverviewFilters): SQL {
     when(f.dict_type_id, (v) => sql`s.dict_type_id = ${v}`),
     when(f.dict_subtype_id, (v) => sql`s.dict_subtype_id = ${v}`),
     f.is_visible !== undefined && (f.is_visible ? sql`s.is_visible` : sql`not s.is_visible`),
+    f.site === 'error' && SERVICE_SITE_ERROR,
     // The service's days overlap the chosen ones (Moscow days, both included).
     when(f.date_to, (v) => sql`s.begda < ${moscowDayStart(v)}::timestamptz + interval '1 day'`),
     when(f.date_from, (v) => sql`coalesce(s.endda, s.begda) >= ${moscowDayStart(v)}::timestamptz`),

@@ -1,6 +1,8 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
 import { monthlyFiguresSchema, pendingCountAnswer } from '@edu/domain/statistics/statistics';
+import { todoAnswer } from '@edu/domain/statistics/todo';
 import { pendingPublications, StatisticsCache } from './statistics-repository.ts';
+import { todoCounts } from './todo-repository.ts';
 
 /**
  * Dashboard statistics (spec 02 §7), each a map of month label to number. Registered in the
@@ -20,4 +22,6 @@ export const statisticsRoutes: RoutesPlugin = async (app) => {
   app.get('/publication/count-pending', { schema: { tags, response: { 200: pendingCountAnswer } } }, async () => ({
     count: await pendingPublications(app.db),
   }));
+  /** GET /api/manager/todo: what needs a person today, one count per kind of work (the dashboard's to-do). */
+  app.get('/manager/todo', { schema: { tags, response: { 200: todoAnswer } } }, async () => todoCounts(app.db));
 };

@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import type { CurrentUser } from '@edu/domain/users/current-user';
 import { Brand } from '../../components/brand';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { SHORTCUT_LINKS } from '../../lib/config';
+import { isOperator } from '@edu/domain/common/codes';
+import { SiteLinkMessages } from '@edu/domain/settings/site-links';
+import { SITE_LINKS_SETTINGS_PATH, useSiteLinks } from '../../lib/site-links';
 import { panelHome, type Panel } from './navigation';
 import { UserMenu } from './user-menu';
 
@@ -41,15 +43,21 @@ export function TopBar({ panel, user, navOpened, onToggleNav, search }: TopBarPr
 
       <Group gap={6} wrap="nowrap">
         <NotificationBell />
-        <ShortcutsMenu />
+        <ShortcutsMenu operator={isOperator(user)} />
         <UserMenu panel={panel} user={user} />
       </Group>
     </Group>
   );
 }
 
-/** Links to the centre's other sites. */
-function ShortcutsMenu() {
+/**
+ * Links to the centre's other sites, as operators set them. Until they are set, operators see where
+ * to set them and others see no menu.
+ */
+function ShortcutsMenu({ operator }: { operator: boolean }) {
+  const links = useSiteLinks();
+  const shortcuts = links?.shortcuts ?? [];
+  if (shortcuts.length === 0 && !operator) return null;
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
@@ -61,11 +69,24 @@ function ShortcutsMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Полезные ссылки</Menu.Label>
-        {SHORTCUT_LINKS.map((link) => (
-          <Menu.Item key={link.href} component="a" href={link.href} target="_blank" rel="noopener noreferrer">
+        {shortcuts.map((link, i) => (
+          <Menu.Item key={`${i}-${link.href}`} component="a" href={link.href} target="_blank" rel="noopener noreferrer">
             {link.label}
           </Menu.Item>
         ))}
+        {shortcuts.length === 0 && (
+          <Text size="sm" c="dimmed" px="sm" py={6} data-testid="shortcuts-empty">
+            {SiteLinkMessages.emptyShortcuts}
+          </Text>
+        )}
+        {operator && (
+          <>
+            <Menu.Divider />
+            <Menu.Item component={Link} to={SITE_LINKS_SETTINGS_PATH}>
+              Настроить ссылки
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -7,6 +7,8 @@ export interface ContractFilters {
   fio?: string;
   status?: number;
   archive?: boolean;
+  /** true: with a signed scan (to check); false: still without one. */
+  scan?: boolean;
   page: number;
   per_page: number;
 }
@@ -18,6 +20,7 @@ export function getContracts(filters: ContractFilters): Promise<z.output<typeof 
       fio: filters.fio?.trim() || undefined,
       status: filters.status,
       archive: filters.archive ? 1 : undefined,
+      scan: filters.scan === undefined ? undefined : filters.scan ? 1 : 0,
       page: filters.page,
       per_page: filters.per_page,
     },

@@ -18,6 +18,8 @@ export interface EntryFilters {
   created_by?: number;
   /** Operators: the entries of one service (the service entries modal). */
   service_id?: number;
+  /** Operators: unpaid entries of dated services that have already begun (the dashboard's to-do). */
+  overdue?: boolean;
   /** Operators: `?sort=` of the list (and of its export), e.g. 'price' or '-price'. */
   sort?: string;
   page: number;
@@ -37,6 +39,7 @@ export function getEntries(filters: EntryFilters): Promise<EntryList> {
       fio: filters.fio?.trim() || undefined,
       date: filters.date || undefined,
       deleted: filters.deleted ? 1 : undefined,
+      overdue: filters.overdue ? 1 : undefined,
     },
   });
 }

@@ -1,4 +1,4 @@
-import { Group, InputBase, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Checkbox, Group, InputBase, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IMaskInput } from 'react-imask';
 import { entryStatusLabels } from '@edu/domain/common/codes';
 import { IMPOSSIBLE_DATE_MESSAGE, isRealDate } from '@edu/domain/entries/entry';
@@ -14,9 +14,11 @@ export interface EntryFilterValues {
   fio: string;
   /** Operators only: creation day, dd.mm.yyyy. */
   date: string;
+  /** Operators only: unpaid although the event has begun. */
+  overdue: boolean;
 }
 
-export const emptyEntryFilters: EntryFilterValues = { number: '', type: null, service: '', status: null, deleted: 'all', fio: '', date: '' };
+export const emptyEntryFilters: EntryFilterValues = { number: '', type: null, service: '', status: null, deleted: 'all', fio: '', date: '', overdue: false };
 
 /** A complete, real dd.mm.yyyy, or nothing: half-typed and impossible dates are not sent. */
 export const completeDate = (value: string) => (isRealDate(value) ? value : undefined);
@@ -88,6 +90,14 @@ export function EntriesFilters({ value, onChange, types, manager = false }: Entr
           { value: 'deleted', label: 'Удалённые' },
         ]}
       />
+      {manager && (
+        <Checkbox
+          label="Не оплачены, а мероприятие уже началось"
+          checked={value.overdue}
+          onChange={(e) => set('overdue', e.currentTarget.checked)}
+          style={{ alignSelf: 'center' }}
+        />
+      )}
     </Group>
   );
 }

@@ -83,6 +83,7 @@ function filterValuesOf(p: Record<string, string>): EntryFilterValues {
     deleted: p.deleted === '1' ? 'deleted' : 'all',
     fio: p.fio ?? '',
     date: p.date ?? '',
+    overdue: p.overdue === '1',
   };
 }
 
@@ -96,11 +97,12 @@ function filterParamsOf(v: EntryFilterValues): Record<string, string> {
     deleted: v.deleted === 'deleted' ? '1' : '',
     fio: v.fio,
     date: v.date,
+    overdue: v.overdue ? '1' : '',
   };
 }
 
 function hasFilters(f: EntryFilterValues): boolean {
-  return Boolean(f.number.trim() || f.type || f.service.trim() || f.status || f.deleted !== 'all' || f.fio.trim() || f.date);
+  return Boolean(f.number.trim() || f.type || f.service.trim() || f.status || f.deleted !== 'all' || f.fio.trim() || f.date || f.overdue);
 }
 
 /** The columns the operators' cards can be sorted by (the table's headers sort the same). */
@@ -140,6 +142,7 @@ function EntriesTab({ manager, renderPublication, renderContract }: { manager: b
     created_by: manager ? undefined : me.data?.id,
     fio: manager ? debounced.fio : undefined,
     date: manager ? completeDate(debounced.date) : undefined,
+    overdue: manager && debounced.overdue ? true : undefined,
     // Operators sort by a column (kept in the address bar like the filters); the export follows it.
     sort: manager ? acceptedSort(params.values.sort) : undefined,
     page,

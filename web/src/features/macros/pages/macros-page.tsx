@@ -8,13 +8,21 @@ import { matchesMacro, useMacros } from '../../../lib/macros';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { NameForms } from '../components/name-forms';
+import { SiteLinksForm } from '../components/site-links-form';
+import { useListParams } from '../../../components/use-list-params';
 import { useRequisites, useSaveRequisites, type Requisites } from '../api/requisites';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
 
 /** /manager/macroses 'Макросы' (spec 02 §2): the catalogue by category with search; a click copies a macro. */
 export function MacrosPage() {
   useDocumentTitle('Макросы');
-  const [tab, setTab] = useState<string | null>('catalogue');
+  // ?tab=requisites opens the centre's settings (the dashboard's to-do and the top bar link here).
+  const params = useListParams();
+  const [tab, setTabNow] = useState<string | null>(() => (['requisites', 'names'].includes(params.values.tab ?? '') ? params.values.tab! : 'catalogue'));
+  const setTab = (value: string | null) => {
+    setTabNow(value);
+    params.set('tab', value === 'catalogue' || value === null ? '' : value);
+  };
   return (
     <Stack gap="lg">
       <Title order={2}>Макросы</Title>
@@ -28,7 +36,10 @@ export function MacrosPage() {
           <Catalogue />
         </Tabs.Panel>
         <Tabs.Panel value="requisites" pt="md">
-          <RequisitesForm />
+          <Stack gap="lg">
+            <RequisitesForm />
+            <SiteLinksForm />
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="names" pt="md">
           <NameForms />

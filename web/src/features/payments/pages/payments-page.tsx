@@ -22,6 +22,7 @@ const payTypeOptions = Object.entries(payTypeLabels).map(([value, label]) => ({ 
 const stateOptions = [
   { value: 'double', label: PaymentMessages.stateDouble },
   { value: 'refunded', label: PaymentMessages.stateRefunded },
+  { value: 'attention', label: PaymentMessages.stateAttention },
 ];
 
 /**

@@ -151,6 +151,7 @@ export function AllServicesPage({ renderEntriesModal }: { renderEntriesModal: (s
       ),
     },
     { name: 'is_visible', label: 'Видимость', kind: 'select', placeholder: 'Все', options: VISIBILITY },
+    { name: 'site', label: 'Сайт', kind: 'select', placeholder: 'Все', options: [{ value: 'error', label: 'Не опубликованы: ошибка' }] },
     { name: 'date_from', label: 'С даты', kind: 'custom', render: (value, onChange) => <RuDateFilter label="С даты" value={value} onChange={onChange} /> },
     {
       name: 'date_to',

@@ -10,6 +10,7 @@ import { lastMonthGrowth, monthLabel, thousands, type MonthlyFigures } from '@ed
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRefundStatistic, useStatistic, type StatisticName } from '../api/get-statistics';
+import { TodoPanel } from '../components/todo-panel';
 
 const number = new Intl.NumberFormat('ru-RU');
 
@@ -114,14 +115,20 @@ function ChartCard({ title, children, loading }: { title: string; children: Reac
   );
 }
 
-/** /manager/dashboard (spec 02 §2): four cards with growth, income over 12 months (line), entries (bars). */
+/**
+ * /manager/dashboard (spec 02 §2): first what needs a person today (issue 30), then four cards with
+ * growth, income over 12 months (line), entries (bars).
+ */
 export function ManagerDashboardPage() {
   useDocumentTitle('Статистика');
   const income = useStatistic('payment');
   const entries = useStatistic('entry');
   return (
     <Stack gap="lg">
-      <Title order={2}>Статистика</Title>
+      <TodoPanel />
+      <Title order={2} size="h3">
+        Статистика
+      </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         <StatCard name="entry" title="Заявки" icon={<IconClipboardList size={24} />} color="blue" format={(v) => number.format(v)} />
         <StatCard name="user" title="Пользователи" icon={<IconUsers size={24} />} color="grape" format={(v) => number.format(v)} />
