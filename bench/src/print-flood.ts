@@ -278,6 +278,7 @@ try {
     stop = true;
     await Promise.all(workers);
     const floodMs = performance.now() - t0;
+    const floodConversions = conversions - c0 - during.length;
     await new Promise((r) => setTimeout(r, 500));
     const quietAfter: number[] = [];
     for (let r = 0; r < rounds; r++) quietAfter.push(await victim());
@@ -297,7 +298,7 @@ try {
       victim_refused: victimRefused,
       flood_answers: answers,
       flood_prints_done: done,
-      flood_conversions: conversions - c0 - during.length,
+      flood_conversions: floodConversions,
       flood_seconds: Number((floodMs / 1000).toFixed(1)),
       loadavg_1m_during: [Number(load0.toFixed(1)), Number(os.loadavg()[0].toFixed(1))],
     };
