@@ -13,6 +13,15 @@
 //    different entry each), 50 ms later the other user prints once. The other user's print: p50, p95,
 //    max, and (registration lists) its own conversion inside the converter, queue included; the
 //    flood: renders made (conversions), answers by status, wall time.
+// 4. Crowd (`--mode crowd`, issue 29): `--accounts` free accounts (unpaid entries only), each keeping
+//    `--inflight` prints in flight (each worker its own entry, the account's organisation changed
+//    before every new print, so no print is ever served from the cache; a refused print (429/503) is
+//    tried again `--retry-ms` (1000) later), each account from its own address: `--crowd-net distinct` (each its
+//    own IPv6 /64, as a botnet) or `subnet` (all in one IPv4 /24); the victim (a paying client, from
+//    another address) prints `--rounds` times in a row during the flood, its profile changed before
+//    each. Quiet is measured in the same run just before (and `--rounds` times after) the flood. The
+//    addresses travel in X-Forwarded-For (the app trusts the proxy in the bench; all traffic stays on
+//    127.0.0.1).
 // Results: a table on stdout, JSON in bench/results/print-flood-*.json.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -32,7 +41,11 @@ import { printTable, writeResult } from './lib/results.ts';
 
 const args = parseArgs();
 const kind = args.string('kind', 'registration-list') as 'registration-list' | 'certificate';
-const modes = args.string('mode', 'identical,distinct').split(',') as ('identical' | 'distinct')[];
+const modes = args.string('mode', 'identical,distinct').split(',') as ('identical' | 'distinct' | 'crowd')[];
+const accounts = args.number('accounts', 18);
+const inflight = args.number('inflight', 2);
+const crowdNet = args.string('crowd-net', 'distinct') as 'distinct' | 'subnet';
+const retryMs = args.number('retry-ms', 1000);
 const rounds = args.number('rounds', 6);
 const flood = args.number('flood', 60);
 const converters = args.number('converters', 2);
@@ -56,6 +69,8 @@ const config = loadConfig(process.env, {
   officeConverters: kind === 'certificate' ? converters : 0,
   seedDemo: false,
   port: 0,
+  // The crowd's addresses come in X-Forwarded-For (all requests are sent to 127.0.0.1).
+  trustProxy: true,
 });
 const database = await openDatabase(config);
 await prepareDatabase(database, config);
@@ -130,12 +145,33 @@ async function setup() {
     ).map((r) => r.id);
   const flooder = await person('flooder@example.com', 'Флудова');
   const other = await person('other@example.com', 'Другова');
-  return { flooder: { ...flooder, entries: await entriesOf(flooder.id, flood, 'F') }, other: { ...other, entries: await entriesOf(other.id, 1, 'O') } };
+  // The crowd: free accounts (unpaid entries, status 1), `inflight` entries each.
+  const crowd = [];
+  if (modes.includes('crowd')) {
+    for (let i = 0; i < accounts; i++) {
+      const p = await person(`crowd${i}@example.com`, `Толпова${i}`);
+      const list = (
+        await rows<{ id: number }>(
+          db,
+          sql`insert into entries (number, created_by, service_id, price, status)
+              select ${`C${i}-`} || g, ${p.id}, ${service.id}, 500, 1 from generate_series(1, ${inflight}) g returning id`,
+        )
+      ).map((r) => r.id);
+      crowd.push({ ...p, entries: list, ip: crowdNet === 'subnet' ? `203.0.113.${i + 1}` : `2001:db8:${(i + 1).toString(16)}::1` });
+    }
+  }
+  return {
+    flooder: { ...flooder, entries: await entriesOf(flooder.id, flood, 'F') },
+    other: { ...other, entries: await entriesOf(other.id, 1, 'O') },
+    crowd,
+  };
 }
 
-async function print(entryId: number, token: string): Promise<{ status: number; ms: number }> {
+const VICTIM_IP = '192.0.2.10';
+
+async function print(entryId: number, token: string, ip = VICTIM_IP): Promise<{ status: number; ms: number }> {
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/entry/${entryId}/print/${kind}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${base}/api/entry/${entryId}/print/${kind}`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip } });
   await res.arrayBuffer();
   return { status: res.status, ms: performance.now() - t0 };
 }
@@ -151,7 +187,7 @@ const summary = (list: number[]) => {
 };
 
 try {
-  const { flooder, other } = await setup();
+  const { flooder, other, crowd } = await setup();
   // Warm: the converter started, first document made.
   await changeProfile(other.id);
   const warm = await print(other.entries[0], other.token);
@@ -169,6 +205,7 @@ try {
   const quietConvert = otherConvertMs.length ? summary(otherConvertMs) : null;
   const floods: Record<string, unknown> = {};
   for (const mode of modes) {
+    if (mode === 'crowd') continue;
     otherConvertMs = [];
     const otherMs: number[] = [];
     const statuses: Record<string, number> = {};
@@ -199,6 +236,74 @@ try {
     };
   }
 
+  let crowdResult: Record<string, unknown> | null = null;
+  if (modes.includes('crowd')) {
+    // A refused print of the victim (503 on older code) is counted and its time kept.
+    const victimRefused: Record<string, number> = {};
+    const victim = async () => {
+      await changeProfile(other.id);
+      const res = await print(other.entries[0], other.token);
+      if (res.status !== 200) victimRefused[res.status] = (victimRefused[res.status] ?? 0) + 1;
+      return res.ms;
+    };
+    // Quiet, in this run, right before the flood.
+    const quietBefore: number[] = [];
+    for (let r = 0; r < rounds; r++) quietBefore.push(await victim());
+    const answers: Record<string, number> = {};
+    let stop = false;
+    let done = 0;
+    const c0 = conversions;
+    const load0 = os.loadavg()[0];
+    const worker = async (who: (typeof crowd)[number], entryId: number) => {
+      let fresh = false;
+      while (!stop) {
+        // A new organisation before each new print (a refused one is still fresh when tried again).
+        if (!fresh) await changeProfile(who.id);
+        const res = await print(entryId, who.token, who.ip);
+        answers[res.status] = (answers[res.status] ?? 0) + 1;
+        fresh = res.status !== 200;
+        if (res.status === 200) done++;
+        else await new Promise((r) => setTimeout(r, retryMs));
+      }
+    };
+    const t0 = performance.now();
+    const workers = crowd.flatMap((who) => who.entries.map((e) => worker(who, e)));
+    // Let the crowd fill the queues first.
+    await new Promise((r) => setTimeout(r, 3000));
+    const during: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      during.push(await victim());
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    stop = true;
+    await Promise.all(workers);
+    const floodMs = performance.now() - t0;
+    const floodConversions = conversions - c0 - during.length;
+    await new Promise((r) => setTimeout(r, 500));
+    const quietAfter: number[] = [];
+    for (let r = 0; r < rounds; r++) quietAfter.push(await victim());
+    const quietAll = summary([...quietBefore, ...quietAfter]);
+    const duringS = summary(during);
+    crowdResult = {
+      accounts,
+      inflight,
+      crowd_net: crowdNet,
+      retry_ms: retryMs,
+      victim_quiet_before: summary(quietBefore),
+      victim_quiet_after: summary(quietAfter),
+      victim_quiet: quietAll,
+      victim_during: duringS,
+      ratio_p50: Number((duringS.p50_ms / quietAll.p50_ms).toFixed(2)),
+      ratio_p95: Number((duringS.p95_ms / quietAll.p95_ms).toFixed(2)),
+      victim_refused: victimRefused,
+      flood_answers: answers,
+      flood_prints_done: done,
+      flood_conversions: floodConversions,
+      flood_seconds: Number((floodMs / 1000).toFixed(1)),
+      loadavg_1m_during: [Number(load0.toFixed(1)), Number(os.loadavg()[0].toFixed(1))],
+    };
+  }
+
   const result = {
     label,
     kind,
@@ -209,6 +314,7 @@ try {
     quiet: summary(quiet),
     quiet_convert: quietConvert,
     floods,
+    crowd: crowdResult,
   };
   const conv = (c: ReturnType<typeof summary> | null) => (c ? `${c.p50_ms} / ${c.p95_ms} ms` : '-');
   const tableRows: (string | number)[][] = [
@@ -232,6 +338,27 @@ try {
         .map(([s, n]) => `${s}×${n}`)
         .join(' ')}`,
       `${f.flood_wall.p50_ms} ms`,
+    ]);
+  }
+  if (crowdResult) {
+    const c = crowdResult as {
+      victim_quiet: ReturnType<typeof summary>;
+      victim_during: ReturnType<typeof summary>;
+      ratio_p50: number;
+      ratio_p95: number;
+      flood_answers: Record<string, number>;
+      flood_prints_done: number;
+      flood_seconds: number;
+    };
+    tableRows.push([`victim (paying), quiet before+after`, `${c.victim_quiet.p50_ms} / ${c.victim_quiet.p95_ms} / ${c.victim_quiet.max_ms} ms`, '', '', '']);
+    tableRows.push([
+      `victim during ${accounts} free accounts × ${inflight} in flight (${crowdNet}, retry ${retryMs} ms)`,
+      `${c.victim_during.p50_ms} / ${c.victim_during.p95_ms} / ${c.victim_during.max_ms} ms`,
+      `ratio p50 ${c.ratio_p50}, p95 ${c.ratio_p95}`,
+      `${Object.entries(c.flood_answers)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+      `${c.flood_seconds} s`,
     ]);
   }
   printTable([`${label}: ${kind}`, 'p50 / p95 / max', 'its conversion p50 / p95', 'flood: renders per round; answers', 'flood wall p50'], tableRows);

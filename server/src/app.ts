@@ -60,6 +60,7 @@ import { fileRoutes } from './features/files/routes.ts';
 import { printOperatorRoutes, printRoutes } from './features/print/routes.ts';
 import { registerPrintJobs } from './features/print/certificate-batch.ts';
 import { PrintGate } from './features/print/print-gate.ts';
+import { hasPaidEntry } from './features/print/print-repository.ts';
 import { AccountSlots } from './platform/account-slots.ts';
 import { EXPORTS_PER_ACCOUNT } from './platform/xlsx-reply.ts';
 import { publicationOperatorRoutes, publicationRoutes } from './features/publications/routes.ts';
@@ -149,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     html: new HtmlPdfConverter({ executablePath: deps.config.chromiumPath, queueLimit: deps.config.print.queueLimit }),
   };
   app.decorate('converters', converters);
-  app.decorate('printGate', new PrintGate(deps.config.print.perUser));
+  app.decorate('printGate', new PrintGate(deps.config.print, (account) => hasPaidEntry(deps.database.db, account)));
   app.decorate('exportSlots', new AccountSlots(EXPORTS_PER_ACCOUNT));
   app.addHook('onClose', async () => {
     await converters.office.close();

@@ -47,6 +47,7 @@ export const PrintMessages = {
   // Production limits (decision 021): answered 429 and 503.
   tooManyPrints: 'Документы уже готовятся, подождите немного и повторите.',
   printQueueFull: 'Сейчас готовится слишком много документов. Повторите через минуту.',
+  tooManyPrintsFromAddress: 'С вашего адреса сейчас печатают слишком много документов. Подождите минуту и повторите.',
   // The bank invoice (счёт на оплату) of an unpaid entry or package.
   invoicePaid: 'Заявка уже оплачена',
   invoiceFree: 'Заявка бесплатна: оплачивать нечего',

@@ -55,10 +55,21 @@ export interface Config {
    */
   uploads: { quotaMb: number; ratePerWindow: number; windowMinutes: number; retentionDays: number };
   /**
-   * Printing limits per instance (decision 021): renders in flight per account (one more is 429),
-   * documents waiting for each converter (one more is 503).
+   * Printing limits per instance (decision 021): prints in flight per account (one more is 429),
+   * documents waiting for each converter (one more is 503); free accounts (no paid entry, not
+   * operators): renders at once among all of them and renders waiting for that share (one more is
+   * 503), prints in flight and per minute per address and per /24 or /64 (one more is 429; 0 = off).
    */
-  print: { perUser: number; queueLimit: number };
+  print: {
+    perUser: number;
+    queueLimit: number;
+    freeRenders: number;
+    freeWaiting: number;
+    perIp: number;
+    perSubnet: number;
+    perIpPerMinute: number;
+    perSubnetPerMinute: number;
+  };
   /**
    * Uniqueness checks: worker threads (default cores - 1, at least 1), tasks that may wait for one
    * (more answer "busy"), checks of one author the job runner runs at once, and a user's publications
@@ -185,6 +196,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     print: {
       perUser: Math.max(1, Number(env.PRINTS_PER_USER ?? 2)),
       queueLimit: Math.max(1, Number(env.PRINT_QUEUE_LIMIT ?? 32)),
+      freeRenders: Math.max(1, Number(env.PRINT_FREE_RENDERS ?? 1)),
+      freeWaiting: Math.max(0, Number(env.PRINT_FREE_WAITING ?? 8)),
+      perIp: Math.max(0, Number(env.PRINTS_PER_IP ?? 4)),
+      perSubnet: Math.max(0, Number(env.PRINTS_PER_SUBNET ?? 8)),
+      perIpPerMinute: Math.max(0, Number(env.PRINTS_PER_IP_PER_MINUTE ?? 30)),
+      perSubnetPerMinute: Math.max(0, Number(env.PRINTS_PER_SUBNET_PER_MINUTE ?? 60)),
     },
     uniqueness: {
       workers: Math.max(1, Number(env.UNIQUENESS_WORKERS ?? defaultWorkerCount())),

@@ -6,13 +6,17 @@ import { makeService } from '../../../test/fixtures.ts';
 import { entries, templates } from '../../db/schema/index.ts';
 import { ConversionFailed } from '../../platform/converters/converter-errors.ts';
 import type { HtmlPdfConverter } from '../../platform/converters/html-pdf.ts';
+import type { ConvertOwner } from '../../platform/converters/office-converter.ts';
 
 // Printing under load (issue 18, decision 021): one render per distinct document at a time, a few
-// prints in flight per account (429 past it), a bounded converter queue (503 past it). Registration
-// lists, printed through the real Chromium.
+// prints in flight per account (429 past it), a bounded converter queue (503 past it); free accounts
+// (no paid entry) share one render at a time and are limited per address and subnet (issue 29).
+// Registration lists, printed through the real Chromium.
 
 const PER_USER = 2;
 const QUEUE = 2;
+const FREE_WAITING = 2;
+const LIMITS = { perIp: 2, perSubnet: 3, perIpPerMinute: 4, perSubnetPerMinute: 6 };
 
 let t: TestApp;
 let html: HtmlPdfConverter;
@@ -27,29 +31,51 @@ let seq = 0;
 let conversions = 0;
 /** When set, conversions wait for it (renders stay in flight). */
 let hold: Promise<void> | null = null;
+/** When set, conversions of other owners than `spared` wait for it after taking a Chromium page. */
+let holdInPage: Promise<void> | null = null;
+let spared = '';
 let failNext = 0;
 
-async function makeEntry(userId: number): Promise<number> {
+async function makeEntry(userId: number, status = 1): Promise<number> {
   const [row] = await t.database.db
     .insert(entries)
-    .values({ number: `L-${Date.now()}-${seq++}`, created_by: userId, service_id: serviceId, price: 500, status: 1 })
+    .values({ number: `L-${Date.now()}-${seq++}`, created_by: userId, service_id: serviceId, price: 500, status })
     .returning({ id: entries.id });
   return row.id;
 }
 
-const print = (entryId: number, headers: Record<string, string>) => t.inject({ method: 'GET', url: `/api/entry/${entryId}/print/registration-list`, headers });
+const print = (entryId: number, headers: Record<string, string>, remoteAddress?: string) =>
+  t.inject({ method: 'GET', url: `/api/entry/${entryId}/print/registration-list`, headers, remoteAddress });
+
+/** A new account with `n` unpaid entries (a free account), logged in. */
+async function freeAccount(n: number): Promise<{ h: Record<string, string>; entries: number[] }> {
+  const u = await t.createUser();
+  const list: number[] = [];
+  for (let i = 0; i < n; i++) list.push(await makeEntry(u.id));
+  return { h: await t.loginAs(u), entries: list };
+}
 
 async function until(check: () => boolean, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
+    if (Date.now() > end) throw new Error(`timed out waiting: ${JSON.stringify({ inFlight: t.app.printGate.inFlight, free: t.app.printGate.free })}`);
     await new Promise((r) => setTimeout(r, 10));
   }
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ officeConverters: 0, print: { perUser: PER_USER, queueLimit: QUEUE } });
+  t = await createTestApp({
+    officeConverters: 0,
+    print: { perUser: PER_USER, queueLimit: QUEUE, freeRenders: 1, freeWaiting: FREE_WAITING, ...LIMITS },
+  });
   html = t.app.converters.html;
+  // A page taken and kept (as a long document would keep it), for the tests of who gets a page.
+  const page = html as unknown as { slot: (owner: ConvertOwner) => Promise<void> };
+  const takePage = page.slot.bind(html);
+  page.slot = async (o: ConvertOwner) => {
+    await takePage(o);
+    if (holdInPage && o.key !== spared) await holdInPage;
+  };
   const original = html.toPdf.bind(html);
   html.toPdf = async (...args: Parameters<HtmlPdfConverter['toPdf']>) => {
     conversions++;
@@ -71,6 +97,10 @@ beforeAll(async () => {
     .returning({ id: templates.id });
   serviceId = (await makeService(t.database.db, { dict_type_id: 2, title: 'Семинар «Печать под нагрузкой»', template_participation_id: tpl.id })).id;
   otherEntry = await makeEntry(other.id);
+  // Both are paying clients (a paid entry each): the tests below of the per-account limit and the
+  // converter queue are not about the limits of free accounts.
+  await makeEntry(owner.id, 2);
+  await makeEntry(other.id, 2);
   // Chromium started before the timings matter.
   expect((await print(await makeEntry(owner.id), ownerH)).statusCode).toBe(200);
 }, 60_000);
@@ -152,5 +182,95 @@ describe('printing under load', () => {
     expect(refused.json()).toEqual({ message: PrintMessages.printQueueFull });
     await Promise.all(fillers);
     expect((await print(entryId, ownerH)).statusCode).toBe(200);
+  }, 60_000);
+});
+
+describe('a crowd of free accounts (issue 29)', () => {
+  it('cannot take the converter or its queue from a paying client: free accounts share one page, the rest of them wait or get 503', async () => {
+    const paying = await t.createUser({ last_name: 'Платова' });
+    const payingH = await t.loginAs(paying);
+    const payingEntry = await makeEntry(paying.id, 2);
+    // Four free accounts, each from its own network, each with two prints of its own documents.
+    const crowd = await Promise.all(Array.from({ length: 4 }, () => freeAccount(2)));
+    let release!: () => void;
+    holdInPage = new Promise<void>((r) => (release = r));
+    spared = `user:${paying.id}`;
+    try {
+      const answered: { statusCode: number; json: () => unknown }[] = [];
+      const sent = crowd.flatMap((a, i) =>
+        a.entries.map((e) =>
+          print(e, a.h, `2001:db8:${i + 1}::7`).then((r) => {
+            answered.push(r);
+            return r;
+          }),
+        ),
+      );
+      // Every request of the crowd is either answered or has its render in flight (on a page or waiting).
+      await until(() => answered.length + t.app.printGate.inFlight === sent.length);
+      // The paying client's print gets a page at once (before: the crowd held both pages and filled the queue: 503).
+      const mine = await print(payingEntry, payingH, '192.0.2.200');
+      expect(mine.statusCode).toBe(200);
+      // One free render on a page, FREE_WAITING waiting for the free share, the others refused at once.
+      expect(t.app.printGate.free).toEqual({ running: 1, waiting: FREE_WAITING });
+      expect(answered.map((r) => r.statusCode)).toEqual(Array(sent.length - 1 - FREE_WAITING).fill(503));
+      expect(answered[0].json()).toEqual({ message: PrintMessages.printQueueFull });
+      release();
+      // The ones that waited are printed.
+      expect((await Promise.all(sent)).filter((r) => r.statusCode === 200)).toHaveLength(1 + FREE_WAITING);
+    } finally {
+      holdInPage = null;
+      release();
+    }
+    // One at a time, the crowd's refused prints go through.
+    for (const [i, a] of crowd.entries()) for (const e of a.entries) expect((await print(e, a.h, `2001:db8:${i + 1}::7`)).statusCode).toBe(200);
+    expect(t.app.printGate.free).toEqual({ running: 0, waiting: 0 });
+  }, 60_000);
+
+  it(`limits free accounts to ${LIMITS.perIpPerMinute} prints a minute per address and ${LIMITS.perSubnetPerMinute} per /24, not paying clients or operators`, async () => {
+    const a = await freeAccount(1);
+    const [e] = a.entries;
+    // Sequential: the per-minute counts, not prints in flight.
+    for (let i = 0; i < LIMITS.perIpPerMinute; i++) expect((await print(e, a.h, '198.51.100.7')).statusCode).toBe(200);
+    const refused = await print(e, a.h, '198.51.100.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: PrintMessages.tooManyPrintsFromAddress });
+    // Another address of the same /24 (an IPv4-mapped spelling too) has what is left of the subnet's minute.
+    for (let i = LIMITS.perIpPerMinute; i < LIMITS.perSubnetPerMinute; i++) expect((await print(e, a.h, '::ffff:198.51.100.8')).statusCode).toBe(200);
+    expect((await print(e, a.h, '198.51.100.9')).statusCode).toBe(429);
+    // Another network is not limited by this one.
+    expect((await print(e, a.h, '198.51.101.7')).statusCode).toBe(200);
+    // Loopback (a proxy whose X-Forwarded-For is not trusted: every client would share it) is not limited.
+    for (let i = 0; i <= LIMITS.perSubnetPerMinute; i++) expect((await print(e, a.h, '127.0.0.1')).statusCode).toBe(200);
+    // A paying client and an operator on the limited address are not refused.
+    const paying = await t.createUser();
+    const payingEntry = await makeEntry(paying.id, 2);
+    expect((await print(payingEntry, await t.loginAs(paying), '198.51.100.7')).statusCode).toBe(200);
+    expect((await print(e, op, '198.51.100.7')).statusCode).toBe(200);
+  }, 60_000);
+
+  it(`limits free accounts to ${LIMITS.perIp} prints in flight per address and ${LIMITS.perSubnet} per /64`, async () => {
+    const [a, b, c] = await Promise.all([freeAccount(2), freeAccount(1), freeAccount(1)]);
+    let release!: () => void;
+    holdInPage = new Promise<void>((r) => (release = r));
+    spared = '';
+    try {
+      const first = a.entries.map((e) => print(e, a.h, '2001:db8:aa:1::1'));
+      await until(() => t.app.printGate.inFlight === 2);
+      // A second account on the same address: refused at once.
+      const sameAddress = await print(b.entries[0], b.h, '2001:db8:aa:1::1');
+      expect(sameAddress.statusCode).toBe(429);
+      expect(sameAddress.json()).toEqual({ message: PrintMessages.tooManyPrintsFromAddress });
+      // Another address of the /64: one more fits, then the /64 is full.
+      const second = print(b.entries[0], b.h, '2001:db8:aa:1:ffff::2');
+      await until(() => t.app.printGate.inFlight === 3);
+      expect((await print(c.entries[0], c.h, '2001:db8:aa:1::3')).statusCode).toBe(429);
+      release();
+      expect((await Promise.all([...first, second])).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    } finally {
+      holdInPage = null;
+      release();
+    }
+    // The places come back when the prints end.
+    expect((await print(c.entries[0], c.h, '2001:db8:aa:1::3')).statusCode).toBe(200);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { PAID_ENTRY_STATUSES } from '@edu/domain/common/codes';
 
 /** A run printing every certificate of a service into one zip (print_batches). */
 export interface BatchRow {
@@ -40,4 +41,19 @@ export async function findPrintBatch(db: Queryable, id: number): Promise<BatchRo
 /** The latest batches of a service, newest first. */
 export async function listServicePrintBatches(db: Queryable, serviceId: number, limit: number): Promise<BatchRow[]> {
   return rows<BatchRow>(db, sql`select * from print_batches where service_id = ${serviceId} order by id desc limit ${limit}`);
+}
+
+/**
+ * True when the account has a live paid (or done) entry: it is a paying client, whose prints are
+ * not held in the free accounts' share of the converters (decision 021, issue 29).
+ */
+export async function hasPaidEntry(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await rows<{ paid: boolean }>(
+    db,
+    sql`select exists (select 1 from entries where created_by = ${userId} and status in (${sql.join(
+      PAID_ENTRY_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    )}) and deleted_at is null) as paid`,
+  );
+  return row?.paid === true;
 }

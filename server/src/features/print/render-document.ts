@@ -185,12 +185,16 @@ async function storedOnce(
   if (await timed('cache-check', () => deps.files.storage.exists(key))) return { key, name, mime, cached: true };
   const account = doc.account ?? null;
   const owner: ConvertOwner = account === null ? { key: 'job', bounded: false } : { key: `user:${account}` };
-  await deps.gate.once(key, async () => {
-    // Stored by a render that ended between our cache check and now.
-    if (await deps.files.storage.exists(key)) return;
-    const body = await make(owner);
-    await timed('store', () => deps.files.putGenerated(key, body, mime));
-  });
+  await deps.gate.once(
+    key,
+    async () => {
+      // Stored by a render that ended between our cache check and now.
+      if (await deps.files.storage.exists(key)) return;
+      const body = await make(owner);
+      await timed('store', () => deps.files.putGenerated(key, body, mime));
+    },
+    account,
+  );
   return { key, name, mime, cached: false };
 }
 

@@ -35,13 +35,17 @@ export const printRoutes: RoutesPlugin = async (app) => {
     '/entry/:id/print/:kind',
     {
       config: { access: { owner: 'entry' } },
-      schema: { tags: ['print'], params: z.object({ id, kind: printKindParam }), response: { 200: printLinkAnswer, 422: refusalAnswer } },
+      schema: {
+        tags: ['print'],
+        params: z.object({ id, kind: printKindParam }),
+        response: { 200: printLinkAnswer, 422: refusalAnswer, 429: refusalAnswer, 503: refusalAnswer },
+      },
     },
     async (request) => {
       const me = currentUser(request);
-      // At most PRINTS_PER_USER prints of one account at a time (decision 021).
+      // At most PRINTS_PER_USER prints of one account at a time; free accounts limited together and per address (decision 021).
       const print = () =>
-        app.printGate.forAccount(me.id, async () => {
+        app.printGate.forAccount({ id: me.id, role: me.role, ip: request.ip }, async () => {
           const row = await timed('entry', () => entryForPrint(deps(), request.params.id, me));
           const doc = await printEntryDocument(deps(), row, request.params.kind, me);
           return { url: await timed('signed-link', () => signedFileUrl(app.db, doc)) };
@@ -55,11 +59,14 @@ export const printRoutes: RoutesPlugin = async (app) => {
   /** GET /api/user/{id}/consent/print: {url}; the user's own consent, or any user's for operators. */
   app.get(
     '/user/:id/consent/print',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['print'], params: z.object({ id }), response: { 200: printLinkAnswer, 422: refusalAnswer } } },
+    {
+      config: { access: { owner: 'user' } },
+      schema: { tags: ['print'], params: z.object({ id }), response: { 200: printLinkAnswer, 422: refusalAnswer, 429: refusalAnswer, 503: refusalAnswer } },
+    },
     async (request) => {
       const me = currentUser(request);
       assertUserReachable(me, request.params.id);
-      return app.printGate.forAccount(me.id, async () => {
+      return app.printGate.forAccount({ id: me.id, role: me.role, ip: request.ip }, async () => {
         const doc = await printConsent(deps(), request.params.id, me);
         return { url: await signedFileUrl(app.db, doc) };
       });
