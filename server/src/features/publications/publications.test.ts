@@ -13,6 +13,7 @@ import { startFakeJoomla, type FakeJoomla } from '../../../test/fake-joomla.ts';
 import { rows } from '../../platform/db.ts';
 import { PoolBusyError } from '../../platform/worker-pool.ts';
 import { sanitizeRichHtml } from '../../platform/rich-html.ts';
+import { IN_PROCESS_CLEAN_MAX } from './routes.ts';
 
 let t: TestApp;
 /** The journal's site (CMS_JOURNAL_URL), where publications go; `mainSite` is the services' site. */
@@ -764,9 +765,9 @@ describe('saves while the check waits', () => {
     }
   });
 
-  it('the saved text is cleaned in the worker pool, and in process when the pool is busy, with the same result (issue 29)', async () => {
+  it('a long saved text is cleaned in the worker pool, and in process when the pool is busy, with the same result (issue 29)', async () => {
     const u = await person('Чистописцева');
-    const html = `<p onclick="x()">${longText(3300, 'Чистый текст без скриптов').slice(3)}<script>alert(1)</script>`;
+    const html = `<p onclick="x()">${longText(IN_PROCESS_CLEAN_MAX + 500, 'Чистый текст без скриптов').slice(3)}<script>alert(1)</script>`;
     const clean = vi.spyOn(t.app.uniqueness, 'clean');
     try {
       const p = await created(u.h, internetBody({ text: html }));
@@ -784,6 +785,21 @@ describe('saves while the check waits', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(clean).toHaveBeenLastCalledWith(edited);
       expect(await stored()).toBe(sanitizeRichHtml(edited));
+    } finally {
+      clean.mockRestore();
+    }
+  });
+
+  it('a short saved text is cleaned on the request thread, not queued behind the checks in the pool (issue 29)', async () => {
+    const u = await person('Краткова');
+    const html = `<p onclick="x()">${longText(3300, 'Короткий текст без скриптов').slice(3)}<script>alert(1)</script>`;
+    expect(html.length).toBeLessThanOrEqual(IN_PROCESS_CLEAN_MAX);
+    const clean = vi.spyOn(t.app.uniqueness, 'clean');
+    try {
+      const p = await created(u.h, internetBody({ text: html }));
+      expect(clean).not.toHaveBeenCalled();
+      const [stored] = await rows<{ text: string }>(t.database.db, sql`select text from publications where id = ${p.id}`);
+      expect(stored.text).toBe(sanitizeRichHtml(html));
     } finally {
       clean.mockRestore();
     }

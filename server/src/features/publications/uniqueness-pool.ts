@@ -1,5 +1,6 @@
-// The uniqueness engine's work in worker threads: `prepare` (analysis and fingerprints of the checked
-// text) and `compare` (alignment with the candidates) each run in a pool worker, so a 500 000-character
+// The uniqueness engine's work in worker threads: `prepare`/`prepareHtml` (plain text, analysis and
+// fingerprints of the checked text), `select` (parsing the candidate query's postings and choosing
+// the candidates) and `compare` (alignment with the candidates) each run in a pool worker, so a 500 000-character
 // check never blocks the event loop. The pool is sized from the cores (one left to the API); its
 // queue is bounded, a full one answers PoolBusyError at once.
 import type { Transferable } from 'node:worker_threads';
@@ -27,6 +28,8 @@ export function createUniquenessPool(o: { size: number; maxQueue: number }): Uni
   });
   return {
     prepare: async (text) => (await pool.run({ kind: 'prepare', text })) as PreparedText,
+    prepareHtml: async (html) => (await pool.run({ kind: 'prepare-html', html })) as PreparedText,
+    select: async (postings, options) => (await pool.run({ kind: 'select', postings, options })) as number[],
     compare: async (check: PreparedText, sources: Array<CompareSource<number>>) => {
       // The check's arrays are copied (the caller keeps them for the index); the sources' move.
       const transfer: Transferable[] = sources.flatMap((s) => ('codes' in s ? [s.codes.buffer as ArrayBuffer] : []));

@@ -4,7 +4,16 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { publicationFingerprints, publicationMatches, publications } from '../../db/schema/index.ts';
 import { rows } from '../../platform/db.ts';
 import { nextNightRun, scheduleStopListRefresh, scheduleUniquenessCheck, STOP_LIST_JOB } from './jobs.ts';
-import { checkPublication, checkText, indexPublication as indexPrepared, refreshStopList, type PublicationUniqueness } from './uniqueness-repository.ts';
+import {
+  checkPublication,
+  checkText,
+  INDEX_CHUNK,
+  indexPublication as indexPrepared,
+  QUERY_CHUNK,
+  refreshStopList,
+  type PublicationUniqueness,
+} from './uniqueness-repository.ts';
+import { MAX_REPEATS } from './uniqueness/fingerprint.ts';
 import { analyse, inProcessWork as work, prepareText } from './uniqueness/engine.ts';
 import { publicationPlainText } from './uniqueness/plain-text.ts';
 
@@ -230,5 +239,35 @@ describe('uniqueness repository', () => {
       sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and done_at is not null and last_error is null`,
     );
     expect(done.n).toBe(1);
+  });
+
+  it('indexes and checks a long text in chunks: every fingerprint stored, a source found past the first chunk (issue 29)', async () => {
+    // Numbered words: every shingle distinct, more fingerprints than one insert and one query chunk hold.
+    const words = Array.from({ length: 12_000 }, (_, k) => `слово${k.toString(36)}ка`);
+    const sourceText = words.slice(9000).join(' ');
+    const source = await publication(`<p>${sourceText}</p>`);
+    await check(source);
+    const id = await publication(`<p>${words.join(' ')}</p>`);
+    const prepared = prepareText(words.join(' '));
+    expect(prepared.stored.length).toBeGreaterThan(2 * INDEX_CHUNK);
+    expect(prepared.query.length).toBeGreaterThan(4 * QUERY_CHUNK);
+    const result = await check(id);
+    expect(await fingerprintCount(id)).toBe(prepared.stored.length);
+    // The borrowed quarter lies at the text's end, past the first chunks of its hashes.
+    expect(result!.matches.map((m) => m.source_publication_id)).toEqual([source]);
+    expect(result!.uniqueness).toBeGreaterThan(70);
+    expect(result!.uniqueness).toBeLessThan(80);
+  });
+
+  it('stores «а а а …» submitted twice with a handful of rows, not one per word (issue 29)', async () => {
+    const degenerate = 'а '.repeat(10_000);
+    const a = await publication(`<p>${degenerate}</p>`);
+    const b = await publication(`<p>${degenerate}</p>`);
+    await check(a);
+    const second = await check(b);
+    expect(second!.uniqueness).toBe(100);
+    // Before: 9 995 rows each (every stop-word shingle kept).
+    expect(await fingerprintCount(a)).toBeLessThanOrEqual(MAX_REPEATS);
+    expect(await fingerprintCount(b)).toBeLessThanOrEqual(MAX_REPEATS);
   });
 });

@@ -6,27 +6,54 @@ import { rows, type Queryable } from '../../platform/db.ts';
 import { bigintArray, intArray } from '../../platform/list-query.ts';
 import {
   DEFAULT_CANDIDATES,
-  selectCandidates,
   stemCodesFromBytes,
   stemCodesToBytes,
   type CandidateOptions,
   type CheckResult,
   type CompareSource,
-  type Posting,
   type PreparedText,
   type UniquenessWork,
 } from './uniqueness/engine.ts';
-import { publicationPlainText } from './uniqueness/plain-text.ts';
 
-/** Replaces the stored fingerprints and stem codes of a publication with those of its prepared plain text (none for no text). */
+/**
+ * Rows one statement writes or deletes at most. On the embedded PGlite a statement runs on the
+ * request thread and holds the database: 20 000 fingerprint rows in one insert held both for 1.3 s
+ * (issue 29); 1 000 rows take a few tens of milliseconds, and the loop yields between them.
+ */
+export const INDEX_CHUNK = 1000;
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Deletes a publication's fingerprints `INDEX_CHUNK` rows a statement. */
+async function deleteFingerprints(db: Queryable, publicationId: number): Promise<void> {
+  for (;;) {
+    const [{ n }] = await rows<{ n: number }>(
+      db,
+      sql`with d as (delete from publication_fingerprints where ctid in (
+            select ctid from publication_fingerprints where publication_id = ${publicationId} limit ${INDEX_CHUNK}) returning 1)
+          select count(*)::int as n from d`,
+    );
+    if (n < INDEX_CHUNK) return;
+    await yieldToRequests();
+  }
+}
+
+/**
+ * Replaces the stored fingerprints and stem codes of a publication with those of its prepared plain
+ * text (none for no text), `INDEX_CHUNK` rows a statement.
+ */
 export async function indexPublication(db: Queryable, publicationId: number, prepared: PreparedText | null): Promise<number> {
-  await db.execute(sql`delete from publication_fingerprints where publication_id = ${publicationId}`);
+  await deleteFingerprints(db, publicationId);
   await db.execute(sql`delete from publication_stems where publication_id = ${publicationId}`);
   const fingerprints = prepared?.stored ?? [];
   if (!prepared || fingerprints.length === 0) return 0;
-  await db.execute(sql`
-    insert into publication_fingerprints (hash, publication_id, position)
-    select h, ${publicationId}, p from unnest(${bigintArray(fingerprints.map((f) => f.hash))}, ${intArray(fingerprints.map((f) => f.position))}) as t(h, p)`);
+  for (let from = 0; from < fingerprints.length; from += INDEX_CHUNK) {
+    const part = fingerprints.slice(from, from + INDEX_CHUNK);
+    await yieldToRequests();
+    await db.execute(sql`
+      insert into publication_fingerprints (hash, publication_id, position)
+      select h, ${publicationId}, p from unnest(${bigintArray(part.map((f) => f.hash))}, ${intArray(part.map((f) => f.position))}) as t(h, p)`);
+  }
   const codes = stemCodesToBytes(prepared.codes);
   await db.execute(
     sql`insert into publication_stems (publication_id, codes) values (${publicationId}, ${Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength)})`,
@@ -36,7 +63,7 @@ export async function indexPublication(db: Queryable, publicationId: number, pre
 
 /** Removes a publication from the stored texts (deleted publications are no source). */
 export async function removePublicationIndex(db: Queryable, publicationId: number): Promise<void> {
-  await db.execute(sql`delete from publication_fingerprints where publication_id = ${publicationId}`);
+  await deleteFingerprints(db, publicationId);
   await db.execute(sql`delete from publication_stems where publication_id = ${publicationId}`);
 }
 
@@ -59,28 +86,44 @@ export interface CheckTimings {
 }
 
 /**
- * The candidate query: the postings of the checked text's hashes, one `LATERAL ... LIMIT
- * maxPostings + 1` probe per hash over the btree (hash, publication_id, position) (an index-only
- * scan). Hashes the stop-list (`publication_common_hashes`) knows to be stored for more than
- * `maxPostings` texts are not probed; hashes found so now are answered as `common` rows (no
- * publication) for the caller to add to it. Only the `limit` stored texts sharing most distinct
- * hashes (at least `minShared`) return their postings.
+ * The candidate query runs over the checked text's hashes `QUERY_CHUNK` at a time (each hash one
+ * index probe): on PGlite one query over the 19 500 hashes of a 480 000-character text held the
+ * request thread for 1.7 s (issue 29).
  */
-export function candidateQuery(fingerprints: Array<{ hash: bigint; position: number }>, excludeId: number, c: CandidateOptions, limit = CANDIDATE_ROWS) {
-  return sql`with q as (select h, p from unnest(${bigintArray(fingerprints.map((f) => f.hash))}, ${intArray(fingerprints.map((f) => f.position))}) as t(h, p)
+export const QUERY_CHUNK = 500;
+
+/** Hashes of the chunk not on the stop-list, and their postings (at most `maxPostings + 1` each). */
+function chunkHits(fingerprints: ReadonlyArray<{ hash: bigint; position: number }>, excludeId: number, c: CandidateOptions) {
+  return sql`q as (select h, p from unnest(${bigintArray(fingerprints.map((f) => f.hash))}, ${intArray(fingerprints.map((f) => f.position))}) as t(h, p)
                   where not exists (select 1 from publication_common_hashes c where c.hash = t.h and c.postings > ${c.maxPostings})),
         hits as materialized (
           select q.h, q.p, f.publication_id, f.position from q
           cross join lateral (select publication_id, position from publication_fingerprints f
                               where f.hash = q.h and f.publication_id <> ${excludeId} limit ${c.maxPostings + 1}) f
         ),
-        common as (select h, count(distinct publication_id)::int as n from hits group by h having count(distinct publication_id) > ${c.maxPostings}),
-        kept as materialized (select * from hits where h not in (select h from common)),
-        ranked as (select publication_id from kept group by publication_id having count(distinct h) >= ${c.minShared}
-                   order by count(distinct h) desc, publication_id limit ${limit})
-        select publication_id, h::text as h, p as check_position, position from kept where publication_id in (select publication_id from ranked)
-        union all
-        select null, h::text, n, null from common`;
+        common as (select h, count(distinct publication_id)::int as n from hits group by h having count(distinct publication_id) > ${c.maxPostings})`;
+}
+
+/**
+ * The candidate query's first pass, over one chunk of the checked text's (distinct) hashes: one
+ * `LATERAL ... LIMIT maxPostings + 1` probe per hash over the btree (hash, publication_id, position)
+ * (an index-only scan). Hashes the stop-list (`publication_common_hashes`) knows to be stored for
+ * more than `maxPostings` texts are not probed; hashes found so now come back in `common`
+ * ('hash:texts' joined by ';') for the caller to add to it. `shared` tells, for each stored text,
+ * how many of the chunk's other hashes it holds ('publication:count' joined by ';').
+ */
+export function candidateQuery(fingerprints: ReadonlyArray<{ hash: bigint; position: number }>, excludeId: number, c: CandidateOptions) {
+  return sql`with ${chunkHits(fingerprints, excludeId, c)},
+        shared as (select publication_id, count(distinct h) as n from hits where h not in (select h from common) group by publication_id)
+        select (select string_agg(publication_id || ':' || n, ';') from shared) as shared,
+               (select string_agg(h || ':' || n, ';') from common) as common`;
+}
+
+/** The second pass, over the same chunk: the postings of the chosen texts (CandidatePostings, one text). */
+function postingsQuery(fingerprints: ReadonlyArray<{ hash: bigint; position: number }>, excludeId: number, c: CandidateOptions, ids: number[]) {
+  return sql`with ${chunkHits(fingerprints, excludeId, c)}
+        select string_agg(publication_id || ',' || h || ',' || p || ',' || position, ';') as postings from hits
+        where h not in (select h from common) and publication_id = any(${intArray(ids)})`;
 }
 
 /**
@@ -111,15 +154,20 @@ export async function checkText(
   const timings: CheckTimings = { analyse: t1 - t0, query: 0, fetch: 0, align: 0, candidates: 0 };
   if (fingerprints.length === 0) return { result: await opts.work.compare(prepared, []), sources, timings, prepared };
   const exclude = opts.excludeId ?? -1;
-  const hits = await rows<{ publication_id: number | null; h: string; check_position: number; position: number | null }>(
-    db,
-    candidateQuery(fingerprints, exclude, c),
-  );
-  const postings: Array<Posting<number>> = [];
+  // First pass: the distinct shared hashes of every stored text (the chunks' hashes are disjoint,
+  // so the counts add up) and the hashes stored for too many texts.
+  const shared = new Map<number, number>();
   const common: Array<{ hash: string; n: number }> = [];
-  for (const r of hits) {
-    if (r.publication_id === null) common.push({ hash: r.h, n: r.check_position });
-    else postings.push({ hash: BigInt(r.h), source: r.publication_id, checkPosition: r.check_position, position: r.position! });
+  for (let from = 0; from < fingerprints.length; from += QUERY_CHUNK) {
+    const [r] = await rows<{ shared: string | null; common: string | null }>(db, candidateQuery(fingerprints.slice(from, from + QUERY_CHUNK), exclude, c));
+    for (const pair of r.shared ? r.shared.split(';') : []) {
+      const [id, n] = pair.split(':');
+      shared.set(Number(id), (shared.get(Number(id)) ?? 0) + Number(n));
+    }
+    for (const pair of r.common ? r.common.split(';') : []) {
+      const [hash, n] = pair.split(':');
+      common.push({ hash, n: Number(n) });
+    }
   }
   if (common.length) {
     await db.execute(sql`
@@ -127,7 +175,21 @@ export async function checkText(
       select h, n from unnest(${bigintArray(common.map((x) => x.hash))}, ${intArray(common.map((x) => x.n))}) as t(h, n)
       on conflict (hash) do update set postings = greatest(publication_common_hashes.postings, excluded.postings)`);
   }
-  const ids = selectCandidates(postings, c);
+  // Only the `CANDIDATE_ROWS` texts sharing most distinct hashes (at least `minShared`) return their
+  // postings; they are parsed and filtered (selectCandidates) in `work`.
+  const ranked = [...shared]
+    .filter(([, n]) => n >= c.minShared)
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+    .slice(0, CANDIDATE_ROWS)
+    .map(([id]) => id);
+  const postings: string[] = [];
+  if (ranked.length) {
+    for (let from = 0; from < fingerprints.length; from += QUERY_CHUNK) {
+      const [r] = await rows<{ postings: string | null }>(db, postingsQuery(fingerprints.slice(from, from + QUERY_CHUNK), exclude, c, ranked));
+      if (r.postings) postings.push(r.postings);
+    }
+  }
+  const ids = postings.length ? await opts.work.select(postings, c) : [];
   const t2 = performance.now();
   // The candidates' stored stem codes; the text only of one indexed before codes were stored.
   const candidates = ids.length
@@ -145,7 +207,7 @@ export async function checkText(
   const sourceList: Array<CompareSource<number>> = [];
   for (const s of candidates) {
     sources.set(s.id, { id: s.id, url: s.url });
-    if (s.text !== null) sourceList.push({ id: s.id, text: publicationPlainText(s.text) });
+    if (s.text !== null) sourceList.push({ id: s.id, html: s.text });
     else if (s.codes !== null)
       sourceList.push({ id: s.id, codes: stemCodesFromBytes(typeof s.codes === 'string' ? Buffer.from(s.codes.slice(2), 'hex') : s.codes) });
   }
@@ -190,17 +252,21 @@ export interface PublicationUniqueness {
  * meanwhile answers 'stale': its own check is due).
  */
 export async function checkPublication(db: Queryable, publicationId: number, work: UniquenessWork): Promise<PublicationUniqueness | null | 'stale'> {
-  const [pub] = await rows<{ text: string | null; deleted_at: Date | null }>(db, sql`select text, deleted_at from publications where id = ${publicationId}`);
+  const [pub] = await rows<{ text: string | null; digest: string | null; deleted_at: Date | null }>(
+    db,
+    sql`select text, md5(text) as digest, deleted_at from publications where id = ${publicationId}`,
+  );
   if (!pub || pub.deleted_at) {
     if (pub) await removePublicationIndex(db, publicationId);
     return null;
   }
-  const plain = pub.text ? publicationPlainText(pub.text) : '';
-  if (!plain.trim()) {
+  // The plain text, its analysis and fingerprints are made in `work` (a worker), not here.
+  const prepared = pub.text ? await work.prepareHtml(pub.text) : null;
+  if (!prepared || !prepared.text.trim()) {
     await indexPublication(db, publicationId, null);
     return null;
   }
-  const { result, sources, prepared } = await checkText(db, plain, { excludeId: publicationId, work });
+  const { result, sources } = await checkText(db, prepared, { excludeId: publicationId, work });
   const outcome: PublicationUniqueness = {
     uniqueness: result.uniqueness,
     highlight: result.words,
@@ -213,18 +279,27 @@ export async function checkPublication(db: Queryable, publicationId: number, wor
       spans: m.spans,
     })),
   };
+  // The index is replaced before the result is stored, in short statements outside the transaction
+  // (on PGlite a transaction holds the database for everyone: a 20 000-row index written inside it
+  // made every other request wait). An edit or a second check meanwhile is harmless: the edit's
+  // check ('stale' below) replaces the index again, and the candidate query counts distinct hashes.
+  const [still] = await rows<{ same: boolean }>(
+    db,
+    sql`select md5(text) is not distinct from ${pub.digest} and deleted_at is null as same from publications where id = ${publicationId}`,
+  );
+  if (!still?.same) return 'stale';
+  await indexPublication(db, publicationId, prepared);
   return db.transaction(async (tx) => {
     // The row lock serialises two stores of one publication (the job and the 'Проверить' button).
-    const [now] = await rows<{ text: string | null; deleted_at: Date | null }>(
+    const [now] = await rows<{ digest: string | null; deleted_at: Date | null }>(
       tx,
-      sql`select text, deleted_at from publications where id = ${publicationId} for update`,
+      sql`select md5(text) as digest, deleted_at from publications where id = ${publicationId} for update`,
     );
     if (!now || now.deleted_at) {
       if (now) await removePublicationIndex(tx, publicationId);
       return null;
     }
-    if (now.text !== pub.text) return 'stale' as const;
-    await indexPublication(tx, publicationId, prepared);
+    if (now.digest !== pub.digest) return 'stale' as const;
     await tx.execute(sql`
       update publications set uniqueness = ${outcome.uniqueness}, highlight = ${JSON.stringify(outcome.highlight)}::jsonb,
         uniqueness_spans = ${JSON.stringify(outcome.spans)}::jsonb, uniqueness_checked_at = now()

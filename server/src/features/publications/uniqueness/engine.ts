@@ -5,6 +5,7 @@
 import { align, DEFAULT_ALIGN, seedIndex, type AlignOptions, type AlignTokens, type Region } from './align.ts';
 import { hash32, queryFingerprints, storedFingerprints, type Fingerprint } from './fingerprint.ts';
 import { tokenize, type Token } from './tokenize.ts';
+import { publicationPlainText } from './plain-text.ts';
 
 export interface AnalysedText {
   text: string;
@@ -205,8 +206,16 @@ class Interner {
   }
 }
 
-/** A source to compare with: its stored stem codes, or its text (one indexed before the codes were stored). */
-export type CompareSource<Id extends SourceId> = { id: Id; codes: StemCodes } | { id: Id; text: string };
+/**
+ * A source to compare with: its stored stem codes, or its text (one indexed before the codes were
+ * stored), plain or as the stored HTML (its plain text is taken where the comparison runs).
+ */
+export type CompareSource<Id extends SourceId> = { id: Id; codes: StemCodes } | { id: Id; text: string } | { id: Id; html: string };
+
+function sourceCodes<Id extends SourceId>(source: CompareSource<Id>): StemCodes {
+  if ('codes' in source) return source.codes;
+  return stemCodes(analyse('html' in source ? publicationPlainText(source.html) : source.text).tokens);
+}
 
 const OPENING = /[«„“"'([]/u;
 const CLOSING = /[.!?…»”"')\]]/u;
@@ -312,7 +321,7 @@ export function compare<Id extends SourceId>(check: PreparedText, sources: Array
   const clauses = clausesOf(check);
   const found: Array<{ id: Id; covered: Uint8Array; letters: number }> = [];
   for (const source of sources) {
-    const codes = 'codes' in source ? source.codes : stemCodes(analyse(source.text).tokens);
+    const codes = sourceCodes(source);
     const regions: Region[] = withoutStrayPhrases(align(a, interner.codes(codes), o, index), clauses, o);
     if (regions.length === 0) continue;
     const covered = new Uint8Array(count);
@@ -370,13 +379,40 @@ export function compare<Id extends SourceId>(check: PreparedText, sources: Array
  */
 export interface UniquenessWork {
   prepare(text: string): Promise<PreparedText>;
+  /** A stored publication text (HTML): its plain text prepared. */
+  prepareHtml(html: string): Promise<PreparedText>;
+  /** The candidates from the postings the candidate query found (CandidatePostings). */
+  select(postings: CandidatePostings, o: CandidateOptions): Promise<number[]>;
   compare(check: PreparedText, sources: Array<CompareSource<number>>): Promise<CheckResult<number>>;
 }
 
 export const inProcessWork: UniquenessWork = {
   prepare: async (text) => prepareText(text),
+  prepareHtml: async (html) => prepareText(publicationPlainText(html)),
+  select: async (postings, o) => selectFromCompact(postings, o),
   compare: async (check, sources) => compare(check, sources),
 };
+
+/**
+ * Postings as the candidate query sends them, one text per query chunk: `source,hash,checkPosition,position`
+ * rows joined by ';' (a few strings instead of tens of thousands of row objects and BigInts on the
+ * request thread; parsed where the selection runs).
+ */
+export type CandidatePostings = string[];
+
+export function parseCompactPostings(chunks: CandidatePostings): Array<Posting<number>> {
+  const out: Array<Posting<number>> = [];
+  for (const chunk of chunks) {
+    if (!chunk) continue;
+    for (const row of chunk.split(';')) {
+      const [source, hash, checkPosition, position] = row.split(',');
+      out.push({ source: Number(source), hash: BigInt(hash), checkPosition: Number(checkPosition), position: Number(position) });
+    }
+  }
+  return out;
+}
+
+export const selectFromCompact = (chunks: CandidatePostings, o: CandidateOptions): number[] => selectCandidates(parseCompactPostings(chunks), o);
 
 /** An index of stored texts held in memory: the `similarity` command and tests. */
 export class MemoryIndex<Id extends SourceId = string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allFingerprints, CONTENT_K, queryFingerprints, storedFingerprints, winnow, WINNOW_W } from './fingerprint.ts';
+import { allFingerprints, CONTENT_K, MAX_REPEATS, queryFingerprints, storedFingerprints, winnow, WINNOW_W } from './fingerprint.ts';
 import { tokenize } from './tokenize.ts';
 
 const h = (hi: number, lo = 0) => ({ hash: { hi, lo } });
@@ -55,6 +55,20 @@ describe('winnowing', () => {
     for (const f of storedFingerprints(tokens)) {
       expect(f.position).toBeGreaterThanOrEqual(0);
       expect(f.position).toBeLessThan(tokens.length);
+    }
+  });
+
+  it('stores a text that repeats itself with no more rows than an ordinary text (issue 29: «а а а …»)', () => {
+    const degenerate = storedFingerprints(tokenize('а '.repeat(20_000)));
+    const pasted = storedFingerprints(tokenize(`${prose} `.repeat(200)));
+    const ordinary = storedFingerprints(tokenize(prose));
+    // Before: one row per word (20 000 - 5) and one per repeated shingle.
+    expect(degenerate.length).toBeLessThanOrEqual(MAX_REPEATS);
+    expect(pasted.length).toBeLessThanOrEqual(2 * MAX_REPEATS * ordinary.length); // before: 200 times the ordinary text
+    for (const list of [degenerate, pasted]) {
+      const counts = new Map<bigint, number>();
+      for (const f of list) counts.set(f.hash, (counts.get(f.hash) ?? 0) + 1);
+      expect(Math.max(...counts.values())).toBeLessThanOrEqual(MAX_REPEATS);
     }
   });
 });

@@ -10,6 +10,13 @@ export const CONTENT_K = 3;
 export const STOP_N = 6;
 /** Winnowing window (in shingles). */
 export const WINNOW_W = 4;
+/**
+ * Positions kept of one hash in one text. A text that repeats itself («а а а …», one phrase pasted
+ * over and over) has one shingle hash at every word, and the rightmost-minimum rule keeps each of
+ * them: 240 000 rows for 480 000 characters of «а а», twelve times an ordinary text of that length.
+ * Its first occurrences are enough to find it again; ordinary texts never repeat a 3-word shingle so often.
+ */
+export const MAX_REPEATS = 8;
 
 export interface Fingerprint {
   /** Signed 64-bit hash (PostgreSQL bigint). */
@@ -122,7 +129,16 @@ export function storedFingerprints(tokens: Token[]): Fingerprint[] {
     shingles(tokens, (t) => t.stop, STOP_N, STOP_SALT),
     WINNOW_W,
   );
-  return [...content, ...stop].map((s) => ({ hash: toBigint(s.hash), position: s.position }));
+  const seen = new Map<bigint, number>();
+  const out: Fingerprint[] = [];
+  for (const s of [...content, ...stop]) {
+    const hash = toBigint(s.hash);
+    const n = seen.get(hash) ?? 0;
+    if (n >= MAX_REPEATS) continue;
+    seen.set(hash, n + 1);
+    out.push({ hash, position: s.position });
+  }
+  return out;
 }
 
 /**

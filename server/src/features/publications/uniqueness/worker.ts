@@ -2,19 +2,45 @@
 // cleaning of a saved text, on messages. Pure: the engine only, no Fastify, no database.
 import type { Transferable } from 'node:worker_threads';
 import { serveTasks } from '../../../platform/worker-pool.ts';
-import { compare, prepareText, type CheckResult, type CompareSource, type PreparedText } from './engine.ts';
+import {
+  compare,
+  prepareText,
+  selectFromCompact,
+  type CandidateOptions,
+  type CandidatePostings,
+  type CheckResult,
+  type CompareSource,
+  type PreparedText,
+} from './engine.ts';
+import { publicationPlainText } from './plain-text.ts';
 import { cleanPublicationText, type CleanedText } from './clean-text.ts';
 
 export type UniquenessTask =
-  { kind: 'prepare'; text: string } | { kind: 'compare'; check: PreparedText; sources: Array<CompareSource<number>> } | { kind: 'clean'; html: string };
-export type UniquenessAnswer = PreparedText | CheckResult<number> | CleanedText;
+  | { kind: 'prepare'; text: string }
+  | { kind: 'prepare-html'; html: string }
+  | { kind: 'select'; postings: CandidatePostings; options: CandidateOptions }
+  | { kind: 'compare'; check: PreparedText; sources: Array<CompareSource<number>> }
+  | { kind: 'clean'; html: string };
+export type UniquenessAnswer = PreparedText | CheckResult<number> | CleanedText | number[];
 
 /** The typed arrays of a prepared text move to the main thread instead of being copied. */
 function transferOf(answer: UniquenessAnswer): Transferable[] {
-  return 'codes' in answer ? [answer.codes, answer.starts, answer.ends, answer.wordLetters].map((a) => a.buffer as ArrayBuffer) : [];
+  return !Array.isArray(answer) && 'codes' in answer ? [answer.codes, answer.starts, answer.ends, answer.wordLetters].map((a) => a.buffer as ArrayBuffer) : [];
 }
 
-serveTasks<UniquenessTask, UniquenessAnswer>(
-  (task) => (task.kind === 'prepare' ? prepareText(task.text) : task.kind === 'clean' ? cleanPublicationText(task.html) : compare(task.check, task.sources)),
-  transferOf,
-);
+function run(task: UniquenessTask): UniquenessAnswer {
+  switch (task.kind) {
+    case 'prepare':
+      return prepareText(task.text);
+    case 'prepare-html':
+      return prepareText(publicationPlainText(task.html));
+    case 'select':
+      return selectFromCompact(task.postings, task.options);
+    case 'clean':
+      return cleanPublicationText(task.html);
+    case 'compare':
+      return compare(task.check, task.sources);
+  }
+}
+
+serveTasks<UniquenessTask, UniquenessAnswer>(run, transferOf);

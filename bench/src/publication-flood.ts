@@ -1,0 +1,310 @@
+// Publication flood bench (issue 29): what long publication texts cost everyone else.
+//   npx tsx bench/src/publication-flood.ts [--port 8291] [--seconds 60] [--chars 480000] [--checks 5] [--label run]
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<name> …  a fresh database <name> on that server
+//   (dropped and created); without it the embedded PGlite in a fresh DATA_DIR in /tmp.
+// It starts the server itself as `npm start -w server` does (tsx server/src/main.ts, the job runner
+// every 500 ms, the demo seed, no office converters) in its own process, so the clients' work (making
+// 480 000-character texts) does not share the server's event loop, and stops it at the end.
+// Accounts are registered through /register; each makes its publications through POST /api/publication.
+// Phases, each sampled by GET /api/health every 50 ms (fired on time, not after the previous answer)
+// and the victim's short save (PUT /api/publication/{id}, a ~4 000-character text, one every 1.5 s,
+// over five publications so its own limits are not what is measured):
+//   idle     `--idle` seconds, nothing else;
+//   flood    one account's `--seconds` loop of PUT saves of a new `--chars` text each (random Russian
+//            words, different every save), one after another;
+//   checks   `--checks` accounts each save a new `--chars` text at once; until their checks are stored;
+//   degenerate  two accounts save «а а а …» (`--chars`) at once; until both checks are stored.
+// Prints p50/p95/p99/max of health and of the victim's save per phase and the ratios to idle; JSON in
+// bench/results/publication-flood-<label>-*.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { parseArgs } from './lib/args.ts';
+import { printTable, writeResult } from './lib/results.ts';
+import { degenerateHtml, russianHtml } from './lib/russian-text.ts';
+
+const args = parseArgs();
+const port = args.number('port', 8291);
+const seconds = args.number('seconds', 60);
+const idleSeconds = args.number('idle', 15);
+const chars = args.number('chars', 480_000);
+const checks = args.number('checks', 5);
+const label = args.string('label', 'run');
+const base = `http://127.0.0.1:${port}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
+
+async function freshDatabase(): Promise<string | undefined> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return undefined;
+  const name = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return url;
+}
+
+async function waitFor(url: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+interface Account {
+  token: string;
+  h: Record<string, string>;
+}
+
+let accountSeq = 0;
+async function register(last: string): Promise<Account> {
+  const email = `flood-${process.pid}-${++accountSeq}@bench.local`;
+  const res = await fetch(`${base}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/vnd.api+json' },
+    body: JSON.stringify({
+      data: {
+        type: 'token',
+        attributes: {
+          last_name: last,
+          first_name: 'Анна',
+          middle_name: 'Сергеевна',
+          phone: `+7 (912) 345-${String(10 + (accountSeq % 90)).padStart(2, '0')}-${String(process.pid % 100).padStart(2, '0')}`,
+          email,
+          organization: 'МБОУ СОШ № 5',
+          job_title: 'Учитель',
+          password: 'parol123',
+          password_confirmation: 'parol123',
+          agree: true,
+          consent: true,
+        },
+      },
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  const { access_token } = (await res.json()) as { access_token: string };
+  return { token: access_token, h: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' } };
+}
+
+/** A journal publication (subtype 4: no limit on the text's length, a file required: a tiny PDF), multipart as the form sends it. */
+async function createPublication(a: Account, text: string, title: string): Promise<number> {
+  const form = new FormData();
+  const fields = { dict_subtype_id: '4', release_id: String(journalRelease), title, text, dict_category_id: '2', authors_num: '1' };
+  for (const [k, val] of Object.entries(fields)) form.append(k, val);
+  form.append('file', new Blob([MINIMAL_PDF], { type: 'application/pdf' }), 'statya.pdf');
+  const res = await fetch(`${base}/api/publication`, { method: 'POST', headers: { authorization: a.h.authorization }, body: form });
+  if (res.status !== 200) throw new Error(`create: ${res.status} ${(await res.text()).slice(0, 300)}`);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+const MINIMAL_PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+let journalRelease = 0;
+
+/** An open release of the journal subtype (4), as the form lists them. */
+async function findJournalRelease(a: Account): Promise<number> {
+  const res = await fetch(`${base}/api/publication-release?dict_service_subtype_id=4`, { headers: a.h });
+  const body = (await res.json()) as { data: Array<{ id: number; dict_service_subtype_id: number | null; is_hidden: boolean }> };
+  const r = body.data.find((x) => x.dict_service_subtype_id === 4 && !x.is_hidden);
+  if (!r) throw new Error(`no open journal release: ${JSON.stringify(body).slice(0, 300)}`);
+  return r.id;
+}
+
+async function save(a: Account, id: number, text: string): Promise<{ status: number; ms: number }> {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/publication/${id}`, {
+    method: 'PUT',
+    headers: a.h,
+    body: JSON.stringify({ title: 'Статья', text, dict_category_id: 2, release_id: journalRelease, authors_num: 1 }),
+  });
+  await res.arrayBuffer();
+  return { status: res.status, ms: performance.now() - t0 };
+}
+
+async function checkState(a: Account, id: number): Promise<string | null> {
+  const res = await fetch(`${base}/api/publication/${id}`, { headers: a.h });
+  return ((await res.json()) as { data: { uniqueness_state: string | null } }).data.uniqueness_state;
+}
+
+async function untilChecked(pubs: Array<{ a: Account; id: number }>, maxMs: number): Promise<number> {
+  const t0 = performance.now();
+  while (performance.now() - t0 < maxMs) {
+    const states = await Promise.all(pubs.map((p) => checkState(p.a, p.id)));
+    if (states.every((s) => s === null)) return performance.now() - t0;
+    await sleep(250);
+  }
+  return NaN;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+function summary(list: number[]) {
+  const s = [...list].sort((a, b) => a - b);
+  const r = (x: number | undefined) => (x === undefined ? NaN : Math.round(x));
+  return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), p99: r(percentile(s, 99)), max: r(s[s.length - 1]) };
+}
+type Summary = ReturnType<typeof summary>;
+
+/** Samples health every 50 ms and the victim's saves until `work` settles. */
+async function sampled(victim: { a: Account; ids: number[] }, work: () => Promise<unknown>) {
+  const health: number[] = [];
+  const victimMs: number[] = [];
+  const victimStatus: Record<string, number> = {};
+  const pending: Promise<void>[] = [];
+  let done = false;
+  const healthTimer = setInterval(() => {
+    const t0 = performance.now();
+    pending.push(
+      fetch(`${base}/api/health`)
+        .then((r) => r.arrayBuffer())
+        .then(() => void health.push(performance.now() - t0)),
+    );
+  }, 50);
+  const victimLoop = (async () => {
+    let k = 0;
+    while (!done) {
+      const started = performance.now();
+      const r = await save(victim.a, victim.ids[k % victim.ids.length], russianHtml(4000, 1000 + k));
+      k++;
+      victimStatus[r.status] = (victimStatus[r.status] ?? 0) + 1;
+      if (r.status === 200) victimMs.push(r.ms);
+      await sleep(Math.max(0, 1500 - (performance.now() - started)));
+    }
+  })();
+  const t0 = performance.now();
+  const out = await work();
+  const wall = performance.now() - t0;
+  done = true;
+  clearInterval(healthTimer);
+  await victimLoop;
+  await Promise.all(pending);
+  return { out, wall_s: Math.round(wall / 100) / 10, health: summary(health), victim: summary(victimMs), victim_status: victimStatus };
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-bench-pubflood-'));
+const databaseUrl = await freshDatabase();
+const loadBefore = loadavg();
+const server: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  env: {
+    ...process.env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JOBS_INTERVAL_MS: '500',
+    LOG_LEVEL: 'warn',
+    OFFICE_CONVERTERS: '0',
+    REGISTER_LIMIT_PER_IP: '100',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+try {
+  await waitFor(`${base}/api/health`, 180_000);
+  const flooder = await register('Флудова');
+  const victim = await register('Другова');
+  journalRelease = await findJournalRelease(flooder);
+  const checkers = await Promise.all(Array.from({ length: checks }, (_, k) => register(`Проверкина${k}`)));
+  const flooderPub = await createPublication(flooder, russianHtml(chars, 1), 'Длинная статья');
+  const victimIds: number[] = [];
+  for (let k = 0; k < 5; k++) victimIds.push(await createPublication(victim, russianHtml(4000, 500 + k), `Короткая статья ${k}`));
+  const checkerPubs: number[] = [];
+  for (const [k, c] of checkers.entries()) checkerPubs.push(await createPublication(c, russianHtml(4000, 700 + k), `Статья ${k}`));
+  const v = { a: victim, ids: victimIds };
+  await untilChecked(
+    [{ a: flooder, id: flooderPub }, ...victimIds.map((id) => ({ a: victim, id })), ...checkerPubs.map((id, k) => ({ a: checkers[k], id }))],
+    300_000,
+  );
+  // Warm: the victim's save path once.
+  await save(victim, victimIds[0], russianHtml(4000, 999));
+
+  const phases: Record<string, Awaited<ReturnType<typeof sampled>> & { extra?: unknown }> = {};
+  phases.idle = await sampled(v, () => sleep(idleSeconds * 1000));
+
+  let seq = 0;
+  const floodStatus: Record<string, number> = {};
+  phases.flood = await sampled(v, async () => {
+    const until = performance.now() + seconds * 1000;
+    const ms: number[] = [];
+    while (performance.now() < until) {
+      const r = await save(flooder, flooderPub, russianHtml(chars, 10_000 + ++seq));
+      floodStatus[r.status] = (floodStatus[r.status] ?? 0) + 1;
+      ms.push(r.ms);
+    }
+    return summary(ms);
+  });
+  phases.flood.extra = { saves: floodStatus };
+  const drain = await untilChecked([{ a: flooder, id: flooderPub }], 300_000);
+
+  phases.checks = await sampled(v, async () => {
+    const saved = await Promise.all(checkers.map((c, k) => save(c, checkerPubs[k], russianHtml(chars, 20_000 + k))));
+    const ms = await untilChecked(
+      checkerPubs.map((id, k) => ({ a: checkers[k], id })),
+      600_000,
+    );
+    return { saves: saved.map((s) => s.status), checked_s: Math.round(ms / 100) / 10 };
+  });
+
+  phases.degenerate = await sampled(v, async () => {
+    const pair = checkers.slice(0, 2);
+    const saved = await Promise.all(pair.map((c, k) => save(c, checkerPubs[k], degenerateHtml(chars))));
+    const ms = await untilChecked(
+      pair.map((c, k) => ({ a: c, id: checkerPubs[k] })),
+      600_000,
+    );
+    return { saves: saved.map((s) => s.status), checked_s: Math.round(ms / 100) / 10 };
+  });
+
+  const idle = phases.idle;
+  const ratio = (x: number, y: number) => Math.round((x / y) * 10) / 10;
+  const table: (string | number)[][] = [];
+  for (const [name, p] of Object.entries(phases)) {
+    const f = (s: Summary) => `${s.p50} / ${s.p95} / ${s.p99} / ${s.max}`;
+    table.push([
+      name,
+      `${p.wall_s} s`,
+      f(p.health),
+      f(p.victim),
+      `${ratio(p.victim.p95, idle.victim.p95)}×`,
+      JSON.stringify(p.victim_status),
+      JSON.stringify(p.extra ?? p.out ?? ''),
+    ]);
+  }
+  const result = {
+    label,
+    database: databaseUrl ? 'postgresql' : 'pglite',
+    chars,
+    seconds,
+    checks,
+    machine: { cpus: os.cpus().length, node: process.version, loadavg_before: loadBefore, loadavg_after: loadavg() },
+    flood_drain_ms: Math.round(drain),
+    phases,
+  };
+  printTable(
+    [`${label} (${result.database})`, 'wall', 'health p50/p95/p99/max ms', 'victim save p50/p95/p99/max ms', 'victim p95 / idle', 'victim answers', 'load'],
+    table,
+  );
+  console.log(`loadavg before: ${loadBefore}; after: ${result.machine.loadavg_after}; flood's checks drained in ${result.flood_drain_ms} ms`);
+  console.log(writeResult(`publication-flood-${label}`, result));
+} finally {
+  const exited = new Promise((r) => server.once('exit', r));
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  await sleep(2000);
+  try {
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  } catch {
+    console.log(`left ${dataDir}`);
+  }
+}
