@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EntryStatus } from '@edu/domain/common/codes';
+import { EntryStatus, extramuralLabel } from '@edu/domain/common/codes';
 import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import { ariaSort, SortHeader } from '../../../components/data-list';
 import { EntryActions, type EntryAction } from './entry-actions';
@@ -179,7 +179,7 @@ function EntryRow({
     entryDate(entry),
     entry.section && `Секция: ${entry.section.title}`,
     entry.payTypeLabel,
-    entry.is_extramural ? 'Дистанционно' : 'Очно',
+    extramuralLabel(entry.is_extramural),
   ]
     .filter(Boolean)
     .join(' · ');
