@@ -36,7 +36,7 @@ export const ReviewAdminMessages = {
 export const REVIEW_STATUS_FILTERS = ['0', '1', 'declined', 'all'] as const;
 export type ReviewStatusFilter = (typeof REVIEW_STATUS_FILTERS)[number];
 export const reviewStatusFilterLabels: Record<ReviewStatusFilter, string> = {
-  '0': 'Ожидают проверки',
+  '0': 'На проверке',
   '1': 'Опубликованы',
   declined: 'Отклонены',
   all: 'Все',

@@ -51,7 +51,9 @@ function renderAt(url: string) {
 describe('ListPage', () => {
   it('a refused filter shows its message, not the rows and total of a list that ignores it', () => {
     renderAt('/manager/logs?entity_id=2611-00071');
-    expect(screen.getAllByText('Введите число').length).toBeGreaterThan(0);
+    // At the field, and instead of the list, named by the field's label.
+    expect(screen.getByText('Введите число')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Id: Введите число');
     expect(screen.queryByText('Старая строка')).toBeNull();
     expect(screen.queryByTestId('logs-total')).toBeNull();
   });

@@ -65,7 +65,11 @@ export function ListPage<T extends { id?: Key }>({
   useDocumentTitle(title);
   const narrow = useNarrow();
   // A filter the list's schema refuses (a hand-typed or linked value): its message, not a list that ignores it.
-  const refused = Object.values(params.refused);
+  // Named by the filter's label where the page shows that filter («Id записи: Введите число»).
+  const refused = Object.entries(params.refused).map(([name, message]) => {
+    const label = filters?.find((f) => f.name === name)?.label;
+    return label ? `${label}: ${message}` : message;
+  });
   const refusedMessage = refused.length > 0 ? [...new Set(refused)].join('. ') : null;
   return (
     <Stack gap="lg">

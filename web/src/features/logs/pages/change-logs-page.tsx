@@ -81,6 +81,8 @@ export function ChangeLogsPage() {
   const filters: FilterField[] = [
     { name: 'type', label: 'Тип', kind: 'select', options: typeOptions },
     { name: 'record', label: 'Запись', kind: 'text', placeholder: 'Номер заявки, клиент, e-mail, название' },
+    // A link's `?entity_id=` (the Id of one record) is shown, and can be corrected or cleared, only when present.
+    ...(params.values.entity_id ? [{ name: 'entity_id', label: 'Id записи', kind: 'text' as const, inputMode: 'numeric' as const }] : []),
     { name: 'fio', label: 'Кто изменил', kind: 'text', placeholder: 'ФИО' },
     { name: 'date_from', label: 'С даты', kind: 'custom', render: (value, onChange) => <RuDateFilter label="С даты" value={value} onChange={onChange} /> },
     {

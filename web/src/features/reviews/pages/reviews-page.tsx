@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Badge, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import {
   REVIEW_STATUS_FILTERS,
@@ -25,6 +25,8 @@ import { PublishReviewForm } from '../components/publish-review-form';
  * /manager/reviews: 'Отзывы' (spec 03 §2, §4): publish for an author; accept, edit or decline pending
  * reviews; the history (published, declined, all) by status, kept in the address bar.
  */
+const statusOptions = REVIEW_STATUS_FILTERS.map((value) => ({ value, label: reviewStatusFilterLabels[value] }));
+
 export function ReviewsPage() {
   useDocumentTitle(ReviewAdminMessages.title);
   const narrow = useNarrow();
@@ -118,13 +120,25 @@ export function ReviewsPage() {
           {reviewStatusFilterLabels[status]}
           {reviews.data ? ` (${reviews.data.meta.total})` : ''}
         </Title>
-        <SegmentedControl
-          aria-label="Статус отзывов"
-          data={REVIEW_STATUS_FILTERS.map((value) => ({ value, label: reviewStatusFilterLabels[value] }))}
-          value={status}
-          onChange={(v) => params.set('status', v === '0' ? '' : v)}
-          data-testid="review-status"
-        />
+        {narrow ? (
+          <Select
+            aria-label="Статус отзывов"
+            data={statusOptions}
+            value={status}
+            onChange={(v) => params.set('status', !v || v === '0' ? '' : v)}
+            allowDeselect={false}
+            w="100%"
+            data-testid="review-status"
+          />
+        ) : (
+          <SegmentedControl
+            aria-label="Статус отзывов"
+            data={statusOptions}
+            value={status}
+            onChange={(v) => params.set('status', v === '0' ? '' : v)}
+            data-testid="review-status"
+          />
+        )}
       </Group>
       <DataList
         rows={reviews.data?.data}
