@@ -95,7 +95,8 @@ export function OperatorEntriesTable({ entries, onAction, sort, onSort }: Operat
             onSort={onSort}
             w={132}
           />
-          <Table.Th w={132} aria-label="Действия" />
+          {/* From 1408 px «Отметить оплату» has its words (pay-button.tsx): the column makes room. */}
+          <Table.Th w={{ base: 132, xl: 276 }} aria-label="Действия" />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -27,7 +27,7 @@ const columns: Array<ListColumn<ChangeLogRow>> = [
   {
     key: 'record',
     label: 'Запись',
-    card: 'aside',
+    // On a card a line of its own (a long title wraps), not beside the type badge.
     maxWidth: 320,
     render: (r) =>
       r.record.url ? (
