@@ -23,6 +23,7 @@ interface ChangeRow {
   /** The record's own name parts (left joins on the row's type; null when it no longer exists). */
   entry_number: string | null;
   entry_title: string | null;
+  entry_deleted: boolean | null;
   publication_title: string | null;
   record_fio: string | null;
   service_title: string | null;
@@ -81,7 +82,10 @@ function recordOf(r: ChangeRow): { label: string; url: string | null } {
   switch (r.type as ChangeLogType) {
     case 'entry':
       if (r.entry_number)
-        return { label: `Заявка ${r.entry_number}${r.entry_title ? ` ${quoted(r.entry_title)}` : ''}`, url: `/manager/entry?number=${q(r.entry_number)}` };
+        return {
+          label: `Заявка ${r.entry_number}${r.entry_title ? ` ${quoted(r.entry_title)}` : ''}`,
+          url: `/manager/entry?number=${q(r.entry_number)}${r.entry_deleted ? '&deleted=1' : ''}`,
+        };
       break;
     case 'publication':
       if (r.publication_title !== null)
@@ -116,7 +120,7 @@ export async function listChangeLogs(database: Database, f: ChangeLogFilters, pa
     select: sql`select l.id, l.type, l.entity_id, l.user_id, l.impersonator_id, l.diff, l.created_at,
       (select concat_ws(' ', u.last_name, u.first_name, u.middle_name) from users u where u.id = l.user_id) as fio,
       (select concat_ws(' ', o.last_name, o.first_name, o.middle_name) from users o where o.id = l.impersonator_id) as impersonator_fio,
-      e.number as entry_number, es.title as entry_title, p.title as publication_title,
+      e.number as entry_number, es.title as entry_title, e.deleted_at is not null as entry_deleted, p.title as publication_title,
       concat_ws(' ', ru.last_name, ru.first_name, ru.middle_name) as record_fio, s.title as service_title, sp.title as package_title,
       pay.id as payment_id,
       (select string_agg(pe2.number, ', ' order by pe2.number) from payment_entries pe join entries pe2 on pe2.id = pe.entry_id where pe.payment_id = pay.id) as payment_numbers`,

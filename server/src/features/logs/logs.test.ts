@@ -154,6 +154,10 @@ describe('change log', () => {
     // Every row names its record with a link to it.
     const { data } = (await t.inject({ method: 'GET', url: `/api/log?type=entry&entity_id=${mine}`, headers: op })).json();
     expect(data[0].record).toEqual({ label: entryLabel, url: '/manager/entry?number=2611-00071' });
+    // A deleted entry's link opens the deleted entries.
+    await t.database.db.execute(sql`update entries set deleted_at = now() where id = ${theirs}`);
+    const deleted = (await t.inject({ method: 'GET', url: `/api/log?type=entry&entity_id=${theirs}`, headers: op })).json().data[0];
+    expect(deleted.record.url).toBe('/manager/entry?number=2611-00072&deleted=1');
     const gone = (await t.inject({ method: 'GET', url: '/api/log?type=publication&entity_id=501', headers: op })).json().data[0];
     expect(gone.record).toEqual({ label: 'Публикация #501', url: null });
   });
