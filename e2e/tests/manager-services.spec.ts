@@ -92,14 +92,7 @@ test('an operator adds a new guest to a service from its entries modal', async (
   const fio = `Гостева Алла ${Date.now() % 10000}`;
   await modal.getByRole('textbox', { name: /^ФИО/ }).fill(fio);
   await modal.getByLabel('Организация').fill('Гимназия № 3');
-  // A service with sections: the guest's section is asked for, never guessed.
-  const section = modal.getByTestId('guest-section');
-  if (await section.isVisible()) {
-    await modal.getByRole('button', { name: 'Создать и добавить' }).click();
-    await expect(modal.getByText('Выберите секцию!')).toBeVisible();
-    await section.click();
-    await page.getByRole('option').first().click();
-  }
+  // A service with sections: the section may be left empty; the guest then goes where the fewest participants are (spec 02 §4).
   await modal.getByRole('button', { name: 'Создать и добавить' }).click();
   await expect(page.getByText('Гость создан и добавлен в услугу')).toBeVisible();
   const entry = modal.getByTestId('service-entry-row').filter({ hasText: fio });

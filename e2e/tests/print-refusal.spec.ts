@@ -42,12 +42,8 @@ test('a contract without the client passport data: the refusal names them, on th
   await opPage.goto(`/manager/entry?number=${entry.number}`);
   const opRow = opPage.getByTestId('entry-row').filter({ hasText: entry.number });
   await opRow.getByRole('button', { name: `Действия с заявкой ${entry.number}` }).click();
-  const opTab = await openedTab(opPage, () =>
-    opPage
-      .locator('a[role=menuitem]')
-      .filter({ hasText: /^Договор$/ })
-      .click(),
-  );
+  // The print item says that it prints («Печать договора»), apart from «Открыть договор» (the contract's window).
+  const opTab = await openedTab(opPage, () => opPage.getByRole('menuitem', { name: 'Печать договора' }).click());
   await expect(opTab.getByTestId('print-needs-data')).toHaveText(MESSAGE);
   await expect(opTab.getByText('Клиент вносит их в личном кабинете')).toBeVisible();
   await expect(opTab.getByRole('link', { name: 'Заполнить данные' })).toHaveCount(0);

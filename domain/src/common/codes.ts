@@ -31,6 +31,11 @@ export const payTypeLabels: Record<PayTypeCode, string> = { 1: 'Банк', 2: '�
 
 /** Service participation_type: 1 in-person and remote, 2 in-person only, 3 remote only. */
 export const ParticipationType = { both: 1, intramural: 2, extramural: 3 } as const;
+/** One word per value on every screen and in the change log: a service's participation_type. */
+export const participationTypeLabels: Record<number, string> = { 1: 'Очно и дистанционно', 2: 'Очно', 3: 'Дистанционно' };
+/** An entry's is_extramural: 0 in person, 1 remote. */
+export const extramuralLabels = { 0: 'Очно', 1: 'Дистанционно' } as const;
+export const extramuralLabel = (isExtramural: boolean | number | null | undefined): string => (isExtramural ? extramuralLabels[1] : extramuralLabels[0]);
 /** Service date_type: 1 specific dates, 2 permanent, 3 open dates. */
 export const DateType = { specific: 1, permanent: 2, open: 3 } as const;
 

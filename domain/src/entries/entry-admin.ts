@@ -23,6 +23,8 @@ export const EntryAdminMessages = {
   guestAdded: 'Гость добавлен в услугу',
   guestAlready: 'Гость уже добавлен в эту услугу',
   guestCreated: 'Гость создан и добавлен в услугу',
+  /** A guest made without a service: no entry, so not «…добавлен в услугу». */
+  guestCreatedOnly: 'Гость создан',
   system: 'Система',
 } as const;
 

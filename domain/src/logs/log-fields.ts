@@ -2,7 +2,7 @@
 // names, ids show the person or record, times are Moscow time, money is rubles. The server looks up
 // the names of referenced records (RefKind) and calls presentChange; the screen only shows the text.
 import { contractStatusLabels } from '../contracts/contract.ts';
-import { entryStatusLabels, payTypeLabels, publicationStatusLabels, roleLabels } from '../common/codes.ts';
+import { entryStatusLabels, extramuralLabels, participationTypeLabels, payTypeLabels, publicationStatusLabels, roleLabels } from '../common/codes.ts';
 import { formatDateTime, formatRub } from '../common/format.ts';
 import { publicationTypeLabels } from '../publications/publication.ts';
 import { DOCUMENT_KINDS, documentKindLabels } from '../documents/documents.ts';
@@ -53,7 +53,7 @@ const ref = (r: RefKind): Kind => ({ kind: 'ref', ref: r });
 const refs = (r: RefKind): Kind => ({ kind: 'refs', ref: r });
 const codes = (c: Codes): Kind => ({ kind: 'codes', codes: c });
 
-const participationLabels: Codes = { 1: 'Очно и заочно', 2: 'Только очно', 3: 'Только заочно' };
+const participationLabels: Codes = participationTypeLabels;
 const dateTypeLabels: Codes = { 1: 'Конкретные даты', 2: 'Постоянная', 3: 'Открытые даты' };
 
 interface Field {
@@ -91,7 +91,7 @@ const COMMON: Record<string, Field> = {
   is_service_package: f('Из пакета услуг', bool),
   pay_type: f('Тип оплаты', codes(payTypeLabels)),
   payment_uuid: f('Платёж ЮKassa'),
-  is_extramural: f('Участие', codes({ 0: 'Очно', 1: 'Заочно' })),
+  is_extramural: f('Участие', codes(extramuralLabels)),
   certificate_number: f('Номер сертификата'),
   registration_number: f('Регистрационный номер'),
   thesis_length: f('Тезисы (символов)', num),

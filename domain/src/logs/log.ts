@@ -49,6 +49,8 @@ export const changeLogRowSchema = z.object({
   type: z.enum(CHANGE_LOG_TYPES),
   type_label: z.string(),
   entity_id: z.number().int(),
+  /** The changed record by name, with where it is shown: «Заявка 2611-00071 «Конференция…»»; url null when it no longer exists. */
+  record: z.object({ label: z.string(), url: z.string().nullable() }),
   user: personSchema.nullable(),
   /** The user's name or 'Система'. */
   user_label: z.string(),
@@ -67,7 +69,7 @@ export type ChangeLogRow = z.output<typeof changeLogRowSchema>;
 /** GET /api/log. */
 export const changeLogsAnswer = pageAnswer(changeLogRowSchema);
 
-/** GET /api/log: by type, entity id, who acted (a part of the name) and Moscow dates, newest first. */
+/** GET /api/log: by type, entity id, the record (number, client, title), who acted (a part of the name) and Moscow dates, newest first. */
 export const changeLogListQuery = listQuery
   .extend({
     type: z.enum(CHANGE_LOG_TYPES, { error: 'Неизвестный тип' }).optional(),
@@ -77,6 +79,12 @@ export const changeLogListQuery = listQuery
       .positive({ error: 'Введите число' })
       .max(2147483647, { error: 'Введите число' })
       .optional(),
+    /**
+     * The record as a person knows it: an entry number (2611-00071, or its beginning), a client's
+     * name or e-mail (their entries, payments, publications and profile), a publication's title, or
+     * a record's Id (digits).
+     */
+    record: filterText(200).optional(),
     /** Who acted: the user or the operator behind a "login as" session. */
     fio: filterText(200).optional(),
     date_from: ruDateField().optional(),

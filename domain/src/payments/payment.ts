@@ -40,6 +40,8 @@ export const PaymentMessages = {
   refundLabel: (sum: string) => `Возврат ${sum}`,
   refundPendingLabel: (sum: string) => `Возврат ${sum} в обработке`,
   refundTitle: 'Возврат платежа',
+  /** The row's button that opens the refund form. */
+  refundButton: 'Вернуть платёж',
   refundAction: 'Вернуть',
   refundSum: 'Сумма возврата',
   refundReason: 'Причина возврата',

@@ -19,6 +19,11 @@ export const servicePackageSchema = z.object({
   services: z.array(serviceSchema),
   /** The asking user's live entries for services of this package: enrolling would pay twice for them. */
   applied: z.array(z.object({ service_id: z.number().int(), entry_id: z.number().int(), entry_number: z.string() })),
+  /**
+   * The asking user's live purchase of this package (its entries neither deleted nor refunded), the
+   * newest; null when they have none. The cabinet then offers their entries, not «Записаться».
+   */
+  purchase: z.object({ enrollment_id: z.number().int(), paid: z.boolean(), entry_numbers: z.array(z.string()) }).nullable(),
 });
 export type ServicePackage = z.output<typeof servicePackageSchema>;
 
@@ -39,6 +44,9 @@ export const PackageMessages = {
   alreadyApplied: (title: string, number: string) =>
     `Вы уже подали заявку № ${number} на услугу «${title}» из этого пакета. Пакет оформляется целиком: удалите неоплаченную заявку или выберите другой пакет.`,
   alreadyAppliedShort: 'Вы уже подали заявку на услугу из этого пакета',
+  bought: 'Пакет куплен',
+  boughtUnpaid: 'Пакет ожидает оплаты',
+  toMyEntries: 'Мои заявки',
 } as const;
 
 /** Unpaid package entries are removed after this many minutes (spec 01 §4). */

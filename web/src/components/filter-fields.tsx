@@ -31,7 +31,17 @@ export type FilterField =
 const DEBOUNCE_MS = 350;
 
 /** A text filter that keeps its own text while typing and writes the URL after a pause. */
-function DebouncedText({ field, value, onChange }: { field: Extract<FilterField, { kind: 'text' }>; value: string; onChange: (v: string) => void }) {
+function DebouncedText({
+  field,
+  value,
+  onChange,
+  error,
+}: {
+  field: Extract<FilterField, { kind: 'text' }>;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const [text, setText] = useState(value);
   const pending = useRef(false);
   const push = useDebouncedCallback((v: string) => {
@@ -48,6 +58,7 @@ function DebouncedText({ field, value, onChange }: { field: Extract<FilterField,
       placeholder={field.placeholder}
       inputMode={field.inputMode}
       value={text}
+      error={error}
       onChange={(e) => {
         pending.current = true;
         setText(e.currentTarget.value);
@@ -57,10 +68,10 @@ function DebouncedText({ field, value, onChange }: { field: Extract<FilterField,
   );
 }
 
-function FieldInput({ field, value, onChange }: { field: FilterField; value: string; onChange: (v: string) => void }) {
+function FieldInput({ field, value, onChange, error }: { field: FilterField; value: string; onChange: (v: string) => void; error?: string }) {
   switch (field.kind) {
     case 'text':
-      return <DebouncedText field={field} value={value} onChange={onChange} />;
+      return <DebouncedText field={field} value={value} onChange={onChange} error={error} />;
     case 'select':
       return (
         <Select
@@ -69,6 +80,7 @@ function FieldInput({ field, value, onChange }: { field: FilterField; value: str
           data={field.options}
           value={value || null}
           onChange={(v) => onChange(v ?? '')}
+          error={error}
           searchable={field.searchable}
           nothingFoundMessage={Messages.nothingFound}
           clearable
@@ -114,7 +126,7 @@ function FieldInput({ field, value, onChange }: { field: FilterField; value: str
  * A filter shows its new value at once; the URL (and with it the list) follows. Navigations run as
  * transitions, so without this a checkbox would spring back until the URL had changed.
  */
-function LocalField({ field, value, onChange }: { field: FilterField; value: string; onChange: (v: string) => void }) {
+function LocalField({ field, value, onChange, error }: { field: FilterField; value: string; onChange: (v: string) => void; error?: string }) {
   const [local, setLocal] = useState(value);
   // The URL changed (reset, Back, or our own write arriving): show it.
   const [seen, setSeen] = useState(value);
@@ -125,6 +137,7 @@ function LocalField({ field, value, onChange }: { field: FilterField; value: str
   return (
     <FieldInput
       field={field}
+      error={error}
       value={local}
       onChange={(v) => {
         setLocal(v);
@@ -140,9 +153,21 @@ export function FilterFields({ fields, params, narrow }: { fields: FilterField[]
     <FilterPanel active={params.activeCount} onReset={params.reset} narrow={narrow}>
       {fields.map((field) =>
         field.kind === 'text' ? (
-          <FieldInput key={field.name} field={field} value={params.values[field.name] ?? ''} onChange={(v) => params.set(field.name, v)} />
+          <FieldInput
+            key={field.name}
+            field={field}
+            value={params.values[field.name] ?? ''}
+            error={params.refused[field.name]}
+            onChange={(v) => params.set(field.name, v)}
+          />
         ) : (
-          <LocalField key={field.name} field={field} value={params.values[field.name] ?? ''} onChange={(v) => params.set(field.name, v)} />
+          <LocalField
+            key={field.name}
+            field={field}
+            value={params.values[field.name] ?? ''}
+            error={params.refused[field.name]}
+            onChange={(v) => params.set(field.name, v)}
+          />
         ),
       )}
     </FilterPanel>

@@ -64,12 +64,19 @@ export function ListPage<T extends { id?: Key }>({
 }: ListPageProps<T>) {
   useDocumentTitle(title);
   const narrow = useNarrow();
+  // A filter the list's schema refuses (a hand-typed or linked value): its message, not a list that ignores it.
+  // Named by the filter's label where the page shows that filter («Id записи: Введите число»).
+  const refused = Object.entries(params.refused).map(([name, message]) => {
+    const label = filters?.find((f) => f.name === name)?.label;
+    return label ? `${label}: ${message}` : message;
+  });
+  const refusedMessage = refused.length > 0 ? [...new Set(refused)].join('. ') : null;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
         <Group align="baseline" gap="md">
           <Title order={2}>{title}</Title>
-          {list.data && (
+          {list.data && !refusedMessage && (
             <Text size="sm" c="dimmed" data-testid={`${testId}-total`}>
               Всего: {totalLabel(list.data.meta.total, countCap)}
             </Text>
@@ -80,12 +87,12 @@ export function ListPage<T extends { id?: Key }>({
       {filters && filters.length > 0 && <FilterFields fields={filters} params={params} narrow={narrow} />}
       {above}
       <DataList
-        rows={list.data?.data}
+        rows={refusedMessage ? undefined : list.data?.data}
         columns={columns}
         rowKey={rowKey}
         narrow={narrow}
-        loading={list.isPending}
-        error={list.isError ? errorMessage(list.error) : null}
+        loading={!refusedMessage && list.isPending}
+        error={refusedMessage ?? (list.isError ? errorMessage(list.error) : null)}
         stale={list.isPlaceholderData}
         empty={empty}
         rowStyle={rowStyle}
@@ -96,7 +103,7 @@ export function ListPage<T extends { id?: Key }>({
         onSort={(value) => params.set('sort', value)}
         defaultSort={defaultSort}
       />
-      <ListPagination meta={list.data?.meta} onPage={params.setPage} onPerPage={pageSizes ? params.setPerPage : undefined} />
+      <ListPagination meta={refusedMessage ? undefined : list.data?.meta} onPage={params.setPage} onPerPage={pageSizes ? params.setPerPage : undefined} />
       {children}
     </Stack>
   );

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useListParams } from './use-list-params';
 
-const schema = z.object({ fio: z.string().optional(), role: z.enum(['1', '2', '3']).optional(), page: z.string().optional(), per_page: z.string().optional() });
+const schema = z.object({ fio: z.string().optional(), role: z.enum(['1', '2', '3'], { error: 'Неизвестная роль' }).optional(), page: z.string().optional(), per_page: z.string().optional() });
 
 function setup(url: string, defaults: Record<string, string> = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
@@ -17,6 +17,8 @@ describe('useListParams', () => {
     const { result } = setup('/manager/users?fio=Иван&role=9&page=3');
     expect(result.current.params.values).toEqual({ fio: 'Иван', role: '9' });
     expect(result.current.params.query).toEqual({ fio: 'Иван', page: '3', per_page: '15' });
+    // The page is told why: the schema's message for the refused filter.
+    expect(result.current.params.refused).toEqual({ role: 'Неизвестная роль' });
     expect(result.current.params.page).toBe(3);
     expect(result.current.params.activeCount).toBe(2);
   });

@@ -15,6 +15,11 @@ export interface ListParams {
    * e.g. a hand-edited `?role=9`, is left out), with page and per_page.
    */
   query: ListParamValues;
+  /**
+   * The address-bar filters the schema refused, by name, with the server's Russian message (the
+   * same schema): the page shows them instead of a list that ignores them.
+   */
+  refused: Record<string, string>;
   page: number;
   perPage: number;
   /** Sets one filter (an empty string removes it) and goes back to page 1. */
@@ -31,24 +36,29 @@ export interface ListParams {
 
 const PAGING = new Set(['page', 'per_page']);
 
-/** Drops the values the schema rejects, one by one, so one bad value does not empty the list. */
-function accepted(schema: z.ZodType | undefined, raw: ListParamValues): ListParamValues {
-  if (!schema) return raw;
+/**
+ * Drops the values the schema rejects, one by one, so one bad value does not empty the list; answers
+ * what is kept and each dropped value's message.
+ */
+function accepted(schema: z.ZodType | undefined, raw: ListParamValues): { kept: ListParamValues; refused: Record<string, string> } {
+  const refused: Record<string, string> = {};
+  if (!schema) return { kept: raw, refused };
   const kept = { ...raw };
   for (let guard = 0; guard < 20; guard++) {
     const result = schema.safeParse(kept);
-    if (result.success) return kept;
-    const bad = new Set(result.error.issues.map((i) => String(i.path[0] ?? '')));
+    if (result.success) return { kept, refused };
     let removed = false;
-    for (const key of bad) {
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? '');
       if (key in kept) {
         delete kept[key];
+        refused[key] ??= issue.message;
         removed = true;
       }
     }
-    if (!removed) return {};
+    if (!removed) return { kept: {}, refused };
   }
-  return kept;
+  return { kept, refused };
 }
 
 /**
@@ -63,12 +73,14 @@ export function useListParams(schema?: z.ZodType, defaults: ListParamValues = {}
   const state = useMemo(() => {
     const raw: ListParamValues = { ...defaults };
     for (const [key, value] of new URLSearchParams(search)) if (value !== '') raw[key] = value;
-    const query = accepted(schema, raw);
+    const { kept: query, refused } = accepted(schema, raw);
+    // Paging values are not filters: a bad page number quietly becomes page 1.
+    for (const key of PAGING) delete refused[key];
     const page = Math.max(1, Number(query.page) || 1);
     const perPage = Number(query.per_page) || DEFAULT_PAGE_SIZE;
     const values: ListParamValues = {};
     for (const [key, value] of Object.entries(raw)) if (!PAGING.has(key)) values[key] = value;
-    return { values, query: { ...query, page: String(page), per_page: String(perPage) }, page, perPage };
+    return { values, query: { ...query, page: String(page), per_page: String(perPage) }, refused, page, perPage };
     // defaults are literals of the page; their identity does not matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, schema]);

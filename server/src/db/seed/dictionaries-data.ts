@@ -389,7 +389,7 @@ const cabinetLink = '<p><a href="${app.url}">Перейти в личный ка
 
 /** The "entry created" letter: the payment line comes from ${entry.payment_note}, so a free entry is not asked to pay. */
 const ENTRY_CREATED_LETTER =
-  '<p>Здравствуйте, ${user.fio}!</p><p>Ваша заявка № ${entry.number} на участие в мероприятии «${service.title}» принята.</p><p>${entry.payment_note}</p>' +
+  '<p>Здравствуйте, ${user.fio}!</p><p>Ваша заявка № ${entry.number} на участие в мероприятии ${service.title_quoted} принята.</p><p>${entry.payment_note}</p>' +
   cabinetLink +
   signature;
 
@@ -436,7 +436,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     color: 'green',
     dv: 'Оплата заявки № ${entry.number} получена',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Оплата по заявке № ${entry.number} («${service.title}») получена. Даты проведения: ${service.interval}.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Оплата по заявке № ${entry.number} (${service.title_quoted}) получена. Даты проведения: ${service.interval}.</p>' +
       cabinetLink +
       signature,
   },
@@ -445,9 +445,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Заявка завершена',
     icon: 'IconCircleCheck',
     color: 'grape',
-    dv: 'Участие в «${service.title}» завершено',
+    dv: 'Участие завершено: ${service.title_quoted}',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Благодарим за участие в мероприятии «${service.title}». Заявка № ${entry.number} завершена, документ об участии доступен для скачивания в личном кабинете.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Благодарим за участие в мероприятии ${service.title_quoted}. Заявка № ${entry.number} завершена, документ об участии доступен для скачивания в личном кабинете.</p>' +
       cabinetLink +
       signature,
   },
@@ -469,7 +469,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     color: 'green',
     dv: 'Договор по заявке № ${entry.number} одобрен',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Подписанный договор на обучение по программе «${service.title}» проверен и одобрен.</p>' + cabinetLink + signature,
+      '<p>Здравствуйте, ${user.fio}!</p><p>Подписанный договор на обучение по программе ${service.title_quoted} проверен и одобрен.</p>' +
+      cabinetLink +
+      signature,
   },
   {
     id: EventId.contractRejected,
@@ -478,7 +480,7 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     color: 'red',
     dv: 'Договор по заявке № ${entry.number} отклонён',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Подписанный договор на обучение по программе «${service.title}» отклонён.</p><p>Причина: ${contract.comment}</p><p>Исправьте замечания и загрузите скан договора повторно.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Подписанный договор на обучение по программе ${service.title_quoted} отклонён.</p><p>Причина: ${contract.comment}</p><p>Исправьте замечания и загрузите скан договора повторно.</p>' +
       cabinetLink +
       signature,
   },
@@ -487,17 +489,18 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Публикация одобрена',
     icon: 'IconThumbUp',
     color: 'green',
-    dv: 'Публикация «${publication.title}» одобрена',
-    content: '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» прошёл проверку и одобрен к публикации.</p>' + cabinetLink + signature,
+    dv: 'Публикация ${publication.title_quoted} одобрена',
+    content:
+      '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал ${publication.title_quoted} прошёл проверку и одобрен к публикации.</p>' + cabinetLink + signature,
   },
   {
     id: EventId.publicationRejected,
     fdv: 'Публикация отклонена',
     icon: 'IconThumbDown',
     color: 'red',
-    dv: 'Публикация «${publication.title}» отклонена',
+    dv: 'Публикация ${publication.title_quoted} отклонена',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>К сожалению, материал «${publication.title}» не может быть опубликован.</p><p>Комментарий модератора: ${publication.manager_comment}</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>К сожалению, материал ${publication.title_quoted} не может быть опубликован.</p><p>Комментарий модератора: ${publication.manager_comment}</p>' +
       cabinetLink +
       signature,
   },
@@ -506,9 +509,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Публикация требует доработок',
     icon: 'IconPencil',
     color: 'yellow',
-    dv: 'Публикация «${publication.title}» требует доработок',
+    dv: 'Публикация ${publication.title_quoted} требует доработок',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Материал «${publication.title}» требует доработок.</p><p>Комментарий модератора: ${publication.manager_comment}</p><p>Внесите исправления в личном кабинете и отправьте материал на повторную проверку.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Материал ${publication.title_quoted} требует доработок.</p><p>Комментарий модератора: ${publication.manager_comment}</p><p>Внесите исправления в личном кабинете и отправьте материал на повторную проверку.</p>' +
       cabinetLink +
       signature,
   },
@@ -517,9 +520,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Публикация опубликована',
     icon: 'IconWorld',
     color: 'indigo',
-    dv: 'Публикация «${publication.title}» размещена на сайте',
+    dv: 'Публикация ${publication.title_quoted} размещена на сайте',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» опубликован: <a href="${publication.url}">${publication.url}</a></p><p>Свидетельство о публикации доступно в личном кабинете.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал ${publication.title_quoted} опубликован: <a href="${publication.url}">${publication.url}</a></p><p>Свидетельство о публикации доступно в личном кабинете.</p>' +
       cabinetLink +
       signature,
   },
@@ -539,9 +542,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Публикация взята в журнал',
     icon: 'IconBook',
     color: 'cyan',
-    dv: 'Публикация «${publication.title}» взята в журнал',
+    dv: 'Публикация ${publication.title_quoted} взята в журнал',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал «${publication.title}» взят в научно-методический журнал. О выходе выпуска мы сообщим дополнительно.</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Ваш материал ${publication.title_quoted} взят в научно-методический журнал. О выходе выпуска мы сообщим дополнительно.</p>' +
       cabinetLink +
       signature,
   },
@@ -578,31 +581,31 @@ export const eventNotificationTemplatesData: Array<{ event_id: number; title: st
   },
   { event_id: EventId.entryCreated, title: 'Заявка создана', content: '${entry.summary}' },
   { event_id: EventId.entryPaid, title: 'Заявка оплачена', content: '${payment.summary}' },
-  { event_id: EventId.entryDone, title: 'Заявка завершена', content: 'Заявка № <b>${entry.number}</b> на услугу «${service.title}» завершена.' },
-  { event_id: EventId.contractApproved, title: 'Договор одобрен', content: 'Договор по заявке № <b>${entry.number}</b> («${service.title}») одобрен.' },
+  { event_id: EventId.entryDone, title: 'Заявка завершена', content: 'Заявка № <b>${entry.number}</b> на услугу ${service.title_quoted} завершена.' },
+  { event_id: EventId.contractApproved, title: 'Договор одобрен', content: 'Договор по заявке № <b>${entry.number}</b> (${service.title_quoted}) одобрен.' },
   {
     event_id: EventId.contractRejected,
     title: 'Договор отклонён',
-    content: 'Договор по заявке № <b>${entry.number}</b> («${service.title}») отклонён. Причина: ${contract.comment}',
+    content: 'Договор по заявке № <b>${entry.number}</b> (${service.title_quoted}) отклонён. Причина: ${contract.comment}',
   },
-  { event_id: EventId.publicationApproved, title: 'Публикация одобрена', content: 'Публикация «${publication.title}» одобрена.' },
+  { event_id: EventId.publicationApproved, title: 'Публикация одобрена', content: 'Публикация ${publication.title_quoted} одобрена.' },
   {
     event_id: EventId.publicationRejected,
     title: 'Публикация отклонена',
-    content: 'Публикация «${publication.title}» отклонена. Комментарий модератора: ${publication.manager_comment}',
+    content: 'Публикация ${publication.title_quoted} отклонена. Комментарий модератора: ${publication.manager_comment}',
   },
   {
     event_id: EventId.publicationRework,
     title: 'Публикация требует доработок',
-    content: 'Публикация «${publication.title}» требует доработок. Комментарий модератора: ${publication.manager_comment}',
+    content: 'Публикация ${publication.title_quoted} требует доработок. Комментарий модератора: ${publication.manager_comment}',
   },
-  { event_id: EventId.publicationPublished, title: 'Публикация опубликована', content: 'Публикация «${publication.title}» опубликована на сайте.' },
+  { event_id: EventId.publicationPublished, title: 'Публикация опубликована', content: 'Публикация ${publication.title_quoted} опубликована на сайте.' },
   {
     event_id: EventId.packageExpired,
     title: 'Пакет услуг не оплачен',
     content: 'Заявки пакета услуг «${package.title}» (${package.entries}) удалены: пакет не был оплачен в течение 15 минут.',
   },
-  { event_id: EventId.publicationInJournal, title: 'Публикация взята в журнал', content: 'Публикация «${publication.title}» взята в журнал.' },
+  { event_id: EventId.publicationInJournal, title: 'Публикация взята в журнал', content: 'Публикация ${publication.title_quoted} взята в журнал.' },
   { event_id: EventId.paymentRefunded, title: 'Возврат оплаты', content: '${refund.summary} Причина: ${refund.reason}' },
   { event_id: EventId.paymentCanceled, title: 'Оплата не прошла', content: '${payment.canceled_summary}' },
 ];
@@ -804,3 +807,31 @@ export const leadingsData: Seeded<typeof leadings>[] = [
     url: 'https://example.ru/leadings/sokolova',
   },
 ];
+
+/** A text as versions before titles were quoted by the macros wrote it: «${service.title}» around the bare title. */
+function barelyQuoted(text: string): string {
+  return text
+    .replace(/\(\$\{service\.title_quoted\}\)/g, '(«${service.title}»)')
+    .replace(/\$\{service\.title_quoted\}/g, '«${service.title}»')
+    .replace(/\$\{publication\.title_quoted\}/g, '«${publication.title}»');
+}
+
+/**
+ * Subjects, letters and notification texts that earlier versions shipped with «${service.title}» (a
+ * title with quotes of its own then read «Семинар «…»») or with a subject that declined the title
+ * («Участие в «…» завершено»): replaced on start by today's text where an install still has the old
+ * one word for word; an operator's own text is never touched.
+ */
+export const requotedEventTexts: Array<{ eventId: number; column: 'dv' | 'content'; old: string; now: string }> = eventsData.flatMap((e) => {
+  const out: Array<{ eventId: number; column: 'dv' | 'content'; old: string; now: string }> = [];
+  const oldSubject = e.id === EventId.entryDone ? 'Участие в «${service.title}» завершено' : barelyQuoted(e.dv ?? '');
+  if (e.dv && oldSubject !== e.dv) out.push({ eventId: e.id as number, column: 'dv', old: oldSubject, now: e.dv });
+  if (e.content && barelyQuoted(e.content) !== e.content)
+    out.push({ eventId: e.id as number, column: 'content', old: barelyQuoted(e.content), now: e.content });
+  return out;
+});
+
+/** The notification texts (templates of type 5) of the same change. */
+export const requotedNotificationTexts = eventNotificationTemplatesData
+  .filter((t) => barelyQuoted(t.content) !== t.content)
+  .map((t) => ({ eventId: t.event_id, old: barelyQuoted(t.content), now: t.content }));

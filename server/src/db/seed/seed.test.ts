@@ -1,11 +1,11 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { KnownIds, Role } from '@edu/domain/common/codes';
+import { EventId, KnownIds, Role } from '@edu/domain/common/codes';
 import { openPglite, rows, type Database } from '../../platform/db.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { dictProfiles } from '../schema/index.ts';
 import { demoServices } from './demo-data.ts';
-import { replacedEventContents } from './dictionaries-data.ts';
+import { replacedEventContents, requotedEventTexts, requotedNotificationTexts } from './dictionaries-data.ts';
 import { seedDemo, seedDictionaries, type DemoCredentials } from './seed.ts';
 
 const countedTables = [
@@ -109,6 +109,23 @@ describe('seed', () => {
     await seedDictionaries(database.db);
     expect(await content()).toBe('<p>Свой текст оператора</p>');
     await database.db.execute(sql`update dict_events set content = ${replaced.now} where id = ${replaced.eventId}`);
+
+    // Subjects and texts shipped with «${service.title}» (doubled quotes) are requoted; the «entry done» subject no longer declines the title.
+    const done = requotedEventTexts.find((r) => r.eventId === EventId.entryDone && r.column === 'dv')!;
+    expect(done).toEqual({
+      eventId: EventId.entryDone,
+      column: 'dv',
+      old: 'Участие в «${service.title}» завершено',
+      now: 'Участие завершено: ${service.title_quoted}',
+    });
+    await database.db.execute(sql`update dict_events set dv = ${done.old} where id = ${done.eventId}`);
+    const note = requotedNotificationTexts.find((r) => r.eventId === EventId.entryDone)!;
+    await database.db.execute(sql`update templates set content = ${note.old} where dict_type_id = 5 and event_id = ${note.eventId}`);
+    await seedDictionaries(database.db);
+    expect((await rows<{ dv: string }>(database.db, sql`select dv from dict_events where id = ${done.eventId}`))[0].dv).toBe(done.now);
+    expect(
+      (await rows<{ content: string }>(database.db, sql`select content from templates where dict_type_id = 5 and event_id = ${note.eventId}`))[0].content,
+    ).toBe('Заявка № <b>${entry.number}</b> на услугу ${service.title_quoted} завершена.');
 
     const [category] = await rows<{ fdv: string }>(database.db, sql`select fdv from dict_macros_categories where id = ${KnownIds.defaultMacroCategory}`);
     expect(category.fdv).toBe('Заявка');

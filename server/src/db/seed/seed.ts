@@ -30,6 +30,8 @@ import {
   eventNotificationTemplatesData,
   eventsData,
   replacedEventContents,
+  requotedEventTexts,
+  requotedNotificationTexts,
   leadingsData,
   macroCategoriesData,
   macrosesData,
@@ -84,12 +86,18 @@ export async function seedDictionaries(db: Queryable): Promise<void> {
     await tx.insert(dictTemplateTypes).values(templateTypesData).onConflictDoNothing();
     await tx.insert(dictEvents).values(eventsData).onConflictDoNothing();
     for (const r of replacedEventContents) await tx.execute(sql`update dict_events set content = ${r.now} where id = ${r.eventId} and content = ${r.old}`);
+    for (const r of requotedEventTexts) {
+      const column = sql.identifier(r.column);
+      await tx.execute(sql`update dict_events set ${column} = ${r.now} where id = ${r.eventId} and ${column} = ${r.old}`);
+    }
     await tx.insert(dictPublicationCategories).values(publicationCategoriesData).onConflictDoNothing();
     await tx.insert(dictDocumentTypes).values(documentTypesData).onConflictDoNothing();
     await tx.insert(dictRegions).values(regionsData).onConflictDoNothing();
     await tx.insert(leadings).values(leadingsData).onConflictDoNothing();
     for (const table of dictionaryTables) await resetIdSequence(tx, getTableName(table));
     await seedEventNotificationTemplates(tx);
+    for (const r of requotedNotificationTexts)
+      await tx.execute(sql`update templates set content = ${r.now} where dict_type_id = 5 and event_id = ${r.eventId} and content = ${r.old}`);
   });
 }
 

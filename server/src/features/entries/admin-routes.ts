@@ -90,7 +90,7 @@ export const entryAdminRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  /** POST /api/guest {fio, organization, job_title[, service_id, section_id]}: a new guest, added to the service (and section) when given. */
+  /** POST /api/guest {fio, organization, job_title[, service_id, section_id]}: a new guest, added to the service when given (in the section given, or the one with the fewest participants). */
   app.post('/guest', { schema: { tags: ['entries'], body: createGuestBody, response: { 201: guestCreatedAnswer } } }, async (request, reply) => {
     const serviceId = request.body.service_id;
     // The guest and the entry, both or neither.
@@ -98,10 +98,12 @@ export const entryAdminRoutes: RoutesPlugin = async (app) => {
       const guestId = await createGuest(tx, request.body);
       return { id: guestId, entryId: serviceId ? await addGuestEntry(tx, currentUser(request), serviceId, guestId, request.body.section_id ?? null) : null };
     });
-    return reply.status(201).send({ data: { id, entry: entryId ? await answer(entryId) : null }, message: EntryAdminMessages.guestCreated });
+    // «…и добавлен в услугу» only when an entry was made.
+    const message = entryId ? EntryAdminMessages.guestCreated : EntryAdminMessages.guestCreatedOnly;
+    return reply.status(201).send({ data: { id, entry: entryId ? await answer(entryId) : null }, message });
   });
 
-  /** POST /api/entry/guest {service_id, user_id, section_id}. */
+  /** POST /api/entry/guest {service_id, user_id[, section_id]}: without a section, the one with the fewest participants. */
   app.post('/entry/guest', { schema: { tags: ['entries'], body: guestEntryBody, response: { 201: entrySavedAnswer } } }, async (request, reply) => {
     const id = await addGuestEntry(app.db, currentUser(request), request.body.service_id, request.body.user_id, request.body.section_id ?? null);
     return reply.status(201).send({ data: await answer(id), message: EntryAdminMessages.guestAdded });

@@ -228,13 +228,34 @@ describe('guests', () => {
     expect(first.data.some((g: { id: number }) => g.id === userId)).toBe(false);
   });
 
-  it('adds a guest as a done, free entry with the online pay type, in the section the operator chose (asked for, never guessed)', async () => {
+  it('without a chosen section a guest goes to the section with the fewest participants (spec 02 §4)', async () => {
+    const service = await makeService(t.database.db, { sections: ['Пленарная', 'Секция 2', 'Секция 3'] });
+    // Пленарная has one participant; Секция 2 and 3 none: the first of the emptiest is taken, then the next.
+    await t.inject({ method: 'POST', url: '/api/entry', headers: user, payload: { service_id: service.id, section_id: service.sectionIds[0], pay_type: 1 } });
+    const sectionOf = async (lastName: string) => {
+      const guest = await t.createUser({ role: 3, last_name: lastName });
+      const res = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.section_id as number;
+    };
+    expect(await sectionOf('Первогостев')).toBe(service.sectionIds[1]);
+    expect(await sectionOf('Второгостев')).toBe(service.sectionIds[2]);
+    // A new guest made with the service and no section is placed the same way, and told so.
+    const made = await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: 'Третьегостев Иван', service_id: service.id } });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data.entry.section_id).toBe(service.sectionIds[0]);
+    expect(made.json().message).toBe(EntryAdminMessages.guestCreated);
+    // A guest made without a service has no entry: the answer does not say they were added.
+    const alone = await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: 'Одинокий Гость' } });
+    expect(alone.statusCode).toBe(201);
+    expect(alone.json()).toMatchObject({ data: { entry: null }, message: EntryAdminMessages.guestCreatedOnly });
+    expect(alone.json().message).not.toContain('добавлен');
+  });
+
+  it('adds a guest as a done, free entry with the online pay type, in the section the operator chose', async () => {
     const service = await makeService(t.database.db, { sections: ['Пленарная', 'Секция 2'] });
     await t.inject({ method: 'POST', url: '/api/entry', headers: user, payload: { service_id: service.id, section_id: service.sectionIds[0], pay_type: 1 } });
     const guest = await t.createUser({ role: 3, last_name: 'Гостья' });
-    const noSection = await t.inject({ method: 'POST', url: '/api/entry/guest', headers: operator, payload: { service_id: service.id, user_id: guest.id } });
-    expect(noSection.statusCode).toBe(422);
-    expect(noSection.json().errors).toEqual({ section_id: [EntryMessages.chooseSection] });
     const other = await makeService(t.database.db, { sections: ['Чужая'] });
     const foreign = await t.inject({
       method: 'POST',
@@ -300,15 +321,16 @@ describe('guests', () => {
     const [{ n }] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where last_name = 'Лишний'`);
     expect(n).toBe(0);
     expect((await t.inject({ method: 'POST', url: '/api/guest', headers: operator, payload: { fio: '' } })).statusCode).toBe(422);
-    // A service with sections: the new guest's section is asked for; without it, no guest is made.
+    // A service with sections: a section of another service is refused, and then no guest is made.
     const sectioned = await makeService(t.database.db, { sections: ['Утро', 'Вечер'] });
-    const unsectioned = await t.inject({
+    const stranger = await makeService(t.database.db, { sections: ['Чужая'] });
+    const missectioned = await t.inject({
       method: 'POST',
       url: '/api/guest',
       headers: operator,
-      payload: { fio: 'Безсекционный Гость', service_id: sectioned.id },
+      payload: { fio: 'Безсекционный Гость', service_id: sectioned.id, section_id: stranger.sectionIds[0] },
     });
-    expect(unsectioned.json().errors).toEqual({ section_id: [EntryMessages.chooseSection] });
+    expect(missectioned.json().errors).toEqual({ section_id: [EntryMessages.sectionNotOfService] });
     expect((await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where last_name = 'Безсекционный'`))[0].n).toBe(0);
     const placed = await t.inject({
       method: 'POST',

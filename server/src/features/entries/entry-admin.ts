@@ -125,6 +125,22 @@ export async function createGuest(
  * in the section the operator chose (required when the service has sections, like any entry),
  * written by the operator.
  */
+/** The live section of a service with the fewest live entries (refunds not counted), the first of equals; null without sections. */
+async function fewestSection(tx: Queryable, serviceId: number): Promise<number | null> {
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`select s.id from service_sections s
+        left join entries e on e.section_id = s.id and e.deleted_at is null and e.status <> ${EntryStatus.refunded}
+        where s.service_id = ${serviceId} and s.deleted_at is null
+        group by s.id order by count(e.id), s.id limit 1`,
+  );
+  return row?.id ?? null;
+}
+
+/**
+ * A guest's entry in a service: done, free, online pay type; in the operator's section or, without
+ * one, the section with the fewest participants.
+ */
 export async function addGuestEntry(db: Queryable, operator: AuthUser, serviceId: number, guestId: number, sectionId: number | null): Promise<number> {
   return db.transaction(async (tx) => {
     const service = await lockService(tx, serviceId);
@@ -136,7 +152,10 @@ export async function addGuestEntry(db: Queryable, operator: AuthUser, serviceId
       sql`select id from entries where created_by = ${guestId} and service_id = ${serviceId} and deleted_at is null limit 1`,
     );
     if (already) throw fieldError('user_id', EntryAdminMessages.guestAlready, EntryAdminMessages.guestAlready);
-    await checkPlace(tx, { service, sectionId, userId: guestId });
+    // Spec 02 §4: without the operator's choice a guest goes to the section with the fewest
+    // participants (the first of equals); under the service lock, so parallel adds spread out.
+    const section = sectionId ?? (await fewestSection(tx, serviceId));
+    await checkPlace(tx, { service, sectionId: section, userId: guestId });
     const [{ id }] = await rows<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('entries', 'id'))::int as id`);
     const now = new Date();
     const values = {
@@ -145,7 +164,7 @@ export async function addGuestEntry(db: Queryable, operator: AuthUser, serviceId
       created_by: guestId,
       author_id: operator.id,
       service_id: serviceId,
-      section_id: sectionId,
+      section_id: section,
       pay_type: PayType.online,
       is_extramural: service.participation_type === 3 ? 1 : 0,
       price: 0,

@@ -16,6 +16,7 @@ import { entryUrl } from './entry-status.ts';
 import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } from './package-enrollments.ts';
 import { LogReasons } from '@edu/domain/logs/log';
 import { moscowYymm } from '@edu/domain/common/moscow-time';
+import { quoted } from '@edu/domain/common/quotes';
 
 interface LockedService {
   id: number;
@@ -136,7 +137,7 @@ export async function createEntryIn(
       userId: ownerId,
       entryId: id,
       serviceId: service.id,
-      extra: { 'entry.summary': `Заявка № ${values.number} на услугу «${service.title}» создана${free ? '' : '. Ожидает оплаты'}.` },
+      extra: { 'entry.summary': `Заявка № ${values.number} на услугу ${quoted(service.title)} создана${free ? '' : '. Ожидает оплаты'}.` },
     });
   }
   return id;

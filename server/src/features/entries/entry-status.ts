@@ -4,6 +4,7 @@ import { entries } from '../../db/schema/index.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { raiseEvent } from '../../platform/events.ts';
+import { quoted } from '@edu/domain/common/quotes';
 
 /** The only moves an entry's status can make: 1 not paid -> 2 paid -> 3 done. Never backwards. */
 const NEXT: Record<number, number[]> = { 1: [2], 2: [3], 3: [] };
@@ -69,7 +70,7 @@ export async function moveEntryStatus(
       eventId: o.to === EntryStatus.paid ? EventId.entryPaid : EventId.entryDone,
       userId: row.created_by,
       entryId: row.id,
-      extra: o.to === EntryStatus.paid ? { 'payment.summary': `Заявка № ${row.number} «${row.service_title}» оплачена.` } : {},
+      extra: o.to === EntryStatus.paid ? { 'payment.summary': `Заявка № ${row.number} ${quoted(row.service_title)} оплачена.` } : {},
     });
   }
   return { result: 'moved', entry };

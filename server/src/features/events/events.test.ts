@@ -117,7 +117,8 @@ describe('events raised by the app', () => {
     await t.app.jobs.runDue();
     const createdMail = await t.smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).includes('принята'));
     expect(createdMail.subject).toBe(`Заявка № ${entry.number} принята`);
-    expect(createdMail.html).toContain('«Семинар «Функциональная грамотность»»');
+    expect(createdMail.html).toContain('«Семинар „Функциональная грамотность“»');
+    expect(createdMail.html).not.toContain('««');
     expect(createdMail.text).toMatch(/Стоимость участия: 2\s500 ₽/);
     expect(createdMail.text).toContain('Оплатить заявку можно в разделе «Мои заявки».');
 
@@ -129,8 +130,8 @@ describe('events raised by the app', () => {
     expect(paidMail.html).toContain('Здравствуйте, Орлов Денис Ильич!');
     const notes = await notesOf(u.id);
     expect(notes.map((n) => n.text_clear)).toEqual([
-      `Заявка № ${entry.number} на услугу «Семинар «Функциональная грамотность»» создана. Ожидает оплаты.`,
-      `Заявка № ${entry.number} «Семинар «Функциональная грамотность»» оплачена.`,
+      `Заявка № ${entry.number} на услугу «Семинар „Функциональная грамотность“» создана. Ожидает оплаты.`,
+      `Заявка № ${entry.number} «Семинар „Функциональная грамотность“» оплачена.`,
     ]);
     expect(notes.map((n) => n.url)).toEqual([`/user/entry?number=${entry.number}`, `/user/entry?number=${entry.number}`]);
   });
@@ -179,7 +180,7 @@ describe('events raised by the app', () => {
     expect(published.html).toContain('Игровые технологии &lt;на уроке&gt;');
     expect(published.html).toContain('href="https://journal.example.ru/p/1"');
     const notes = (await notesOf(u.id)).map((n) => n.text_clear);
-    expect(notes).toContain(`Договор по заявке № ${e.number} («Курсы «Наставничество»») отклонён. Причина: Нет подписи на второй странице`);
+    expect(notes).toContain(`Договор по заявке № ${e.number} («Курсы „Наставничество“») отклонён. Причина: Нет подписи на второй странице`);
     expect(notes).toContain('Публикация «Игровые технологии <на уроке>» требует доработок. Комментарий модератора: Добавьте список литературы');
     expect(notes).toContain(`Заявки пакета услуг «Старт педагога» (№ ${e.number} «Курсы «Наставничество»») удалены: пакет не был оплачен в течение 15 минут.`);
   });
@@ -204,7 +205,7 @@ describe('events raised by the app', () => {
     const e = await entryOf(u.id);
     await t.database.db.transaction((tx) => raiseEvent(tx, { eventId: EventId.entryDone, userId: u.id, entryId: e.id }));
     await t.app.jobs.runDue();
-    expect((await notesOf(u.id)).map((n) => n.text_clear)).toEqual([`Заявка № ${e.number} на услугу «Конференция «Цифровая школа»» завершена.`]);
+    expect((await notesOf(u.id)).map((n) => n.text_clear)).toEqual([`Заявка № ${e.number} на услугу «Конференция „Цифровая школа“» завершена.`]);
     await new Promise((r) => setTimeout(r, 200));
     expect(mailsTo(u.email)).toHaveLength(0);
     const [o] = await rows<{ mail_result: string }>(t.database.db, sql`select mail_result from event_outbox where user_id = ${u.id}`);
@@ -220,6 +221,16 @@ describe('events raised by the app', () => {
     const odd = await saveEvent(EventId.entryDone, { is_mailing: 'maybe' });
     expect(odd.statusCode).toBe(422);
     expect(odd.json().errors.is_mailing).toEqual(['Ожидается да или нет']);
+  });
+
+  it('the «entry done» letter names the service without declining its title, quotes nested once', async () => {
+    const u = await t.createUser();
+    const e = await entryOf(u.id);
+    await t.database.db.transaction((tx) => raiseEvent(tx, { eventId: EventId.entryDone, userId: u.id, entryId: e.id }));
+    await t.app.jobs.runDue();
+    const mail = await t.smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email));
+    expect(mail.subject).toBe('Участие завершено: «Конференция „Цифровая школа“»');
+    expect(mail.html).toContain('Благодарим за участие в мероприятии «Конференция „Цифровая школа“».');
   });
 
   it('a failed send is retried by the job without a second notification', async () => {

@@ -3,6 +3,9 @@ import { Role } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
 import { SYSTEM_USER_LABEL } from '@edu/domain/logs/log';
 import { changeLogs } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../platform/db.ts';
+import { makeService } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 describe('change log', () => {
@@ -53,6 +56,7 @@ describe('change log', () => {
         paid_at: { old: null, new: '2026-11-23T09:05:00.000Z' },
         reason: { old: null, new: 'Пакет не оплачен за 15 минут' },
         price: { old: 900, new: 0 },
+        is_extramural: { old: 0, new: 1 },
       },
     });
     const { data } = (await t.inject({ method: 'GET', url: '/api/log?entity_id=777001', headers: op })).json();
@@ -66,6 +70,8 @@ describe('change log', () => {
         'Дата оплаты: — → 23.11.2026 12:05',
         'Причина: — → Пакет не оплачен за 15 минут',
         `Цена: ${formatRub(900)} → ${formatRub(0)}`,
+        // One word per value, as on every other screen.
+        'Участие: Очно → Дистанционно',
       ].sort(),
     );
     // A publication's status is a publication status.
@@ -101,6 +107,59 @@ describe('change log', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('Неизвестный тип');
     expect((await t.inject({ method: 'GET', url: '/api/log?entity_id=-1', headers: op })).statusCode).toBe(422);
+  });
+
+  it('finds a record by what a person has: an entry number, a client by name or e-mail, a publication title', async () => {
+    const client = await t.createUser({ last_name: 'Записева', first_name: 'Нина', middle_name: null, email: 'zapiseva@example.ru' });
+    const other = await t.createUser({ last_name: 'Посторонний', first_name: 'Олег', middle_name: null });
+    const s = await makeService(t.database.db, { title: 'Всероссийская конференция «Цифровая школа»' });
+    const entry = async (number: string, userId: number) =>
+      (
+        await rows<{ id: number }>(
+          t.database.db,
+          sql`insert into entries (number, created_by, service_id, price, status) values (${number}, ${userId}, ${s.id}, 500, 1) returning id`,
+        )
+      )[0].id;
+    const mine = await entry('2611-00071', client.id);
+    const theirs = await entry('2611-00072', other.id);
+    const [pub] = await rows<{ id: number }>(
+      t.database.db,
+      sql`insert into publications (title, status, created_by) values ('Игровые технологии на уроке', 1, ${other.id}) returning id`,
+    );
+    const [pay] = await rows<{ id: number }>(t.database.db, sql`insert into payments (sum, pay_type, user_id) values (500, 2, ${client.id}) returning id`);
+    await t.database.db.execute(sql`insert into payment_entries (payment_id, entry_id, sum) values (${pay.id}, ${mine}, 500)`);
+    await t.database.db.insert(changeLogs).values([
+      { type: 'entry', entity_id: mine, user_id: operator.id, diff: { price: { old: 400, new: 500 } } },
+      { type: 'entry', entity_id: theirs, user_id: operator.id, diff: { price: { old: 400, new: 500 } } },
+      { type: 'payment', entity_id: pay.id, user_id: operator.id, diff: { sum: { old: null, new: 500 } } },
+      { type: 'user', entity_id: client.id, user_id: client.id, diff: { phone: { old: null, new: '+7 (900) 000-00-00' } } },
+      { type: 'publication', entity_id: pub.id, user_id: other.id, diff: { status: { old: 1, new: 2 } } },
+    ]);
+    const records = async (q: string) => {
+      const res = await t.inject({ method: 'GET', url: `/api/log?record=${encodeURIComponent(q)}`, headers: op });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as Array<{ record: { label: string } }>).map((r) => r.record.label).sort();
+    };
+    const entryLabel = 'Заявка 2611-00071 «Всероссийская конференция „Цифровая школа“»';
+    const paymentLabel = `Платёж № ${pay.id}, заявка 2611-00071`;
+    // The entry number: the entry and its payment; a beginning of the number finds both entries.
+    expect(await records('2611-00071')).toEqual([entryLabel, paymentLabel].sort());
+    expect(await records('2611-0007')).toHaveLength(3);
+    // The client by surname or e-mail: their entry, payment and profile, not the other client's.
+    const clientRows = [entryLabel, paymentLabel, 'Пользователь Записева Нина'].sort();
+    expect(await records('Записева')).toEqual(clientRows);
+    expect(await records('zapiseva@example')).toEqual(clientRows);
+    // A publication by its title.
+    expect(await records('игровые технологии')).toEqual(['Публикация «Игровые технологии на уроке»']);
+    // Every row names its record with a link to it.
+    const { data } = (await t.inject({ method: 'GET', url: `/api/log?type=entry&entity_id=${mine}`, headers: op })).json();
+    expect(data[0].record).toEqual({ label: entryLabel, url: '/manager/entry?number=2611-00071' });
+    // A deleted entry's link opens the deleted entries.
+    await t.database.db.execute(sql`update entries set deleted_at = now() where id = ${theirs}`);
+    const deleted = (await t.inject({ method: 'GET', url: `/api/log?type=entry&entity_id=${theirs}`, headers: op })).json().data[0];
+    expect(deleted.record.url).toBe('/manager/entry?number=2611-00072&deleted=1');
+    const gone = (await t.inject({ method: 'GET', url: '/api/log?type=publication&entity_id=501', headers: op })).json().data[0];
+    expect(gone.record).toEqual({ label: 'Публикация #501', url: null });
   });
 
   it("an operator's edit of a user appears in the log with the operator as author", async () => {

@@ -22,6 +22,7 @@ import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } 
 import { formatInterval } from '@edu/domain/common/moscow-time';
 import { formatRub } from '@edu/domain/common/format';
 import { refundDoubleIn, sendRefund } from './refund-rules.ts';
+import { packageNamed, quoted, quotedName } from '@edu/domain/common/quotes';
 
 /**
  * A provider failure as the user should read it: a receipt or request problem is a 422 with its own
@@ -140,10 +141,10 @@ async function raisePaid(tx: Queryable, g: PaidGroup): Promise<void> {
   );
   const intervalOf = (d: (typeof dates)[number]) =>
     (d.date_type === 1 ? formatInterval(d.begda, d.endda) : null) ?? DATE_TYPE_WORDS[d.date_type] ?? 'уточняются';
-  const titles = g.entries.map((e) => e.service_title).join('», «');
-  const list = g.entries.map((e) => `№ ${e.number} «${e.service_title}»`).join(', ');
+  const titles = g.entries.map((e) => quoted(e.service_title)).join(', ');
+  const list = g.entries.map((e) => `№ ${e.number} ${quoted(e.service_title)}`).join(', ');
   const summary = g.packageTitle
-    ? `Пакет услуг «${g.packageTitle}» оплачен (${formatRub(g.sum)}): заявки ${list}.`
+    ? `${packageNamed(g.packageTitle)} оплачен (${formatRub(g.sum)}): заявки ${list}.`
     : g.entries.length === 1
       ? `Заявка ${list} оплачена.`
       : `Заявки ${list} оплачены (${formatRub(g.sum)}).`;
@@ -153,8 +154,9 @@ async function raisePaid(tx: Queryable, g: PaidGroup): Promise<void> {
     entryId: g.entries[0].id,
     extra: {
       'entry.number': g.entries.map((e) => e.number).join(', '),
-      'service.title': g.packageTitle ? `пакет услуг «${g.packageTitle}»: «${titles}»` : titles,
-      'service.interval': dates.length === 1 ? intervalOf(dates[0]) : dates.map((d) => `«${d.title}» — ${intervalOf(d)}`).join('; '),
+      'service.title': g.packageTitle ? `${packageNamed(g.packageTitle, true)}: ${titles}` : titles,
+      'service.title_quoted': g.packageTitle ? `${packageNamed(g.packageTitle, true)}: ${titles}` : titles,
+      'service.interval': dates.length === 1 ? intervalOf(dates[0]) : dates.map((d) => `${quoted(d.title)} — ${intervalOf(d)}`).join('; '),
       'entry.price': formatRub(g.sum),
       'payment.summary': summary,
     },
@@ -179,9 +181,9 @@ async function raiseCanceled(tx: Queryable, o: { userId: number; entryIds: numbe
   const numbers = list.map((e) => e.number).join(', ');
   const pkg = list.every((e) => e.package_title && e.package_title === list[0].package_title) ? list[0] : null;
   const what = pkg
-    ? `пакета услуг «${pkg.package_title}» (заявки № ${numbers})`
+    ? `пакета услуг ${quotedName(pkg.package_title ?? '')} (заявки № ${numbers})`
     : list.length === 1
-      ? `заявки № ${numbers} «${list[0].title}»`
+      ? `заявки № ${numbers} ${quoted(list[0].title)}`
       : `заявок № ${numbers}`;
   const reservedUntil = pkg?.package_created_at ? new Date(new Date(pkg.package_created_at).getTime() + PACKAGE_PAY_WINDOW_MIN * 60_000) : null;
   await raiseEvent(tx, {
@@ -257,7 +259,7 @@ export async function markPaidIn(tx: Queryable, by: AuthUser, entryId: number, p
     if (r.result !== 'moved') throw new AppError(422, PaymentMessages.alreadyPaid, { errors: {} });
     moved.push(r.entry);
   }
-  const description = (packageTitle ? `Пакет услуг «${packageTitle}»: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}`).slice(
+  const description = (packageTitle ? `${packageNamed(packageTitle)}: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}`).slice(
     0,
     500,
   );
@@ -309,7 +311,7 @@ export async function payEntry(app: FastifyInstance, user: AuthUser, entryId: nu
     return { id: entryId, status: 2, immediate: true, confirmation: null };
   }
   const description = (
-    packageTitle ? `Пакет услуг «${packageTitle}»: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}: ${entry.service_title}`
+    packageTitle ? `${packageNamed(packageTitle)}: заявки № ${group.map((e) => e.number).join(', ')}` : `Заявка № ${entry.number}: ${entry.service_title}`
   ).slice(0, 500);
   // The provider takes at most 128 characters.
   const providerDescription = description.slice(0, 128);

@@ -29,6 +29,7 @@ import { entryNumber } from '../entries/entry-rules.ts';
 import { scheduleUniquenessCheck } from './jobs.ts';
 import { movePublication, type PublicationChanges } from './publication-status.ts';
 import { listPublicationSlots, loadRecord } from './publications-repository.ts';
+import { quoted } from '@edu/domain/common/quotes';
 
 export type SaveInput = z.output<typeof savePublicationBody>;
 
@@ -210,7 +211,7 @@ async function createPublicationEntry(tx: Queryable, by: AuthUser, ownerId: numb
     userId: ownerId,
     entryId: id,
     serviceId: service.id,
-    extra: { 'entry.summary': `Заявка № ${values.number} на услугу «${service.title}» создана${free ? '' : '. Ожидает оплаты'}.` },
+    extra: { 'entry.summary': `Заявка № ${values.number} на услугу ${quoted(service.title)} создана${free ? '' : '. Ожидает оплаты'}.` },
   });
   return id;
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatDate } from '@edu/domain/common/format';
 import { fullName } from '@edu/domain/users/current-user';
 import { ReviewStatus } from '@edu/domain/common/codes';
-import type { PendingReview } from '@edu/domain/reviews/review';
+import { reviewStateLabels, type PendingReview, type ReviewStatusFilter } from '@edu/domain/reviews/review';
 import { reviews } from '../../db/schema/index.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 
@@ -14,22 +14,33 @@ interface ReviewRow {
   text: string;
   status: number;
   created_at: Date | string;
+  updated_at: Date | string | null;
+  deleted_at: Date | string | null;
   last_name: string;
   first_name: string;
   middle_name: string | null;
   avatar_key: string | null;
 }
 
-const toPending = (r: ReviewRow): PendingReview => ({
-  id: r.id,
-  user_id: r.user_id,
-  text: r.text,
-  status: r.status,
-  user: { id: r.user_id, fio: fullName(r), avatar_url: r.avatar_key ? `/api/avatar/${r.avatar_key}` : null },
-  created_at_formatted: formatDate(r.created_at),
-});
+const stateOf = (r: ReviewRow): PendingReview['state'] => (r.deleted_at ? 'declined' : r.status === ReviewStatus.accepted ? 'published' : 'pending');
 
-const SELECT = sql`select r.id, r.user_id, r.text, r.status, r.created_at, u.last_name, u.first_name, u.middle_name,
+const toPending = (r: ReviewRow): PendingReview => {
+  const state = stateOf(r);
+  const handledAt = state === 'declined' ? r.deleted_at : state === 'published' ? (r.updated_at ?? r.created_at) : null;
+  return {
+    id: r.id,
+    user_id: r.user_id,
+    text: r.text,
+    status: r.status,
+    user: { id: r.user_id, fio: fullName(r), avatar_url: r.avatar_key ? `/api/avatar/${r.avatar_key}` : null },
+    created_at_formatted: formatDate(r.created_at),
+    state,
+    state_label: reviewStateLabels[state],
+    handled_at_formatted: handledAt ? formatDate(handledAt) : null,
+  };
+};
+
+const SELECT = sql`select r.id, r.user_id, r.text, r.status, r.created_at, r.updated_at, r.deleted_at, u.last_name, u.first_name, u.middle_name,
     (select f.storage_key from files f where f.id = u.avatar_id) as avatar_key
   from reviews r join users u on u.id = r.user_id`;
 
@@ -54,14 +65,23 @@ export async function reviewExists(db: Queryable, id: number): Promise<boolean> 
   return Boolean(exists);
 }
 
-/** Pending reviews, oldest first, one page of them and their total. */
-export async function listPendingReviews(db: Queryable, page: { page: number; per_page: number }): Promise<{ list: PendingReview[]; total: number }> {
-  const where = sql`r.status = ${ReviewStatus.pending} and r.deleted_at is null`;
+/**
+ * Reviews of one status, one page and their total: pending ones oldest first (the queue); the
+ * history (published, declined, all) newest first.
+ */
+export async function listReviews(
+  db: Queryable,
+  q: { status: ReviewStatusFilter; page: number; per_page: number },
+): Promise<{ list: PendingReview[]; total: number }> {
+  const where = {
+    '0': sql`r.status = ${ReviewStatus.pending} and r.deleted_at is null`,
+    '1': sql`r.status = ${ReviewStatus.accepted} and r.deleted_at is null`,
+    declined: sql`r.deleted_at is not null`,
+    all: sql`true`,
+  }[q.status];
+  const order = q.status === '0' ? sql`r.created_at, r.id` : sql`coalesce(r.deleted_at, r.updated_at, r.created_at) desc, r.id desc`;
   const [{ total }] = await rows<{ total: number }>(db, sql`select count(*)::int as total from reviews r where ${where}`);
-  const list = await rows<ReviewRow>(
-    db,
-    sql`${SELECT} where ${where} order by r.created_at, r.id limit ${page.per_page} offset ${(page.page - 1) * page.per_page}`,
-  );
+  const list = await rows<ReviewRow>(db, sql`${SELECT} where ${where} order by ${order} limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`);
   return { list: list.map(toPending), total: Number(total) };
 }
 

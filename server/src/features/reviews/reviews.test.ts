@@ -86,6 +86,36 @@ describe('reviews', () => {
     expect((await call('DELETE', '/api/review/2147483000')).statusCode).toBe(404);
   });
 
+  it('keeps the history: published and declined reviews by status, newest first, with their state; unknown statuses refused', async () => {
+    const published = await pendingReview('История: опубликован');
+    const declined = await pendingReview('История: отклонён');
+    const waiting = await pendingReview('История: ждёт');
+    expect((await call('POST', `/api/review/${published.id}/accept`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/review/${declined.id}`)).statusCode).toBe(200);
+    const list = async (status: string) => {
+      const res = await call('GET', `/api/review?status=${status}&per_page=100`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Array<{ id: number; state: string; state_label: string; handled_at_formatted: string | null }>;
+    };
+    const ids = (l: Array<{ id: number }>) => l.map((r) => r.id);
+    expect(ids(await list('0'))).toContain(waiting.id);
+    expect(ids(await list('0'))).not.toContain(published.id);
+    const pub = (await list('1')).find((r) => r.id === published.id);
+    expect(pub).toMatchObject({ state: 'published', state_label: 'Опубликован' });
+    expect(pub?.handled_at_formatted).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    expect(ids(await list('1'))).not.toContain(waiting.id);
+    const dec = await list('declined');
+    expect(dec.find((r) => r.id === declined.id)).toMatchObject({ state: 'declined', state_label: 'Отклонён' });
+    expect(ids(dec)).not.toContain(published.id);
+    const all = ids(await list('all'));
+    for (const id of [published.id, declined.id, waiting.id]) expect(all).toContain(id);
+    // The history is newest first: the declined one was handled last.
+    expect(all.indexOf(declined.id)).toBeLessThan(all.indexOf(published.id));
+    const odd = await call('GET', '/api/review?status=9');
+    expect(odd.statusCode).toBe(422);
+    expect(odd.json().errors.status).toEqual(['Неизвестный статус']);
+  });
+
   it('accepts a review once under two parallel clicks', async () => {
     const c = await pendingReview('Третий');
     const [x, y] = await Promise.all([call('POST', `/api/review/${c.id}/accept`), call('DELETE', `/api/review/${c.id}`)]);

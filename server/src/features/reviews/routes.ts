@@ -1,8 +1,7 @@
 import type { RoutesPlugin } from '../../platform/responses.ts';
-import { z } from 'zod';
 import { ReviewStatus } from '@edu/domain/common/codes';
 import { idParams } from '@edu/domain/common/bounds';
-import { pageMeta, pageQuery } from '@edu/domain/common/pagination';
+import { pageMeta } from '@edu/domain/common/pagination';
 import {
   pendingReviewAnswer,
   pendingReviewsAnswer,
@@ -10,6 +9,7 @@ import {
   reviewCreatedAnswer,
   reviewDeletedAnswer,
   reviewEditBody,
+  reviewListQuery,
   ReviewAdminMessages,
   ReviewMessages,
   type PendingReview,
@@ -25,7 +25,7 @@ import {
   findReview,
   insertReview,
   isLiveUser,
-  listPendingReviews,
+  listReviews,
   reviewExists,
 } from './reviews-repository.ts';
 
@@ -66,16 +66,12 @@ async function mustHaveChanged(db: Queryable, id: number, changed: boolean): Pro
 
 /** The 'Отзывы' screen: registered in the operator scope (app.ts) under /api/review. */
 export const reviewManagerRoutes: RoutesPlugin = async (app) => {
-  /** GET /api/review: pending reviews, oldest first, paginated. */
-  app.get(
-    '/review',
-    { schema: { tags, querystring: pageQuery.extend({ status: z.literal('0').optional() }), response: { 200: pendingReviewsAnswer } } },
-    async (request) => {
-      const q = request.query;
-      const { list, total } = await listPendingReviews(app.db, q);
-      return { data: list, meta: pageMeta(total, q) };
-    },
-  );
+  /** GET /api/review?status=0|1|declined|all: pending reviews oldest first (the default), or the history newest first; paginated. */
+  app.get('/review', { schema: { tags, querystring: reviewListQuery, response: { 200: pendingReviewsAnswer } } }, async (request) => {
+    const q = request.query;
+    const { list, total } = await listReviews(app.db, { status: q.status ?? '0', page: q.page, per_page: q.per_page });
+    return { data: list, meta: pageMeta(total, q) };
+  });
 
   /** POST /api/review/{id}/accept: published on the site. */
   app.post('/review/:id/accept', { schema: { tags, params: idParams, response: { 200: pendingReviewAnswer } } }, async (request) => {

@@ -10,6 +10,7 @@ import { scheduleJob } from '../../platform/jobs.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { createEntryIn } from '../entries/entry-rules.ts';
 import { entryPaymentNote } from '@edu/domain/entries/entry';
+import { packageNamed } from '@edu/domain/common/quotes';
 
 /** The user's live entries for any of these services (any section). */
 export async function appliedEntries(db: Queryable, userId: number, serviceIds: number[]) {
@@ -92,10 +93,11 @@ export async function enrollPackageIn(
     entryId: created[0],
     extra: {
       'entry.number': numbers.map((n) => n.number).join(', '),
-      'service.title': `пакет услуг «${pkg.title}»`,
+      'service.title': packageNamed(pkg.title, true),
+      'service.title_quoted': packageNamed(pkg.title, true),
       'entry.price': new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(pkg.price),
       'entry.payment_note': entryPaymentNote(pkg.price, 'package', reservedUntil),
-      'entry.summary': `Заявка на пакет услуг «${pkg.title}» (${list}) создана. Ожидает оплаты: ${formatRub(pkg.price)}.`,
+      'entry.summary': `Заявка на ${packageNamed(pkg.title, true)} (${list}) создана. Ожидает оплаты: ${formatRub(pkg.price)}.`,
     },
   });
   // Unpaid after 15 minutes: removed by a durable job (survives restarts, any instance runs it).

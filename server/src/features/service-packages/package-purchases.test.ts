@@ -98,6 +98,11 @@ describe('a package is bought, removed and paid as a whole', () => {
     const u = await user();
     const p = await makePackage('Пакет «Летняя школа»');
     const entries = await enrol(u, p);
+    // The cabinet knows the package is bought: it offers the entries, not «Записаться» again.
+    const purchaseOf = async () => (await app.inject({ method: 'GET', url: `/api/service-package/${p.id}`, headers: u.headers })).json().data.purchase;
+    expect(await purchaseOf()).toEqual({ enrollment_id: expect.any(Number), paid: false, entry_numbers: entries.map((e) => e.number).sort() });
+    const stranger = await user();
+    expect((await app.inject({ method: 'GET', url: `/api/service-package/${p.id}`, headers: stranger.headers })).json().data.purchase).toBeNull();
     // Letters and notifications are delivered by the event jobs after the commit.
     await app.jobs.runDue();
     const notesBefore = (await rows<{ n: number }>(database.db, sql`select count(*)::int as n from notifications where user_id = ${u.id}`))[0].n;
@@ -116,6 +121,7 @@ describe('a package is bought, removed and paid as a whole', () => {
       sql`select p.sum, (select count(*)::int from payment_entries pe where pe.payment_id = p.id) as n from payments p where p.user_id = ${u.id}`,
     );
     expect(pays).toEqual([{ sum: '5000.00', n: 3 }]);
+    expect((await purchaseOf()).paid).toBe(true);
 
     await app.jobs.runDue();
     const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).includes('Оплата'));
@@ -125,6 +131,8 @@ describe('a package is bought, removed and paid as a whole', () => {
     const body = String(mail.html || mail.text);
     for (const e of entries) expect(body).toContain(e.number);
     expect(body).toContain('Летняя школа');
+    // Titles quoted once: never «Пакет «…»» inside «…».
+    expect(body).not.toMatch(/««|»»|Пакет «Летняя/);
     expect(body).not.toContain('{service.interval}');
     expect(body).toContain('постоянно');
 
@@ -133,7 +141,7 @@ describe('a package is bought, removed and paid as a whole', () => {
       sql`select text_clear, url from notifications where user_id = ${u.id} order by id`,
     );
     expect(notes).toHaveLength(2);
-    expect(notes[1].text_clear).toContain('Пакет услуг «Пакет «Летняя школа»» оплачен');
+    expect(notes[1].text_clear).toContain('Пакет услуг «Летняя школа» оплачен');
     expect(notes[1].url).toBe(`/user/entry?number=${entries[0].number}`);
 
     // The Payments tab names the package.
@@ -158,7 +166,7 @@ describe('a package is bought, removed and paid as a whole', () => {
     const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).includes('не прошла'));
     expect(mail.subject).toBe('Оплата не прошла: 5 000 ₽');
     const body = String(mail.html || mail.text).replace(/\u00a0/g, ' ');
-    expect(body).toContain('Оплата пакета услуг «Пакет «Отказ банка»»');
+    expect(body).toContain('Оплата пакета услуг «Отказ банка»');
     expect(body).toContain('платёж не был подтверждён вовремя');
     expect(body).toContain('Деньги не списаны');
     expect(body).toContain(`Пакет забронирован за вами до ${hhmm} по московскому времени`);

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { servicePackages, servicePackageServices } from '../../db/schema/index.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { EntryStatus } from '@edu/domain/common/codes';
+import { intArray } from '../../platform/list-query.ts';
 
 export type ServicePackageRow = typeof servicePackages.$inferSelect;
 export type ServicePackageLink = typeof servicePackageServices.$inferSelect;
@@ -105,4 +107,30 @@ export async function lockPackage(tx: Queryable, id: number): Promise<boolean> {
 /** Soft delete: enrolments already made keep their package. */
 export async function deletePackage(db: Queryable, id: number, now: Date): Promise<void> {
   await db.update(servicePackages).set({ deleted_at: now, is_pinned: false, updated_at: now }).where(eq(servicePackages.id, id));
+}
+
+export interface PurchaseRow {
+  id: number;
+  service_package_id: number;
+  paid: boolean;
+  numbers: string[];
+}
+
+/**
+ * The user's live purchase of each of these packages, the newest: an enrollment not broken up whose
+ * entries are live (not deleted, not refunded); paid when every one of them is paid or done.
+ */
+export function livePurchases(db: Queryable, userId: number, packageIds: number[]): Promise<PurchaseRow[]> {
+  if (packageIds.length === 0) return Promise.resolve([]);
+  return rows<PurchaseRow>(
+    db,
+    sql`select distinct on (pe.service_package_id) pe.id, pe.service_package_id,
+          bool_and(e.status in (${EntryStatus.paid}, ${EntryStatus.done})) as paid,
+          array_agg(e.number order by e.number) as numbers
+        from package_enrollments pe
+        join entries e on e.package_enrollment_id = pe.id and e.deleted_at is null and e.status <> ${EntryStatus.refunded}
+        where pe.user_id = ${userId} and pe.broken_at is null and pe.service_package_id = any(${intArray(packageIds)})
+        group by pe.id, pe.service_package_id
+        order by pe.service_package_id, pe.id desc`,
+  );
 }

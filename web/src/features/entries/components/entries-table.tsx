@@ -1,3 +1,4 @@
+import { extramuralLabel } from '@edu/domain/common/codes';
 import { ActionIcon, Anchor, Badge, Table, Text, Tooltip } from '@mantine/core';
 import { IconPackage, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -115,7 +116,7 @@ function EntryRow({ entry, onAction, showClient, withSection, typeColumn, inPack
         {!showClient && <AddArticleButton entry={entry} onAction={onAction} />}
         {!typeColumn && entry.section && <Text size="xs">Секция: {entry.section.title}</Text>}
         <Text size="xs" c="dimmed">
-          {entry.payTypeLabel} · {entry.is_extramural ? 'Дистанционно' : 'Очно'}
+          {entry.payTypeLabel} · {extramuralLabel(entry.is_extramural)}
         </Text>
       </Table.Td>
       {withSection && (

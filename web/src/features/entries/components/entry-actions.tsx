@@ -14,10 +14,13 @@ import {
   IconTrophy,
 } from '@tabler/icons-react';
 import { EntryStatus, KnownIds } from '@edu/domain/common/codes';
-import { printKindLabels } from '@edu/domain/documents/print';
+import { printKindLabels, type PrintKind } from '@edu/domain/documents/print';
 import type { Entry } from '@edu/domain/entries/entry';
 import { PaymentMessages } from '@edu/domain/payments/payment';
 import { PublicationMessages as PublicationEntryMessages } from '@edu/domain/publications/publication';
+
+/** A print item of the operator's menu says that it prints: «Печать договора» beside «Открыть договор». */
+const printItemLabel = (kind: PrintKind) => (kind === 'contract' ? 'Печать договора' : printKindLabels[kind]);
 
 export type EntryAction = 'edit' | 'thesis' | 'remove' | 'member' | 'history' | 'pay' | 'complete' | 'restore' | 'publication' | 'contract' | 'article';
 
@@ -67,7 +70,7 @@ function OperatorActions({ entry, onAction }: { entry: Entry; onAction: (action:
           )}
           {entry.contract && (
             <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => onAction('contract', entry)}>
-              Договор
+              Открыть договор
             </Menu.Item>
           )}
           {live && entry.service.dict_type_id === KnownIds.contestServiceType && (
@@ -84,7 +87,7 @@ function OperatorActions({ entry, onAction }: { entry: Entry; onAction: (action:
               target="_blank"
               rel="noopener"
             >
-              {printKindLabels[kind]}
+              {printItemLabel(kind)}
             </Menu.Item>
           ))}
           {live ? (

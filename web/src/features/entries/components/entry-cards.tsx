@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconPackage, IconTrash } from '@tabler/icons-react';
-import { EntryStatus } from '@edu/domain/common/codes';
+import { EntryStatus, extramuralLabel } from '@edu/domain/common/codes';
 import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import { AddArticleButton, EntryActions } from './entry-actions';
 import { entryDate, type EntriesViewProps } from './entries-table';
@@ -166,7 +166,7 @@ function OperatorCardBody({
     entryDate(entry),
     entry.section && `Секция: ${entry.section.title}`,
     entry.payTypeLabel,
-    entry.is_extramural ? 'Дистанционно' : 'Очно',
+    extramuralLabel(entry.is_extramural),
   ]
     .filter(Boolean)
     .join(' · ');

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EntryStatus } from '@edu/domain/common/codes';
+import { EntryStatus, extramuralLabel } from '@edu/domain/common/codes';
 import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
 import { ariaSort, SortHeader } from '../../../components/data-list';
 import { EntryActions, type EntryAction } from './entry-actions';
@@ -95,7 +95,8 @@ export function OperatorEntriesTable({ entries, onAction, sort, onSort }: Operat
             onSort={onSort}
             w={132}
           />
-          <Table.Th w={132} aria-label="Действия" />
+          {/* From 1408 px «Отметить оплату» has its words (pay-button.tsx): the column makes room. */}
+          <Table.Th w={{ base: 132, xl: 276 }} aria-label="Действия" />
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -179,7 +180,7 @@ function EntryRow({
     entryDate(entry),
     entry.section && `Секция: ${entry.section.title}`,
     entry.payTypeLabel,
-    entry.is_extramural ? 'Дистанционно' : 'Очно',
+    extramuralLabel(entry.is_extramural),
   ]
     .filter(Boolean)
     .join(' · ');

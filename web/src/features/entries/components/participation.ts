@@ -1,12 +1,12 @@
 import { participationProblem } from '@edu/domain/entries/entry';
-import { payTypeLabels, type PayTypeCode } from '@edu/domain/common/codes';
+import { payTypeLabels, type PayTypeCode, extramuralLabels } from '@edu/domain/common/codes';
 import { USER_PAY_TYPES } from '@edu/domain/entries/entry';
 
 /** Очно / Дистанционно, the one the service does not allow disabled. */
 export function participationOptions(participationType: number) {
   return [
-    { value: '0', label: 'Очно', disabled: participationProblem(participationType, 0) !== null },
-    { value: '1', label: 'Дистанционно', disabled: participationProblem(participationType, 1) !== null },
+    { value: '0', label: extramuralLabels[0], disabled: participationProblem(participationType, 0) !== null },
+    { value: '1', label: extramuralLabels[1], disabled: participationProblem(participationType, 1) !== null },
   ];
 }
 

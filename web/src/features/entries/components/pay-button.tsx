@@ -24,7 +24,10 @@ export function PayButton({
   entryId: number;
   price: number;
   entry?: Omit<MarkPaidTarget, 'id' | 'price'>;
-  /** An icon with a tooltip (the operators' compact rows), named like the button. */
+  /**
+   * The operators' table rows: the button with its words on wide screens (from 1408 px), an icon
+   * with a tooltip below; both named with the entry's number for screen readers.
+   */
   iconOnly?: boolean;
 } & Omit<ButtonProps, 'children' | 'onClick'>) {
   const pay = usePayNow();
@@ -33,15 +36,31 @@ export function PayButton({
   const operator = isOperator(me.data);
   const immediate = operator || price === 0;
   const label = operator ? PaymentMessages.markPaidButton : `Оплатить ${formatRub(price)}`;
+  const named = entry?.number ? `${label}: заявка № ${entry.number}` : label;
   const open = () => (immediate ? setConfirming(true) : void pay.start(entryId));
   return (
     <>
       {iconOnly ? (
-        <Tooltip label={label} openDelay={300}>
-          <ActionIcon variant="light" color="indigo" aria-label={label} loading={pay.pending} onClick={open}>
-            <IconCreditCard size={18} stroke={1.6} />
-          </ActionIcon>
-        </Tooltip>
+        <>
+          <Button
+            visibleFrom="xl"
+            size="compact-sm"
+            variant="light"
+            color="indigo"
+            leftSection={<IconCreditCard size={15} />}
+            aria-label={named}
+            loading={pay.pending}
+            onClick={open}
+            style={{ flexShrink: 0 }}
+          >
+            {label}
+          </Button>
+          <Tooltip label={label} openDelay={300}>
+            <ActionIcon hiddenFrom="xl" variant="light" color="indigo" aria-label={named} loading={pay.pending} onClick={open}>
+              <IconCreditCard size={18} stroke={1.6} />
+            </ActionIcon>
+          </Tooltip>
+        </>
       ) : (
         <Button size="xs" color="indigo" leftSection={<IconCreditCard size={15} />} loading={pay.pending} onClick={open} {...rest}>
           {label}

@@ -23,7 +23,7 @@ import { IconFileSpreadsheet, IconSearch, IconUserPlus } from '@tabler/icons-rea
 import { Link } from 'react-router';
 import { formatPrice, formatRub } from '@edu/domain/common/format';
 import { Messages } from '@edu/domain/common/messages';
-import { EntryMessages, type Entry } from '@edu/domain/entries/entry';
+import type { Entry } from '@edu/domain/entries/entry';
 import { seatLimit, type Service } from '@edu/domain/services/service';
 import { DataList, type ListColumn } from '../../../components/data-list';
 import { ListPagination } from '../../../components/list-pagination';
@@ -196,19 +196,16 @@ function ServiceEntries({ service }: { service: Service }) {
   );
 }
 
+/** The section choice left empty: the server puts the guest where the fewest participants are. */
+const FEWEST_SECTION = 'Где меньше участников';
+
 function Guests({ service }: { service: Service }) {
   const serviceId = service.id;
-  // The section guests are added to: asked for, never guessed (a service without sections needs none).
+  // The section guests are added to: the operator's choice or, left empty, the one with the fewest
+  // participants (spec 02 §4; the server chooses under the service's lock).
   const sections = service.sections.map((s) => ({ value: String(s.id), label: s.title }));
   const [section, setSection] = useState<string | null>(sections.length === 1 ? (sections[0]?.value ?? null) : null);
-  const [sectionError, setSectionError] = useState<string | null>(null);
   const sectionId = section ? Number(section) : null;
-  const needsSection = () => {
-    if (sections.length === 0 || sectionId) return false;
-    setSectionError(EntryMessages.chooseSection);
-    focusFirstInvalid();
-    return true;
-  };
   const [fio, setFio] = useState('');
   const [debounced] = useDebouncedValue(fio, 300);
   const [city, setCity] = useState<'' | '0' | '1'>('');
@@ -220,7 +217,6 @@ function Guests({ service }: { service: Service }) {
   const total = guests.data?.pages[0]?.meta.total ?? 0;
 
   async function addGuest(id: number) {
-    if (needsSection()) return;
     setAdding(id);
     try {
       notifySuccess((await add.mutateAsync({ service_id: serviceId, user_id: id, section_id: sectionId })).message);
@@ -243,16 +239,12 @@ function Guests({ service }: { service: Service }) {
       {sections.length > 0 && (
         <Select
           label="Секция"
-          placeholder="Выберите секцию"
+          placeholder={FEWEST_SECTION}
+          description={section ? undefined : 'Гость попадёт в секцию, где меньше всего участников'}
           data={sections}
           value={section}
-          onChange={(v) => {
-            setSection(v);
-            setSectionError(null);
-          }}
-          error={sectionError}
-          required
-          allowDeselect={false}
+          onChange={setSection}
+          clearable
           data-testid="guest-section"
         />
       )}
@@ -260,7 +252,6 @@ function Guests({ service }: { service: Service }) {
         <NewGuestForm
           serviceId={serviceId}
           sectionId={sectionId}
-          needsSection={needsSection}
           onDone={() => {
             setCreating(false);
             void guests.refetch();
@@ -332,17 +323,7 @@ function Guests({ service }: { service: Service }) {
   );
 }
 
-function NewGuestForm({
-  serviceId,
-  sectionId,
-  needsSection,
-  onDone,
-}: {
-  serviceId: number;
-  sectionId: number | null;
-  needsSection: () => boolean;
-  onDone: () => void;
-}) {
+function NewGuestForm({ serviceId, sectionId, onDone }: { serviceId: number; sectionId: number | null; onDone: () => void }) {
   const create = useCreateGuest();
   const [fio, setFio] = useState('');
   const [organization, setOrganization] = useState('');
@@ -375,7 +356,6 @@ function NewGuestForm({
             loading={create.isPending}
             onClick={async () => {
               setErrors({});
-              if (needsSection()) return;
               try {
                 notifySuccess(
                   (await create.mutateAsync({ fio, organization, job_title: jobTitle, is_spb: Number(spb), service_id: serviceId, section_id: sectionId }))

@@ -25,14 +25,20 @@ const columns: Array<ListColumn<ChangeLogRow>> = [
     ),
   },
   {
-    key: 'id',
-    label: 'Id',
-    card: 'aside',
-    render: (r) => (
-      <Text size="sm" fw={600}>
-        #{r.entity_id}
-      </Text>
-    ),
+    key: 'record',
+    label: 'Запись',
+    // On a card a line of its own (a long title wraps), not beside the type badge.
+    maxWidth: 320,
+    render: (r) =>
+      r.record.url ? (
+        <Anchor component={Link} to={r.record.url} size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="log-record">
+          {r.record.label}
+        </Anchor>
+      ) : (
+        <Text size="sm" fw={600} c="dimmed" data-testid="log-record">
+          {r.record.label}
+        </Text>
+      ),
   },
   {
     key: 'user',
@@ -64,15 +70,19 @@ const columns: Array<ListColumn<ChangeLogRow>> = [
 const typeOptions = Object.entries(changeLogTypeLabels).map(([value, label]) => ({ value, label }));
 
 /**
- * /manager/logs (spec 02 §2): type, Id, user ('Система' for none; the operator when acting for a
- * client), the change in Russian, Moscow time; filters by type, entity id, who acted and a date range.
+ * /manager/logs (spec 02 §2): type, the record by name with its link, user ('Система' for none; the operator when acting for a
+ * client), the change in Russian, Moscow time; filters by type, the record as a person knows it (entry
+ * number, client's name or e-mail, publication title; `?entity_id=` from links too), who acted and a
+ * date range. A refused filter shows its message instead of the list.
  */
 export function ChangeLogsPage() {
   const params = useListParams(changeLogListQuery);
   const list = useChangeLogs(params.query);
   const filters: FilterField[] = [
     { name: 'type', label: 'Тип', kind: 'select', options: typeOptions },
-    { name: 'entity_id', label: 'Id', kind: 'text', placeholder: 'Номер записи', inputMode: 'numeric' },
+    { name: 'record', label: 'Запись', kind: 'text', placeholder: 'Номер заявки, клиент, e-mail, название' },
+    // A link's `?entity_id=` (the Id of one record) is shown, and can be corrected or cleared, only when present.
+    ...(params.values.entity_id ? [{ name: 'entity_id', label: 'Id записи', kind: 'text' as const, inputMode: 'numeric' as const }] : []),
     { name: 'fio', label: 'Кто изменил', kind: 'text', placeholder: 'ФИО' },
     { name: 'date_from', label: 'С даты', kind: 'custom', render: (value, onChange) => <RuDateFilter label="С даты" value={value} onChange={onChange} /> },
     {

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
 import { PaymentMessages, type Payment } from '@edu/domain/payments/payment';
 import type { ListColumn } from '../../../components/data-list';
@@ -37,17 +37,18 @@ export function paymentColumns(showClient: boolean, onRefund?: (p: Payment) => v
             card: 'footer' as const,
             render: (p: Payment) =>
               p.refundable_sum > 0 ? (
-                <Tooltip label={PaymentMessages.refundTitle}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="grape"
-                    aria-label={`${PaymentMessages.refundTitle} ${p.entry_number ?? p.id}`}
-                    onClick={() => onRefund(p)}
-                    data-testid="refund-button"
-                  >
-                    <IconReceiptRefund size={18} />
-                  </ActionIcon>
-                </Tooltip>
+                // Words on a wide table and on cards; the name tells a screen reader which payment.
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="grape"
+                  leftSection={<IconReceiptRefund size={16} />}
+                  aria-label={`${PaymentMessages.refundTitle}: ${p.entry_number ? `заявка № ${p.entry_number}` : `платёж № ${p.id}`}`}
+                  onClick={() => onRefund(p)}
+                  data-testid="refund-button"
+                >
+                  {PaymentMessages.refundButton}
+                </Button>
               ) : null,
           },
         ]

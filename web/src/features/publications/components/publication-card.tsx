@@ -82,7 +82,7 @@ export function PublicationCard({ publication: p, onOpen, onDelete, pay }: Publi
         )}
         {p.entries.map((e) => (
           <Group key={e.id} gap="xs" wrap="wrap">
-            <Text size="sm">Заявка №{e.number}</Text>
+            <Text size="sm">Заявка № {e.number}</Text>
             {authors && (
               <Text size="sm" c="dimmed">
                 Авторы: {authors}

@@ -230,7 +230,7 @@ function ViewBody({
         </Group>
         {p.price ? <Text fw={700}>{formatRub(p.price)}</Text> : null}
       </Group>
-      {p.entries.length > 0 && <Text size="sm">Заявки: {p.entries.map((e) => `№${e.number}${e.user ? ` (${e.user.fio})` : ''}`).join(', ')}</Text>}
+      {p.entries.length > 0 && <Text size="sm">Заявки: {p.entries.map((e) => `№ ${e.number}${e.user ? ` (${e.user.fio})` : ''}`).join(', ')}</Text>}
       {p.manager_comment && (p.status === PublicationStatus.rework || p.status === PublicationStatus.rejected) && (
         <Alert color={p.status === PublicationStatus.rejected ? 'red' : 'orange'} title="Комментарий менеджера" data-testid="publication-comment">
           {p.manager_comment}

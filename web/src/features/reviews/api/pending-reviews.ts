@@ -6,11 +6,11 @@ import { api } from '../../../lib/api-client';
 
 const KEY = ['reviews', 'pending'] as const;
 
-/** GET /api/review?page=: pending reviews with their authors (operators). */
-export function usePendingReviews(page: number) {
+/** GET /api/review?status=&page=: reviews of one status (pending by default) with their authors (operators). */
+export function usePendingReviews(query: Record<string, string>) {
   return useQuery({
-    queryKey: [...KEY, page],
-    queryFn: ({ signal }) => api.get<z.output<typeof pendingReviewsAnswer>>('/api/review', { query: { page, per_page: 15 }, signal }),
+    queryKey: [...KEY, query],
+    queryFn: ({ signal }) => api.get<z.output<typeof pendingReviewsAnswer>>('/api/review', { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,10 +1,11 @@
-import { Box, Button, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconCheck, IconPackage } from '@tabler/icons-react';
-import type { ServicePackage } from '@edu/domain/service-packages/service-package';
+import { PackageMessages, type ServicePackage } from '@edu/domain/service-packages/service-package';
 import { paletteColor } from '../../../lib/colors';
 import { PackagePrice } from './package-price';
 
-/** A package card: its colour, price, old price, points and services; opens the package modal. */
+/** A package card: its colour, price, old price, points and services; opens the package modal, or, once bought, leads to its entries. */
 export function PackageCard({ pkg, onOpen, label = 'Записаться' }: { pkg: ServicePackage; onOpen: (pkg: ServicePackage) => void; label?: string }) {
   const color = paletteColor(pkg.color, 'grape');
   return (
@@ -29,9 +30,26 @@ export function PackageCard({ pkg, onOpen, label = 'Записаться' }: { p
             </List.Item>
           ))}
         </List>
-        <Button color={color} onClick={() => onOpen(pkg)} fullWidth>
-          {label}
-        </Button>
+        {pkg.purchase ? (
+          // Bought already: their entries, never a second purchase of the same package.
+          <Stack gap={6} data-testid="package-bought">
+            <Group gap={6} wrap="nowrap">
+              <Badge color={pkg.purchase.paid ? 'teal' : 'orange'} variant="light" tt="none">
+                {pkg.purchase.paid ? PackageMessages.bought : PackageMessages.boughtUnpaid}
+              </Badge>
+              <Text size="xs" c="dimmed">
+                № {pkg.purchase.entry_numbers.join(', ')}
+              </Text>
+            </Group>
+            <Button component={Link} to="/user/entry" color={color} variant="light" fullWidth>
+              {PackageMessages.toMyEntries}
+            </Button>
+          </Stack>
+        ) : (
+          <Button color={color} onClick={() => onOpen(pkg)} fullWidth>
+            {label}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

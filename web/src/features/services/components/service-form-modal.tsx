@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
-import { DateType } from '@edu/domain/common/codes';
+import { DateType, participationTypeLabels } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { SERVICE_TITLE_MAX, type Service } from '@edu/domain/services/service';
 import {
@@ -47,11 +47,7 @@ const TIMES = Array.from({ length: (SERVICE_TIME.lastHour - SERVICE_TIME.firstHo
   return `${String(h).padStart(2, '0')}:${i % 2 ? '30' : '00'}`;
 });
 
-const PARTICIPATION = [
-  { value: '1', label: 'Очно и дистанционно' },
-  { value: '2', label: 'Очно' },
-  { value: '3', label: 'Дистанционно' },
-];
+const PARTICIPATION = Object.entries(participationTypeLabels).map(([value, label]) => ({ value, label }));
 const DATE_TYPES = [
   { value: String(DateType.specific), label: 'Конкретные даты' },
   { value: String(DateType.permanent), label: 'Постоянно' },
