@@ -162,7 +162,10 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   // A fresh load at phone width (the address keeps the search and the archive), not a shot mid-resize.
   await op.reload();
   // One column at a time on a phone, chosen by its tab (the one to check comes first).
-  await op.getByTestId('column-tabs').getByText(/^Одобренные/).click();
+  await op
+    .getByTestId('column-tabs')
+    .getByText(/^Одобренные/)
+    .click();
   await expect(op.getByTestId('column-2').getByTestId('contract-card').filter({ hasText: client.fio })).toBeVisible();
   await shot(op, 'manager-contract-board-mobile');
 

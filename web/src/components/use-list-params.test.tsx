@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useListParams } from './use-list-params';
 
-const schema = z.object({ fio: z.string().optional(), role: z.enum(['1', '2', '3'], { error: 'Неизвестная роль' }).optional(), page: z.string().optional(), per_page: z.string().optional() });
+const schema = z.object({
+  fio: z.string().optional(),
+  role: z.enum(['1', '2', '3'], { error: 'Неизвестная роль' }).optional(),
+  page: z.string().optional(),
+  per_page: z.string().optional(),
+});
 
 function setup(url: string, defaults: Record<string, string> = {}) {
   const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[url]}>{children}</MemoryRouter>;
