@@ -52,6 +52,15 @@ describe('the print page', () => {
     expect(screen.queryByRole('link', { name: 'Заполнить данные' })).toBeNull();
   });
 
+  it('says the document is ready once its link comes (a Word file downloads and the tab stays)', async () => {
+    role = Role.user;
+    getPrintUrl.mockResolvedValue({ url: '#signed-link' });
+    show('certificate-docx');
+    expect((await screen.findByTestId('print-ready')).textContent).toContain('Документ готов');
+    expect(screen.getByRole('link', { name: 'Открыть документ' }).getAttribute('href')).toBe('#signed-link');
+    expect(screen.queryByText('Готовим документ…')).toBeNull();
+  });
+
   it('any other refusal is shown as before', async () => {
     role = Role.user;
     getPrintUrl.mockRejectedValue(new ApiError(422, 'Договор будет доступен позже'));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconUserEdit } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileCheck, IconUserEdit } from '@tabler/icons-react';
 import { isOperator } from '@edu/domain/common/codes';
 import { PERSONAL_DATA_FIELD, PRINT_KINDS, PrintMessages } from '@edu/domain/documents/print';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -18,13 +18,16 @@ const FILL_WHERE = {
 
 /**
  * /entry/:id?/print/:type? (spec 03 §2 Print page): asks for the document and goes to its url; on
- * failure 'Ошибка!' with the hint to contact the operator (spec 03 §8) and the server's reason.
+ * failure 'Ошибка!' with the hint to contact the operator (spec 03 §8) and the server's reason. A
+ * Word file downloads without leaving the tab, so the tab then says the document is ready (issue 30).
  */
 export function PrintPage() {
   useDocumentTitle('Печать');
   const { id, type } = useParams();
   const [fetchFailure, setFailure] = useState<string | null>(null);
   const [needsData, setNeedsData] = useState(false);
+  /** The document's link once it is ready: a PDF opens in this tab, a Word file downloads and the tab says so. */
+  const [ready, setReady] = useState<string | null>(null);
   const { data: me } = useCurrentUser();
   const kind = type ?? 'certificate';
   const valid = Boolean(id) && (kind === 'consent' || (PRINT_KINDS as readonly string[]).includes(kind));
@@ -34,7 +37,10 @@ export function PrintPage() {
     if (!valid || !id) return;
     const controller = new AbortController();
     getPrintUrl(id, kind, controller.signal)
-      .then(({ url }) => window.location.replace(url))
+      .then(({ url }) => {
+        setReady(url);
+        window.location.replace(url);
+      })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
         setNeedsData(err instanceof ApiError && Boolean(err.fieldError(PERSONAL_DATA_FIELD)));
@@ -45,7 +51,27 @@ export function PrintPage() {
 
   return (
     <Center mih="100vh" p="md" bg="gray.0">
-      {failure === null ? (
+      {ready !== null ? (
+        <Paper withBorder radius="md" p="xl" maw={520} w="100%" data-testid="print-ready">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={56} radius="xl" color="teal" variant="light">
+              <IconFileCheck size={30} />
+            </ThemeIcon>
+            <Title order={2}>Документ готов</Title>
+            <Text size="sm" c="dimmed">
+              Файл открывается или загружается на устройство. Если этого не произошло, откройте его по кнопке ниже.
+            </Text>
+            <Group justify="center" gap="sm">
+              <Button component="a" href={ready}>
+                Открыть документ
+              </Button>
+              <Button variant="light" onClick={() => window.close()}>
+                Закрыть
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      ) : failure === null ? (
         <Stack align="center" gap="sm" data-testid="print-loading">
           <Loader />
           <Text c="dimmed">Готовим документ…</Text>
