@@ -25,7 +25,7 @@ test('the macro catalogue: search by description, click copies; the requisites f
   await page.getByRole('tab', { name: 'Реквизиты центра' }).click();
   await page.getByLabel('ИНН').fill('7801234567');
   await page.getByLabel('Краткое наименование').fill('АНО ДПО «Учебный центр»');
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
   await expect(page.getByText('Успешно сохранено!')).toBeVisible();
   await shot(page, 'macroses-requisites-desktop');
 
