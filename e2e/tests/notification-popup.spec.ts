@@ -19,7 +19,8 @@ for (const size of [WIDE, PHONE]) {
     const entry = await request.post('/api/entry', { headers: client.headers, data: { service_id: webinar, pay_type: 3, is_extramural: 1 } });
     expect(entry.status(), await entry.text()).toBe(201);
 
-    const popup = page.locator('.mantine-Notification-root', { hasText: TITLE });
+    // The notice quotes the title (its inner quotes become „…“), so it is found by its words.
+    const popup = page.locator('.mantine-Notification-root', { hasText: 'Современные образовательные технологии в условиях реализации ФГОС' });
     // Hovering keeps it open (Mantine pauses its 2 s close while the pointer is on it).
     await popup.hover({ timeout: 30_000 });
     const box = await popup.evaluate((el) => {

@@ -60,7 +60,8 @@ function EventsTable({ events, templates, onOpen }: { events: EventRow[]; templa
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" c="dimmed" lineClamp={2} title={e.dv ?? undefined}>
+                {/* A subject with a long macro (${publication.title_quoted}) breaks inside it, not past the table. */}
+                <Text size="sm" c="dimmed" lineClamp={2} title={e.dv ?? undefined} style={{ overflowWrap: 'anywhere' }}>
                   {e.dv}
                 </Text>
               </Table.Td>
