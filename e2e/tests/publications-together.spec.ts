@@ -114,11 +114,8 @@ test('a package publication gets its article without a second charge; the operat
     await opPage.goto(`/manager/entry?number=${course.number}`);
     const courseRow = opPage.getByTestId('entry-row').filter({ hasText: course.number });
     await courseRow.getByRole('button', { name: `Действия с заявкой ${course.number}` }).click();
-    // «Договор» opens the contract card; the print menu's «Договор» is a link (print kind).
-    await opPage
-      .locator('button[role=menuitem]')
-      .filter({ hasText: /^Договор$/ })
-      .click();
+    // «Открыть договор» opens the contract card; «Печать договора» prints it (issue 30).
+    await opPage.getByRole('menuitem', { name: 'Открыть договор' }).click();
     const contract = opPage.getByRole('dialog', { name: `Договор по заявке № ${course.number}` });
     await expect(contract.getByTestId('entry-contract-status')).toHaveText('Ожидает проверки');
     await expect(contract.getByTestId('no-scan')).toHaveText('Скан не загружен');
