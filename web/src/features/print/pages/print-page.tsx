@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconFileCheck, IconUserEdit } from '@tabler/icons-react';
@@ -52,68 +52,76 @@ export function PrintPage() {
   return (
     <Center mih="100vh" p="md" bg="gray.0">
       {ready !== null ? (
-        <Paper withBorder radius="md" p="xl" maw={520} w="100%" data-testid="print-ready">
-          <Stack align="center" gap="sm" ta="center">
-            <ThemeIcon size={56} radius="xl" color="teal" variant="light">
-              <IconFileCheck size={30} />
-            </ThemeIcon>
-            <Title order={2}>Документ готов</Title>
-            <Text size="sm" c="dimmed">
-              Файл открывается или загружается на устройство. Если этого не произошло, откройте его по кнопке ниже.
-            </Text>
-            <Group justify="center" gap="sm">
-              <Button component="a" href={ready}>
-                Открыть документ
-              </Button>
-              <Button variant="light" onClick={() => window.close()}>
-                Закрыть
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
+        <PrintCard testId="print-ready" color="teal" icon={<IconFileCheck size={30} />} title="Документ готов">
+          <Text size="sm" c="dimmed">
+            Файл открывается или загружается на устройство. Если этого не произошло, откройте его по кнопке ниже.
+          </Text>
+          <Group justify="center" gap="sm">
+            <Button component="a" href={ready}>
+              Открыть документ
+            </Button>
+            <CloseButton />
+          </Group>
+        </PrintCard>
       ) : failure === null ? (
         <Stack align="center" gap="sm" data-testid="print-loading">
           <Loader />
           <Text c="dimmed">Готовим документ…</Text>
         </Stack>
       ) : (
-        <Paper withBorder radius="md" p="xl" maw={520} w="100%" data-testid="print-error">
-          <Stack align="center" gap="sm" ta="center">
-            <ThemeIcon size={56} radius="xl" color="red" variant="light">
-              <IconAlertTriangle size={30} />
-            </ThemeIcon>
-            <Title order={2}>{PrintMessages.error}</Title>
-            {/* The spec's hint speaks of a certificate: shown for certificates only, not under a contract or a consent. */}
-            {kind.startsWith('certificate') && <Text>{PrintMessages.hint}</Text>}
-            {failure && needsData ? (
-              <>
-                <Text fw={500} data-testid="print-needs-data">
-                  {failure}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {isOperator(me) ? FILL_WHERE.operator : FILL_WHERE.client}
-                </Text>
-              </>
-            ) : (
-              failure && (
-                <Text size="sm" c="dimmed">
-                  {failure}
-                </Text>
-              )
-            )}
-            <Group justify="center" gap="sm">
-              {needsData && me && !isOperator(me) && (
-                <Button component={Link} to="/user/contract" leftSection={<IconUserEdit size={16} />}>
-                  Заполнить данные
-                </Button>
-              )}
-              <Button variant="light" onClick={() => window.close()}>
-                Закрыть
+        <PrintCard testId="print-error" color="red" icon={<IconAlertTriangle size={30} />} title={PrintMessages.error}>
+          {/* The spec's hint speaks of a certificate: shown for certificates only, not under a contract or a consent. */}
+          {kind.startsWith('certificate') && <Text>{PrintMessages.hint}</Text>}
+          {failure && needsData ? (
+            <>
+              <Text fw={500} data-testid="print-needs-data">
+                {failure}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {isOperator(me) ? FILL_WHERE.operator : FILL_WHERE.client}
+              </Text>
+            </>
+          ) : (
+            failure && (
+              <Text size="sm" c="dimmed">
+                {failure}
+              </Text>
+            )
+          )}
+          <Group justify="center" gap="sm">
+            {needsData && me && !isOperator(me) && (
+              <Button component={Link} to="/user/contract" leftSection={<IconUserEdit size={16} />}>
+                Заполнить данные
               </Button>
-            </Group>
-          </Stack>
-        </Paper>
+            )}
+            <CloseButton />
+          </Group>
+        </PrintCard>
       )}
     </Center>
+  );
+}
+
+/** The print tab's answer: a card with its icon, its title and what to do next. */
+function PrintCard({ testId, color, icon, title, children }: { testId: string; color: string; icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="xl" maw={520} w="100%" data-testid={testId}>
+      <Stack align="center" gap="sm" ta="center">
+        <ThemeIcon size={56} radius="xl" color={color} variant="light">
+          {icon}
+        </ThemeIcon>
+        <Title order={2}>{title}</Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The tab was opened for the document: closing it goes back to the cabinet. */
+function CloseButton() {
+  return (
+    <Button variant="light" onClick={() => window.close()}>
+      Закрыть
+    </Button>
   );
 }
