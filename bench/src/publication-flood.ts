@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { waitFor } from './lib/wait-for.ts';
 import { parseArgs } from './lib/args.ts';
 import { printTable, writeResult } from './lib/results.ts';
 import { degenerateHtml, russianHtml } from './lib/russian-text.ts';
@@ -47,19 +48,6 @@ async function freshDatabase(): Promise<string | undefined> {
   await admin.query(`create database ${name}`);
   await admin.end();
   return url;
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 interface Account {

@@ -20,6 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { MemoryIndex } from '../../../server/src/features/publications/uniqueness/engine.ts';
+import { waitFor } from '../lib/wait-for.ts';
 import { parseArgs } from '../lib/args.ts';
 
 const args = parseArgs();
@@ -99,19 +100,6 @@ async function engineTable(): Promise<void> {
       `| ${chars} | ${r.candidates}${full ? ' full copies' : ' parts'} | ${(r.ms / 1000).toFixed(2)} s | ${r.sources} | ${r.uniqueness} | ${r.rssBeforeMb} MB | ${r.peakMb} MB | ${r.extraMb} MB |`,
     );
   }
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 function load(url: string, duration: number): Promise<autocannon.Result> {
