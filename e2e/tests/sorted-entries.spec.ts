@@ -84,7 +84,7 @@ test('an operator sorts the entries by price, the address bar and a reload keep 
   expect(totals.getCell(3).value).toBe('Заявок: 5');
   expect(totals.getCell(11).value).toBe(9300);
   // Nothing is paid yet.
-  expect(totals.getCell(9).value).toBe('Оплачено: 0 ₽');
+  expect(totals.getCell(9).value).toBe('Оплачено: 0\u00a0₽');
 
   // Sorted by client: the names in alphabetical order; the third click returns to the default order.
   const client = page.getByRole('columnheader', { name: 'Клиент' });

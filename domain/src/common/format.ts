@@ -3,9 +3,12 @@ import { moscowClock } from './moscow-time.ts';
 // One formatter for the process: making an Intl.NumberFormat costs far more than formatting with one.
 const RUBLES = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 });
 
-/** Prices as `1 500 ₽` (ru-RU). Amounts are whole rubles. */
+/**
+ * Prices as `1 500 ₽` (ru-RU), kopecks when there are any (`2 499,99 ₽`). The digit groups and the
+ * sign are joined by no-break spaces, so a price never wraps inside («4 500 / ₽»).
+ */
 export function formatRub(amount: number): string {
-  return `${RUBLES.format(amount)} ₽`;
+  return `${RUBLES.format(amount)}\u00a0₽`;
 }
 
 /** A service's or an entry's price as clients read it: 'Бесплатно' for a free one. */

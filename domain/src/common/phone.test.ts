@@ -49,7 +49,10 @@ describe('registration rules', () => {
 
 describe('formats', () => {
   it('prints rubles and Moscow dates', () => {
-    expect(formatRub(1500).replace(/\s/g, ' ')).toBe('1 500 ₽');
+    // No-break spaces inside: a price never wraps («4 500 / ₽»).
+    expect(formatRub(1500)).toBe('1\u00a0500\u00a0₽');
+    expect(formatRub(0)).toBe('0\u00a0₽');
+    expect(formatRub(2499.99)).toBe('2\u00a0499,99\u00a0₽');
     expect(formatDate('2026-11-22T22:30:00Z')).toBe('23.11.2026');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRubles, priceFor } from './publication-price.ts';
+import { priceFor } from './publication-price.ts';
 
 const prices = [
   { id: 1, dict_service_subtype_id: 4, authors_num: 1, price: 1500 },
@@ -18,12 +18,5 @@ describe('priceFor', () => {
     expect(priceFor(prices, 4, 9)?.price).toBe(3000);
     expect(priceFor(prices, 4, 0)).toBeNull();
     expect(priceFor(prices, 6, 1)).toBeNull();
-  });
-});
-
-describe('formatRubles', () => {
-  it('groups thousands with a space', () => {
-    expect(formatRubles(1500)).toBe('1 500 ₽');
-    expect(formatRubles(0)).toBe('0 ₽');
   });
 });

@@ -84,8 +84,3 @@ export function priceFor<T extends Pick<PublicationPrice, 'dict_service_subtype_
   }
   return best;
 }
-
-/** 1500 -> '1 500 ₽' (Intl ru-RU, no kopecks). */
-export function formatRubles(value: number): string {
-  return `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }).format(value).replace(/\u00a0|\u202f/g, ' ')} ₽`;
-}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, Paper, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMailCog } from '@tabler/icons-react';
 import { EventMessages, type EventRow } from '@edu/domain/events/event';
+import { BreakableText } from '../../../components/breakable-text';
 import { NamedIcon } from '../../../components/named-icon';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -60,9 +61,9 @@ function EventsTable({ events, templates, onOpen }: { events: EventRow[]; templa
                 </Text>
               </Table.Td>
               <Table.Td>
-                {/* A subject with a long macro (${publication.title_quoted}) breaks inside it, not past the table. */}
-                <Text size="sm" c="dimmed" lineClamp={2} title={e.dv ?? undefined} style={{ overflowWrap: 'anywhere' }}>
-                  {e.dv}
+                {/* A subject with a long macro (${publication.title_quoted}) wraps at its '.' and '_', not past the table. */}
+                <Text size="sm" c="dimmed" lineClamp={2} title={e.dv ?? undefined}>
+                  <BreakableText text={e.dv ?? ''} after="._" />
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -93,7 +94,7 @@ function EventCards({ events, templates, onOpen }: { events: EventRow[]; templat
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Text fw={600}>{e.fdv}</Text>
                 <Text size="sm" c="dimmed" lineClamp={2}>
-                  {e.dv}
+                  <BreakableText text={e.dv ?? ''} after="._" />
                 </Text>
               </Stack>
             </Group>

@@ -1,6 +1,6 @@
-import { Fragment } from 'react';
 import { Badge, Code, Spoiler, Text } from '@mantine/core';
 import { REQUEST_LOG_COUNT_CAP, requestLogListQuery, requestStatusColor, type RequestLogRow } from '@edu/domain/logs/log';
+import { BreakableText } from '../../../components/breakable-text';
 import type { ListColumn } from '../../../components/data-list';
 import type { FilterField } from '../../../components/filter-fields';
 import { ListPage } from '../../../components/list-page';
@@ -29,12 +29,7 @@ const columns: Array<ListColumn<RequestLogRow>> = [
       // A long path wraps after its '/', '?' or '&' (a part longer than the column anywhere), the whole
       // path readable, never pushing «Ответ» out of view.
       <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} title={r.path}>
-        {r.path.split(/(?<=[/?&])/).map((part, i) => (
-          <Fragment key={i}>
-            {i > 0 && <wbr />}
-            {part}
-          </Fragment>
-        ))}
+        <BreakableText text={r.path} after="/?&" />
       </Text>
     ),
   },

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { formatRubles, PriceMessages, type PublicationPrice } from '@edu/domain/publication-prices/publication-price';
+import { PriceMessages, type PublicationPrice } from '@edu/domain/publication-prices/publication-price';
+import { formatRub } from '@edu/domain/common/format';
 import { DataList, type ListColumn } from '../../../components/data-list';
 import { ConfirmAction, EditAction } from '../../../components/row-actions';
 import { errorMessage } from '../../../lib/api-client';
@@ -48,7 +49,7 @@ export function PricesPage() {
       nowrap: true,
       render: (p) => (
         <Text size="sm" fw={600}>
-          {formatRubles(p.price)}
+          {formatRub(p.price)}
         </Text>
       ),
     },
