@@ -11,6 +11,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { createPublication } from '../../features/publications/publication-save.ts';
 import { movePublication } from '../../features/publications/publication-status.ts';
 import { markPaidIn } from '../../features/payments/payment-rules.ts';
+import { DEMO_PUBLICATION_TEXTS } from './demo-publication-texts.ts';
 
 /** Called with the demo catalogue (a database without services), once. */
 export async function seedDemoRubrics(tx: Queryable): Promise<void> {
@@ -20,33 +21,11 @@ export async function seedDemoRubrics(tx: Queryable): Promise<void> {
 
 const DAY = 86_400_000;
 
-/** Sentences the demo texts are woven from (each text picks its own order, so they differ). */
-const SENTENCES = [
-  'Игровые технологии помогают младшим школьникам удерживать внимание на протяжении всего урока.',
-  'В начале занятия дети получают короткое задание, которое связывает новую тему с их личным опытом.',
-  'Работа в малых группах учит договариваться, распределять роли и отвечать за общий результат.',
-  'Учитель наблюдает за ходом обсуждения и задаёт уточняющие вопросы, не подсказывая готового ответа.',
-  'Рефлексия в конце урока показывает, что именно ребёнок понял и где ему ещё нужна поддержка.',
-  'Проектная деятельность позволяет соединить знания из разных предметов в одной практической задаче.',
-  'Родители включаются в работу через домашние наблюдения и совместные творческие задания.',
-  'Цифровые инструменты используются как средство, а не как цель: важен результат, а не эффект.',
-  'Для детей с особыми образовательными потребностями задания дополняются наглядными опорами.',
-  'Оценивание строится на понятных критериях, которые класс обсуждает заранее.',
-  'Опыт показывает, что регулярные короткие игровые паузы снижают утомляемость к концу дня.',
-  'Методическая разработка содержит план урока, раздаточный материал и рекомендации по адаптации.',
-];
-
-function demoText(seed: number, minPlain = 3400): string {
-  const paragraphs: string[] = [];
-  let length = 0;
-  let i = seed;
-  while (length < minPlain) {
-    const p = Array.from({ length: 4 }, (_, k) => SENTENCES[(i * 7 + k * (seed + 3)) % SENTENCES.length]).join(' ');
-    paragraphs.push(`<p>${p}</p>`);
-    length += p.length + 1;
-    i++;
-  }
-  return paragraphs.join('');
+/** A demo publication's own text (demo-publication-texts.ts), as the editor saves it: one <p> per paragraph. */
+function demoText(title: string): string {
+  const paragraphs = DEMO_PUBLICATION_TEXTS[title];
+  if (!paragraphs) throw new Error(`No demo text for «${title}»`);
+  return paragraphs.map((p) => `<p>${p}</p>`).join('');
 }
 
 interface DemoPublication {
@@ -105,7 +84,7 @@ export async function seedDemoPublicationActivity(db: Queryable, o: { now: Date;
     const input = savePublicationBody.parse({
       service_id: service.id,
       title: p.title,
-      text: demoText(seed),
+      text: demoText(p.title),
       dict_category_id: p.category,
       type: seed % 3 === 0 ? 2 : 1,
       authors_num: 1 + (p.authors?.length ?? 0),

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, rows, type Database } from '../../platform/db.ts';
 import { seedDemo, seedDictionaries } from '../../db/seed/seed.ts';
 import { demoUser } from '../../db/seed/demo-data.ts';
+import { DEMO_PUBLICATION_TEXTS } from '../../db/seed/demo-publication-texts.ts';
+import { publicationPlainText } from '@edu/domain/publications/plain-text';
+import { compare, prepareText } from './uniqueness/engine.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -47,5 +50,16 @@ describe('demo publications', () => {
       sql`select count(*)::int as waiting from publications p where p.deleted_at is null and p.status = 1 and not ${paid}`,
     );
     expect(waiting).toBeGreaterThanOrEqual(1);
+  });
+
+  it('each demo text is its own: the uniqueness check finds it original against all the others (a demo journal, not «0 %»)', () => {
+    const texts = Object.values(DEMO_PUBLICATION_TEXTS).map((paragraphs) => publicationPlainText(paragraphs.map((p) => `<p>${p}</p>`).join('')));
+    expect(texts.length).toBeGreaterThanOrEqual(8);
+    for (const [i, text] of texts.entries()) {
+      const others = texts.flatMap((other, j) => (j === i ? [] : [{ id: j, text: other }]));
+      expect(compare(prepareText(text), others).uniqueness).toBeGreaterThanOrEqual(95);
+    }
+    // And the check is not blind: a text against itself is 0 %.
+    expect(compare(prepareText(texts[0]), [{ id: 1, text: texts[0] }]).uniqueness).toBe(0);
   });
 });
