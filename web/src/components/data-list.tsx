@@ -1,5 +1,5 @@
 import type { CSSProperties, Key, ReactNode } from 'react';
-import { Group, Paper, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Select, Stack, Table, Text, UnstyledButton, type TableThProps } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { EmptyList, ListError, ListSkeleton } from './list-states';
 
@@ -17,8 +17,9 @@ export interface ListColumn<T> {
    * 'body' (a 'label: value' row, the default), 'footer' (actions, bottom), 'hidden'.
    */
   card?: 'title' | 'aside' | 'body' | 'footer' | 'hidden';
-  /** Table cell width limits. */
-  width?: number | string;
+  /** Table column width (with `fixed`, what the column gets; a column without one shares the rest). */
+  width?: TableThProps['w'];
+  /** Table cell width limit (automatic layout only). */
   maxWidth?: number | string;
   nowrap?: boolean;
   align?: 'left' | 'center' | 'right';
@@ -47,6 +48,11 @@ export interface DataListProps<T> {
   /** Minimum table width before it scrolls sideways. */
   minWidth?: number;
   compact?: boolean;
+  /**
+   * A fixed table layout: columns get their `width`, the others share the rest, and a long value
+   * stays in its column (cut with an ellipsis where its cell says so) instead of widening the row.
+   */
+  fixed?: boolean;
   skeletonRows?: number;
   /** The current `?sort=` (`name` or `-name`) and how to change it; headers of columns with `sort` use them. */
   sort?: string;
@@ -213,6 +219,7 @@ export function DataList<T>({
   itemTestId = testId,
   minWidth = 720,
   compact,
+  fixed,
   skeletonRows,
   sort,
   onSort,
@@ -239,7 +246,7 @@ export function DataList<T>({
   return (
     <Paper p={compact ? 0 : 'xs'} radius="md" withBorder style={dim}>
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table verticalSpacing={compact ? 'xs' : 'sm'} highlightOnHover data-testid={`${testId}-table`}>
+        <Table verticalSpacing={compact ? 'xs' : 'sm'} highlightOnHover layout={fixed ? 'fixed' : undefined} data-testid={`${testId}-table`}>
           <Table.Thead style={{ whiteSpace: 'nowrap' }}>
             <Table.Tr>
               {shown.map((c) => (

@@ -26,6 +26,8 @@ export interface ListPageProps<T> {
   testId: string;
   itemTestId?: string;
   minWidth?: number;
+  /** A fixed table layout (DataList's `fixed`). */
+  fixed?: boolean;
   /** Shown between the filters and the list (banners, tabs). */
   above?: ReactNode;
   /** Modals and other things the page owns. */
@@ -56,6 +58,7 @@ export function ListPage<T extends { id?: Key }>({
   testId,
   itemTestId,
   minWidth,
+  fixed,
   above,
   children,
   pageSizes = true,
@@ -99,6 +102,7 @@ export function ListPage<T extends { id?: Key }>({
         testId={testId}
         itemTestId={itemTestId}
         minWidth={minWidth}
+        fixed={fixed}
         sort={params.values.sort}
         onSort={(value) => params.set('sort', value)}
         defaultSort={defaultSort}

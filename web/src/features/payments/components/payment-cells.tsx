@@ -4,6 +4,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatRub } from '@edu/domain/common/format';
 import { PaymentMessages, type Payment } from '@edu/domain/payments/payment';
+import classes from './payment-columns.module.css';
 
 /** The provider's payment id; a link to its page at the provider (new tab) when there is one. */
 export function ProviderUuid({ uuid, url }: { uuid: string | null; url: string | null }) {
@@ -83,7 +84,7 @@ export function PaymentClient({ payment }: { payment: Payment }) {
   const user = payment.entry?.user;
   if (!user) return <Text size="sm">—</Text>;
   return (
-    <Anchor component={Link} to={`/manager/users?id=${user.id}`} size="sm">
+    <Anchor component={Link} to={`/manager/users?id=${user.id}`} size="sm" lh={1.35} className={classes.twoLines} title={user.fio}>
       {user.fio}
     </Anchor>
   );
@@ -95,11 +96,11 @@ export function PaymentService({ payment }: { payment: Payment }) {
   if (!service) return <Text size="sm">{payment.description ?? '—'}</Text>;
   return (
     <div>
-      <Text size="sm" fw={500} lh={1.35}>
+      <Text size="sm" fw={500} lh={1.35} className={classes.oneLine} title={service.title}>
         {service.title}
       </Text>
       {service.type && (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" lh={1.35} className={classes.oneLine} title={service.type}>
           {service.type}
         </Text>
       )}

@@ -17,7 +17,7 @@ export function paymentColumns(showClient: boolean, onRefund?: (p: Payment) => v
       key: 'entry',
       label: 'Заявка',
       card: 'title',
-      maxWidth: 240,
+      width: 122,
       render: (p) => (
         <div>
           <PaymentEntry payment={p} />
@@ -25,16 +25,18 @@ export function paymentColumns(showClient: boolean, onRefund?: (p: Payment) => v
         </div>
       ),
     },
-    ...(showClient ? [{ key: 'client', label: 'Клиент', maxWidth: 220, render: (p: Payment) => <PaymentClient payment={p} /> }] : []),
-    { key: 'service', label: 'Услуга', maxWidth: 340, render: (p) => <PaymentService payment={p} /> },
-    { key: 'payType', label: 'Тип оплаты', render: (p) => p.payTypeLabel || '—' },
-    { key: 'sum', label: 'Сумма', card: 'aside', sort: sortable ? 'sum' : undefined, render: (p) => <PaymentSum payment={p} /> },
-    createdAtColumn('date', 'Дата', sortable ? 'created_at' : undefined),
+    ...(showClient ? [{ key: 'client', label: 'Клиент', width: '18%', render: (p: Payment) => <PaymentClient payment={p} /> }] : []),
+    { key: 'service', label: 'Услуга', render: (p) => <PaymentService payment={p} /> },
+    { key: 'payType', label: 'Тип оплаты', width: 104, render: (p) => p.payTypeLabel || '—' },
+    { key: 'sum', label: 'Сумма', card: 'aside', width: 140, sort: sortable ? 'sum' : undefined, render: (p) => <PaymentSum payment={p} /> },
+    { ...createdAtColumn<Payment>('date', 'Дата', sortable ? 'created_at' : undefined), width: 136 },
     ...(onRefund
       ? [
           {
             key: 'actions',
             label: '',
+            // The icon alone from 1200 to 1407 px, its words from 1408 px.
+            width: { base: 48, xl: 132 },
             card: 'footer' as const,
             render: (p: Payment) =>
               p.refundable_sum > 0 ? (

@@ -43,6 +43,7 @@ export function PaymentsList({ userId, compact = false }: PaymentsListProps) {
         testId="payments"
         itemTestId="payment"
         compact={compact}
+        fixed
         skeletonRows={compact ? 3 : 5}
       />
       <ListPagination

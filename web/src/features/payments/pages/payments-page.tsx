@@ -69,6 +69,7 @@ export function PaymentsPage() {
       params={params}
       list={list}
       columns={columns}
+      fixed
       testId="payments"
       itemTestId="payment"
       minWidth={900}
