@@ -96,7 +96,7 @@ test('the operator refunds part of an online payment on /manager/payments; the l
 
   // The dashboard's income is net of it, and says what came in and what went back this month.
   await page.goto('/manager/dashboard');
-  await expect(page.getByTestId('income-note')).toHaveText(/^Получено .+ ₽, возвращено .+ ₽$/);
+  await expect(page.getByTestId('income-note')).toHaveText(/^Получено .+\s₽, возвращено .+\s₽$/);
   await shot(page, 'payment-refund-dashboard-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('income-note')).toBeVisible();
