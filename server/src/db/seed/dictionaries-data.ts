@@ -370,6 +370,13 @@ export const macrosesData: Seeded<typeof dictMacroses>[] = [
     dict_category_id: c.entry,
   },
   { id: 84, fdv: '${entry.package_price}', description: 'Стоимость пакета услуг, в составе которого куплена заявка, ₽', dict_category_id: c.entry },
+  {
+    id: 86,
+    fdv: '${package.name_quoted}',
+    description:
+      'Название пакета услуг в кавычках без слова «Пакет» впереди: «Пакет «Молодой педагог»» → «Молодой педагог» (письмо об удалении неоплаченного пакета; не ставьте вокруг макроса свои кавычки)',
+    dict_category_id: c.entry,
+  },
 ];
 
 export const templateTypesData: Seeded<typeof dictTemplateTypes>[] = [
@@ -531,9 +538,9 @@ export const eventsData: Seeded<typeof dictEvents>[] = [
     fdv: 'Пакет услуг не оплачен',
     icon: 'IconClockX',
     color: 'red',
-    dv: 'Заявки пакета «${package.title}» удалены',
+    dv: 'Заявки пакета ${package.name_quoted} удалены',
     content:
-      '<p>Здравствуйте, ${user.fio}!</p><p>Пакет услуг «${package.title}» не был оплачен в течение 15 минут, поэтому его заявки удалены: ${package.entries}.</p><p>Вы можете записаться на пакет заново в разделе «Пакеты услуг».</p>' +
+      '<p>Здравствуйте, ${user.fio}!</p><p>Пакет услуг ${package.name_quoted} не был оплачен в течение 15 минут, поэтому его заявки удалены: ${package.entries}.</p><p>Вы можете записаться на пакет заново в разделе «Пакеты услуг».</p>' +
       cabinetLink +
       signature,
   },
@@ -603,7 +610,7 @@ export const eventNotificationTemplatesData: Array<{ event_id: number; title: st
   {
     event_id: EventId.packageExpired,
     title: 'Пакет услуг не оплачен',
-    content: 'Заявки пакета услуг «${package.title}» (${package.entries}) удалены: пакет не был оплачен в течение 15 минут.',
+    content: 'Заявки пакета услуг ${package.name_quoted} (${package.entries}) удалены: пакет не был оплачен в течение 15 минут.',
   },
   { event_id: EventId.publicationInJournal, title: 'Публикация взята в журнал', content: 'Публикация ${publication.title_quoted} взята в журнал.' },
   { event_id: EventId.paymentRefunded, title: 'Возврат оплаты', content: '${refund.summary} Причина: ${refund.reason}' },
@@ -813,7 +820,8 @@ function barelyQuoted(text: string): string {
   return text
     .replace(/\(\$\{service\.title_quoted\}\)/g, '(«${service.title}»)')
     .replace(/\$\{service\.title_quoted\}/g, '«${service.title}»')
-    .replace(/\$\{publication\.title_quoted\}/g, '«${publication.title}»');
+    .replace(/\$\{publication\.title_quoted\}/g, '«${publication.title}»')
+    .replace(/\$\{package\.name_quoted\}/g, '«${package.title}»');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { EventId } from '@edu/domain/common/codes';
+import { quotedName } from '@edu/domain/common/quotes';
 import { EventMessages } from '@edu/domain/events/event';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
@@ -119,7 +120,7 @@ describe('events raised by the app', () => {
     expect(createdMail.subject).toBe(`Заявка № ${entry.number} принята`);
     expect(createdMail.html).toContain('«Семинар „Функциональная грамотность“»');
     expect(createdMail.html).not.toContain('««');
-    expect(createdMail.text).toMatch(/Стоимость участия: 2\s500 ₽/);
+    expect(createdMail.text).toMatch(/Стоимость участия: 2\s500\s₽/);
     expect(createdMail.text).toContain('Оплатить заявку можно в разделе «Мои заявки».');
 
     const paid = await t.inject({ method: 'POST', url: `/api/entry/${entry.id}/pay`, headers: operator, payload: { pay_type: 2 } });
@@ -157,7 +158,12 @@ describe('events raised by the app', () => {
         eventId: EventId.packageExpired,
         userId: u.id,
         entryId: e.id,
-        extra: { 'package.title': 'Старт педагога', 'package.entries': `№ ${e.number} «Курсы «Наставничество»»` },
+        // As the expiry job gives them: a title with the kind and quotes of its own reads «Старт педагога», never «Пакет «…»».
+        extra: {
+          'package.title': 'Пакет «Старт педагога»',
+          'package.name_quoted': quotedName('Пакет «Старт педагога»'),
+          'package.entries': `№ ${e.number} «Курсы „Наставничество“»`,
+        },
       });
     });
     await t.app.jobs.runDue();
@@ -182,7 +188,7 @@ describe('events raised by the app', () => {
     const notes = (await notesOf(u.id)).map((n) => n.text_clear);
     expect(notes).toContain(`Договор по заявке № ${e.number} («Курсы „Наставничество“») отклонён. Причина: Нет подписи на второй странице`);
     expect(notes).toContain('Публикация «Игровые технологии <на уроке>» требует доработок. Комментарий модератора: Добавьте список литературы');
-    expect(notes).toContain(`Заявки пакета услуг «Старт педагога» (№ ${e.number} «Курсы «Наставничество»») удалены: пакет не был оплачен в течение 15 минут.`);
+    expect(notes).toContain(`Заявки пакета услуг «Старт педагога» (№ ${e.number} «Курсы „Наставничество“») удалены: пакет не был оплачен в течение 15 минут.`);
   });
 
   it('a rolled-back change raises nothing', async () => {

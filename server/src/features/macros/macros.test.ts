@@ -157,6 +157,7 @@ describe('macroValues', () => {
       // Only for an entry bought in a package.
       'entry.package_title',
       'entry.package_price',
+      'package.name_quoted',
     ]);
     expect(values['user.fio']).toBe('Смирнова Анна Сергеевна');
     expect(values['user.fio_dative']).toBe('Смирновой Анне Сергеевне');

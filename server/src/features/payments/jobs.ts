@@ -10,7 +10,7 @@ import { scheduleJob, type JobPayloads } from '../../platform/jobs.ts';
 import type { Queryable } from '../../platform/db.ts';
 import { applyProviderPayment, refreshPayment } from './payment-rules.ts';
 import { sendRefundJob } from './refund-rules.ts';
-import { quoted } from '@edu/domain/common/quotes';
+import { quoted, quotedName } from '@edu/domain/common/quotes';
 
 /** How long a payment may stay unanswered before we stop asking the provider. */
 const RECONCILE_GIVE_UP_H = 24;
@@ -125,6 +125,7 @@ async function expirePackage(app: FastifyInstance, payload: JobPayloads['expire-
       entryId: unpaid[0].id,
       extra: {
         'package.title': unpaid[0].package_title ?? '',
+        'package.name_quoted': quotedName(unpaid[0].package_title ?? ''),
         'package.entries': unpaid.map((e) => `№ ${e.number} ${quoted(e.title)}`).join(', '),
       },
     });

@@ -285,6 +285,10 @@ describe('service package payment and expiry', () => {
       )})`,
     );
     expect(left.every((r) => r.deleted)).toBe(true);
+    // The letter names the package once, its own quotes and kind word not doubled («Пакет «Старт»» → «Старт»).
+    const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes(u.email) && String(m.subject).startsWith('Заявки пакета'));
+    expect(mail.subject).toBe('Заявки пакета «Старт» удалены');
+    expect(mail.html).toContain('Пакет услуг «Старт» не был оплачен');
   });
 
   it('while the provider has not answered, expiry waits instead of removing', async () => {
