@@ -1,0 +1,87 @@
+// Print timing from the click to the file (issue 30), with the shipped templates.
+//   npx tsx bench/src/print-clicks.ts [--port 8297] [--label run]
+// It starts the server as `npm start` does (tsx server/src/main.ts on a fresh embedded database with
+// the demo seed and the shipped templates, the warm LibreOffice converters when LibreOffice is
+// installed) and opens the cabinet in Chromium as the demo operator. A print is what a click on a
+// print menu item does: it opens the print tab `/entry/{id}/print/{kind}`; the time runs from opening
+// the tab until the document's last byte has arrived (the PDF shown in the tab, or the Word file
+// downloaded). For each kind of document the demo entries offer, three prints:
+//   first   the first document of its kind since the server started (converters started, nothing cached);
+//   warm    the same kind for another entry (a different document: rendered, not cached);
+//   cached  the first entry's document again (the stored file).
+// Prints a table (ms) and writes JSON to bench/results/print-clicks-<label>-*.json.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium, type Page } from '@playwright/test';
+import { PRINT_KINDS, type PrintKind } from '@edu/domain/documents/print';
+import { parseArgs } from './lib/args.ts';
+import { printTable, writeResult } from './lib/results.ts';
+import { waitFor } from './lib/wait-for.ts';
+
+const args = parseArgs();
+const port = args.number('port', 8297);
+const label = args.string('label', 'run');
+const base = `http://127.0.0.1:${port}`;
+const OPERATOR = 'demo-operator@example.com';
+const PASSWORD = 'demo1234';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-print-clicks-'));
+const server: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
+  env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+/** Opens the print tab and waits for the document's last byte: the PDF the tab shows or the file it downloads. */
+async function clickToFile(page: Page, entryId: number, kind: PrintKind): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const file = page.waitForResponse((r) => r.url().includes('/api/file/') && r.request().method() === 'GET', { timeout: 120_000 });
+  const download = page.waitForEvent('download', { timeout: 120_000 }).catch(() => null);
+  await page.goto(`${base}/entry/${entryId}/print/${kind}`, { waitUntil: 'commit' });
+  const answer = await file;
+  const body = await answer.body().catch(async () => {
+    // A download is not a page: its bytes come through the download.
+    const d = await download;
+    return d ? fs.readFileSync((await d.path()) as string) : Buffer.alloc(0);
+  });
+  if (answer.status() !== 200) throw new Error(`${kind} of entry ${entryId}: the file answered ${answer.status()}`);
+  return { ms: Math.round(performance.now() - started), bytes: body.length };
+}
+
+try {
+  await waitFor(`${base}/api/health`, 180_000);
+  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: OPERATOR, password: PASSWORD }) });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const list = await fetch(`${base}/api/entry?per_page=100`, { headers: { authorization: `Bearer ${access_token}` } });
+  const entries = ((await list.json()) as { data: Array<{ id: number; printable: PrintKind[] }> }).data;
+
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByLabel(/E-mail/i).first().fill(OPERATOR);
+  await page.getByLabel('Пароль').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL(/dashboard/);
+
+  const rows: Array<[string, number, number, number, number]> = [];
+  for (const kind of PRINT_KINDS) {
+    const printable = entries.filter((e) => e.printable.includes(kind));
+    if (printable.length < 2) continue;
+    const [a, b] = printable;
+    const first = await clickToFile(page, a.id, kind);
+    const warm = await clickToFile(page, b.id, kind);
+    const cached = await clickToFile(page, a.id, kind);
+    rows.push([kind, first.ms, warm.ms, cached.ms, Math.round(warm.bytes / 1024)]);
+  }
+  await browser.close();
+  const load = fs.readFileSync('/proc/loadavg', 'utf8').trim();
+  console.log(`print from the click to the file, ms (load average ${load})`);
+  printTable(['document', 'first', 'warm', 'cached', 'size, kB'], rows);
+  writeResult(`print-clicks-${label}`, { load, rows });
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
