@@ -31,6 +31,7 @@ export class PgliteProxy implements PgliteClient {
   private nextTx = 1;
   private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private dead: Error | null = null;
+  private closing = false;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (m: WorkerReply) => {
@@ -42,6 +43,8 @@ export class PgliteProxy implements PgliteClient {
       else p.reject(fromWire(m.error));
     });
     const gone = (err: Error) => {
+      // Not closed by close(): every statement from now on fails, so say why once.
+      if (!this.dead && !this.closing) console.error(`The embedded database (PGlite worker) stopped: ${err.message}`);
       this.dead ??= err;
       for (const p of this.pending.values()) p.reject(this.dead);
       this.pending.clear();
@@ -138,6 +141,7 @@ export class PgliteProxy implements PgliteClient {
 
   async close(): Promise<void> {
     if (this.dead) return;
+    this.closing = true;
     await this.call({ op: 'close' });
     this.dead = new Error('PGlite worker is closed');
     await this.worker.terminate();
