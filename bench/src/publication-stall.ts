@@ -3,6 +3,8 @@
 // process, with the app's worker pool for the engine. Each line: the step's wall time and the longest
 // the event loop went unserved meanwhile.
 //   npx tsx bench/src/publication-stall.ts [--chars 480000]   (DATABASE_URL: that server; else PGlite in /tmp)
+//   PGlite runs in its worker thread (decision 033); PGLITE_WORKER=0 runs it on this thread, as the
+//   figures of bench/README.md's issue-29 stage table were taken.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteProxy, type PgliteClient } from './pglite-proxy.ts';
 import * as schema from '../db/schema/index.ts';
 
 export type Schema = typeof schema;
@@ -127,19 +128,35 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
   };
 }
 
-/** PGlite in a folder (the embedded default) or in memory (no folder), optionally loaded from a dump. */
-export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+/**
+ * Where PGlite runs: in a worker thread (the default, decision 033: its statements, WAL and
+ * checkpoints never block the request thread) or, with `PGLITE_WORKER=0`, on the calling thread.
+ */
+export function pgliteInWorker(): boolean {
+  return process.env.PGLITE_WORKER !== '0';
+}
+
+/**
+ * PGlite in a folder (the embedded default) or in memory (no folder), optionally loaded from a dump;
+ * in its worker thread unless `worker: false` (or PGLITE_WORKER=0).
+ */
+export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob; worker?: boolean } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: trigram indexes for the substring searches (titles), as on the PostgreSQL server.
-  const client = await PGlite.create(dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client: PgliteClient =
+    (opts.worker ?? pgliteInWorker())
+      ? await PgliteProxy.start({ dataDir, loadDataDir: opts.loadDataDir })
+      : // pg_trgm: trigram indexes for the substring searches (titles), as on the PostgreSQL server.
+        await PGlite.create(dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+  // drizzle's pglite driver only calls query and transaction (and the transaction's query).
+  const driverClient = client as PGlite;
+  const db = drizzlePglite(driverClient, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     // One process owns a PGlite folder, so there is no one to race with.
     withStartupLock: (fn) => fn(),
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite(driverClient, { schema }), { migrationsFolder });
     },
     dump: async () => (await client.dumpDataDir('gzip')) as Blob,
     async prepared<T>(_name: string | null, query: SQL) {

@@ -1,0 +1,173 @@
+// The embedded database's own thread (decision 033): this worker owns the PGlite instance and runs
+// every statement the main thread sends it (pglite-proxy.ts), so PGlite's work (its queries, WAL and
+// checkpoints, all synchronous WebAssembly) never blocks the request thread's event loop.
+// Protocol: each request carries an id and gets one reply with that id. A transaction is opened by
+// 'begin' (answered once PGlite's BEGIN ran) and held open, inside `pg.transaction`, until the main
+// thread's 'end' (commit or rollback); statements carrying its id run in it, in the order they
+// arrive, and everything else waits, as PGlite makes it wait in one thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+export interface WorkerQueryOptions {
+  rowMode?: 'array' | 'object';
+  paramTypes?: number[];
+  /** Types whose values come back as PostgreSQL's text (the main thread applies its own parsers). */
+  rawTypes?: number[];
+}
+
+export type WorkerRequest =
+  | { op: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; options?: WorkerQueryOptions }
+  | { op: 'exec'; id: number; tx?: number; sql: string; options?: WorkerQueryOptions }
+  | { op: 'begin'; id: number; tx: number }
+  | { op: 'end'; id: number; tx: number; commit: boolean }
+  | { op: 'rollback'; id: number; tx: number }
+  | { op: 'dump'; id: number; compression: 'none' | 'gzip' | 'auto' }
+  | { op: 'close'; id: number };
+
+/** An error as it crosses the thread: PostgreSQL's fields (code, constraint, detail…) kept as they are. */
+export interface WireError {
+  message: string;
+  name: string;
+  stack?: string;
+  fields: Record<string, string | number | boolean | null>;
+}
+
+export type WorkerReply = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: WireError };
+
+/** The worker's first message: PGlite is open (or could not be opened). */
+export type WorkerHello = { op: 'ready' } | { op: 'failed'; error: WireError };
+
+export interface PgliteWorkerData {
+  entry: string;
+  dataDir?: string;
+  /** A data folder tarball (PGlite's dumpDataDir) to start from. */
+  loadDataDir?: ArrayBuffer;
+}
+
+export function toWire(err: unknown): WireError {
+  if (!(err instanceof Error)) return { message: String(err), name: 'Error', fields: {} };
+  const fields: WireError['fields'] = {};
+  for (const [key, value] of Object.entries(err)) {
+    // Scalars only: PGlite's error also carries the query's params and options (parser functions).
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value;
+  }
+  return { message: err.message, name: err.name, stack: err.stack, fields };
+}
+
+const identity = (value: unknown) => value;
+
+function pgliteOptions(o: WorkerQueryOptions | undefined): QueryOptions | undefined {
+  if (!o) return undefined;
+  const options: QueryOptions = {};
+  if (o.rowMode) options.rowMode = o.rowMode;
+  if (o.paramTypes) options.paramTypes = o.paramTypes;
+  if (o.rawTypes?.length) options.parsers = Object.fromEntries(o.rawTypes.map((t) => [t, identity]));
+  return options;
+}
+
+/** Thrown inside `pg.transaction` to make PGlite roll back when the main thread asks for it. */
+class RollbackRequested extends Error {}
+
+async function serve(): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('pglite-worker runs in a worker thread');
+  const data = workerData as PgliteWorkerData;
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(data.dataDir, {
+      loadDataDir: data.loadDataDir ? new Blob([data.loadDataDir]) : undefined,
+      // pg_trgm: trigram indexes for the substring searches (titles), as on the PostgreSQL server.
+      extensions: { pg_trgm },
+    });
+  } catch (err) {
+    port.postMessage({ op: 'failed', error: toWire(err) } satisfies WorkerHello);
+    return;
+  }
+
+  /** Open transactions by id: PGlite's handle and the way to finish the held callback. */
+  const open = new Map<number, { tx: Transaction; finish: (commit: boolean) => void }>();
+
+  const target = (tx: number | undefined) => {
+    if (tx === undefined) return pg;
+    const t = open.get(tx);
+    if (!t) throw new Error('Transaction is closed');
+    return t.tx;
+  };
+
+  const reply = (id: number, value?: unknown, transfer: ArrayBuffer[] = []) => port.postMessage({ id, ok: true, value } satisfies WorkerReply, transfer);
+  const fail = (id: number, err: unknown) => port.postMessage({ id, ok: false, error: toWire(err) } satisfies WorkerReply);
+
+  /** Outcome waiters of the 'end' requests, by transaction id. */
+  const ends = new Map<number, number>();
+
+  const begin = (id: number, txId: number) => {
+    let begun = false;
+    pg.transaction(async (tx) => {
+      const commit = await new Promise<boolean>((finish) => {
+        open.set(txId, { tx, finish });
+        begun = true;
+        reply(id);
+      });
+      if (!commit) throw new RollbackRequested();
+    }).then(
+      () => {
+        open.delete(txId);
+        const endId = ends.get(txId);
+        ends.delete(txId);
+        if (endId !== undefined) reply(endId);
+      },
+      (err: unknown) => {
+        open.delete(txId);
+        const endId = ends.get(txId);
+        ends.delete(txId);
+        if (!begun) fail(id, err);
+        else if (endId !== undefined) {
+          if (err instanceof RollbackRequested) reply(endId);
+          else fail(endId, err);
+        }
+      },
+    );
+  };
+
+  const handle = async (m: WorkerRequest): Promise<void> => {
+    try {
+      switch (m.op) {
+        case 'query':
+          return reply(m.id, await target(m.tx).query(m.sql, m.params, pgliteOptions(m.options)));
+        case 'exec':
+          return reply(m.id, await target(m.tx).exec(m.sql, pgliteOptions(m.options)));
+        case 'begin':
+          return begin(m.id, m.tx);
+        case 'end': {
+          const t = open.get(m.tx);
+          if (!t) return reply(m.id);
+          ends.set(m.tx, m.id);
+          return t.finish(m.commit);
+        }
+        case 'rollback':
+          return reply(m.id, await (target(m.tx) as Transaction).rollback());
+        case 'dump': {
+          const buffer = await (await pg.dumpDataDir(m.compression)).arrayBuffer();
+          return reply(m.id, buffer, [buffer]);
+        }
+        case 'close':
+          await pg.close();
+          reply(m.id);
+          port.close();
+          return;
+      }
+    } catch (err) {
+      fail(m.id, err);
+    }
+  };
+
+  // Each message starts at once, in arrival order: PGlite's own locks order the statements (a
+  // transaction's in its order, everyone else's after its COMMIT).
+  port.on('message', (m: WorkerRequest) => {
+    void handle(m);
+  });
+  port.postMessage({ op: 'ready' } satisfies WorkerHello);
+}
+
+await serve();
