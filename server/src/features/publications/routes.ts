@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fileAnswer, multipartForm, STORED_FILE_TYPES, type RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, multipartForm, parsedBody, STORED_FILE_TYPES, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { filterText, idParams } from '@edu/domain/common/bounds';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
@@ -322,7 +322,7 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.post('/:id/reject', { schema: { tags, params: idParams, body: rejectBody.nullish(), response: { 200: publicationActionAnswer } } }, async (request) => {
+  app.post('/:id/reject', { schema: { tags, params: idParams, form: parsedBody(rejectBody), response: { 200: publicationActionAnswer } } }, async (request) => {
     const user = currentUser(request);
     const parsed = rejectBody.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error), PublicationMessages.rejectReason);
