@@ -159,7 +159,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Кабинет учебного центра: API', version: '1.0.0' } },
+    // OpenAPI 3.1: JSON Schema 2020-12, so a nullable field is a type array and a nullable enum
+    // lists null (decision 034).
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Кабинет учебного центра: API',
+        version: '1.0.0',
+        summary: 'API личного кабинета учебного центра и его рабочего места оператора',
+        description:
+          'Сессия: POST /login отдаёт access_token; он передаётся в заголовке Authorization: Bearer <token>. ' +
+          'Ошибки: {message}, отказы 422 — {message, errors: {поле: [тексты]}}.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: '/', description: 'Этот сервер' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'access_token из ответа POST /login или POST /register' } },
+      },
+    },
     transform: openApiTransform,
   });
   // Parts are streamed to temporary files by platform/uploads.ts (readCheckedUploads), never buffered.

@@ -6,6 +6,7 @@ import { createTestApp } from './helper.ts';
 import { makeService } from './fixtures.ts';
 import { courseEntry, multipart, PDF } from './documents-fixtures.ts';
 import { apiRoutes, fillPath, routeKey } from './route-walk.ts';
+import { Contract } from './contract.ts';
 
 // Walks the app's own route table (every route registered, seen by an onRoute hook) and checks each
 // route as anonymous, as a user, as another user and as an operator, against the access the route
@@ -92,13 +93,24 @@ const alice = await personWithRecords(`alice-${Date.now()}`);
 const mallory = await personWithRecords(`mallory-${Date.now()}`);
 const operatorUser = await t.createUser({ role: 1 });
 
-const call = (route: { method: string; url: string }, headers: Record<string, string>, id: number | string = NO_SUCH_ID, body?: Record<string, unknown>) =>
-  t.inject({
+/** Every answer of the walk is held to the served API document (test/contract.ts). */
+const contract = new Contract((await t.inject({ method: 'GET', url: '/api/docs' })).json());
+
+const call = async (
+  route: { method: string; url: string; schema?: { hide?: boolean } },
+  headers: Record<string, string>,
+  id: number | string = NO_SUCH_ID,
+  body?: Record<string, unknown>,
+) => {
+  const res = await t.inject({
     method: route.method as 'GET',
     url: fillPath(route.url, { id: String(id), name: 'dict_profiles', kind: 'certificate', a: 'ab', b: `${'0'.repeat(32)}.jpg` }),
     headers,
     ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body ?? {} }),
   });
+  if (!route.schema?.hide) contract.check(route, res);
+  return res;
+};
 
 describe('security: the route table', () => {
   it('is walked in full, every route declaring its access', () => {
@@ -168,6 +180,11 @@ describe('security: the route table', () => {
       if (typeof policy === 'object' && policy.selfOnly) expect(asOperator.statusCode, `${key} as an operator`).toBe(404);
       else if (typeof policy === 'object') expect(asOperator.statusCode, `${key} as an operator`).not.toBe(404);
     }
+  });
+
+  it('every answer of the walk is declared in the API document and matches it', () => {
+    expect(contract.checked).toBeGreaterThan(500);
+    expect(contract.mismatches).toEqual([]);
   });
 
   it('after the walk, Alice\u2019s records are as she left them', async () => {

@@ -25,6 +25,19 @@ export const isoDate = z.string();
 
 /**
  * A refusal: 422 `{message, errors?: {field: [messages]}}` (the Russian message the screen shows,
- * and the fields it concerns). Declared on routes whose refusals a screen acts on.
+ * and the fields it concerns). Every route with a body, a query or path parameters declares it.
  */
-export const refusalAnswer = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
+export const refusalAnswer = z
+  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
+  .meta({ description: 'Отказ: сообщение и поля, к которым оно относится' });
+
+/** Any other error answer (400, 403, 404, 429, 503…): `{message}` in Russian. */
+export const errorAnswer = z.object({ message: z.string() }).meta({ description: 'Ошибка: сообщение для экрана' });
+
+/**
+ * 401: no session, or a refused login with its code (531 no such user, 532 wrong password, 500
+ * malformed) the sign-in screen acts on.
+ */
+export const authErrorAnswer = z
+  .object({ message: z.string(), code: z.number().int().optional() })
+  .meta({ description: 'Нет сессии или вход отклонён (code: 531 нет пользователя, 532 неверный пароль)' });

@@ -7,7 +7,9 @@ export const pageQuery = z.object({
     .number()
     .int()
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: 'Допустимые размеры страницы: 15, 30, 100' })
-    .default(DEFAULT_PAGE_SIZE),
+    .default(DEFAULT_PAGE_SIZE)
+    // The API document states the sizes the refinement accepts.
+    .meta({ enum: [...PAGE_SIZES] }),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -137,6 +137,7 @@ export const leadingListQuery = listQuery.extend({
     .number()
     .int()
     .refine((n) => [15, 30, 100].includes(n), { message: 'Допустимые размеры страницы: 15, 30, 100' })
-    .default(100),
+    .default(100)
+    .meta({ enum: [15, 30, 100] }),
   fio: z.string().trim().max(200).optional(),
 });

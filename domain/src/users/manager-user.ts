@@ -159,6 +159,16 @@ export const managerUserBody = z
     if (v.password !== null && v.password.length < PASSWORD_MIN_LENGTH)
       ctx.addIssue({ code: 'custom', path: ['password'], message: Messages.passwordMinLength });
     return out;
+  })
+  // The API document states what the check above requires: the names always, the rest unless the
+  // role is a guest's (the fields keep their defaults so that every missing one is reported at once).
+  .meta({
+    required: ['last_name', 'first_name'],
+    if: { properties: { role: { const: Role.guest } }, required: ['role'] },
+    else: {
+      required: ['email', 'phone', 'organization', 'job_title', 'profiles'],
+      properties: { email: { minLength: 1 }, phone: { minLength: 1 }, organization: { minLength: 1 }, job_title: { minLength: 1 }, profiles: { minItems: 1 } },
+    },
   });
 export type ManagerUserInput = z.input<typeof managerUserBody>;
 export type ManagerUserValues = z.output<typeof managerUserBody>;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { isOperator } from '@edu/domain/common/codes';
 import { forbidden } from './errors.ts';
+import { declareContract } from './api-contract.ts';
 
 // Who may call a route is declared once, on the route (`config: { access }`) or for every route of
 // a plugin (`defaultAccess(scope, …)`, as the manager area does in app.ts), and enforced by one hook
@@ -55,7 +56,9 @@ export { isGuest, isOperator } from '@edu/domain/common/codes';
 /** Sets the access of every route registered after it in this plugin (and its children) that declares none. */
 export function defaultAccess(scope: FastifyInstance, access: Access): void {
   scope.addHook('onRoute', (route) => {
-    if (route.config?.access === undefined) route.config = { ...(route.config ?? {}), access } as typeof route.config;
+    if (route.config?.access !== undefined) return;
+    route.config = { ...(route.config ?? {}), access } as typeof route.config;
+    declareContract(route);
   });
 }
 
@@ -64,6 +67,9 @@ export const accessPlugin = fp(async (app) => {
   const recorded: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     recorded.push(route);
+    // Error answers, security, operationId (platform/api-contract.ts); routes that take their access
+    // from defaultAccess get them there, once it is set.
+    declareContract(route);
   });
   const table = (): RouteTableRow[] =>
     recorded.flatMap((r) =>

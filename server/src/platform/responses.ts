@@ -68,12 +68,18 @@ export function responseSerializerCompiler(check: ResponseCheck, warn: (error: R
 
 /**
  * The answer of a route that sends a file (an export, a printed document, a download): its bytes go
- * out as they are, and the OpenAPI document names the file's type.
+ * out as they are, and the OpenAPI document names the types the file can have.
  */
-export const fileAnswer = (description: string, type = 'application/octet-stream') => ({
+export const fileAnswer = (description: string, type: string | readonly string[] = 'application/octet-stream') => ({
   description,
-  content: { [type]: { schema: fileBody } },
+  content: Object.fromEntries([type].flat().map((t) => [t, { schema: fileBody }])),
 });
+
+/** What a stored upload can be (platform/files.ts DOCUMENT_MIMES), as a file answer's types. */
+export const STORED_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+/** A printed document: a PDF, or the .docx where the converter is not asked for one. */
+export const PRINTED_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] as const;
 
 /** What the handler of a file answer sends: the bytes, or a stream of them. */
 export type FileBody = Buffer | Readable;
@@ -89,15 +95,61 @@ export const noContent = z.undefined();
 
 type SwaggerTransform = typeof jsonSchemaTransform;
 
+/** A file part of a multipart form, in the document. */
+const filePart = z.string().meta({ format: 'binary' });
+
+/**
+ * The body of a route that reads it itself: a multipart form (platform/uploads.ts) with its text
+ * fields (the zod object the handler parses them with) and its file parts, or a JSON body the handler
+ * parses with its own messages. For the document only: the route validates nothing before its
+ * handler reads the body through the same schema. `types`: the media types accepted.
+ */
+export interface FormBody {
+  schema: z.ZodType;
+  types: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /** A body the handler reads itself (multipartForm, parsedBody), described in the document. */
+    form?: FormBody;
+  }
+}
+
+/** Describes a multipart body: `files` names each file part (`many`: the part may repeat). */
+export function multipartForm(
+  fields: z.ZodObject,
+  files: Record<string, { description: string; many?: boolean; required?: boolean }>,
+  opts: { json?: boolean } = {},
+): FormBody {
+  const parts = Object.fromEntries(
+    Object.entries(files).map(([name, f]) => {
+      const part = f.many ? z.array(filePart).meta({ description: f.description }) : filePart.meta({ description: f.description });
+      return [name, f.required ? part : part.optional()];
+    }),
+  );
+  return { schema: fields.extend(parts), types: opts.json ? ['multipart/form-data', 'application/json'] : ['multipart/form-data'] };
+}
+
+/** Describes a JSON body the handler parses itself with `schema` (for its own refusal messages). */
+export const parsedBody = (schema: z.ZodType, types: readonly string[] = ['application/json']): FormBody => ({ schema, types });
+
 const BODYLESS: Record<string, string> = { 204: 'Без содержимого', 301: 'Перенаправление', 302: 'Перенаправление', 303: 'Перенаправление' };
 
-/** The zod transform of @fastify/swagger, with 204 and redirect answers described as body-less ones. */
+/**
+ * The zod transform of @fastify/swagger, with 204 and redirect answers described as body-less ones
+ * and a multipart form (`schema.form`) described as the request body.
+ */
 export const openApiTransform: SwaggerTransform = (document) => {
-  const response = document.schema?.response as Record<string, unknown> | undefined;
+  const { form, ...schema } = (document.schema ?? {}) as NonNullable<typeof document.schema> & { form?: FormBody };
+  const withForm = form ? { ...schema, body: form.schema, consumes: form.types } : schema;
+  const response = withForm.response as Record<string, unknown> | undefined;
   const bodyless = Object.keys(response ?? {}).filter((code) => BODYLESS[code]);
-  if (!response || bodyless.length === 0) return jsonSchemaTransform(document);
-  const rest = Object.fromEntries(Object.entries(response).filter(([code]) => !BODYLESS[code]));
-  const out = jsonSchemaTransform({ ...document, schema: { ...document.schema, response: rest } });
+  const rest = Object.fromEntries(Object.entries(response ?? {}).filter(([code]) => !BODYLESS[code]));
+  const transformed = jsonSchemaTransform({ ...document, schema: response ? { ...withForm, response: rest } : withForm });
+  // A plugin's root route ('/api/service/') answers without the slash too: the document names that form.
+  const out = { ...transformed, url: transformed.url.replace(/(.)\/$/, '$1') };
+  if (bodyless.length === 0) return out;
   const described = Object.fromEntries(bodyless.map((code) => [code, { type: 'null', description: BODYLESS[code] }]));
   return { ...out, schema: { ...out.schema, response: { ...(out.schema?.response as object), ...described } } };
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileAnswer, XLSX_TYPE, type RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, multipartForm, XLSX_TYPE, type RoutesPlugin } from '../../platform/responses.ts';
 import { pageMeta } from '@edu/domain/common/pagination';
 import { idField, idParams } from '@edu/domain/common/bounds';
 import {
@@ -52,7 +52,14 @@ export const contractRoutes: RoutesPlugin = async (app) => {
   /** POST /api/contract/upload?entry_id= (multipart "file"): the signed scan of the entry's contract. */
   app.post(
     '/contract/upload',
-    { schema: { tags: ['contracts'], querystring: z.object({ entry_id: idField() }), response: { 200: contractUploadedAnswer } } },
+    {
+      schema: {
+        tags: ['contracts'],
+        querystring: z.object({ entry_id: idField() }),
+        form: multipartForm(z.object({}), { file: { description: 'Скан подписанного договора: pdf, jpg или png', required: true } }),
+        response: { 200: contractUploadedAnswer },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const form = await readCheckedUploads(request, { allowedFields: (f) => f === 'file' });

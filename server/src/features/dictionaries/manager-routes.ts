@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RoutesPlugin } from '../../platform/responses.ts';
+import { parsedBody, type RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { messageAnswer } from '@edu/domain/common/answers';
 import { pageMeta } from '@edu/domain/common/pagination';
@@ -39,6 +39,9 @@ const isForeignKeyViolation = (err: unknown) => {
 };
 
 /** The body of a save, checked by the dictionary's own schema (field errors as 422). */
+/** The body of a save: the fields of the dictionary the path names. */
+const itemBody = parsedBody(z.union(Object.values(dictionaryBodies)));
+
 function parseBody(name: EditableDictionary, body: unknown) {
   const parsed = dictionaryBodies[name].safeParse(body ?? {});
   if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
@@ -58,7 +61,7 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
   const tags = ['dictionaries'];
 
   /** POST /api/dictionaries/{name}: a new item. */
-  app.post('/:name', { schema: { tags, params: nameParams, body: z.unknown(), response: { 201: dictionaryItemSavedAnswer } } }, async (request, reply) => {
+  app.post('/:name', { schema: { tags, params: nameParams, form: itemBody, response: { 201: dictionaryItemSavedAnswer } } }, async (request, reply) => {
     const name = request.params.name;
     const values = parseBody(name, request.body);
     await checkType(app.db, name, values);
@@ -67,7 +70,7 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
   });
 
   /** PUT /api/dictionaries/{name}/{id}: every field of the item. */
-  app.put('/:name/:id', { schema: { tags, params: itemParams, body: z.unknown(), response: { 200: dictionaryItemSavedAnswer } } }, async (request) => {
+  app.put('/:name/:id', { schema: { tags, params: itemParams, form: itemBody, response: { 200: dictionaryItemSavedAnswer } } }, async (request) => {
     const { name, id } = request.params;
     const values = parseBody(name, request.body);
     await checkType(app.db, name, values);

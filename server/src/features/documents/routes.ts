@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
-import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, multipartForm, STORED_FILE_TYPES, type RoutesPlugin } from '../../platform/responses.ts';
 import { idField, idParams } from '@edu/domain/common/bounds';
 import {
   contractDataAnswer,
@@ -11,6 +11,8 @@ import {
   fileDeletedAnswer,
   fileLinkAnswer,
   identityDocumentBody,
+  DOCUMENT_KINDS,
+  documentKindLabels,
   identityDocumentSavedAnswer,
   identityDocumentsAnswer,
   isDocumentKind,
@@ -80,7 +82,11 @@ export const fileLinkRoutes: RoutesPlugin = async (app) => {
     '/file/link/:token',
     {
       config: { access: 'public' },
-      schema: { tags: ['documents'], params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }), response: { 200: fileAnswer('Файл') } },
+      schema: {
+        tags: ['documents'],
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }),
+        response: { 200: fileAnswer('Файл', STORED_FILE_TYPES) },
+      },
     },
     async (request, reply) => {
       const found = await findLinkedFile(app.db, hashLinkToken(request.params.token));
@@ -122,7 +128,23 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   /** POST /api/user/{id}/upload-documents: multipart, one field per kind (several files each, "passport[]" too). */
   app.post(
     '/user/:id/upload-documents',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, response: { 200: userDocumentsUploadedAnswer } } },
+    {
+      config: { access: { owner: 'user' } },
+      schema: {
+        tags: ['documents'],
+        params: idParams,
+        form: multipartForm(
+          z.object({}),
+          Object.fromEntries(
+            DOCUMENT_KINDS.map((kind) => [
+              kind,
+              { description: `${documentKindLabels[kind]}: pdf, jpg или png (можно несколько, поле «${kind}[]» тоже)`, many: true },
+            ]),
+          ),
+        ),
+        response: { 200: userDocumentsUploadedAnswer },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const userId = request.params.id;
@@ -154,7 +176,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   /** GET /api/file/{id}: a private file, to its owner and operators only; sent as an attachment-safe inline. */
   app.get(
     '/file/:id',
-    { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams, response: { 200: fileAnswer('Файл') } } },
+    { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams, response: { 200: fileAnswer('Файл', STORED_FILE_TYPES) } } },
     async (request, reply) => {
       const me = currentUser(request);
       const file = await findLiveFile(app.db, request.params.id);

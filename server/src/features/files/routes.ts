@@ -1,4 +1,4 @@
-import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, PRINTED_TYPES, STORED_FILE_TYPES, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -16,7 +16,11 @@ export const fileRoutes: RoutesPlugin = async (app) => {
     '/:id/download',
     {
       config: { access: { owner: 'file' } },
-      schema: { tags: ['files'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: fileAnswer('Файл') } },
+      schema: {
+        tags: ['files'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: fileAnswer('Файл', [...STORED_FILE_TYPES, ...PRINTED_TYPES]) },
+      },
     },
     async (request, reply) => {
       const me = currentUser(request);
@@ -32,11 +36,11 @@ export const fileRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/signed',
     {
-      config: { access: 'public' },
+      config: { access: 'public', refuses: [404] },
       schema: {
         tags: ['files'],
         querystring: z.object({ t: z.string().max(4000).default('') }),
-        response: { 200: fileAnswer('Документ по ссылке для печати') },
+        response: { 200: fileAnswer('Документ по ссылке для печати', PRINTED_TYPES) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { filterText, idParams } from '@edu/domain/common/bounds';
-import { fileAnswer, XLSX_TYPE, type RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, parsedBody, XLSX_TYPE, type RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { EntryMessages } from '@edu/domain/entries/entry';
 import {
@@ -132,7 +132,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
   /** POST /api/yookassa-entry/pay {fio, phone, sum}: the public form, no login. */
   app.post(
     '/yookassa-entry/pay',
-    { config: { access: 'public' }, schema: { tags: ['payments'], body: z.unknown(), response: { 200: publicPayAnswer } } },
+    { config: { access: 'public', refuses: [429, 503] }, schema: { tags: ['payments'], form: parsedBody(publicPayBody), response: { 200: publicPayAnswer } } },
     async (request) => {
       const parsed = publicPayBody.safeParse(request.body);
       if (!parsed.success) throw new AppError(422, PaymentMessages.fillAll, { errors: fieldErrorsFromZod(parsed.error) });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, multipartForm, parsedBody, STORED_FILE_TYPES, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { filterText, idParams } from '@edu/domain/common/bounds';
 import { fieldErrorsFromZod } from '@edu/domain/common/validation';
@@ -65,6 +65,15 @@ import { defaultAccess, isOperator } from '../../platform/access.ts';
 
 const tags = ['publications'];
 const FILE_FIELDS = new Set(['file', 'additionalFiles']);
+/** The body of create and update: multipart with the files, or JSON without them. */
+const saveForm = multipartForm(
+  savePublicationBody,
+  {
+    file: { description: 'Файл публикации: pdf, jpg или png' },
+    additionalFiles: { description: 'Дополнительные файлы (только при создании)', many: true },
+  },
+  { json: true },
+);
 
 /** Multipart (file, additionalFiles[] and fields) or JSON; fields checked by the save schema. */
 /**
@@ -181,7 +190,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   }
 
   /** POST /api/publication (multipart: file, additionalFiles[], fields). */
-  app.post('/', { schema: { tags, response: { 200: savePublicationAnswer, 429: refusalAnswer } } }, async (request) => {
+  app.post('/', { schema: { tags, form: saveForm, response: { 200: savePublicationAnswer, 429: refusalAnswer } } }, async (request) => {
     const user = currentUser(request);
     const { input, form } = await readSave(request);
     const cleaned = await cleanOffThread(app, input.text);
@@ -217,12 +226,18 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
   app.put(
     '/:id',
-    { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: savePublicationAnswer, 429: refusalAnswer } } },
+    {
+      config: { access: { owner: 'publication' } },
+      schema: { tags, params: idParams, form: saveForm, response: { 200: savePublicationAnswer, 429: refusalAnswer } },
+    },
     update,
   );
   app.post(
     '/:id',
-    { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: savePublicationAnswer, 429: refusalAnswer } } },
+    {
+      config: { access: { owner: 'publication' } },
+      schema: { tags, params: idParams, form: saveForm, response: { 200: savePublicationAnswer, 429: refusalAnswer } },
+    },
     update,
   );
 
@@ -256,7 +271,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
       schema: {
         tags,
         params: z.object({ id: idParams.shape.id, fileId: idParams.shape.id }),
-        response: { 200: fileAnswer('Файл публикации (pdf, jpg или png)') },
+        response: { 200: fileAnswer('Файл публикации (pdf, jpg или png)', STORED_FILE_TYPES) },
       },
     },
     async (request, reply) => {
@@ -307,7 +322,7 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.post('/:id/reject', { schema: { tags, params: idParams, response: { 200: publicationActionAnswer } } }, async (request) => {
+  app.post('/:id/reject', { schema: { tags, params: idParams, form: parsedBody(rejectBody), response: { 200: publicationActionAnswer } } }, async (request) => {
     const user = currentUser(request);
     const parsed = rejectBody.safeParse(request.body ?? {});
     if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error), PublicationMessages.rejectReason);

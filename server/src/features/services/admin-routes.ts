@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, multipartForm, type RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import {
   joomlaLookupBody,
@@ -86,22 +86,27 @@ export const serviceAdminRoutes: RoutesPlugin = async (app) => {
   });
 
   /** POST /api/service/{id}/upload-image (multipart "file"): jpg or png by content, at most 10 MB, stored at most 1200 px wide. */
-  app.post('/:id/upload-image', { schema: { tags: ['services'], params: idParams, response: { 200: serviceSavedAnswer } } }, async (request) => {
-    if (!(await serviceExists(app.db, request.params.id, { live: true }))) throw notFound(Messages.serviceNotFound);
-    const form = await readCheckedUploads(request, { allowed: IMAGE_MIMES, typeMessage: ServiceFormMessages.imageType });
-    const upload = form.files[0];
-    if (!upload) throw fieldError('file', ServiceFormMessages.imageType);
-    let resized: Buffer;
-    try {
-      resized = await sharp(upload.path).rotate().resize({ width: SERVICE_IMAGE_WIDTH, withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
-    } catch {
-      throw fieldError('file', ServiceFormMessages.imageType);
-    }
-    const me = currentUser(request);
-    const file = await app.files.save(app.db, { userId: me.id, name: upload.name || 'service.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
-    await setServiceImage(app.db, me, request.params.id, file.id, publish());
-    return { data: await serviceAnswer(app, request.params.id), message: ServiceFormMessages.imageUploaded };
-  });
+  const imageForm = multipartForm(z.object({}), { file: { description: 'Изображение jpg или png, до 10 МБ', required: true } });
+  app.post(
+    '/:id/upload-image',
+    { schema: { tags: ['services'], params: idParams, form: imageForm, response: { 200: serviceSavedAnswer } } },
+    async (request) => {
+      if (!(await serviceExists(app.db, request.params.id, { live: true }))) throw notFound(Messages.serviceNotFound);
+      const form = await readCheckedUploads(request, { allowed: IMAGE_MIMES, typeMessage: ServiceFormMessages.imageType });
+      const upload = form.files[0];
+      if (!upload) throw fieldError('file', ServiceFormMessages.imageType);
+      let resized: Buffer;
+      try {
+        resized = await sharp(upload.path).rotate().resize({ width: SERVICE_IMAGE_WIDTH, withoutEnlargement: true }).jpeg({ quality: 85 }).toBuffer();
+      } catch {
+        throw fieldError('file', ServiceFormMessages.imageType);
+      }
+      const me = currentUser(request);
+      const file = await app.files.save(app.db, { userId: me.id, name: upload.name || 'service.jpg', mime: 'image/jpeg', buffer: resized, ext: 'jpg' });
+      await setServiceImage(app.db, me, request.params.id, file.id, publish());
+      return { data: await serviceAnswer(app, request.params.id), message: ServiceFormMessages.imageUploaded };
+    },
+  );
 
   /**
    * POST /api/service/save-to-joomla/{id}: sends the service to the site now. The publication is a
@@ -149,7 +154,7 @@ export const serviceImageRoutes: RoutesPlugin = async (app) => {
     {
       config: { access: 'public' },
       schema: {
-        hide: true,
+        tags: ['services'],
         params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }),
         response: { 200: fileAnswer('Изображение услуги', 'image/jpeg') },
       },

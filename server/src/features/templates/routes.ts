@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, multipartForm, type RoutesPlugin } from '../../platform/responses.ts';
 import { z } from 'zod';
 import { TemplateType } from '@edu/domain/common/codes';
 import { FileMessages } from '@edu/domain/documents/files';
@@ -42,6 +42,9 @@ import { fieldErrorsFromZod } from '@edu/domain/common/validation';
 import { userFileHeaders } from '../../platform/security-headers.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Create and update: multipart with the .docx, or JSON without it. */
+const templateForm = multipartForm(templateFields, { file: { description: 'Шаблон .docx (для типов, что печатаются из файла)' } }, { json: true });
 
 interface TemplateForm {
   fields: Record<string, string>;
@@ -182,15 +185,15 @@ export const templateRoutes: RoutesPlugin = async (app) => {
   }
 
   /** POST /api/template (multipart: title, dict_type_id, content, event_id, file). */
-  app.post('/', { schema: { tags: ['templates'], response: { 201: templateSavedAnswer } } }, async (request, reply) =>
+  app.post('/', { schema: { tags: ['templates'], form: templateForm, response: { 201: templateSavedAnswer } } }, async (request, reply) =>
     reply.status(201).send(await save(request, null)),
   );
 
   /** POST /api/template/{id} (multipart with _method=PUT) and PUT /api/template/{id}. */
-  app.post('/:id', { schema: { tags: ['templates'], params: idParams, response: { 200: templateSavedAnswer } } }, async (request) =>
+  app.post('/:id', { schema: { tags: ['templates'], params: idParams, form: templateForm, response: { 200: templateSavedAnswer } } }, async (request) =>
     save(request, request.params.id),
   );
-  app.put('/:id', { schema: { tags: ['templates'], params: idParams, response: { 200: templateSavedAnswer } } }, async (request) =>
+  app.put('/:id', { schema: { tags: ['templates'], params: idParams, form: templateForm, response: { 200: templateSavedAnswer } } }, async (request) =>
     save(request, request.params.id),
   );
 

@@ -54,16 +54,24 @@ export const managerUserRoutes: RoutesPlugin = async (app) => {
   });
 
   /** POST /api/manager/users: a new user (role 2 by default; guests without e-mail and phone). */
-  app.post('/manager/users', { schema: { tags, body: managerUserBody, response: { 201: managedUserSavedAnswer } } }, async (request, reply) => {
-    const id = await saveUser(app.db, currentUser(request), null, request.body);
-    return reply.status(201).send({ data: await findManagedUser(app.db, id), message: Messages.saved });
-  });
+  app.post(
+    '/manager/users',
+    { config: { refuses: [503] }, schema: { tags, body: managerUserBody, response: { 201: managedUserSavedAnswer } } },
+    async (request, reply) => {
+      const id = await saveUser(app.db, currentUser(request), null, request.body);
+      return reply.status(201).send({ data: await findManagedUser(app.db, id), message: Messages.saved });
+    },
+  );
 
   /** PUT /api/manager/users/{id}: every field, the work profiles and, when sent, a new password. */
-  app.put('/manager/users/:id', { schema: { tags, params: idParams, body: managerUserBody, response: { 200: managedUserSavedAnswer } } }, async (request) => {
-    const id = await saveUser(app.db, currentUser(request), request.params.id, request.body);
-    return { data: await findManagedUser(app.db, id), message: Messages.saved };
-  });
+  app.put(
+    '/manager/users/:id',
+    { config: { refuses: [503] }, schema: { tags, params: idParams, body: managerUserBody, response: { 200: managedUserSavedAnswer } } },
+    async (request) => {
+      const id = await saveUser(app.db, currentUser(request), request.params.id, request.body);
+      return { data: await findManagedUser(app.db, id), message: Messages.saved };
+    },
+  );
 
   /** DELETE /api/manager/users/{id}: soft delete. */
   app.delete('/manager/users/:id', { schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (request) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import sharp from 'sharp';
 import { idParams } from '@edu/domain/common/bounds';
 import type { FastifyInstance } from 'fastify';
-import { fileAnswer, type RoutesPlugin } from '../../platform/responses.ts';
+import { fileAnswer, multipartForm, type RoutesPlugin } from '../../platform/responses.ts';
 import { Messages } from '@edu/domain/common/messages';
 import { messageAnswer } from '@edu/domain/common/answers';
 import { AVATAR_SIZE, changePasswordBody, ProfileMessages, storeProfilesBody, updateUserBody } from '@edu/domain/users/profile';
@@ -69,7 +69,10 @@ export const userRoutes: RoutesPlugin = async (app) => {
   /** PUT /api/user/{id}: own profile. Names stay as they are unless an operator edits. */
   app.put(
     '/user/:id',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['users'], params: idParams, body: updateUserBody, response: { 200: currentUserSavedAnswer } } },
+    {
+      config: { access: { owner: 'user' }, refuses: [429, 503] },
+      schema: { tags: ['users'], params: idParams, body: updateUserBody, response: { 200: currentUserSavedAnswer } },
+    },
     async (request) => {
       const me = currentUser(request);
       const id = request.params.id;
@@ -150,7 +153,10 @@ export const userRoutes: RoutesPlugin = async (app) => {
    */
   app.post(
     '/user/:id/change-password',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['users'], params: idParams, body: changePasswordBody, response: { 200: messageAnswer } } },
+    {
+      config: { access: { owner: 'user' }, refuses: [429, 503] },
+      schema: { tags: ['users'], params: idParams, body: changePasswordBody, response: { 200: messageAnswer } },
+    },
     async (request) => {
       const me = currentUser(request);
       const id = request.params.id;
@@ -170,7 +176,15 @@ export const userRoutes: RoutesPlugin = async (app) => {
   /** POST /api/user/{id}/upload-avatar (multipart "file"): jpg or png by content, at most 10 MB, stored as 180x180. */
   app.post(
     '/user/:id/upload-avatar',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['users'], params: idParams, response: { 200: currentUserSavedAnswer } } },
+    {
+      config: { access: { owner: 'user' } },
+      schema: {
+        tags: ['users'],
+        params: idParams,
+        form: multipartForm(z.object({}), { file: { description: 'Изображение jpg или png, до 10 МБ', required: true } }),
+        response: { 200: currentUserSavedAnswer },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       assertUserReachable(me, request.params.id);
@@ -212,7 +226,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
     {
       config: { access: 'public' },
       schema: {
-        hide: true,
+        tags: ['users'],
         params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }),
         response: { 200: fileAnswer('Изображение профиля', 'image/jpeg') },
       },
