@@ -21,7 +21,8 @@ export function MacroButton({ macro, onPick }: { macro: MacroItem; onPick?: (tex
       p={6}
       style={{ borderRadius: 6, display: 'block', width: '100%' }}
       className="macro-button"
-      aria-label={`Скопировать ${macro.fdv}`}
+      // The name holds what is seen (label in name, WCAG 2.5.3).
+      aria-label={`Скопировать ${macro.fdv}${macro.description ? ` ${macro.description}` : ''}`}
       data-testid="macro"
     >
       <Text ff="monospace" size="sm" c="blue.8" style={{ wordBreak: 'break-all' }}>
