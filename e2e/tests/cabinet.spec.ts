@@ -92,7 +92,7 @@ test('a new user fills the profile, applies for a conference with theses, pays l
   await expect(thesisDialog).toHaveCount(0);
 
   // The sidebar badge carries the remaining sum.
-  const entriesLink = page.getByRole('link', { name: 'Мои заявки', exact: true });
+  const entriesLink = page.getByRole('link', { name: /^Мои заявки/ });
   await expect(entriesLink.locator('.mantine-Badge-root')).toHaveText(PRICE);
 
   // The bell gets the entry-created notification by polling, without a reload (the welcome one came at registration).

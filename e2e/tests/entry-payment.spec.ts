@@ -11,7 +11,7 @@ const newClient = (request: APIRequestContext, lastName: string, payType?: numbe
 test('a user pays an entry through the sandbox page, comes back and sees it paid with the badge gone', async ({ page, request }) => {
   const client = await newClient(request, 'Оплатина');
   await login(page, client.email, client.password);
-  const sidebarEntries = page.getByRole('link', { name: 'Мои заявки', exact: true }).first();
+  const sidebarEntries = page.getByRole('link', { name: /^Мои заявки/ }).first();
   await expect(sidebarEntries).toContainText('4 900');
 
   await page.goto('/user/entry');

@@ -26,7 +26,7 @@ test('login, the cabinet, /pay and the sandbox page work with the security heade
   expect(headers['referrer-policy']).toBe('same-origin');
 
   await login(page, DEMO_USER, PASSWORD);
-  await expect(page.getByRole('link', { name: 'Мои заявки', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Мои заявки/ }).first()).toBeVisible();
   await page.goto('/user/entry');
   await expect(page.getByRole('heading', { name: 'Мои заявки' })).toBeVisible();
   await page.goto('/user/service');

@@ -7,14 +7,14 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { queryClient } from './query-client';
 import { router } from './router';
 import { endSession } from './session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // A 401 on a protected call ends the session (spec 01 §4).
 setUnauthorizedHandler(() => endSession(router, queryClient));
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {/* Placed by global.css: below the page's header and below a modal's title and close button. */}
       <Notifications position="top-right" autoClose={NOTICE_MS} limit={4} />
       <QueryClientProvider client={queryClient}>

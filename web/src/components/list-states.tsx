@@ -4,7 +4,7 @@ import { Messages } from '@edu/domain/common/messages';
 /** Rows of a list being loaded: table-like bars on wide screens, card blocks on narrow ones. */
 export function ListSkeleton({ narrow, rows = 6 }: { narrow: boolean; rows?: number }) {
   return (
-    <Stack gap={narrow ? 'sm' : 6} aria-busy="true" aria-label="Загрузка" data-testid="list-skeleton">
+    <Stack gap={narrow ? 'sm' : 6} role="status" aria-busy="true" aria-label="Загрузка" data-testid="list-skeleton">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} h={narrow ? 120 : 44} radius="md" />
       ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Accordion, Badge, Group, ScrollArea, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Accordion, Badge, Group, ScrollArea, Skeleton, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { matchesMacro, useMacros, type MacroItem } from '../lib/macros';
@@ -21,9 +21,10 @@ export function MacroButton({ macro, onPick }: { macro: MacroItem; onPick?: (tex
       p={6}
       style={{ borderRadius: 6, display: 'block', width: '100%' }}
       className="macro-button"
-      aria-label={`Скопировать ${macro.fdv}`}
       data-testid="macro"
     >
+      {/* The name is what is seen after the verb (label in name, WCAG 2.5.3): «Скопировать ${user.fio} ФИО …». */}
+      <VisuallyHidden>Скопировать</VisuallyHidden>{' '}
       <Text ff="monospace" size="sm" c="blue.8" style={{ wordBreak: 'break-all' }}>
         {macro.fdv}
       </Text>

@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
   return (
     <Center h={fullScreen ? '100dvh' : 240} aria-busy="true">
-      <Loader type="dots" aria-label="Загрузка" />
+      <Loader type="dots" role="status" aria-label="Загрузка" />
     </Center>
   );
 }

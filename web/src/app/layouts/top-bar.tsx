@@ -25,7 +25,7 @@ export function TopBar({ panel, user, navOpened, onToggleNav, search }: TopBarPr
     <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Закрыть меню' : 'Открыть меню'} />
-        <Box component={Link} to={panelHome(panel)} style={{ color: 'inherit', textDecoration: 'none' }} aria-label="На главную">
+        <Box component={Link} to={panelHome(panel)} style={{ color: 'inherit', textDecoration: 'none' }} aria-label="Личный кабинет — на главную">
           <Brand />
         </Box>
         {panel === 'manager' && (

@@ -38,7 +38,7 @@ export function UserMenu({ panel, user }: { panel: Panel; user: CurrentUser }) {
     <>
       <Menu position="bottom-end" width={260} shadow="md" withinPortal>
         <Menu.Target>
-          <UnstyledButton aria-label="Меню пользователя" style={{ borderRadius: 999 }}>
+          <UnstyledButton aria-label={`Меню пользователя ${user.initials}`} style={{ borderRadius: 999 }}>
             <Group gap={8} wrap="nowrap">
               <Avatar src={user.avatar_url ?? undefined} color="indigo" radius="xl" size={36} alt={user.fio}>
                 {user.initials}

@@ -21,6 +21,11 @@ export function IconsPage() {
   const [picked, setPicked] = useState<string>(SERVICE_ICON_NAMES[0]);
   const needle = search.trim().toLowerCase();
   const usedBy = (name: string) => (types.data ?? []).filter((t) => t.icon === name).map((t) => t.fdv);
+  /** What the tile says about the icon's use: the one type, or how many. */
+  const usedText = (name: string) => {
+    const used = usedBy(name);
+    return used.length === 0 ? '' : used.length === 1 ? (used[0] ?? '') : `типов: ${used.length}`;
+  };
   const shown = SERVICE_ICON_NAMES.filter(
     (n) => !needle || iconTitle(n).toLowerCase().includes(needle) || usedBy(n).some((f) => f.toLowerCase().includes(needle)),
   );
@@ -68,16 +73,23 @@ export function IconsPage() {
       ) : (
         <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 6, xl: 8 }} spacing="sm">
           {shown.map((name) => (
-            <UnstyledButton key={name} onClick={() => setPicked(name)} aria-label={`Иконка «${iconTitle(name)}»`} data-testid="icon-tile" h="100%">
+            // The name holds what the tile shows (label in name, WCAG 2.5.3).
+            <UnstyledButton
+              key={name}
+              onClick={() => setPicked(name)}
+              aria-label={`Иконка «${iconTitle(name)}» ${usedText(name)}`.trim()}
+              data-testid="icon-tile"
+              h="100%"
+            >
               <Paper p="sm" radius="md" withBorder h="100%" mih={104} style={{ borderColor: name === picked ? 'var(--mantine-color-blue-5)' : undefined }}>
                 <Stack gap={6} align="center" justify="center" h="100%">
                   <NamedIcon name={name} size={28} />
                   <Text size="xs" ta="center" lineClamp={1}>
                     {iconTitle(name)}
-                  </Text>
+                  </Text>{' '}
                   {usedBy(name).length > 0 && (
                     <Badge size="xs" variant="light" tt="none">
-                      {usedBy(name).length === 1 ? usedBy(name)[0] : `типов: ${usedBy(name).length}`}
+                      {usedText(name)}
                     </Badge>
                   )}
                 </Stack>

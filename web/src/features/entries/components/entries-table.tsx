@@ -8,6 +8,7 @@ import { groupEntries } from './group-entries';
 import { StatusPrice } from './status-price';
 import { GuestBadge } from './guest-badge';
 import { PackageReservation } from './package-reservation';
+import { fadedStyle } from '../../../lib/faded';
 
 export interface EntriesViewProps {
   entries: Entry[];
@@ -77,7 +78,7 @@ interface RowProps {
 
 function EntryRow({ entry, onAction, showClient, withSection, typeColumn, inPackage = false }: RowProps) {
   return (
-    <Table.Tr style={{ opacity: entry.deleted_at ? 0.55 : 1 }} data-testid="entry-row" bg={inPackage ? 'var(--mantine-color-grape-0)' : undefined}>
+    <Table.Tr style={fadedStyle(entry.deleted_at)} data-testid="entry-row" bg={inPackage ? 'var(--mantine-color-grape-0)' : undefined}>
       <Table.Td style={inPackage ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-4)' } : undefined}>
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {entry.number}
@@ -151,7 +152,7 @@ function PackageRows({
   const before = 1 + (typeColumn ? 1 : 0) + (showClient ? 1 : 0);
   return (
     <>
-      <Table.Tr data-testid="package-row" bg="var(--mantine-color-grape-0)" style={{ opacity: lead.deleted_at ? 0.55 : 1 }}>
+      <Table.Tr data-testid="package-row" bg="var(--mantine-color-grape-0)" style={fadedStyle(lead.deleted_at)}>
         <Table.Td colSpan={before} style={{ boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}>
           <Badge color="grape" variant="light" tt="none" leftSection={<IconPackage size={14} />}>
             Пакет услуг

@@ -10,6 +10,7 @@ import { priceText, StatusPrice } from './status-price';
 import { PayButton } from './pay-button';
 import { GuestBadge } from './guest-badge';
 import { PackageReservation } from './package-reservation';
+import { fadedStyle } from '../../../lib/faded';
 
 /**
  * Narrow screens (1199 px or less): one card per entry; a package purchase is one card holding its
@@ -21,7 +22,7 @@ export function EntryCards({ entries, onAction, showClient = false, flat = false
     <Stack gap="sm" data-testid="entries-cards">
       {items.map((item) =>
         item.kind === 'entry' ? (
-          <Paper key={item.key} p={showClient ? 'sm' : 'md'} radius="md" style={{ opacity: item.entry.deleted_at ? 0.55 : 1 }} data-testid="entry-card">
+          <Paper key={item.key} p={showClient ? 'sm' : 'md'} radius="md" style={fadedStyle(item.entry.deleted_at)} data-testid="entry-card">
             <EntryCardBody entry={item.entry} onAction={onAction} showClient={showClient} />
           </Paper>
         ) : (
@@ -30,7 +31,7 @@ export function EntryCards({ entries, onAction, showClient = false, flat = false
             p="md"
             radius="md"
             data-testid="package-purchase-card"
-            style={{ opacity: item.lead.deleted_at ? 0.55 : 1, boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}
+            style={{ ...fadedStyle(item.lead.deleted_at), boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}
           >
             <Stack gap="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -34,7 +34,7 @@ export function EntryModal({ opened, service, onClose }: EntryModalProps) {
         <EntryFlow key={service.id} service={service} onClose={onClose} />
       ) : (
         <Center py="xl">
-          <Loader type="dots" aria-label="Загрузка" />
+          <Loader type="dots" role="status" aria-label="Загрузка" />
         </Center>
       )}
     </Modal>

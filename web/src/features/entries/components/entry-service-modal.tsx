@@ -27,7 +27,7 @@ export function EntryServiceModal({
         <FormProblem problem={errorMessage(service.error)} />
       ) : (
         <Center py="xl">
-          <Loader type="dots" aria-label="Загрузка" />
+          <Loader type="dots" role="status" aria-label="Загрузка" />
         </Center>
       )}
     </Modal>

@@ -12,6 +12,7 @@ import { GuestBadge } from './guest-badge';
 import { PackageReservation } from './package-reservation';
 import { PayButton } from './pay-button';
 import { priceText } from './status-price';
+import { fadedStyle } from '../../../lib/faded';
 
 /** Badge labels that must never be cut ('Оплаче…'). */
 const whole = {
@@ -186,7 +187,7 @@ function EntryRow({
     .join(' · ');
   return (
     <Table.Tr
-      style={{ opacity: entry.deleted_at ? 0.55 : 1, boxShadow: inPackage || marked ? 'inset 3px 0 0 var(--mantine-color-grape-4)' : undefined }}
+      style={{ ...fadedStyle(entry.deleted_at), boxShadow: inPackage || marked ? 'inset 3px 0 0 var(--mantine-color-grape-4)' : undefined }}
       data-testid="entry-row"
       bg={inPackage ? 'var(--mantine-color-grape-0)' : undefined}
     >
@@ -239,7 +240,7 @@ function PackageRows({
       <Table.Tr
         data-testid="package-row"
         bg="var(--mantine-color-grape-0)"
-        style={{ opacity: lead.deleted_at ? 0.55 : 1, boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}
+        style={{ ...fadedStyle(lead.deleted_at), boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' }}
       >
         <Table.Td>
           <Badge color="grape" variant="light" tt="none" size="sm" leftSection={<IconPackage size={12} />}>

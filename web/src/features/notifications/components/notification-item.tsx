@@ -20,7 +20,6 @@ export function NotificationItem({ notification, onOpen, rich = false }: Notific
       data-checked={notification.checked || undefined}
       onClick={() => onOpen(notification)}
       data-testid="notification-item"
-      aria-label={notification.text_clear}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <ThemeIcon color={paletteColor(notification.color, 'blue')} variant="light" radius="xl" size={34}>

@@ -1,6 +1,6 @@
 import { CoAuthorMessages } from '@edu/domain/publications/co-authors';
 import type { ReactNode } from 'react';
-import { ActionIcon, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatRub } from '@edu/domain/common/format';
 import { PublicationStatus } from '@edu/domain/common/codes';
@@ -9,6 +9,7 @@ import type { Publication } from '../api/types';
 import { PublicationFileLink } from './publication-file-link';
 import { PublicationStatusBadge } from './status-badge';
 import { plainText } from './text-stats';
+import { fadedStyle } from '../../../lib/faded';
 
 interface PublicationCardProps {
   publication: Publication;
@@ -32,13 +33,10 @@ export function PublicationCard({ publication: p, onOpen, onDelete, pay }: Publi
       withBorder
       p="md"
       radius="md"
-      style={{ opacity: rejected ? 0.6 : 1, cursor: 'pointer' }}
+      style={{ ...fadedStyle(rejected), cursor: 'pointer' }}
+      // A click anywhere opens it; for the keyboard and screen readers the title is the button (a
+      // card with buttons inside must not be a button itself).
       onClick={onOpen}
-      role="button"
-      tabIndex={0}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') onOpen();
-      }}
       data-testid="publication-card"
     >
       <Stack gap={8}>
@@ -72,9 +70,16 @@ export function PublicationCard({ publication: p, onOpen, onDelete, pay }: Publi
             )}
           </Group>
         </Group>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {p.title}
-        </Text>
+        <UnstyledButton
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen();
+          }}
+        >
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {p.title}
+          </Text>
+        </UnstyledButton>
         {p.service && (
           <Text size="sm" c="dimmed">
             {p.service.title}

@@ -32,76 +32,75 @@ export function SearchModal({ value, onChange, onPick }: SearchModalProps) {
   const waiting = keywords !== value.trim() || search.isFetching;
 
   return (
-    <Modal
-      opened={value.length > 0}
-      onClose={() => onChange('')}
-      withCloseButton={false}
-      size="lg"
-      fullScreen={narrow}
-      yOffset="8vh"
-      padding="md"
-      aria-label="Поиск услуг"
-    >
-      <TextInput
-        aria-label="Поиск услуг"
-        placeholder="Поиск услуг"
-        leftSection={<IconSearch size={16} />}
-        rightSection={waiting ? <Loader size={14} /> : <CloseButton aria-label="Очистить поиск" onClick={() => onChange('')} />}
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        data-autofocus
-        size="md"
-        radius="xl"
-      />
-      <Stack gap={4} mt="md" data-testid="search-results">
-        {search.isPending && keywords ? (
-          <Center py="lg">
-            <Loader type="dots" aria-label="Загрузка" />
-          </Center>
-        ) : results.length === 0 ? (
-          keywords && (
-            <Text c="dimmed" ta="center" py="lg">
-              {Messages.nothingFoundSad}
-            </Text>
-          )
-        ) : (
-          <>
-            <Text size="sm" fw={600} c="dimmed" mb={4}>
-              {searchHeading(results.length)}
-            </Text>
-            {results.map((service) => (
-              <UnstyledButton key={service.id} className={classes.result} onClick={() => onPick(service)} data-testid="search-result">
-                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
-                  <Stack gap={4} style={{ minWidth: 0 }}>
-                    {service.type && (
-                      <Badge color={paletteColor(service.type.color)} variant="light" tt="none" size="sm">
-                        {service.type.fdv}
-                      </Badge>
-                    )}
-                    <WordStartHighlight text={service.title} words={words} fw={600} size="sm" lh={1.35} />
-                    {service.begda && service.endda && service.interval_formatted && (
-                      <Group gap={4} c="dimmed" wrap="nowrap">
-                        <IconCalendarEvent size={14} stroke={1.6} />
-                        <Text size="xs">{service.interval_formatted}</Text>
-                      </Group>
-                    )}
-                  </Stack>
-                  <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-                    <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPrice(service.price)}
-                    </Text>
-                    {service.points > 0 && (
-                      <Text size="xs" c="teal.7" style={{ whiteSpace: 'nowrap' }}>
-                        +{pointsText(service.points)}
-                      </Text>
-                    )}
-                  </Stack>
-                </Group>
-              </UnstyledButton>
-            ))}
-          </>
-        )}
-      </Stack>
-    </Modal>
+    // Composed by hand so the dialog itself (not the always-present root) carries the name.
+    <Modal.Root opened={value.length > 0} onClose={() => onChange('')} size="lg" fullScreen={narrow} yOffset="8vh" padding="md">
+      <Modal.Overlay />
+      <Modal.Content aria-label="Поиск услуг">
+        <Modal.Body>
+          <TextInput
+            aria-label="Поиск услуг"
+            placeholder="Поиск услуг"
+            leftSection={<IconSearch size={16} />}
+            rightSection={
+              waiting ? <Loader size={14} role="status" aria-label="Загрузка" /> : <CloseButton aria-label="Очистить поиск" onClick={() => onChange('')} />
+            }
+            value={value}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            data-autofocus
+            size="md"
+            radius="xl"
+          />
+          <Stack gap={4} mt="md" data-testid="search-results">
+            {search.isPending && keywords ? (
+              <Center py="lg">
+                <Loader type="dots" role="status" aria-label="Загрузка" />
+              </Center>
+            ) : results.length === 0 ? (
+              keywords && (
+                <Text c="dimmed" ta="center" py="lg">
+                  {Messages.nothingFoundSad}
+                </Text>
+              )
+            ) : (
+              <>
+                <Text size="sm" fw={600} c="dimmed" mb={4}>
+                  {searchHeading(results.length)}
+                </Text>
+                {results.map((service) => (
+                  <UnstyledButton key={service.id} className={classes.result} onClick={() => onPick(service)} data-testid="search-result">
+                    <Group justify="space-between" wrap="nowrap" align="flex-start" gap="md">
+                      <Stack gap={4} style={{ minWidth: 0 }}>
+                        {service.type && (
+                          <Badge color={paletteColor(service.type.color)} variant="light" tt="none" size="sm">
+                            {service.type.fdv}
+                          </Badge>
+                        )}
+                        <WordStartHighlight text={service.title} words={words} fw={600} size="sm" lh={1.35} />
+                        {service.begda && service.endda && service.interval_formatted && (
+                          <Group gap={4} c="dimmed" wrap="nowrap">
+                            <IconCalendarEvent size={14} stroke={1.6} />
+                            <Text size="xs">{service.interval_formatted}</Text>
+                          </Group>
+                        )}
+                      </Stack>
+                      <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+                        <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                          {formatPrice(service.price)}
+                        </Text>
+                        {service.points > 0 && (
+                          <Text size="xs" c="teal.7" style={{ whiteSpace: 'nowrap' }}>
+                            +{pointsText(service.points)}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Group>
+                  </UnstyledButton>
+                ))}
+              </>
+            )}
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -23,6 +23,7 @@ import { useServiceFormOptions } from '../api/manage-service';
 import { useServiceOverview } from '../api/get-service-overview';
 import { ServiceFormModal } from '../components/service-form-modal';
 import type { ServiceEntriesSlot } from './manager-services-page';
+import { fadedStyle } from '../../../lib/faded';
 
 const VISIBILITY = [
   { value: '1', label: 'Видимые' },
@@ -193,7 +194,7 @@ export function AllServicesPage({ renderEntriesModal }: { renderEntriesModal: (s
             size="sm"
             fw={600}
             onClick={() => void open(s, 'entries')}
-            aria-label={`Заявки услуги ${s.title}`}
+            aria-label={`Заявки услуги ${s.title}: ${s.entries}`}
             data-testid="overview-entries"
             disabled={loadingRow(s, 'entries')}
           >
@@ -282,7 +283,7 @@ export function AllServicesPage({ renderEntriesModal }: { renderEntriesModal: (s
       params={params}
       list={list}
       columns={columns}
-      rowStyle={(s) => (s.is_done ? { opacity: 0.6 } : undefined)}
+      rowStyle={(s) => fadedStyle(s.is_done)}
       testId="all-services"
       itemTestId="overview"
       minWidth={860}

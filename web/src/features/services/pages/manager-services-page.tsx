@@ -25,6 +25,7 @@ import { useDeleteService, usePublishService, useServiceFormOptions } from '../a
 import { ServiceFormModal } from '../components/service-form-modal';
 import { SubtypePicker } from '../components/subtype-picker';
 import { TypePicker } from '../components/type-picker';
+import { fadedStyle } from '../../../lib/faded';
 
 export interface ServiceEntriesSlot {
   service: Service | null;
@@ -336,7 +337,7 @@ export function ManagerServicesPage({
       params={params}
       list={list}
       columns={columns}
-      rowStyle={(s) => (s.is_done ? { opacity: 0.5 } : undefined)}
+      rowStyle={(s) => fadedStyle(s.is_done)}
       testId="services"
       itemTestId="service"
       minWidth={900}

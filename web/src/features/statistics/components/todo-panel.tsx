@@ -70,7 +70,7 @@ function TodoCard({ item, todo }: { item: Item; todo: Todo }) {
           {item.icon}
         </ThemeIcon>
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <UnstyledButton component={Link} to={todoLinks[item.key]} aria-label={`${item.title}: ${count}`}>
+          <UnstyledButton component={Link} to={todoLinks[item.key]}>
             <Group gap={8} align="baseline" wrap="nowrap">
               <Text fz={26} fw={700} lh={1.1} c={`${item.color}.8`}>
                 {number.format(count)}

@@ -34,7 +34,7 @@ export function AvatarUpload({ user, size = 96 }: { user: CurrentUser; size?: nu
             {...props}
             className={classes.button}
             style={{ width: size, height: size }}
-            aria-label="Изменить фото профиля"
+            aria-label={`Изменить фото профиля ${user.initials}`}
             disabled={upload.isPending}
           >
             <Avatar src={user.avatar_url ?? undefined} size={size} radius={size} color="indigo" variant="light" alt={user.fio} data-testid="user-avatar">

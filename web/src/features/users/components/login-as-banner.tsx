@@ -15,7 +15,7 @@ export function LoginAsBanner({ user }: { user: CurrentUser }) {
       <Group justify="space-between" gap="sm">
         <Text size="sm" fw={500}>
           {UserMessages.loginAs(user.fio)}
-          <Text span size="sm" opacity={0.85}>
+          <Text span size="sm" fw={400}>
             {' '}
             (оператор: {user.impersonator.fio})
           </Text>

@@ -31,7 +31,7 @@ function UserName({ user }: { user: ManagedUser }) {
         size={36}
         color="initials"
         name={user.fio}
-        style={{ opacity: user.deleted_at ? 0.35 : 1 }}
+        style={{ filter: user.deleted_at ? 'grayscale(1)' : undefined }}
         data-testid="user-avatar"
       >
         {user.initials}
