@@ -36,7 +36,7 @@ export function paymentColumns(showClient: boolean, onRefund?: (p: Payment) => v
             key: 'actions',
             label: '',
             // The icon alone from 1200 to 1407 px, its words from 1408 px.
-            width: { base: 48, xl: 132 },
+            width: { base: 64, xl: 160 },
             card: 'footer' as const,
             render: (p: Payment) =>
               p.refundable_sum > 0 ? (
