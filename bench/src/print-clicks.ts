@@ -54,9 +54,10 @@ async function clickToFile(page: Page, entryId: number, kind: PrintKind): Promis
   const asked = Math.round(printAnswer.request().timing().startTime - started - performance.timeOrigin);
   const answer = await file;
   if (answer.status() !== 200) throw new Error(`${kind} of entry ${entryId}: the file answered ${answer.status()}`);
-  // A download is not a page: its bytes come through the download.
-  const body = await answer.body().catch(async () => fs.readFileSync((await (await download).path()) as string));
-  return { ms: Math.round(performance.now() - started), asked, bytes: body.length };
+  // The last byte: the response finished (a PDF shown in the tab) or the download saved (a Word file).
+  await Promise.race([answer.finished(), download.then((d) => d.path())]);
+  const bytes = Number(answer.headers()['content-length'] ?? 0);
+  return { ms: Math.round(performance.now() - started), asked, bytes };
 }
 
 try {

@@ -86,7 +86,7 @@ test('the operator sees what the install lacks for printing, and cannot delete a
   await dialog.getByRole('button', { name: 'Да' }).click();
   await expect(dialog.getByTestId('template-in-use')).toContainText('По умолчанию для типов услуг: «Курсы повышения квалификации»');
   await shot(page, 'templates-in-use-desktop');
-  await dialog.getByRole('button', { name: 'Закрыть' }).click();
+  await dialog.getByRole('button', { name: 'Закрыть', exact: true }).click();
   await expect(row).toBeVisible();
   await shot(page, 'templates-shipped-desktop');
   await page.setViewportSize({ width: 390, height: 844 });

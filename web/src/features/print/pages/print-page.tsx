@@ -7,7 +7,7 @@ import { PERSONAL_DATA_FIELD, PRINT_KINDS, PrintMessages } from '@edu/domain/doc
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { getPrintUrl } from '../api/get-print-url';
+import { getPrintUrl, takeEarlyPrint } from '../api/get-print-url';
 
 /** Where the personal data a document needs are filled (decision 031), as the asker reads it. */
 const FILL_WHERE = {
@@ -36,7 +36,7 @@ export function PrintPage() {
   useEffect(() => {
     if (!valid || !id) return;
     const controller = new AbortController();
-    getPrintUrl(id, kind, controller.signal)
+    (takeEarlyPrint(id, kind) ?? getPrintUrl(id, kind, controller.signal))
       .then(({ url }) => {
         setReady(url);
         window.location.replace(url);
