@@ -10,7 +10,8 @@ import { PrintPage } from './print-page';
 // Issue 28: the print page shows a refusal for missing personal data with where to fill them.
 
 const getPrintUrl = vi.fn();
-vi.mock('../api/get-print-url', () => ({ getPrintUrl: (...args: unknown[]) => getPrintUrl(...args) }));
+// No early request in these tests (the tab's start is not run): the page asks itself.
+vi.mock('../api/get-print-url', () => ({ getPrintUrl: (...args: unknown[]) => getPrintUrl(...args), takeEarlyPrint: () => null }));
 let role: number = Role.user;
 vi.mock('../../../lib/current-user', () => ({ useCurrentUser: () => ({ data: { id: 7, role } }) }));
 
