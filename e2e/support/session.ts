@@ -23,10 +23,19 @@ export async function login(page: Page, loginValue: string, password: string): P
   await expect(page).toHaveURL(/\/user\/dashboard$/);
 }
 
-/** Signs out through the user menu and waits for the login page. */
+/**
+ * Signs out through the user menu and waits for the login page. The sign-out request is the event
+ * waited for: a click lost to a re-render of the header (the viewport just changed, a notification
+ * popped up) sent nothing, and the menu is opened again; a request sent must be answered 204.
+ */
 export async function logout(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Меню пользователя' }).click();
-  await page.getByRole('menuitem', { name: 'Выйти' }).click();
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Меню пользователя' }).click();
+    const sent = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/logout', { timeout: 5_000 });
+    await page.getByRole('menuitem', { name: 'Выйти' }).click({ timeout: 5_000 });
+    expect((await sent).status()).toBe(204);
+  }).toPass({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/login$/);
 }
 
