@@ -29,6 +29,7 @@ export const LogReasons = {
   publicationRejected: 'Публикация отклонена: неоплаченная заявка отменена',
   publicationDeleted: 'Публикация удалена: неоплаченная заявка отменена',
   publicationRestored: 'Публикация снова рассматривается: заявка восстановлена',
+  imported: (fileName: string) => `Импорт из старого кабинета: ${fileName}`,
 } as const;
 
 /** Under the client's name, when an operator acted for them ("login as user"). */

@@ -72,6 +72,22 @@ export async function logChange(db: Queryable, entry: ChangeLogEntry): Promise<v
   await logEvent(db, { type: entry.type, entityId: entry.entityId, userId: entry.userId, diff });
 }
 
+/** Many changes at once (an import's batch): one insert, the rows with nothing changed left out. */
+export async function logChanges(db: Queryable, list: ChangeLogEntry[]): Promise<void> {
+  const impersonator = currentImpersonator();
+  const values = list
+    .map((entry) => ({ entry, diff: diffOf(entry.before, entry.after) }))
+    .filter(({ diff }) => Object.keys(diff).length > 0)
+    .map(({ entry, diff }) => ({
+      type: entry.type,
+      entity_id: entry.entityId,
+      user_id: entry.userId,
+      impersonator_id: impersonator !== null && impersonator !== entry.userId ? impersonator : null,
+      diff,
+    }));
+  if (values.length > 0) await db.insert(changeLogs).values(values);
+}
+
 /** A log row that is an event rather than a field change (e.g. an operator logging in as a user). */
 export async function logEvent(db: Queryable, entry: { type: ChangeLogType; entityId: number; userId: number | null; diff: ChangeDiff }): Promise<void> {
   const impersonator = currentImpersonator();

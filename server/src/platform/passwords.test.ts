@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 
 describe('passwords', () => {
   it('hash with argon2id and verify', async () => {
@@ -9,6 +9,17 @@ describe('passwords', () => {
     expect(await verifyPassword(h, 'другой')).toBe(false);
     expect(await verifyPassword('not-a-hash', 'x')).toBe(false);
     expect(await verifyPassword(null, 'x')).toBe(false);
+  });
+
+  it("checks the old cabinet's bcrypt hashes as PHP writes them, and asks for ours after", async () => {
+    // PHP's own password_verify example.
+    const php = '$2y$10$.vGA1O9wmRjrwAVXD98HNOgsNpDczlqm3Jq7KnEd1rVAGv3Fykk1a';
+    expect(await verifyPassword(php, 'rasmuslerdorf')).toBe(true);
+    expect(await verifyPassword(php, 'rasmus')).toBe(false);
+    expect(await verifyPassword(php.replace('$2y$', '$2a$'), 'rasmuslerdorf')).toBe(true);
+    expect(await verifyPassword('$2y$10$short', 'rasmuslerdorf')).toBe(false);
+    expect(needsRehash(php)).toBe(true);
+    expect(needsRehash(await hashPassword('p'))).toBe(false);
   });
 
   it('a burst larger than the queue is refused at once with 503, the rest are checked', async () => {

@@ -1,5 +1,7 @@
 import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { verify as verifyBcrypt } from '@node-rs/bcrypt';
+import { BCRYPT_HASH } from '@edu/domain/users/user-import';
 import { AppError } from './errors.ts';
 
 // argon2id (about 19 ms of CPU each). Hashing runs off the event loop, at most one per core less
@@ -30,9 +32,16 @@ export function hashPassword(password: string): Promise<string> {
   return gated(() => hash(password, OPTIONS));
 }
 
+/** A stored hash of another algorithm than ours: re-hash the password at the next right login. */
+export function needsRehash(hashed: string): boolean {
+  return !hashed.startsWith('$argon2id$');
+}
+
 export async function verifyPassword(hashed: string | null | undefined, password: string): Promise<boolean> {
   if (!hashed) return false;
-  // A malformed stored hash is a failed check; a full queue (503) is not.
+  // A malformed stored hash is a failed check; a full queue (503) is not. The old cabinet's accounts
+  // come in with PHP's bcrypt hashes (npm run import -- users) and sign in with their old password.
+  if (BCRYPT_HASH.test(hashed)) return gated(() => verifyBcrypt(password, hashed).catch(() => false));
   return gated(() => verify(hashed, password).catch(() => false));
 }
 

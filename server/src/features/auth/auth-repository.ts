@@ -48,6 +48,18 @@ export async function promoteReset(db: Queryable, userId: number, passwordHash: 
   });
 }
 
+/**
+ * Replaces an old system's hash (bcrypt from the old cabinet) with ours after a right login. The
+ * password itself is unchanged, so the change log has nothing to show; a hash changed meanwhile
+ * (a reset, a new password) is left alone.
+ */
+export async function upgradePasswordHash(db: Queryable, userId: number, oldHash: string, newHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ password: newHash })
+    .where(and(eq(users.id, userId), eq(users.password, oldHash)));
+}
+
 /** A new account; answers its id. */
 export async function insertUser(db: Queryable, values: typeof users.$inferInsert): Promise<{ id: number }> {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });

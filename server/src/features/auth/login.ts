@@ -4,8 +4,8 @@ import { parseLogin } from '@edu/domain/auth/login';
 import { AppError } from '../../platform/errors.ts';
 import { revokeUserSessions } from '../../platform/auth.ts';
 import { clearAttempts, releaseAttempt, takeAttempt } from '../../platform/attempts.ts';
-import { verifyPassword } from '../../platform/passwords.ts';
-import { findUserByLogin, pendingResets, promoteReset, type UserRow } from './auth-repository.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/passwords.ts';
+import { findUserByLogin, pendingResets, promoteReset, upgradePasswordHash, type UserRow } from './auth-repository.ts';
 import { isGuest } from '../../platform/access.ts';
 
 const authError = (code: AuthCodeValue) => new AppError(401, authCodeMessages[code], { code });
@@ -15,6 +15,7 @@ const authError = (code: AuthCodeValue) => new AppError(401, authCodeMessages[co
  * (atomically, in PostgreSQL), so parallel guesses cannot slip past the limit; past it the answer is
  * 429 before any password is checked. A right password gives the attempts back. A mailed replacement
  * password also works and becomes the account's password when first used (ending other sessions).
+ * An imported account's old bcrypt hash is checked as it is and replaced by ours at its first login.
  */
 export async function checkCredentials(app: FastifyInstance, input: { login: string; password: string; ip: string }): Promise<UserRow> {
   const { perAccount, perIp, windowMinutes } = app.config.loginLimits;
@@ -34,7 +35,11 @@ export async function checkCredentials(app: FastifyInstance, input: { login: str
     await releaseAttempt(app.db, ipKey);
     return user;
   };
-  if (await verifyPassword(user.password, input.password)) return succeed();
+  if (await verifyPassword(user.password, input.password)) {
+    // An account brought from the old cabinet signs in with its bcrypt hash once; then it is ours.
+    if (needsRehash(user.password)) await upgradePasswordHash(app.db, user.id, user.password, await hashPassword(input.password));
+    return succeed();
+  }
   for (const reset of await pendingResets(app.db, user.id)) {
     if (await verifyPassword(reset.password_hash, input.password)) {
       await promoteReset(app.db, user.id, reset.password_hash);
