@@ -7,7 +7,7 @@ import { outputDir } from '../support/screens.ts';
 import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';
 
 // Every screen of each role at 1280 and 390 px, and the main windows (an entry's edit form, the
-// mark-paid window, the refund form, the new-publication form), checked by axe-core against the
+// mark-paid window, the refund form, the new-publication form, the import of people), checked by axe-core against the
 // WCAG 2.1 A and AA rules. A serious or critical finding fails the journey with its rule, element
 // and summary; every finding (all impacts) is written to e2e/output/axe-<who>-<width>.json for the
 // figures in docs/decisions/035-accessibility.md.
@@ -120,6 +120,10 @@ for (const size of WIDTHS) {
     await page.goto('/user/publication');
     await page.getByRole('button', { name: 'Добавить публикацию' }).click();
     await checkWindow(page, page.getByRole('dialog', { name: 'Новая публикация' }), `new publication window at ${size.width} px`, found);
+
+    await page.goto('/manager/users');
+    await page.getByRole('button', { name: 'Импорт', exact: true }).click();
+    await checkWindow(page, page.getByRole('dialog', { name: 'Импорт из старого кабинета' }), `user import window at ${size.width} px`, found);
 
     judge(`axe-windows-${size.width}.json`, found);
   });

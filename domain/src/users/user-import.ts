@@ -109,6 +109,14 @@ export const importOutcomeLabels: Record<ImportOutcome, string> = {
   refused: 'Отклонён',
 };
 
+/** The summary's words for how many rows had each outcome: «Новых: 2». */
+export const importCountLabels: Record<ImportOutcome, string> = {
+  new: 'Новых',
+  merged: 'Дополнено',
+  unchanged: 'Уже есть',
+  refused: 'Отклонено',
+};
+
 /** A row read as a person, normalised as sign-up does. */
 export interface ImportPerson {
   last_name: string;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { importOutcomeLabels, type ImportCounts } from '@edu/domain/users/user-import';
+import { importCountLabels, importOutcomeLabels, IMPORT_OUTCOMES, type ImportCounts } from '@edu/domain/users/user-import';
 import { ConfigError, loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db.ts';
 import { AppError } from '../platform/errors.ts';
@@ -17,7 +17,7 @@ import { readTable } from '../features/user-import/read-table.ts';
 const USAGE = 'Использование: npm run import -- users ФАЙЛ [--dry-run]';
 
 export const summaryLine = (counts: ImportCounts, dryRun: boolean) =>
-  `${dryRun ? 'Пробный прогон (ничего не изменено)' : 'Импорт завершён'}: новых ${counts.new}, дополнено ${counts.merged}, уже есть ${counts.unchanged}, отклонено ${counts.refused}`;
+  `${dryRun ? 'Пробный прогон (ничего не изменено)' : 'Импорт завершён'}: ${IMPORT_OUTCOMES.map((o) => `${importCountLabels[o]} ${counts[o]}`).join(', ')}`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'dry-run': { type: 'boolean', default: false } } });

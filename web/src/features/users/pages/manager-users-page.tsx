@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconLogin2, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconFileImport, IconLogin2, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { isOperator, roleLabels } from '@edu/domain/common/codes';
 import { formatRub } from '@edu/domain/common/format';
 import { userListQuery, type ManagedUser } from '@edu/domain/users/manager-user';
@@ -16,6 +16,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSetUserDeleted } from '../api/delete-managed-user';
 import { useManagedUsers } from '../api/get-managed-users';
 import { useLoginAs } from '../api/login-as';
+import { UserImportModal } from '../components/user-import-modal';
 import { UserModal } from '../components/user-modal';
 
 const roleOptions = Object.entries(roleLabels).map(([value, label]) => ({ value, label }));
@@ -238,6 +239,7 @@ export function ManagerUsersPage() {
   const { data: me } = useCurrentUser();
   // undefined: closed; null: a new user; a number: that user.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const [importing, setImporting] = useState(false);
 
   const filters: FilterField[] = [
     { name: 'id', label: 'Номер', kind: 'text', placeholder: 'Номер пользователя', inputMode: 'numeric' },
@@ -284,9 +286,14 @@ export function ManagerUsersPage() {
     <ListPage
       title="Пользователи"
       actions={
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-          Добавить
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
+            Импорт
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
+            Добавить
+          </Button>
+        </Group>
       }
       filters={filters}
       params={params}
@@ -297,6 +304,7 @@ export function ManagerUsersPage() {
       minWidth={960}
     >
       <UserModal userId={editing} onClose={() => setEditing(undefined)} />
+      <UserImportModal opened={importing} onClose={() => setImporting(false)} />
     </ListPage>
   );
 }
