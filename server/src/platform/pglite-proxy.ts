@@ -32,6 +32,7 @@ export class PgliteProxy implements PgliteClient {
   private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private dead: Error | null = null;
   private closing = false;
+  private openTransactions = 0;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (m: WorkerReply) => {
@@ -100,6 +101,23 @@ export class PgliteProxy implements PgliteClient {
    * thread). Commits when callback resolves, rolls back when it throws (and rethrows).
    */
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    this.openTransactions++;
+    try {
+      return await this.runTransaction(callback);
+    } finally {
+      this.openTransactions--;
+    }
+  }
+
+  /**
+   * Calls sent to the worker and not answered yet (it runs one at a time, the others wait there) and
+   * transactions open (each holds the database between its statements): for the metrics.
+   */
+  stats(): { pending: number; transactions: number } {
+    return { pending: this.pending.size, transactions: this.openTransactions };
+  }
+
+  private async runTransaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const txId = this.nextTx++;
     await this.call({ op: 'begin', tx: txId });
     let closed = false;
