@@ -1,7 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { jobBacklog, mailBacklog, paymentsAwaitingReconciliation, type JobBacklogRow, type MailBacklog, type ProviderBacklogRow } from './monitoring-repository.ts';
+import {
+  jobBacklog,
+  mailBacklog,
+  paymentsAwaitingReconciliation,
+  type JobBacklogRow,
+  type MailBacklog,
+  type ProviderBacklogRow,
+} from './monitoring-repository.ts';
 
 // The Prometheus metrics of GET /metrics (routes.ts), measured only when METRICS_TOKEN is set:
 // - requests by route pattern (`/api/entry/:id`, never the raw URL), method and status: a counter
@@ -94,7 +101,12 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   pool('edu_db_pool_waiting', 'Queries waiting for a database connection (PGlite: statements queued for its worker).', (s) => s.waiting);
 
   /** A gauge with labels set afresh from the snapshot at each scrape (labels gone from it disappear). */
-  const fromSnapshot = <L extends string>(name: string, help: string, labels: readonly L[], fill: (set: (l: Record<L, string>, v: number) => void, s: Snapshot) => void) =>
+  const fromSnapshot = <L extends string>(
+    name: string,
+    help: string,
+    labels: readonly L[],
+    fill: (set: (l: Record<L, string>, v: number) => void, s: Snapshot) => void,
+  ) =>
     new Gauge<L>({
       name,
       help,

@@ -84,8 +84,16 @@ describe('GET /metrics and GET /api/ready', () => {
       expect(samples(before, name).length, name).toBeGreaterThan(0);
     expect(samples(before, 'edu_database_up')[0].value).toBe(1);
     expect(samples(before, 'edu_db_pool_size')[0].value).toBeGreaterThan(0);
-    expect(samples(before, 'edu_converter_queued').map((s) => s.labels.converter).sort()).toEqual(['chromium', 'libreoffice']);
-    expect(samples(before, 'edu_mail_backlog').map((s) => s.labels.kind).sort()).toEqual(['event', 'mailing']);
+    expect(
+      samples(before, 'edu_converter_queued')
+        .map((s) => s.labels.converter)
+        .sort(),
+    ).toEqual(['chromium', 'libreoffice']);
+    expect(
+      samples(before, 'edu_mail_backlog')
+        .map((s) => s.labels.kind)
+        .sort(),
+    ).toEqual(['event', 'mailing']);
     expect(samples(before, 'edu_payments_awaiting_reconciliation')).toEqual(
       ['pending', 'waiting_for_capture', 'refund'].map((state) => ({ labels: { state }, value: 0 })),
     );
@@ -93,7 +101,9 @@ describe('GET /metrics and GET /api/ready', () => {
 
     // A job due ten minutes ago (no runner in tests) and a payment the provider has not answered.
     await scheduleJob(on.database.db, 'purge-deleted-files', {}, { runAt: new Date(Date.now() - 600_000) });
-    await on.database.db.insert(cardTransactions).values({ uuid: randomUUID(), provider: 'yookassa', idempotence_key: randomUUID(), status: 'pending', sum: 100 });
+    await on.database.db
+      .insert(cardTransactions)
+      .values({ uuid: randomUUID(), provider: 'yookassa', idempotence_key: randomUUID(), status: 'pending', sum: 100 });
     const after = await scrape();
     expect(samples(after, 'edu_jobs_waiting').find((s) => s.labels.name === 'purge-deleted-files')?.value).toBe(1);
     expect(samples(after, 'edu_jobs_oldest_waiting_seconds').find((s) => s.labels.name === 'purge-deleted-files')?.value).toBeGreaterThanOrEqual(599);

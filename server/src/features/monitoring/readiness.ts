@@ -44,9 +44,11 @@ export async function readiness(app: FastifyInstance, timeoutMs = READY_DB_TIMEO
       printing: {
         working: printing === 'full',
         mode: printing,
-        detail: { full: 'LibreOffice и Chromium доступны', partial: `Доступен только ${libreoffice ? 'LibreOffice' : 'Chromium'}`, off: 'LibreOffice и Chromium не установлены' }[
-          printing
-        ],
+        detail: {
+          full: 'LibreOffice и Chromium доступны',
+          partial: `Доступен только ${libreoffice ? 'LibreOffice' : 'Chromium'}`,
+          off: 'LibreOffice и Chromium не установлены',
+        }[printing],
         libreoffice,
         chromium,
       },

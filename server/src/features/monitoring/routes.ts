@@ -17,6 +17,14 @@ const metricsText = {
   description: 'Метрики в текстовом формате Prometheus',
   content: { 'text/plain': { schema: z.string() } },
 };
+const metricsRefused = {
+  description: 'Нет заголовка Authorization: Bearer <METRICS_TOKEN> или токен неверен',
+  content: { 'application/json': { schema: authErrorAnswer } },
+};
+const metricsOff = {
+  description: 'Метрики выключены: переменная METRICS_TOKEN не задана (ответ как у неизвестного адреса)',
+  content: { 'application/json': { schema: errorAnswer } },
+};
 
 /**
  * GET /metrics (Prometheus, behind METRICS_TOKEN: without it the route is as absent as an unknown
@@ -27,12 +35,12 @@ export const monitoringRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/metrics',
     {
-      config: { access: 'public', refuses: [401, 404] },
+      config: { access: 'public' },
       schema: {
         tags: ['monitoring'],
         summary: 'Метрики Prometheus (нужен METRICS_TOKEN)',
         security: [{ metricsToken: [] }],
-        response: { 200: metricsText, 401: authErrorAnswer, 404: errorAnswer },
+        response: { 200: metricsText, 401: metricsRefused, 404: metricsOff },
       },
     },
     async (request, reply) => {
