@@ -184,13 +184,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     async run<T>(statement: CompiledStatement, values: Record<string, unknown>) {
       return (await client.query<T>(statement.text, fillPlaceholders(statement.params, values))).rows;
     },
-    poolStats: proxy
-      ? () => {
-          const { pending, transactions } = proxy.stats();
-          const inUse = pending > 0 || transactions > 0 ? 1 : 0;
-          return { total: 1, inUse, waiting: Math.max(0, pending - inUse) };
-        }
-      : undefined,
+    poolStats: proxy ? () => ({ total: 1, ...proxy.stats() }) : undefined,
     close: () => client.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readinessAnswer } from '@edu/domain/monitoring/monitoring';
 import { cardTransactions } from '../../db/schema/index.ts';
@@ -108,6 +109,22 @@ describe('GET /metrics and GET /api/ready', () => {
     expect(samples(after, 'edu_jobs_waiting').find((s) => s.labels.name === 'purge-deleted-files')?.value).toBe(1);
     expect(samples(after, 'edu_jobs_oldest_waiting_seconds').find((s) => s.labels.name === 'purge-deleted-files')?.value).toBeGreaterThanOrEqual(599);
     expect(samples(after, 'edu_payments_awaiting_reconciliation').find((s) => s.labels.state === 'pending')?.value).toBe(1);
+  });
+
+  it('counts the connection a transaction holds, and on PGlite the statements queued behind it', async () => {
+    const stats = () => on.database.poolStats!();
+    expect(stats()).toMatchObject({ inUse: 0, waiting: 0 });
+    let outside: Promise<unknown> | undefined;
+    await on.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      expect(stats().inUse).toBe(1);
+      // A statement outside the transaction: PGlite's one connection is held, so it waits until the end.
+      outside = Promise.resolve(on.database.db.execute(sql`select 2`));
+      await new Promise((resolve) => setImmediate(resolve));
+      if (on.database.kind === 'pglite') expect(stats()).toEqual({ total: 1, inUse: 1, waiting: 1 });
+    });
+    await outside;
+    expect(stats()).toMatchObject({ inUse: 0, waiting: 0 });
   });
 
   it('GET /api/ready: 200 when the database answers, with the optional parts', async () => {
