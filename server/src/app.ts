@@ -66,6 +66,8 @@ import { AccountSlots } from './platform/account-slots.ts';
 import { EXPORTS_PER_ACCOUNT } from './platform/xlsx-reply.ts';
 import { publicationOperatorRoutes, publicationRoutes } from './features/publications/routes.ts';
 import { createUniquenessPool, type UniquenessPool } from './features/publications/uniqueness-pool.ts';
+import { metricsPlugin } from './features/monitoring/metrics.ts';
+import { monitoringRoutes } from './features/monitoring/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,7 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       servers: [{ url: '/', description: 'Этот сервер' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'access_token из ответа POST /login или POST /register' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'access_token из ответа POST /login или POST /register' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'Значение переменной окружения METRICS_TOKEN (только для GET /metrics)' },
+        },
       },
     },
     transform: openApiTransform,
@@ -188,6 +193,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(accessPlugin);
   if (deps.config.requestLog) await app.register(requestLogPlugin);
+  // Request counts and latencies by route, when METRICS_TOKEN is set (GET /metrics).
+  await app.register(metricsPlugin);
 
   await app.register(authRoutes);
   await app.register(userRoutes, { prefix: '/api' });
@@ -253,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(monitoringRoutes);
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(webPlugin, { root: deps.config.webDist });

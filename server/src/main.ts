@@ -8,6 +8,7 @@ import { scheduleStopListRefresh } from './features/publications/jobs.ts';
 import { scheduleFilePurge } from './features/files/file-retention.ts';
 import { sweepUploadTmp } from './platform/uploads.ts';
 import { scheduleReconcileSweep } from './features/payments/jobs.ts';
+import { consoleLogger } from './platform/console-log.ts';
 
 let config: Config;
 try {
@@ -29,7 +30,7 @@ const app = await buildApp({
       log: a.log,
       poolSize: config.mailing.poolSize,
     }),
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  logger: await consoleLogger(config.log),
 });
 
 const demo = await prepareDatabase(database, config, app.files);

@@ -78,6 +78,13 @@ export interface Config {
    * one more answers 429.
    */
   uniqueness: { workers: number; queue: number; runningPerUser: number; pendingPerUser: number; savesWhilePending: number; saveWindowMinutes: number };
+  /** GET /metrics (Prometheus) answers only with this bearer token; unset, the route is off (404) and nothing is measured. */
+  metricsToken: string | undefined;
+  /**
+   * The console log: its level (LOG_LEVEL), and readable lines (pino-pretty) instead of JSON when
+   * stdout is a terminal outside production.
+   */
+  log: { level: string; pretty: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -211,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       savesWhilePending: Math.max(1, Number(env.UNIQUENESS_SAVES_WHILE_PENDING ?? 10)),
       saveWindowMinutes: Math.max(1, Number(env.UNIQUENESS_SAVE_WINDOW_MINUTES ?? 1)),
     },
+    metricsToken: env.METRICS_TOKEN || undefined,
+    log: { level: env.LOG_LEVEL ?? 'info', pretty: nodeEnv !== 'production' && Boolean(process.stdout.isTTY) },
     ...overrides,
   };
 }

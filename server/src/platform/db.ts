@@ -45,7 +45,19 @@ export interface Database {
   run<T>(statement: CompiledStatement, values: Record<string, unknown>): Promise<T[]>;
   /** PGlite only: the data folder as a gzipped tarball (test databases are copied from it). */
   dump?(): Promise<Blob>;
+  /**
+   * The connections at this moment, for the metrics: open ones, those running a query, and queries
+   * waiting for one. PostgreSQL: the pools' counts; PGlite in its worker: its one connection and the
+   * statements queued for it. Absent for PGlite on the calling thread (its queue is not visible).
+   */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  inUse: number;
+  waiting: number;
 }
 
 const STARTUP_LOCK_KEY = 726_351_001;
@@ -121,6 +133,11 @@ export function openPostgres(url: string, poolSize = Number(process.env.DB_POOL_
       const query = { name: statement.name, text: statement.text, values: fillPlaceholders(statement.params, values) };
       return (await (statement.generic ? genericPool() : pool).query(query)).rows as T[];
     },
+    poolStats() {
+      const pools = generic ? [pool, generic] : [pool];
+      const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p), 0);
+      return { total: sum((p) => p.totalCount), inUse: sum((p) => p.totalCount - p.idleCount), waiting: sum((p) => p.waitingCount) };
+    },
     close: async () => {
       await pool.end();
       await generic?.end();
@@ -149,6 +166,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
         await PGlite.create(dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
   // drizzle's pglite driver only calls query and transaction (and the transaction's query).
   const driverClient = client as PGlite;
+  const proxy = client instanceof PgliteProxy ? client : null;
   const db = drizzlePglite(driverClient, { schema }) as unknown as Db;
   return {
     db,
@@ -166,6 +184,7 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
     async run<T>(statement: CompiledStatement, values: Record<string, unknown>) {
       return (await client.query<T>(statement.text, fillPlaceholders(statement.params, values))).rows;
     },
+    poolStats: proxy ? () => ({ total: 1, ...proxy.stats() }) : undefined,
     close: () => client.close(),
   };
 }

@@ -29,9 +29,12 @@ type RequestBody<R = WorkerRequest> = R extends WorkerRequest ? Omit<R, 'id'> : 
 export class PgliteProxy implements PgliteClient {
   private nextId = 1;
   private nextTx = 1;
-  private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  /** Calls not answered yet; `locks`: the call needs the database to itself (a statement outside a transaction, a begin). */
+  private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; locks: boolean }>();
   private dead: Error | null = null;
   private closing = false;
+  /** Transactions whose begin was answered and that have not ended: the one holding the database, if any. */
+  private held = 0;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (m: WorkerReply) => {
@@ -81,7 +84,8 @@ export class PgliteProxy implements PgliteClient {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       if (!this.pending.size) this.worker.ref();
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const locks = !('tx' in body) || body.tx === undefined || body.op === 'begin';
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, locks });
       this.worker.postMessage({ ...body, id } as WorkerRequest, transfer);
     });
   }
@@ -102,6 +106,26 @@ export class PgliteProxy implements PgliteClient {
   async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const txId = this.nextTx++;
     await this.call({ op: 'begin', tx: txId });
+    this.held++;
+    try {
+      return await this.inTransaction(txId, callback);
+    } finally {
+      this.held--;
+    }
+  }
+
+  /**
+   * The database's one connection, for the metrics: in use while a statement runs or a transaction
+   * holds it; waiting, the statements (and transactions' begins) queued in the worker behind it.
+   */
+  stats(): { inUse: number; waiting: number } {
+    let locking = 0;
+    for (const p of this.pending.values()) if (p.locks) locking++;
+    if (this.held > 0) return { inUse: 1, waiting: locking };
+    return { inUse: this.pending.size > 0 ? 1 : 0, waiting: Math.max(0, locking - 1) };
+  }
+
+  private async inTransaction<T>(txId: number, callback: (tx: Transaction) => Promise<T>): Promise<T> {
     let closed = false;
     const check = () => {
       if (closed) throw new Error('Transaction is closed');

@@ -103,6 +103,11 @@ export class HtmlPdfConverter {
     else this.active--;
   }
 
+  /** Documents rendering now and waiting for a page (metrics). */
+  stats(): { running: number; queued: number } {
+    return { running: this.active, queued: this.waiting.length };
+  }
+
   describe(): string {
     return this.missing() ? 'Chromium не установлен' : 'Chromium без доступа к сети';
   }

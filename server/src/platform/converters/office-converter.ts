@@ -150,6 +150,11 @@ export class OfficeConverterPool {
     return w;
   }
 
+  /** Documents converting now and waiting for a converter (metrics). */
+  stats(): { running: number; queued: number } {
+    return { running: this.workers.filter((w) => w.busy).length, queued: this.queue.length };
+  }
+
   /** Process ids of the converters (the bridge's, leader of its process group), one being stopped included until it exits. */
   pids(): number[] {
     return this.workers.flatMap((w) => (w.pid === undefined ? [] : [w.pid]));
