@@ -12,7 +12,7 @@ import { courseEntry, multipart, PDF, png } from '../../test/documents-fixtures.
 import { countRows } from './backup-repository.ts';
 import { backup, type InstallSettings } from './backup.ts';
 import { restore } from './restore.ts';
-import { BackupError, MANIFEST } from './snapshot.ts';
+import { BackupError, libpqTarget, MANIFEST } from './snapshot.ts';
 
 // A seeded install (accounts, entries, a payment, uploaded documents) is backed up, restored into a
 // fresh data folder (on PostgreSQL: a fresh, empty database too), and the copy is compared with the
@@ -69,7 +69,11 @@ afterAll(async () => {
 describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   it('restores a seeded install into a fresh one with the same rows and files, and refuses to overwrite data', async () => {
     const source: InstallSettings = { dataDir: path.join(tmp, 'source'), databaseUrl: onPostgres ? await newPostgresDatabase(true) : undefined, s3: undefined };
-    const target: InstallSettings = { dataDir: path.join(tmp, 'target'), databaseUrl: onPostgres ? await newPostgresDatabase(false) : undefined, s3: undefined };
+    const target: InstallSettings = {
+      dataDir: path.join(tmp, 'target'),
+      databaseUrl: onPostgres ? await newPostgresDatabase(false) : undefined,
+      s3: undefined,
+    };
     const dir = path.join(tmp, 'backup-1');
 
     // The seeded install: PGlite in its data folder (the migrated test database loaded into it).
@@ -95,7 +99,12 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       { field: 'passport', filename: 'passport.pdf', content: PDF, type: 'application/pdf' },
       { field: 'education', filename: 'diploma.png', content: await png(), type: 'image/png' },
     ]);
-    const uploaded = await t.inject({ method: 'POST', url: `/api/user/${user.id}/upload-documents`, headers: { ...h, ...body.headers }, payload: body.payload });
+    const uploaded = await t.inject({
+      method: 'POST',
+      url: `/api/user/${user.id}/upload-documents`,
+      headers: { ...h, ...body.headers },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
 
     const counts = await countRows(t.database.db);
@@ -158,8 +167,18 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const manifest = JSON.parse(await fs.readFile(path.join(dir, MANIFEST), 'utf8')) as { files: { items: Array<{ key: string }> } };
     const victim = path.join(dir, 'files', manifest.files.items[0].key);
     await fs.appendFile(victim, 'x');
-    const target: InstallSettings = { dataDir: path.join(tmp, 'target-2'), databaseUrl: onPostgres ? await newPostgresDatabase(false) : undefined, s3: undefined };
+    const target: InstallSettings = {
+      dataDir: path.join(tmp, 'target-2'),
+      databaseUrl: onPostgres ? await newPostgresDatabase(false) : undefined,
+      s3: undefined,
+    };
     await expect(restore(target, dir)).rejects.toThrow(/повреждена/);
     await expect(fs.access(target.dataDir)).rejects.toThrow();
+  });
+
+  it("keeps the database password out of pg_dump's and pg_restore's arguments (ps shows them to everyone)", () => {
+    const target = libpqTarget('postgres://app:s%40cret@db.example.ru:5433/cabinet?sslmode=require');
+    expect(target.dbname).toBe('postgres://app@db.example.ru:5433/cabinet?sslmode=require');
+    expect(target.env.PGPASSWORD).toBe('s@cret');
   });
 });

@@ -17,6 +17,7 @@ import { DataFolderBusyError } from '../platform/pglite-lock.ts';
 import { countRows, latestMigrationWhen, storedFileKeys } from './backup-repository.ts';
 import {
   BackupError,
+  contentsText,
   DATABASE_FILE,
   databaseKind,
   eachLimited,
@@ -26,11 +27,11 @@ import {
   isEmptyDir,
   libpqTarget,
   MANIFEST,
-  megabytes,
   migrationTag,
   runPgTool,
   sha256,
   sha256File,
+  sizeText,
   type FileItem,
   type Manifest,
 } from './snapshot.ts';
@@ -56,7 +57,11 @@ async function snapshotPglite(dataDir: string, file: string): Promise<DatabaseSn
     throw err;
   }
   try {
-    const snapshot = { tables: await countRows(database.db), migrationWhen: await latestMigrationWhen(database.db), fileKeys: await storedFileKeys(database.db) };
+    const snapshot = {
+      tables: await countRows(database.db),
+      migrationWhen: await latestMigrationWhen(database.db),
+      fileKeys: await storedFileKeys(database.db),
+    };
     const dump = await database.dump!();
     await fsp.writeFile(file, Buffer.from(await dump.arrayBuffer()));
     return snapshot;
@@ -96,7 +101,9 @@ export async function backup(config: InstallSettings, dir: string, opts: { log?:
   const log = opts.log ?? (() => undefined);
   const target = path.resolve(dir);
   if (!(await isEmptyDir(target)))
-    throw new BackupError(`Папка ${target} не пуста: укажите новую папку для резервной копии.\nThe folder ${target} is not empty: name a new folder for the backup.`);
+    throw new BackupError(
+      `Папка ${target} не пуста: укажите новую папку для резервной копии.\nThe folder ${target} is not empty: name a new folder for the backup.`,
+    );
   const work = path.join(path.dirname(target), `.${path.basename(target)}.partial-${process.pid}`);
   await fsp.rm(work, { recursive: true, force: true });
   await fsp.mkdir(path.join(work, FILES_DIR), { recursive: true });
@@ -158,13 +165,12 @@ async function main(): Promise<void> {
   const started = performance.now();
   try {
     const m = await backup(config, positionals[0], { log: (line) => console.log(line) });
-    const rowsTotal = Object.values(m.database.tables).reduce((s, n) => s + n, 0);
     console.log(
-      `Резервная копия готова: ${path.resolve(positionals[0])} — ${Object.keys(m.database.tables).length} таблиц, ${rowsTotal} строк, ` +
-        `${m.files.count} файлов (${megabytes(m.files.size)}), база ${megabytes(m.database.size)}, ${Math.round((performance.now() - started) / 1000)} с.`,
+      `Резервная копия готова: ${path.resolve(positionals[0])} — ${contentsText(m.database.tables, m.files)}, ` +
+        `файл базы ${sizeText(m.database.size)}, ${Math.round((performance.now() - started) / 1000)} с.`,
     );
     if (m.files.missing.length)
-      console.warn(`Внимание: ${m.files.missing.length} файлов, названных в базе, не было в хранилище (список в manifest.json, files.missing).`);
+      console.warn(`Внимание: файлов, названных в базе, но не найденных в хранилище: ${m.files.missing.length} (список в manifest.json, files.missing).`);
   } catch (err) {
     if (!(err instanceof BackupError)) throw err;
     console.error(err.message);

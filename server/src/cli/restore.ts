@@ -17,6 +17,7 @@ import { countRows, hasAccounts } from './backup-repository.ts';
 import type { InstallSettings } from './backup.ts';
 import {
   BackupError,
+  contentsText,
   databaseKind,
   eachLimited,
   FILES_DIR,
@@ -25,7 +26,6 @@ import {
   journal,
   libpqTarget,
   MANIFEST,
-  megabytes,
   runPgTool,
   sha256,
   sha256File,
@@ -90,7 +90,9 @@ async function clearPgliteTarget(folder: string, force: boolean): Promise<string
       await database.close();
     }
   } else if (!force) {
-    throw new BackupError(`Папка ${folder} не пуста и не похожа на базу PGlite. Если её можно заменить, повторите с --force.\nThe folder ${folder} is not empty.`);
+    throw new BackupError(
+      `Папка ${folder} не пуста и не похожа на базу PGlite. Если её можно заменить, повторите с --force.\nThe folder ${folder} is not empty.`,
+    );
   }
   const aside = `${folder}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   await fsp.rename(folder, aside);
@@ -154,7 +156,9 @@ export async function restore(config: InstallSettings, dir: string, opts: { forc
   log(`База данных (${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'})…`);
   const dbFile = path.join(source, m.database.file);
   const { tables, movedAside } =
-    kind === 'pglite' ? await restorePglite(config.dataDir, dbFile, opts.force ?? false) : { tables: await restorePostgres(config.databaseUrl!, dbFile, opts.force ?? false), movedAside: null };
+    kind === 'pglite'
+      ? await restorePglite(config.dataDir, dbFile, opts.force ?? false)
+      : { tables: await restorePostgres(config.databaseUrl!, dbFile, opts.force ?? false), movedAside: null };
   const differ = Object.keys({ ...m.database.tables, ...tables }).filter((t) => m.database.tables[t] !== tables[t]);
   if (differ.length)
     throw new BackupError(
@@ -198,11 +202,7 @@ async function main(): Promise<void> {
   try {
     const m = await readManifest(path.resolve(positionals[0]));
     const r = await restore(config, positionals[0], { force: values.force, log: (line) => console.log(line) });
-    const rowsTotal = Object.values(r.tables).reduce((s, n) => s + n, 0);
-    console.log(
-      `Восстановлено из копии от ${m.created_at}: ${Object.keys(r.tables).length} таблиц, ${rowsTotal} строк, ${r.files} файлов (${megabytes(m.files.size)}); ` +
-        'число строк и sha256 файлов совпадают с manifest.json.',
-    );
+    console.log(`Восстановлено из копии от ${m.created_at}: ${contentsText(r.tables, m.files)}; ` + 'число строк и sha256 файлов совпадают с manifest.json.');
     if (r.movedAside) console.log(`Прежняя папка базы сохранена в ${r.movedAside}: удалите её, когда убедитесь, что всё на месте.`);
     console.log('Запустите приложение: при старте оно применит миграции, если копия сделана более старой версией.');
   } catch (err) {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
+import { plural } from '@edu/domain/common/plural';
 import { migrationsFolder } from '../platform/db.ts';
 
 export const MANIFEST = 'manifest.json';
@@ -103,7 +104,9 @@ export async function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], 
           : err,
       ),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`${tool} завершился с кодом ${code} / exited with code ${code}:\n${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new BackupError(`${tool} завершился с кодом ${code} / exited with code ${code}:\n${stderr.trim()}`)),
+    );
   });
 }
 
@@ -124,7 +127,19 @@ export async function isEmptyDir(dir: string): Promise<boolean> {
   return names.length === 0;
 }
 
-/** "12,3 МБ". */
-export function megabytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`;
+/** "840 КБ", "12,3 МБ". */
+export function sizeText(bytes: number): string {
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${Math.ceil(kb).toLocaleString('ru-RU')} КБ`;
+  return `${(kb / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`;
+}
+
+/** "63 таблицы, 1 076 строк, 14 файлов (52 КБ)": what a backup holds. */
+export function contentsText(tables: Record<string, number>, files: { count: number; size: number }): string {
+  const n = Object.keys(tables).length;
+  const rowsTotal = Object.values(tables).reduce((sum, r) => sum + r, 0);
+  return (
+    `${n} ${plural(n, 'таблица', 'таблицы', 'таблиц')}, ${rowsTotal.toLocaleString('ru-RU')} ${plural(rowsTotal, 'строка', 'строки', 'строк')}, ` +
+    `${files.count} ${plural(files.count, 'файл', 'файла', 'файлов')} (${sizeText(files.size)})`
+  );
 }

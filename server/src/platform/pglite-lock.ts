@@ -42,7 +42,8 @@ function readHolder(file: string): Holder | 'unreadable' | null {
   }
   try {
     const h = JSON.parse(text) as Partial<Holder>;
-    if (typeof h.pid === 'number' && typeof h.host === 'string') return { pid: h.pid, host: h.host, since: String(h.since ?? ''), token: String(h.token ?? '') };
+    if (typeof h.pid === 'number' && typeof h.host === 'string')
+      return { pid: h.pid, host: h.host, since: String(h.since ?? ''), token: String(h.token ?? '') };
   } catch {
     // a lock being written this instant, or damaged
   }
