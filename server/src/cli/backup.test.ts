@@ -4,8 +4,10 @@ import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, openPostgres, rows, type Database } from '../platform/db.ts';
+import { S3Storage, type S3Settings } from '../platform/files.ts';
 import { createTestApp } from '../../test/helper.ts';
 import { makeService } from '../../test/fixtures.ts';
 import { courseEntry, multipart, PDF, png } from '../../test/documents-fixtures.ts';
@@ -61,7 +63,25 @@ async function storedFiles(dataDir: string): Promise<Record<string, string>> {
   return result;
 }
 
+let s3: S3rver;
+let s3Settings: S3Settings;
+beforeAll(async () => {
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: 'edu-backup', configs: [] }] });
+  const address = (await s3.run()) as unknown as { port: number } | [string, number];
+  const port = Array.isArray(address) ? address[1] : address.port;
+  s3Settings = {
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: 'edu-backup',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    prefix: 'app/',
+  };
+});
+
 afterAll(async () => {
+  await s3?.close();
   for (const name of databases) await adminQuery(`drop database if exists ${name} with (force)`);
   await fs.rm(tmp, { recursive: true, force: true });
 });
@@ -157,9 +177,23 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     // Now it has data: a second restore refuses without --force.
     await expect(restore(target, dir)).rejects.toThrow(/уже есть учётные записи/);
-    const forced = await restore(target, dir, { force: true });
+    // Forced, and with the file store on S3 this time: the files go to the bucket.
+    const onS3: InstallSettings = { ...target, s3: s3Settings };
+    const forced = await restore(onS3, dir, { force: true });
     expect(forced.tables).toEqual(counts);
     if (!onPostgres) expect(forced.movedAside).toMatch(/pglite\.before-restore-/);
+    const bucket = new S3Storage(s3Settings);
+    const inBucket: Record<string, string> = {};
+    for await (const o of bucket.list())
+      inBucket[o.key] = createHash('sha256')
+        .update((await bucket.get(o.key))!)
+        .digest('hex');
+    expect(inBucket).toEqual(files);
+
+    // And a backup of that install reads the bucket: the same rows and files again.
+    const again = await backup(onS3, path.join(tmp, 'backup-2'));
+    expect(again.database.tables).toEqual(counts);
+    expect(again.files.items).toEqual(manifest.files.items);
   });
 
   it('refuses a damaged backup before touching the target', async () => {
