@@ -194,7 +194,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const again = await backup(onS3, path.join(tmp, 'backup-2'));
     expect(again.database.tables).toEqual(counts);
     expect(again.files.items).toEqual(manifest.files.items);
-  });
+  }, 180_000); // eight opens of PGlite: 24-40 s on 2 cores at load 9-13; the limit only stops a hang
 
   it('refuses a damaged backup before touching the target', async () => {
     const dir = path.join(tmp, 'backup-1');

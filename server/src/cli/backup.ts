@@ -11,9 +11,8 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
-import { openPglite, type Db } from '../platform/db.ts';
+import type { Db } from '../platform/db.ts';
 import { storageFor } from '../platform/files.ts';
-import { DataFolderBusyError } from '../platform/pglite-lock.ts';
 import { countRows, latestMigrationWhen, storedFileKeys } from './backup-repository.ts';
 import {
   BackupError,
@@ -28,6 +27,7 @@ import {
   libpqTarget,
   MANIFEST,
   migrationTag,
+  openPgliteFolder,
   runPgTool,
   sha256,
   sha256File,
@@ -49,13 +49,7 @@ async function snapshotPglite(dataDir: string, file: string): Promise<DatabaseSn
   const folder = path.join(dataDir, 'pglite');
   if (!fs.existsSync(path.join(folder, 'PG_VERSION')))
     throw new BackupError(`В ${folder} нет базы данных PGlite (DATA_DIR или DATABASE_URL указаны верно?).\nNo PGlite database in ${folder}.`);
-  let database;
-  try {
-    database = await openPglite(folder, { worker: false });
-  } catch (err) {
-    if (err instanceof DataFolderBusyError) throw new BackupError(err.message);
-    throw err;
-  }
+  const database = await openPgliteFolder(folder);
   try {
     const snapshot = {
       tables: await countRows(database.db),

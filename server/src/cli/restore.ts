@@ -10,14 +10,14 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
-import { openPglite, type Db } from '../platform/db.ts';
+import type { Db } from '../platform/db.ts';
 import { EXT_BY_MIME, isStorageKey, storageFor } from '../platform/files.ts';
-import { DataFolderBusyError } from '../platform/pglite-lock.ts';
 import { countRows, hasAccounts } from './backup-repository.ts';
 import type { InstallSettings } from './backup.ts';
 import {
   BackupError,
   contentsText,
+  DATABASE_FILE,
   databaseKind,
   eachLimited,
   FILES_DIR,
@@ -26,6 +26,7 @@ import {
   journal,
   libpqTarget,
   MANIFEST,
+  openPgliteFolder,
   runPgTool,
   sha256,
   sha256File,
@@ -77,13 +78,7 @@ async function checkBackup(dir: string, m: Manifest): Promise<void> {
 async function clearPgliteTarget(folder: string, force: boolean): Promise<string | null> {
   if (await isEmptyDir(folder)) return null;
   if (fs.existsSync(path.join(folder, 'PG_VERSION'))) {
-    let database;
-    try {
-      database = await openPglite(folder, { worker: false });
-    } catch (err) {
-      if (err instanceof DataFolderBusyError) throw new BackupError(err.message);
-      throw err;
-    }
+    const database = await openPgliteFolder(folder);
     try {
       if (!force && (await hasAccounts(database.db))) throw new BackupError(NOT_EMPTY);
     } finally {
@@ -102,7 +97,7 @@ async function clearPgliteTarget(folder: string, force: boolean): Promise<string
 async function restorePglite(dataDir: string, dbFile: string, force: boolean): Promise<{ tables: Record<string, number>; movedAside: string | null }> {
   const folder = path.join(dataDir, 'pglite');
   const movedAside = await clearPgliteTarget(folder, force);
-  const database = await openPglite(folder, { loadDataDir: new Blob([await fsp.readFile(dbFile)]), worker: false });
+  const database = await openPgliteFolder(folder, new Blob([await fsp.readFile(dbFile)]));
   try {
     return { tables: await countRows(database.db), movedAside };
   } finally {
@@ -143,6 +138,8 @@ export async function restore(config: InstallSettings, dir: string, opts: { forc
       `Копия сделана с базой ${m.database.kind}, а настройки указывают на ${kind} (${kind === 'postgres' ? 'задан DATABASE_URL' : 'DATABASE_URL не задан'}): восстановите в такую же.\n` +
         `The backup holds a ${m.database.kind} database and the settings name ${kind}.`,
     );
+  if (m.database.file !== DATABASE_FILE[m.database.kind])
+    throw new BackupError(`manifest.json: неизвестный файл базы ${m.database.file}.\nUnknown database file.`);
   const known = journal();
   if (m.app.migration_when !== null && m.app.migration_when > known[known.length - 1].when)
     throw new BackupError(

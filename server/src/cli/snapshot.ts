@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { pipeline } from 'node:stream/promises';
 import { plural } from '@edu/domain/common/plural';
-import { migrationsFolder } from '../platform/db.ts';
+import { migrationsFolder, openPglite, type Database } from '../platform/db.ts';
+import { DataFolderBusyError } from '../platform/pglite-lock.ts';
 
 export const MANIFEST = 'manifest.json';
 export const FORMAT = 1;
@@ -108,6 +109,16 @@ export async function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[], 
       code === 0 ? resolve() : reject(new BackupError(`${tool} завершился с кодом ${code} / exited with code ${code}:\n${stderr.trim()}`)),
     );
   });
+}
+
+/** A PGlite folder opened on this thread; a folder held by a running app is a refusal, not a crash. */
+export async function openPgliteFolder(folder: string, loadDataDir?: Blob): Promise<Database> {
+  try {
+    return await openPglite(folder, { loadDataDir, worker: false });
+  } catch (err) {
+    if (err instanceof DataFolderBusyError) throw new BackupError(err.message);
+    throw err;
+  }
 }
 
 /** Runs `work` on every item, at most `limit` at once. */
