@@ -97,8 +97,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+/** The app on a fresh test database, or on `opts.database` (closed with the app). */
+export async function createTestApp(overrides: Partial<Config> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
+  const database = opts.database ?? (await openTestDatabase());
   const smtp = await startSmtp();
   const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'edu-outbox-'));
   const config = loadConfig({ NODE_ENV: 'test' }, { smtpUrl: smtp.url, requestLog: false, dataDir: outbox, ...overrides });

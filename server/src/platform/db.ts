@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { PgliteProxy, type PgliteClient } from './pglite-proxy.ts';
+import { lockPgliteFolder } from './pglite-lock.ts';
 import * as schema from '../db/schema/index.ts';
 
 export type Schema = typeof schema;
@@ -159,11 +160,19 @@ export function pgliteInWorker(): boolean {
  */
 export async function openPglite(dataDir: string | undefined, opts: { loadDataDir?: Blob; worker?: boolean } = {}): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client: PgliteClient =
-    (opts.worker ?? pgliteInWorker())
-      ? await PgliteProxy.start({ dataDir, loadDataDir: opts.loadDataDir })
-      : // pg_trgm: trigram indexes for the substring searches (titles), as on the PostgreSQL server.
-        await PGlite.create(dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+  // A folder is one process's at a time (pglite-lock.ts): a second app or a backup refuses.
+  const release = dataDir ? lockPgliteFolder(dataDir) : () => undefined;
+  let client: PgliteClient;
+  try {
+    client =
+      (opts.worker ?? pgliteInWorker())
+        ? await PgliteProxy.start({ dataDir, loadDataDir: opts.loadDataDir })
+        : // pg_trgm: trigram indexes for the substring searches (titles), as on the PostgreSQL server.
+          await PGlite.create(dataDir, { loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+  } catch (err) {
+    release();
+    throw err;
+  }
   // drizzle's pglite driver only calls query and transaction (and the transaction's query).
   const driverClient = client as PGlite;
   const proxy = client instanceof PgliteProxy ? client : null;
@@ -185,7 +194,13 @@ export async function openPglite(dataDir: string | undefined, opts: { loadDataDi
       return (await client.query<T>(statement.text, fillPlaceholders(statement.params, values))).rows;
     },
     poolStats: proxy ? () => ({ total: 1, ...proxy.stats() }) : undefined,
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 

@@ -3,10 +3,11 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import { files } from '../db/schema/index.ts';
 import type { Queryable } from './db.ts';
+import type { Config } from './config.ts';
 
 /** Upload kinds by content, not by name: pdf, jpg, png (DESIGN: files). */
 export const DOCUMENT_MIMES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
@@ -46,6 +47,8 @@ export interface ObjectStorage {
   get(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /** Every stored object (keys of the store only: temporary files being written are left out), in no set order. */
+  list(): AsyncIterable<{ key: string; size: number }>;
   describe(): string;
 }
 
@@ -95,6 +98,21 @@ export class DiskStorage implements ObjectStorage {
 
   async remove(key: string): Promise<void> {
     await fs.rm(this.full(key), { force: true });
+  }
+
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    const names = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [];
+      throw err;
+    });
+    for (const entry of names) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const key = path.relative(this.root, full).split(path.sep).join('/');
+      if (!isStorageKey(key)) continue;
+      const stat = await fs.stat(full).catch(() => null);
+      if (stat) yield { key, size: stat.size };
+    }
   }
 
   describe(): string {
@@ -165,6 +183,19 @@ export class S3Storage implements ObjectStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: this.k(key) }));
   }
 
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    const prefix = this.s.prefix ?? '';
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.s.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      for (const o of page.Contents ?? []) {
+        const key = (o.Key ?? '').slice(prefix.length);
+        if (isStorageKey(key)) yield { key, size: o.Size ?? 0 };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
   describe(): string {
     return `S3 ${this.s.endpoint ?? 'aws'} bucket ${this.s.bucket}`;
   }
@@ -197,6 +228,14 @@ const KEY_PATTERN = /^(?:[a-f0-9]{2}\/[a-f0-9]{32}(?:\.[a-z0-9]+)?|(?:cache|batc
 export function assertKey(key: string): string {
   if (!KEY_PATTERN.test(key)) throw new Error('bad storage key');
   return key;
+}
+
+/** A key the store makes (and so a safe relative path): see KEY_PATTERN. */
+export const isStorageKey = (key: string): boolean => KEY_PATTERN.test(key);
+
+/** The storage of an install's settings: S3 when configured, else the disk under DATA_DIR/files. */
+export function storageFor(config: Pick<Config, 's3' | 'dataDir'>): ObjectStorage {
+  return config.s3 ? new S3Storage(config.s3) : new DiskStorage(path.join(config.dataDir, 'files'));
 }
 
 /**
