@@ -48,7 +48,7 @@ for (let i = 0; i < total; i++) {
 const file = path.join(dir, 'old-cabinet.csv');
 fs.writeFileSync(file, iconv.encode(lines.join('\r\n'), 'win1251'));
 
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), SKIP_SYSTEM_PACKAGES: '1', NODE_ENV: 'production' };
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(dir, 'data'), SKIP_SYSTEM_PACKAGES: '1' };
 if (postgres) {
   env.DATABASE_URL = postgres;
   execFileSync('psql', [postgres, '-qc', 'drop schema public cascade; create schema public; drop schema if exists drizzle cascade;']);
@@ -66,7 +66,7 @@ for (const [name, extra] of [
     env,
     maxBuffer: 1 << 30,
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const seconds = (performance.now() - started) / 1000;
   runs.push([name, Number(seconds.toFixed(1)), out.trim().split('\n').at(-1) ?? '']);

@@ -38,9 +38,9 @@ async function main(): Promise<number> {
       fileName: path.basename(file),
       dryRun,
       actorId: null,
-      onProgress: (done) => process.stderr.write(`\r${done} / ${table.rows.length}`),
+      onProgress: process.stderr.isTTY ? (done) => process.stderr.write(`\r${done} / ${table.rows.length}`) : undefined,
     });
-    process.stderr.write('\n');
+    if (process.stderr.isTTY) process.stderr.write('\n');
     if (result.unknownColumns.length > 0) console.log(`Столбцы не из списка (пропущены): ${result.unknownColumns.join(', ')}`);
     const out: string[] = [];
     for (const row of result.report) {

@@ -44,6 +44,9 @@ export function newUserValues(account: NewAccount) {
     region: person.region,
     dict_region_id: account.regionId,
     role: Role.user,
+    // The flag the profiles' trigger would set (they go in with the account, in its transaction):
+    // written at once, each new account is not written twice.
+    has_profile: account.profileIds.length > 0,
     ...(person.created_at ? { created_at: person.created_at } : {}),
   };
 }
