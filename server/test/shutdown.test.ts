@@ -1,7 +1,8 @@
 // A stop leaves nothing behind (issue 32): the real server is started as `npm start` starts it, prints
 // a document through LibreOffice and one through Chromium, gets SIGTERM the way a service manager
 // sends it, and once it has exited no process it started is left: no soffice.bin or oosplash (they
-// live in process groups of their own), no Chromium, no npm, tsx or node.
+// live in process groups of their own), no Chromium, no npm, tsx or node. A SIGKILLed server leaves
+// no converter either (the LibreOffice bridge watches its parent; Chromium ends with its pipe).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -151,15 +152,15 @@ async function printAll(base: string): Promise<void> {
   }
 }
 
-/** Prints, stops the server with SIGTERM (to `target`), and returns the processes it had that are still running. */
-async function printThenStop(server: Awaited<ReturnType<typeof startServer>>, target: 'group' | 'main') {
+/** Prints, stops the server with `signal` (to its process group or its main process), and returns the processes it had that are still running. */
+async function printThenStop(server: Awaited<ReturnType<typeof startServer>>, target: 'group' | 'main', signal: NodeJS.Signals = 'SIGTERM') {
   await printAll(server.base);
   const pid = server.child.pid!;
   const before = tree(pid);
   seen.push(...before);
   // The test must be able to fail: the converters are there to be left behind.
   expect(before.map((p) => p.comm)).toEqual(expect.arrayContaining(['soffice.bin', 'oosplash', 'chromium']));
-  process.kill(target === 'group' ? -pid : pid, 'SIGTERM');
+  process.kill(target === 'group' ? -pid : pid, signal);
   const exit = await server.exited;
   // SIGKILLed processes may take a moment to be gone; a left-over never goes.
   const deadline = Date.now() + 10_000;
@@ -186,5 +187,13 @@ describe.skipIf(officeMissing || !existsSync(chromium))('stopping the server', (
     expect(left).toEqual([]);
     expect(exit).toEqual({ code: 0, signal: null });
     expect(output).toContain('"msg":"stopping"');
+  }, 300_000);
+
+  it('a server killed with SIGKILL (no clean-up at all) leaves no LibreOffice or Chromium either', async () => {
+    // The server's own node process, as the service's main process would be: nothing of it runs.
+    const server = await startServer(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {});
+    const { exit, left } = await printThenStop(server, 'main', 'SIGKILL');
+    expect(exit.signal).toBe('SIGKILL');
+    expect(left).toEqual([]);
   }, 300_000);
 });
