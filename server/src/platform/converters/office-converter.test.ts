@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConverterTimeout, ConverterUnavailable } from './converter-errors.ts';
 import { makeDocx } from './minimal-docx.ts';
@@ -33,7 +34,47 @@ async function gone(pid: number, ms = 10_000): Promise<boolean> {
   return !alive(pid);
 }
 
+/** Live members of the process group `pgid` (zombies waiting to be reaped do not count). */
+function groupMembers(pgid: number): string[] {
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .flatMap((n) => {
+      try {
+        const stat = readFileSync(`/proc/${n}/stat`, 'utf8');
+        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(pgrp) === pgid && state !== 'Z' && state !== 'X' ? [stat.slice(0, stat.lastIndexOf(')') + 1)] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+async function groupGone(pgid: number, ms = 5000): Promise<string[]> {
+  const end = Date.now() + ms;
+  while (groupMembers(pgid).length > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+  return groupMembers(pgid);
+}
+
 describe('LibreOffice converter pool', () => {
+  it('on close finishes the document being converted, fails the waiting ones and ends its whole process group', async () => {
+    pool = new OfficeConverterPool({ size: 1 });
+    // Taken at once by the process being started; the second one waits in the queue.
+    const inFlight = pool.toPdf(makeDocx(['В работе при остановке']));
+    const waiting = pool.toPdf(makeDocx(['В очереди'])).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    const [bridge] = pool.pids();
+    const closed = pool.close();
+    expect(isPdf(await inFlight)).toBe(true);
+    expect(await waiting).toBeInstanceOf(ConverterUnavailable);
+    await closed;
+    // Not the bridge, nor oosplash, nor soffice.bin.
+    expect(await groupGone(bridge)).toEqual([]);
+    await expect(pool.toPdf(makeDocx(['После остановки']))).rejects.toBeInstanceOf(ConverterUnavailable);
+    expect(pool.pids()).toEqual([]);
+  }, 60_000);
+
   it('replaces a process after maxDocuments documents', async () => {
     pool = new OfficeConverterPool({ size: 1, maxDocuments: 2 });
     expect(pool.missing()).toBeNull();
