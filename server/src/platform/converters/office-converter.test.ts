@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConverterTimeout, ConverterUnavailable } from './converter-errors.ts';
 import { makeDocx } from './minimal-docx.ts';
@@ -58,7 +60,10 @@ async function groupGone(pgid: number, ms = 5000): Promise<string[]> {
 describe('LibreOffice converter pool', () => {
   it('on close finishes the document being converted, fails the waiting ones and ends its whole process group', async () => {
     pool = new OfficeConverterPool({ size: 1 });
-    // Taken at once by the process being started; the second one waits in the queue.
+    expect(isPdf(await pool.toPdf(makeDocx(['Первый'])))).toBe(true);
+    // The pool marks the process free right after it answers.
+    await new Promise((r) => setImmediate(r));
+    // Taken at once by the process; the second one waits in the queue.
     const inFlight = pool.toPdf(makeDocx(['В работе при остановке']));
     const waiting = pool.toPdf(makeDocx(['В очереди'])).then(
       () => null,
@@ -73,6 +78,28 @@ describe('LibreOffice converter pool', () => {
     expect(await groupGone(bridge)).toEqual([]);
     await expect(pool.toPdf(makeDocx(['После остановки']))).rejects.toBeInstanceOf(ConverterUnavailable);
     expect(pool.pids()).toEqual([]);
+  }, 60_000);
+
+  it('on close while LibreOffice is still starting ends it at once, not after the grace period', async () => {
+    // A LibreOffice that takes a minute to come up (a loaded machine): the bridge waits for it and
+    // does not read its input yet.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-slow-office-'));
+    const slow = path.join(dir, 'soffice');
+    writeFileSync(slow, '#!/bin/sh\nexec sleep 60\n', { mode: 0o755 });
+    pool = new OfficeConverterPool({ size: 1, soffice: slow });
+    const inFlight = pool.toPdf(makeDocx(['Не дождался'])).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    const [bridge] = pool.pids();
+    // The bridge has started its "soffice" (same process group).
+    while (!groupMembers(bridge).some((p) => p.includes('(sleep)'))) await new Promise((r) => setTimeout(r, 20));
+    const started = Date.now();
+    await pool.close();
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(await inFlight).toBeInstanceOf(ConverterUnavailable);
+    expect(await groupGone(bridge)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
   it('replaces a process after maxDocuments documents', async () => {

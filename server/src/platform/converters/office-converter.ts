@@ -199,12 +199,14 @@ export class OfficeConverterPool {
 
   /**
    * Stops taking documents, fails the waiting ones, lets the ones being converted finish (each
-   * converter still has its time limit), then ends every converter with its whole process group.
+   * converter still has its time limit; one still starting is not waited for), then ends every
+   * converter with its whole process group.
    */
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.queue.drain()) t.reject(new ConverterUnavailable(OFFICE_MISSING));
-    await Promise.all(this.workers.map((w) => w.idle().then(() => w.stop())));
+    // A converter still starting fails its document (503) rather than hold the stop for LibreOffice's boot.
+    await Promise.all(this.workers.map((w) => (w.started ? w.idle() : Promise.resolve()).then(() => w.stop())));
     // The folder lives in memory (tmpfs) when it can: leave nothing behind.
     if (this.workers.length === 0) await fs.rm(this.opts.workDir, { recursive: true, force: true }).catch(() => undefined);
   }
@@ -320,6 +322,8 @@ class OfficeWorker {
   readonly ready: Promise<void>;
   busy = false;
   dead = false;
+  /** Connected to its soffice: reads its input (a closed input ends it). */
+  started = false;
   documents = 0;
   pid: number | undefined;
   onExit: () => void = () => {};
@@ -374,8 +378,10 @@ class OfficeWorker {
         return;
       }
       if (msg.ready !== undefined) {
-        if (msg.ready) readyResolve();
-        else readyReject(new ConverterUnavailable(`${OFFICE_MISSING} (${msg.error ?? 'не запустился'})`));
+        if (msg.ready) {
+          this.started = true;
+          readyResolve();
+        } else readyReject(new ConverterUnavailable(`${OFFICE_MISSING} (${msg.error ?? 'не запустился'})`));
         return;
       }
       const done = this.waiting.get(msg.id ?? -1);
@@ -460,7 +466,7 @@ class OfficeWorker {
     }
   }
 
-  /** Ends the bridge (and its soffice): closes its input, then kills the process group after 5 s, or at once. */
+  /** Ends the bridge (and its soffice): closes its input (SIGTERM while it is still starting), then kills the process group after 5 s, or at once. */
   async stop(opts: { now?: boolean } = {}): Promise<void> {
     if (this.dead) return this.exited;
     this.dead = true;
@@ -470,6 +476,14 @@ class OfficeWorker {
       if (pid) killGroup(pid);
     };
     if (opts.now) kill();
+    // Still waiting for soffice, the bridge does not read its input yet: SIGTERM ends it and its group now.
+    else if (!this.started && pid) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
     const timer = setTimeout(kill, 5000);
     await this.exited;
     clearTimeout(timer);
