@@ -172,7 +172,8 @@ async function printThenStop(server: Awaited<ReturnType<typeof startServer>>, ta
   return { exit, left: left.map((p) => `${p.pid} ${p.comm}: ${p.cmdline.slice(0, 120)}`), output: server.output() };
 }
 
-describe.skipIf(officeMissing || !existsSync(chromium))('stopping the server', () => {
+// The servers started here run on their own PGlite: the suite's PostgreSQL run (TEST_DB=postgres) would only repeat them.
+describe.skipIf(officeMissing || !existsSync(chromium) || process.env.TEST_DB === 'postgres')('stopping the server', () => {
   it('SIGTERM to the process group of `npm run start -w server` ends LibreOffice and Chromium too', async () => {
     const server = await startServer('npm', ['run', 'start', '-w', 'server'], {});
     const { left, output } = await printThenStop(server, 'group');
