@@ -156,8 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('printGate', new PrintGate(deps.config.print, (account) => hasPaidEntry(deps.database.db, account)));
   app.decorate('exportSlots', new AccountSlots(EXPORTS_PER_ACCOUNT));
   app.addHook('onClose', async () => {
-    await converters.office.close();
-    await converters.html.close();
+    await Promise.all([converters.office.close(), converters.html.close()]);
   });
 
   registerErrorHandler(app);

@@ -61,11 +61,33 @@ console.log(lines.join('\n') + '\n');
 // LibreOffice boots in a few seconds: start the converters now, not on the first certificate.
 void app.converters.office.warm().catch((err) => app.log.warn({ err }, 'LibreOffice converters did not start'));
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void app
+// A stop (SIGTERM from a service manager, Ctrl-C): no new requests (new connections are refused,
+// requests on open ones answer 503), the ones in flight finish, then the jobs, the converters
+// (LibreOffice with their process groups, Chromium), the worker threads and the database are closed.
+// The signal often arrives more than once (to the whole process group, and relayed by npm and tsx):
+// only the first one counts. If the stop takes longer than SHUTDOWN_TIMEOUT_MS (default 20 s, below
+// systemd's TimeoutStopSec), the process exits anyway; the converters' process groups are killed on
+// exit (office-converter.ts) and the LibreOffice bridges end themselves when this process is gone.
+let stopping = false;
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    setTimeout(() => {
+      app.log.error({ timeoutMs: shutdownTimeoutMs }, 'the stop took too long; exiting now');
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+    app
       .close()
       .then(() => database.close())
-      .finally(() => process.exit(0));
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'the stop failed');
+          process.exit(1);
+        },
+      );
   });
 }

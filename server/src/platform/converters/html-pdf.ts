@@ -30,6 +30,9 @@ const ARGS = [
 export class HtmlPdfConverter {
   private browser: Promise<Browser> | null = null;
   private active = 0;
+  private closed = false;
+  /** Settled when no document is being rendered (close waits for it). */
+  private drained: (() => void) | null = null;
   private readonly waiting: FairQueue<() => void>;
 
   constructor(private readonly opts: { executablePath: string; concurrency?: number; queueLimit?: number }) {
@@ -42,7 +45,11 @@ export class HtmlPdfConverter {
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      this.browser = chromium.launch({ executablePath: this.opts.executablePath, args: ARGS, headless: true }).then((b) => {
+      // The server's own signal handlers close the browser after the requests in flight (main.ts);
+      // Playwright's would close it under them (and exit on SIGINT). Its exit hook still kills the
+      // browser's process group if the process ends any other way.
+      const launch = { executablePath: this.opts.executablePath, args: ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
+      this.browser = chromium.launch(launch).then((b) => {
         b.on('disconnected', () => {
           this.browser = null;
         });
@@ -58,8 +65,10 @@ export class HtmlPdfConverter {
   async toPdf(html: string, owner: ConvertOwner = SYSTEM_OWNER): Promise<Buffer> {
     const missing = this.missing();
     if (missing) throw new ConverterUnavailable(missing);
+    if (this.closed) throw new ConverterUnavailable(CHROMIUM_MISSING);
     await this.slot(owner);
     try {
+      if (this.closed) throw new ConverterUnavailable(CHROMIUM_MISSING);
       const browser = await this.launch().catch(() => {
         throw new ConverterUnavailable(CHROMIUM_MISSING);
       });
@@ -101,6 +110,7 @@ export class HtmlPdfConverter {
     const next = this.waiting.shift();
     if (next) next();
     else this.active--;
+    if (this.active === 0) this.drained?.();
   }
 
   /** Documents rendering now and waiting for a page (metrics). */
@@ -112,7 +122,10 @@ export class HtmlPdfConverter {
     return this.missing() ? 'Chromium не установлен' : 'Chromium без доступа к сети';
   }
 
+  /** Stops taking documents, lets those being rendered finish (each has its 30 s limit), then closes the browser. */
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.active > 0) await new Promise<void>((resolve) => (this.drained = resolve));
     const b = this.browser;
     this.browser = null;
     if (b) await (await b.catch(() => null))?.close();

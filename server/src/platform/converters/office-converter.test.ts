@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConverterTimeout, ConverterUnavailable } from './converter-errors.ts';
 import { makeDocx } from './minimal-docx.ts';
@@ -33,7 +36,72 @@ async function gone(pid: number, ms = 10_000): Promise<boolean> {
   return !alive(pid);
 }
 
+/** Live members of the process group `pgid` (zombies waiting to be reaped do not count). */
+function groupMembers(pgid: number): string[] {
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .flatMap((n) => {
+      try {
+        const stat = readFileSync(`/proc/${n}/stat`, 'utf8');
+        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return Number(pgrp) === pgid && state !== 'Z' && state !== 'X' ? [stat.slice(0, stat.lastIndexOf(')') + 1)] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+async function groupGone(pgid: number, ms = 5000): Promise<string[]> {
+  const end = Date.now() + ms;
+  while (groupMembers(pgid).length > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+  return groupMembers(pgid);
+}
+
 describe('LibreOffice converter pool', () => {
+  it('on close finishes the document being converted, fails the waiting ones and ends its whole process group', async () => {
+    pool = new OfficeConverterPool({ size: 1 });
+    expect(isPdf(await pool.toPdf(makeDocx(['Первый'])))).toBe(true);
+    // The pool marks the process free right after it answers.
+    await new Promise((r) => setImmediate(r));
+    // Taken at once by the process; the second one waits in the queue.
+    const inFlight = pool.toPdf(makeDocx(['В работе при остановке']));
+    const waiting = pool.toPdf(makeDocx(['В очереди'])).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    const [bridge] = pool.pids();
+    const closed = pool.close();
+    expect(isPdf(await inFlight)).toBe(true);
+    expect(await waiting).toBeInstanceOf(ConverterUnavailable);
+    await closed;
+    // Not the bridge, nor oosplash, nor soffice.bin.
+    expect(await groupGone(bridge)).toEqual([]);
+    await expect(pool.toPdf(makeDocx(['После остановки']))).rejects.toBeInstanceOf(ConverterUnavailable);
+    expect(pool.pids()).toEqual([]);
+  }, 60_000);
+
+  it('on close while LibreOffice is still starting ends it at once, not after the grace period', async () => {
+    // A LibreOffice that takes a minute to come up (a loaded machine): the bridge waits for it and
+    // does not read its input yet.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-slow-office-'));
+    const slow = path.join(dir, 'soffice');
+    writeFileSync(slow, '#!/bin/sh\nexec sleep 60\n', { mode: 0o755 });
+    pool = new OfficeConverterPool({ size: 1, soffice: slow });
+    const inFlight = pool.toPdf(makeDocx(['Не дождался'])).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    const [bridge] = pool.pids();
+    // The bridge has started its "soffice" (same process group).
+    while (!groupMembers(bridge).some((p) => p.includes('(sleep)'))) await new Promise((r) => setTimeout(r, 20));
+    const started = Date.now();
+    await pool.close();
+    expect(Date.now() - started).toBeLessThan(4000);
+    expect(await inFlight).toBeInstanceOf(ConverterUnavailable);
+    expect(await groupGone(bridge)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
   it('replaces a process after maxDocuments documents', async () => {
     pool = new OfficeConverterPool({ size: 1, maxDocuments: 2 });
     expect(pool.missing()).toBeNull();

@@ -116,6 +116,8 @@ export class OfficeConverterPool {
   async warm(): Promise<void> {
     if (this.missing()) return;
     await removeStaleWorkDirs(path.dirname(this.opts.workDir));
+    // Closed while the stale folders were being removed (a stop right after the start).
+    if (this.closed) return;
     while (this.workers.length < this.opts.size) this.workers.push(this.newWorker());
     // The first document of a process loads Writer (about a second): do it now, not for a user.
     const blank = makeDocx(['Проверка']);
@@ -161,7 +163,7 @@ export class OfficeConverterPool {
   }
 
   private pump(): void {
-    while (this.queue.length > 0) {
+    while (this.queue.length > 0 && !this.closed) {
       let worker = this.workers.find((w) => !w.busy && !w.dead);
       if (!worker && this.workers.length < this.opts.size) {
         worker = this.newWorker();
@@ -181,6 +183,7 @@ export class OfficeConverterPool {
         )
         .finally(() => {
           worker.busy = false;
+          worker.settled();
           if (worker.documents >= this.opts.maxDocuments) {
             this.opts.log?.info({ pid: worker.pid, documents: worker.documents }, 'replacing a LibreOffice converter');
             // Not awaited: the pool goes on with a fresh converter while this one exits.
@@ -199,10 +202,16 @@ export class OfficeConverterPool {
     return `LibreOffice, ${this.opts.size} процесса, ${network}`;
   }
 
+  /**
+   * Stops taking documents, fails the waiting ones, lets the ones being converted finish (each
+   * converter still has its time limit; one still starting is not waited for), then ends every
+   * converter with its whole process group.
+   */
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.queue.drain()) t.reject(new ConverterUnavailable(OFFICE_MISSING));
-    await Promise.all(this.workers.map((w) => w.stop()));
+    // A converter still starting fails its document (503) rather than hold the stop for LibreOffice's boot.
+    await Promise.all(this.workers.map((w) => (w.started ? w.idle() : Promise.resolve()).then(() => w.stop())));
     // The folder lives in memory (tmpfs) when it can: leave nothing behind.
     if (this.workers.length === 0) await fs.rm(this.opts.workDir, { recursive: true, force: true }).catch(() => undefined);
   }
@@ -269,6 +278,33 @@ async function removeStaleWorkDirs(base: string): Promise<void> {
   }
 }
 
+/**
+ * Process groups of the converters this process started and that may still have members: killed at
+ * once when the process exits (process.exit after an uncaught error, a stop that took too long), so
+ * no soffice is left behind re-parented to init. The bridges also end themselves when this process
+ * dies (uno-bridge.py, PR_SET_PDEATHSIG), which covers SIGKILL.
+ */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function trackGroup(pid: number): void {
+  liveGroups.add(pid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const group of liveGroups) killGroup(group);
+  });
+}
+
+/** SIGKILL to the whole process group led by `pid` (the bridge, unshare's place): soffice.bin and oosplash with it. */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -291,6 +327,8 @@ class OfficeWorker {
   readonly ready: Promise<void>;
   busy = false;
   dead = false;
+  /** Connected to its soffice: reads its input (a closed input ends it). */
+  started = false;
   documents = 0;
   pid: number | undefined;
   onExit: () => void = () => {};
@@ -298,6 +336,10 @@ class OfficeWorker {
   private readonly dir: string;
   private seq = 0;
   private readonly waiting = new Map<number, (answer: Answer) => void>();
+  private readonly idleWaiters: (() => void)[] = [];
+  /** Resolves when the bridge process has ended (and its group was killed). */
+  private readonly exited: Promise<void>;
+  private markExited!: () => void;
 
   constructor(private readonly opts: WorkerOptions) {
     this.dir = path.join(opts.workDir, randomBytes(6).toString('hex'));
@@ -307,11 +349,13 @@ class OfficeWorker {
     // Its own process group: stopping the bridge also stops its soffice. In an empty network
     // namespace when possible (unshare then runs the bridge in its own place, same process id), so
     // nothing a document links to is ever fetched.
+    this.exited = new Promise((resolve) => (this.markExited = resolve));
     const command = [opts.python, bridgeScript, profile, pipe, opts.soffice];
     this.proc = opts.unshare
       ? spawn('unshare', [...opts.unshare, '--', ...command], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] })
       : spawn(command[0], command.slice(1), { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.pid = this.proc.pid;
+    if (this.pid !== undefined) trackGroup(this.pid);
     let readyResolve!: () => void;
     let readyReject!: (err: Error) => void;
     this.ready = new Promise((res, rej) => {
@@ -339,8 +383,10 @@ class OfficeWorker {
         return;
       }
       if (msg.ready !== undefined) {
-        if (msg.ready) readyResolve();
-        else readyReject(new ConverterUnavailable(`${OFFICE_MISSING} (${msg.error ?? 'не запустился'})`));
+        if (msg.ready) {
+          this.started = true;
+          readyResolve();
+        } else readyReject(new ConverterUnavailable(`${OFFICE_MISSING} (${msg.error ?? 'не запустился'})`));
         return;
       }
       const done = this.waiting.get(msg.id ?? -1);
@@ -350,15 +396,41 @@ class OfficeWorker {
       }
     });
     this.proc.stderr.resume();
-    this.proc.on('exit', () => {
+    let ended = false;
+    const onEnd = () => {
+      if (ended) return;
+      ended = true;
       this.dead = true;
+      // The bridge is gone, however it ended: whatever it left in its group (an oosplash whose
+      // soffice.bin outlived SIGTERM, a soffice of a bridge that crashed) goes with it.
+      if (this.pid !== undefined) {
+        killGroup(this.pid);
+        liveGroups.delete(this.pid);
+      }
+      for (const settle of this.idleWaiters.splice(0)) settle();
+      this.markExited();
       readyReject(new ConverterUnavailable(OFFICE_MISSING));
       for (const done of this.waiting.values()) done({ ok: false, error: 'the converter stopped' });
       this.waiting.clear();
       void fs.rm(this.dir, { recursive: true, force: true });
       this.onExit();
+    };
+    this.proc.on('exit', onEnd);
+    // A process that could not be started at all has no 'exit'.
+    this.proc.on('error', () => {
+      if (this.proc.pid === undefined) onEnd();
     });
-    this.proc.on('error', () => undefined);
+  }
+
+  /** Resolves when the document being converted (if any) is done, or the converter has ended. */
+  idle(): Promise<void> {
+    if (!this.busy || this.dead) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Called by the pool when a document is done. */
+  settled(): void {
+    for (const settle of this.idleWaiters.splice(0)) settle();
   }
 
   async convert(input: Buffer): Promise<Buffer> {
@@ -399,22 +471,26 @@ class OfficeWorker {
     }
   }
 
-  /** Ends the bridge (and its soffice): closes its input, then kills the process group after 5 s, or at once. */
+  /** Ends the bridge (and its soffice): closes its input (SIGTERM while it is still starting), then kills the process group after 5 s, or at once. */
   async stop(opts: { now?: boolean } = {}): Promise<void> {
-    if (this.dead) return;
+    if (this.dead) return this.exited;
     this.dead = true;
-    const exited = new Promise<void>((resolve) => this.proc.once('exit', () => resolve()));
     this.proc.stdin.end();
-    const killGroup = () => {
+    const pid = this.pid;
+    const kill = () => {
+      if (pid) killGroup(pid);
+    };
+    if (opts.now) kill();
+    // Still waiting for soffice, the bridge does not read its input yet: SIGTERM ends it and its group now.
+    else if (!this.started && pid) {
       try {
-        if (this.pid) process.kill(-this.pid, 'SIGKILL');
+        process.kill(-pid, 'SIGTERM');
       } catch {
         /* already gone */
       }
-    };
-    if (opts.now) killGroup();
-    const kill = setTimeout(killGroup, 5000);
-    await exited;
-    clearTimeout(kill);
+    }
+    const timer = setTimeout(kill, 5000);
+    await this.exited;
+    clearTimeout(timer);
   }
 }

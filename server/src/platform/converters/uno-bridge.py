@@ -6,7 +6,12 @@ connects to it over a named pipe, then converts documents one at a time. Request
 JSON lines {"id": n, "in": "/path/a.docx", "out": "/path/a.pdf"}; answers go to stdout as
 {"id": n, "ok": true} or {"id": n, "ok": false, "error": "..."}. The first line written is
 {"ready": true} (or {"ready": false, "error": ...}). stdin closing ends soffice and the bridge.
+
+The bridge leads its own process group (the server starts it detached); soffice and its oosplash
+wrapper stay in it. Whenever the bridge ends (stdin closed, SIGTERM, or the server gone: the kernel
+sends SIGTERM when the parent dies), it ends that whole group, so no LibreOffice outlives the server.
 """
+import ctypes
 import json
 import os
 import signal
@@ -42,7 +47,31 @@ LOAD = (
 STORE = (prop("FilterName", "writer_pdf_Export"),)
 
 
+PR_SET_PDEATHSIG = 1
+
+
+def watch_parent():
+    """SIGTERM when the server's process ends, however it ends (a crash, SIGKILL)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except Exception:  # noqa: BLE001 - not Linux: stdin EOF still ends the bridge once it reads
+        pass
+
+
+def end_group():
+    """Kills what is left of the bridge's own process group (a soffice.bin its oosplash left behind)."""
+    if os.getpgrp() != os.getpid():
+        return
+    sys.stdout.flush()
+    try:
+        os.killpg(os.getpgrp(), signal.SIGKILL)  # the bridge included: it is ending anyway
+    except OSError:
+        pass
+
+
 def main():
+    parent = os.getppid()
+    watch_parent()
     profile = sys.argv[1]
     pipe = sys.argv[2]
     soffice = sys.argv[3] if len(sys.argv) > 3 else "soffice"
@@ -69,9 +98,15 @@ def main():
             office.wait(5)
         except Exception:
             office.kill()
+        end_group()
         sys.exit(0)
 
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGHUP, stop)
+    # The server died before the handler was in place (or before PDEATHSIG was set).
+    if os.getppid() != parent:
+        stop()
 
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
