@@ -83,6 +83,16 @@ describe('the OpenAPI document', () => {
     expect(publicOnes).not.toContain('GET /api/get');
   });
 
+  it('gives every operation its own one-line Russian summary, not one made from the method and the path', () => {
+    // Written on the route (`schema.summary`, what the call does for the caller): nothing generates one,
+    // so a new route without it, or with a path in it (the old «Получить: /api/entry/{id}»), fails here.
+    const written = (s: string | undefined) => !!s && /^[A-ZА-ЯЁ]/.test(s) && /[А-ЯЁа-яё]/.test(s) && !/[/{}\n]|\.$/.test(s) && s.length <= 80;
+    expect(operations.filter(({ op }) => !written(op.summary)).map((o) => `${o.key}: ${o.op.summary}`)).toEqual([]);
+    // Two operations under one summary would read as one call in a generated client's docs.
+    const summaries = operations.map(({ op }) => op.summary);
+    expect(operations.filter(({ op }, i) => summaries.indexOf(op.summary) !== i).map((o) => `${o.key}: ${o.op.summary}`)).toEqual([]);
+  });
+
   it('declares the error answers a route can give, from its declaration', () => {
     const op = (key: string) => operations.find((o) => o.key === key)!.op;
     // Operator routes: no session, not an operator, a path id, input.

@@ -5,10 +5,12 @@ import type { Access } from './access.ts';
 import { XLSX_TYPE } from './responses.ts';
 
 // The API document (GET /api/docs) is a contract a client can be generated from (decision 034): every
-// operation names its error answers, its security, an operationId and a summary. They are derived
-// here, once, from what the route already declares (its access, its path parameters, its body and
-// query, its multipart form) plus `config.refuses` for what the declaration cannot tell (a rate limit,
-// a converter that can be missing). The error answers join the route's `schema.response`, so under
+// operation names its error answers, its security, an operationId and a summary. All but the summary
+// are derived here, once, from what the route already declares (its access, its path parameters, its
+// body and query, its multipart form) plus `config.refuses` for what the declaration cannot tell (a rate
+// limit, a converter that can be missing). The summary is the route's own `schema.summary`, one Russian
+// line saying what the call does; nothing is generated in its place, so a route without one fails
+// server/test/openapi.test.ts. The error answers join the route's `schema.response`, so under
 // tests every error body is checked against its schema like the success ones (platform/responses.ts).
 
 /** Error statuses a route may name in `config.refuses`, beyond what its declaration implies. */
@@ -105,17 +107,12 @@ export function operationIdOf(method: string, url: string): string {
   return `${VERBS[method] ?? method.toLowerCase()}${parts.join('') || 'Root'}`;
 }
 
-const SUMMARY_VERBS: Record<string, string> = { GET: 'Получить', POST: 'Отправить', PUT: 'Изменить', PATCH: 'Изменить', DELETE: 'Удалить' };
-
-/** A one-line summary when the route declares none: the verb and the path in the document's form. */
-export const summaryOf = (method: string, url: string) => `${SUMMARY_VERBS[method] ?? method}: ${url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
-
 /** The security requirement of an access: the Bearer session, or none (`[]`) for public routes. */
 export const securityOf = (access: Access) => (access === 'public' || access === 'shop' ? [] : [{ bearer: [] }]);
 
 /**
- * Adds the derived error answers, the security requirement, the operationId and the summary to a
- * route's schema (an onRoute hook; called once the route's access is known).
+ * Adds the derived error answers, the security requirement and the operationId to a route's schema
+ * (an onRoute hook; called once the route's access is known). The route's own summary is kept as is.
  */
 export function declareContract(route: RouteOptions): void {
   const access = route.config?.access;
@@ -127,7 +124,6 @@ export function declareContract(route: RouteOptions): void {
   route.schema = {
     ...schema,
     operationId: schema.operationId ?? operationIdOf(method, route.url),
-    summary: schema.summary ?? summaryOf(method, route.url),
     security: schema.security ?? securityOf(access),
     response: { ...errors, ...(schema.response ?? {}) },
   } as RouteOptions['schema'];

@@ -58,14 +58,21 @@ export const authRoutes: RoutesPlugin = async (app) => {
   // Signing in, registering and recovering a password need no session; /logout declares its own.
   defaultAccess(app, 'public');
   /** GET /api/v1/sanctum/csrf-cookie. Sessions are Bearer tokens, so no CSRF token is needed; the call is kept for the client and sets a harmless cookie. */
-  app.get('/api/v1/sanctum/csrf-cookie', { schema: { tags: ['auth'], response: { 204: noContent } } }, async (_request, reply) => {
-    reply.header('set-cookie', `XSRF-TOKEN=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
-    return reply.status(204).send();
-  });
+  app.get(
+    '/api/v1/sanctum/csrf-cookie',
+    { schema: { tags: ['auth'], summary: 'Cookie CSRF для совместимости со старым клиентом', response: { 204: noContent } } },
+    async (_request, reply) => {
+      reply.header('set-cookie', `XSRF-TOKEN=${randomBytes(16).toString('hex')}; Path=/; SameSite=Lax`);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/login',
-    { config: { refuses: [401, 429, 503] }, schema: { tags: ['auth'], body: loginBody, response: { 200: tokenAnswer } } },
+    {
+      config: { refuses: [401, 429, 503] },
+      schema: { tags: ['auth'], summary: 'Вход по логину и паролю: токен сессии', body: loginBody, response: { 200: tokenAnswer } },
+    },
     async (request, reply) => {
       const user = await checkCredentials(app, { login: request.body.email, password: request.body.password, ip: request.ip });
       reply.header('cache-control', 'no-store');
@@ -76,7 +83,10 @@ export const authRoutes: RoutesPlugin = async (app) => {
   /** POST /register: at most REGISTER_LIMIT_PER_IP attempts per IP (default 20) in 15 minutes, like the other anonymous forms. */
   app.post(
     '/register',
-    { config: { refuses: [429, 503] }, schema: { tags: ['auth'], body: registerBody, form: registerForm, response: { 201: tokenAnswer } } },
+    {
+      config: { refuses: [429, 503] },
+      schema: { tags: ['auth'], summary: 'Регистрация нового пользователя', body: registerBody, form: registerForm, response: { 201: tokenAnswer } },
+    },
     async (request, reply) => {
       if (!(await takeAttempt(app.db, `register:${request.ip}`, app.config.registerLimitPerIp, ANONYMOUS_WINDOW_MIN)))
         throw new AppError(429, Messages.tooManyRequests);
@@ -120,10 +130,14 @@ export const authRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.post('/logout', { config: { access: 'user' }, schema: { tags: ['auth'], response: { 204: noContent } } }, async (request, reply) => {
-    await revokeSession(app.db, currentUser(request).tokenId);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/logout',
+    { config: { access: 'user' }, schema: { tags: ['auth'], summary: 'Выход: завершить текущую сессию', response: { 204: noContent } } },
+    async (request, reply) => {
+      await revokeSession(app.db, currentUser(request).tokenId);
+      return reply.status(204).send();
+    },
+  );
 
   /** POST /api/old-user: the existing account holding the e-mail or phone of a failed registration, masked. */
   app.post(
@@ -132,6 +146,7 @@ export const authRoutes: RoutesPlugin = async (app) => {
       config: { refuses: [404, 429] },
       schema: {
         tags: ['auth'],
+        summary: 'Найти прежний аккаунт с теми же e-mail или телефоном',
         body: z
           .object({
             email: z.string().optional(),
@@ -169,7 +184,10 @@ export const authRoutes: RoutesPlugin = async (app) => {
    */
   app.post(
     '/password-forgot',
-    { config: { refuses: [429, 503] }, schema: { tags: ['auth'], body: passwordForgotBody, response: { 200: messageAnswer } } },
+    {
+      config: { refuses: [429, 503] },
+      schema: { tags: ['auth'], summary: 'Выслать новый пароль на почту', body: passwordForgotBody, response: { 200: messageAnswer } },
+    },
     async (request) => {
       if (!(await takeAttempt(app.db, `password-mail-ip:${request.ip}`, app.config.registerLimitPerIp, ANONYMOUS_WINDOW_MIN)))
         throw new AppError(429, Messages.tooManyRequests);
@@ -195,7 +213,10 @@ export const authRoutes: RoutesPlugin = async (app) => {
   /** POST /password-reset: confirms the mailed password (it becomes the account's password); the client then logs in. */
   app.post(
     '/password-reset',
-    { config: { refuses: [429, 503] }, schema: { tags: ['auth'], body: passwordResetBody, response: { 200: messageAnswer } } },
+    {
+      config: { refuses: [429, 503] },
+      schema: { tags: ['auth'], summary: 'Подтвердить высланный пароль', body: passwordResetBody, response: { 200: messageAnswer } },
+    },
     async (request) => {
       const { email, password } = request.body.data.attributes;
       await checkCredentials(app, { login: email, password, ip: request.ip });

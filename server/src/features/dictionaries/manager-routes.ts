@@ -61,42 +61,54 @@ export const dictionaryManagerRoutes: RoutesPlugin = async (app) => {
   const tags = ['dictionaries'];
 
   /** POST /api/dictionaries/{name}: a new item. */
-  app.post('/:name', { schema: { tags, params: nameParams, form: itemBody, response: { 201: dictionaryItemSavedAnswer } } }, async (request, reply) => {
-    const name = request.params.name;
-    const values = parseBody(name, request.body);
-    await checkType(app.db, name, values);
-    const row = await insertDictionaryItem(app.db, name, values);
-    return reply.status(201).send({ data: row, message: Messages.saved });
-  });
+  app.post(
+    '/:name',
+    { schema: { tags, summary: 'Добавить запись в справочник', params: nameParams, form: itemBody, response: { 201: dictionaryItemSavedAnswer } } },
+    async (request, reply) => {
+      const name = request.params.name;
+      const values = parseBody(name, request.body);
+      await checkType(app.db, name, values);
+      const row = await insertDictionaryItem(app.db, name, values);
+      return reply.status(201).send({ data: row, message: Messages.saved });
+    },
+  );
 
   /** PUT /api/dictionaries/{name}/{id}: every field of the item. */
-  app.put('/:name/:id', { schema: { tags, params: itemParams, form: itemBody, response: { 200: dictionaryItemSavedAnswer } } }, async (request) => {
-    const { name, id } = request.params;
-    const values = parseBody(name, request.body);
-    await checkType(app.db, name, values);
-    const row = await updateDictionaryItem(app.db, name, id, values);
-    if (!row) throw notFound();
-    return { data: row, message: Messages.saved };
-  });
+  app.put(
+    '/:name/:id',
+    { schema: { tags, summary: 'Изменить запись справочника', params: itemParams, form: itemBody, response: { 200: dictionaryItemSavedAnswer } } },
+    async (request) => {
+      const { name, id } = request.params;
+      const values = parseBody(name, request.body);
+      await checkType(app.db, name, values);
+      const row = await updateDictionaryItem(app.db, name, id, values);
+      if (!row) throw notFound();
+      return { data: row, message: Messages.saved };
+    },
+  );
 
   /** DELETE /api/dictionaries/{name}/{id}: only while nothing refers to it. */
-  app.delete('/:name/:id', { schema: { tags, params: itemParams, response: { 200: messageAnswer } } }, async (request) => {
-    const { name, id } = request.params;
-    try {
-      if (!(await deleteDictionaryItem(app.db, name, id))) throw notFound();
-    } catch (err) {
-      if (isForeignKeyViolation(err)) throw new AppError(422, DictionaryMessages.inUse);
-      throw err;
-    }
-    return { message: Messages.deleted };
-  });
+  app.delete(
+    '/:name/:id',
+    { schema: { tags, summary: 'Удалить запись справочника', params: itemParams, response: { 200: messageAnswer } } },
+    async (request) => {
+      const { name, id } = request.params;
+      try {
+        if (!(await deleteDictionaryItem(app.db, name, id))) throw notFound();
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw new AppError(422, DictionaryMessages.inUse);
+        throw err;
+      }
+      return { message: Messages.deleted };
+    },
+  );
 };
 
 /** GET /api/leading: every signed-in user reads the list (the catalogue filter), 100 per page by default. */
 export const leadingReadRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/leading',
-    { config: { access: 'user' }, schema: { tags: ['leadings'], querystring: leadingListQuery, response: { 200: leadingsAnswer } } },
+    { config: { access: 'user' }, schema: { tags: ['leadings'], summary: 'Список ведущих', querystring: leadingListQuery, response: { 200: leadingsAnswer } } },
     async (request) => {
       const q = request.query;
       const total = await countLeadings(app.db, q.fio);
@@ -109,19 +121,23 @@ export const leadingReadRoutes: RoutesPlugin = async (app) => {
 /** Leading persons: save and delete (spec 02 §7). Registered in the operator scope (app.ts). */
 export const leadingManagerRoutes: RoutesPlugin = async (app) => {
   const tags = ['leadings'];
-  app.post('/leading', { schema: { tags, body: leadingBody, response: { 201: leadingSavedAnswer } } }, async (request, reply) => {
+  app.post('/leading', { schema: { tags, summary: 'Добавить ведущего', body: leadingBody, response: { 201: leadingSavedAnswer } } }, async (request, reply) => {
     const row = await insertLeading(app.db, request.body);
     return reply.status(201).send({ data: row, message: Messages.saved });
   });
 
-  app.put('/leading/:id', { schema: { tags, params: idParams, body: leadingBody, response: { 200: leadingSavedAnswer } } }, async (request) => {
-    const row = await updateLeading(app.db, request.params.id, request.body);
-    if (!row) throw notFound();
-    return { data: row, message: Messages.saved };
-  });
+  app.put(
+    '/leading/:id',
+    { schema: { tags, summary: 'Изменить ведущего', params: idParams, body: leadingBody, response: { 200: leadingSavedAnswer } } },
+    async (request) => {
+      const row = await updateLeading(app.db, request.params.id, request.body);
+      if (!row) throw notFound();
+      return { data: row, message: Messages.saved };
+    },
+  );
 
   /** A leading person named in services stays until they are taken off those services. */
-  app.delete('/leading/:id', { schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (request) => {
+  app.delete('/leading/:id', { schema: { tags, summary: 'Удалить ведущего', params: idParams, response: { 200: messageAnswer } } }, async (request) => {
     try {
       if (!(await deleteLeading(app.db, request.params.id))) throw notFound();
     } catch (err) {

@@ -16,6 +16,7 @@ export const dictionaryRoutes: RoutesPlugin = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['dictionaries'],
+        summary: 'Справочник по имени',
         params: z.object({ name: z.enum(DICTIONARY_NAMES, { error: 'Неизвестный справочник' }) }),
         response: { 200: dictionaryAnswer },
       },

@@ -84,6 +84,7 @@ export const fileLinkRoutes: RoutesPlugin = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['documents'],
+        summary: 'Файл по временной ссылке',
         params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) }),
         response: { 200: fileAnswer('Файл', STORED_FILE_TYPES) },
       },
@@ -118,7 +119,10 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   /** GET /api/user/{id}/documents: passport, education, snils, surname, other, consent and the whole list. */
   app.get(
     '/user/:id/documents',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, response: { 200: userDocumentsAnswer } } },
+    {
+      config: { access: { owner: 'user' } },
+      schema: { tags: ['documents'], summary: 'Документы пользователя по видам', params: idParams, response: { 200: userDocumentsAnswer } },
+    },
     async (request) => {
       assertUserReachable(currentUser(request), request.params.id);
       return { data: await listUserDocuments(app.db, request.params.id) };
@@ -132,6 +136,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
       config: { access: { owner: 'user' } },
       schema: {
         tags: ['documents'],
+        summary: 'Загрузить документы пользователя',
         params: idParams,
         form: multipartForm(
           z.object({}),
@@ -176,7 +181,15 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   /** GET /api/file/{id}: a private file, to its owner and operators only; sent as an attachment-safe inline. */
   app.get(
     '/file/:id',
-    { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams, response: { 200: fileAnswer('Файл', STORED_FILE_TYPES) } } },
+    {
+      config: { access: { owner: 'file' } },
+      schema: {
+        tags: ['documents'],
+        summary: 'Закрытый файл (владельцу и операторам)',
+        params: idParams,
+        response: { 200: fileAnswer('Файл', STORED_FILE_TYPES) },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const file = await findLiveFile(app.db, request.params.id);
@@ -193,7 +206,10 @@ export const documentRoutes: RoutesPlugin = async (app) => {
    */
   app.get(
     '/file/:id/link',
-    { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams, response: { 200: fileLinkAnswer } } },
+    {
+      config: { access: { owner: 'file' } },
+      schema: { tags: ['documents'], summary: 'Временная ссылка на файл для открытия в новой вкладке', params: idParams, response: { 200: fileLinkAnswer } },
+    },
     async (request) => {
       const me = currentUser(request);
       const file = await findLiveFileOwner(app.db, request.params.id);
@@ -212,7 +228,10 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   /** DELETE /api/file/{id}: a user document of the owner (operators: anyone's). Contract scans stay. */
   app.delete(
     '/file/:id',
-    { config: { access: { owner: 'file' } }, schema: { tags: ['documents'], params: idParams, response: { 200: fileDeletedAnswer } } },
+    {
+      config: { access: { owner: 'file' } },
+      schema: { tags: ['documents'], summary: 'Удалить документ пользователя', params: idParams, response: { 200: fileDeletedAnswer } },
+    },
     async (request) => {
       const me = currentUser(request);
       const file = await findLiveFile(app.db, request.params.id);
@@ -235,7 +254,14 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   /** GET /api/identity-document?user_id=: the passport as a one-item list (spec 01 §7: first item used). */
   app.get(
     '/identity-document',
-    { schema: { tags: ['documents'], querystring: z.object({ user_id: idField().optional() }), response: { 200: identityDocumentsAnswer } } },
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Паспортные данные пользователя',
+        querystring: z.object({ user_id: idField().optional() }),
+        response: { 200: identityDocumentsAnswer },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const userId = request.query.user_id ?? me.id;
@@ -248,7 +274,7 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   /** POST /api/identity-document: saves the passport once; afterwards only an operator can change it. */
   app.post(
     '/identity-document',
-    { schema: { tags: ['documents'], body: identityDocumentBody, response: { 201: identityDocumentSavedAnswer } } },
+    { schema: { tags: ['documents'], summary: 'Сохранить паспортные данные', body: identityDocumentBody, response: { 201: identityDocumentSavedAnswer } } },
     async (request, reply) => {
       const me = currentUser(request);
       const b = request.body;
@@ -274,7 +300,10 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   /** GET /api/user/{id}/profile-extras: address, birthday, snils. */
   app.get(
     '/user/:id/profile-extras',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, response: { 200: profileExtrasAnswer } } },
+    {
+      config: { access: { owner: 'user' } },
+      schema: { tags: ['documents'], summary: 'Адрес, дата рождения и СНИЛС пользователя', params: idParams, response: { 200: profileExtrasAnswer } },
+    },
     async (request) => {
       assertUserReachable(currentUser(request), request.params.id);
       const u = await findProfileExtras(app.db, request.params.id);
@@ -288,7 +317,13 @@ export const documentRoutes: RoutesPlugin = async (app) => {
     '/user/:id/profile-extras',
     {
       config: { access: { owner: 'user' } },
-      schema: { tags: ['documents'], params: idParams, body: profileExtrasBody, response: { 200: profileExtrasSavedAnswer } },
+      schema: {
+        tags: ['documents'],
+        summary: 'Сохранить адрес, дату рождения и СНИЛС',
+        params: idParams,
+        body: profileExtrasBody,
+        response: { 200: profileExtrasSavedAnswer },
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -310,7 +345,10 @@ export const documentRoutes: RoutesPlugin = async (app) => {
   /** GET /api/user/{id}/contract-data: the wizard's state, computed from the data. */
   app.get(
     '/user/:id/contract-data',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, response: { 200: contractDataAnswer } } },
+    {
+      config: { access: { owner: 'user' } },
+      schema: { tags: ['documents'], summary: 'Состояние мастера данных для договора', params: idParams, response: { 200: contractDataAnswer } },
+    },
     async (request) => {
       assertUserReachable(currentUser(request), request.params.id);
       const state = await contractDataState(app.db, request.params.id);
@@ -325,7 +363,16 @@ export const documentRoutes: RoutesPlugin = async (app) => {
    */
   app.post(
     '/user/:id/contract-step',
-    { config: { access: { owner: 'user' } }, schema: { tags: ['documents'], params: idParams, body: contractStepBody, response: { 200: contractStepAnswer } } },
+    {
+      config: { access: { owner: 'user' } },
+      schema: {
+        tags: ['documents'],
+        summary: 'Перейти к следующему шагу мастера данных для договора',
+        params: idParams,
+        body: contractStepBody,
+        response: { 200: contractStepAnswer },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const userId = request.params.id;

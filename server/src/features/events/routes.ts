@@ -12,9 +12,13 @@ import { findEvent, isNotificationTemplate, listNotificationTemplates, updateEve
  */
 export const eventRoutes: RoutesPlugin = async (app) => {
   /** GET .../notification-templates: templates of type 5 for the dropdown. */
-  app.get('/notification-templates', { schema: { tags: ['events'], response: { 200: notificationTemplatesAnswer } } }, async () => {
-    return { data: await listNotificationTemplates(app.db) };
-  });
+  app.get(
+    '/notification-templates',
+    { schema: { tags: ['events'], summary: 'Шаблоны уведомлений для выбора', response: { 200: notificationTemplatesAnswer } } },
+    async () => {
+      return { data: await listNotificationTemplates(app.db) };
+    },
+  );
 
   /**
    * PUT .../{id}: the 'Шаблон' modal saves subject (dv) and body (content), both required; the
@@ -23,7 +27,15 @@ export const eventRoutes: RoutesPlugin = async (app) => {
    */
   app.put(
     '/:id',
-    { schema: { tags: ['events'], params: z.object({ id: z.coerce.number().int().positive() }), body: eventSaveBody, response: { 200: eventSavedAnswer } } },
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Сохранить шаблон письма и настройки события',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: eventSaveBody,
+        response: { 200: eventSavedAnswer },
+      },
+    },
     async (request) => {
       const body = request.body;
       const event = await findEvent(app.db, request.params.id);

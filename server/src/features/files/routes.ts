@@ -18,6 +18,7 @@ export const fileRoutes: RoutesPlugin = async (app) => {
       config: { access: { owner: 'file' } },
       schema: {
         tags: ['files'],
+        summary: 'Скачать файл (владельцу и операторам)',
         params: z.object({ id: z.coerce.number().int().positive() }),
         response: { 200: fileAnswer('Файл', [...STORED_FILE_TYPES, ...PRINTED_TYPES]) },
       },
@@ -39,6 +40,7 @@ export const fileRoutes: RoutesPlugin = async (app) => {
       config: { access: 'public', refuses: [404] },
       schema: {
         tags: ['files'],
+        summary: 'Файл по ссылке для печати',
         querystring: z.object({ t: z.string().max(4000).default('') }),
         response: { 200: fileAnswer('Документ по ссылке для печати', PRINTED_TYPES) },
       },

@@ -33,25 +33,33 @@ const requisitesBody = z.object(
 /** Operators: the macro catalogue by category, the centre's requisites, a client's name in the dative case. */
 export const macroRoutes: RoutesPlugin = async (app) => {
   /** GET /api/macros: categories (id, fdv) each with its macros (id, fdv, description). */
-  app.get('/macros', { schema: { tags: ['macros'], response: { 200: macroCategoriesAnswer } } }, async () => {
+  app.get('/macros', { schema: { tags: ['macros'], summary: 'Макросы по категориям', response: { 200: macroCategoriesAnswer } } }, async () => {
     return { data: await listMacroCategories(app.db) };
   });
 
   /** GET /api/settings/requisites: the centre's requisites used by ${org.*}, with the form's labels. */
-  app.get('/settings/requisites', { schema: { tags: ['macros'], response: { 200: requisitesAnswer } } }, async () => ({
-    data: await readRequisites(app.db),
-    fields: REQUISITE_FIELDS.map(([key, label]) => ({ key, label })),
-  }));
+  app.get(
+    '/settings/requisites',
+    { schema: { tags: ['macros'], summary: 'Реквизиты центра для макросов', response: { 200: requisitesAnswer } } },
+    async () => ({
+      data: await readRequisites(app.db),
+      fields: REQUISITE_FIELDS.map(([key, label]) => ({ key, label })),
+    }),
+  );
 
-  app.put('/settings/requisites', { schema: { tags: ['macros'], body: requisitesBody, response: { 200: requisitesSavedAnswer } } }, async (request) => {
-    await app.db.transaction(async (tx) => {
-      await lockSetting(tx, 'requisites');
-      const before = await readRequisites(tx);
-      await saveRequisites(tx, request.body as Record<string, string>);
-      await logChange(tx, { type: 'settings', entityId: SettingsLogId.requisites, userId: currentUser(request).id, before, after: await readRequisites(tx) });
-    });
-    return { data: await readRequisites(app.db), message: Messages.saved };
-  });
+  app.put(
+    '/settings/requisites',
+    { schema: { tags: ['macros'], summary: 'Сохранить реквизиты центра', body: requisitesBody, response: { 200: requisitesSavedAnswer } } },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        await lockSetting(tx, 'requisites');
+        const before = await readRequisites(tx);
+        await saveRequisites(tx, request.body as Record<string, string>);
+        await logChange(tx, { type: 'settings', entityId: SettingsLogId.requisites, userId: currentUser(request).id, before, after: await readRequisites(tx) });
+      });
+      return { data: await readRequisites(app.db), message: Messages.saved };
+    },
+  );
 
   /**
    * GET /api/macros/name-forms?fio=: clients found by name (at most 20), each with the dative form the
@@ -62,6 +70,7 @@ export const macroRoutes: RoutesPlugin = async (app) => {
     {
       schema: {
         tags: ['macros'],
+        summary: 'Клиенты по ФИО с формой имени в дательном падеже',
         querystring: z.object({ fio: z.string().trim().min(2, { error: 'Введите не меньше 2 букв' }).max(200) }),
         response: { 200: nameFormsAnswer },
       },
@@ -81,7 +90,14 @@ export const macroRoutes: RoutesPlugin = async (app) => {
   /** GET /api/user/{id}/name-forms: the dative form used in certificates (stored correction or computed). */
   app.get(
     '/user/:id/name-forms',
-    { schema: { tags: ['macros'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: userNameFormAnswer } } },
+    {
+      schema: {
+        tags: ['macros'],
+        summary: 'ФИО пользователя в дательном падеже',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: userNameFormAnswer },
+      },
+    },
     async (request) => {
       const u = await findNameForms(app.db, request.params.id);
       if (!u) throw notFound();
@@ -96,6 +112,7 @@ export const macroRoutes: RoutesPlugin = async (app) => {
     {
       schema: {
         tags: ['macros'],
+        summary: 'Исправить ФИО пользователя в дательном падеже',
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: z.object({
           fio_dative: z

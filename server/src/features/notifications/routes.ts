@@ -15,13 +15,31 @@ import { defaultAccess } from '../../platform/access.ts';
 export const notificationRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
 
-  app.get('/', { schema: { tags: ['notifications'], querystring: notificationListQuery, response: { 200: notificationsAnswer } } }, async (request) =>
-    listNotifications(app.db, currentUser(request).id, request.query),
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Уведомления текущего пользователя',
+        querystring: notificationListQuery,
+        response: { 200: notificationsAnswer },
+      },
+    },
+    async (request) => listNotifications(app.db, currentUser(request).id, request.query),
   );
 
   /** POST /api/notification/index: the same list with the filters in the body. */
-  app.post('/index', { schema: { tags: ['notifications'], body: notificationListQuery, response: { 200: notificationsAnswer } } }, async (request) =>
-    listNotifications(app.db, currentUser(request).id, request.body),
+  app.post(
+    '/index',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Уведомления текущего пользователя (фильтры в теле)',
+        body: notificationListQuery,
+        response: { 200: notificationsAnswer },
+      },
+    },
+    async (request) => listNotifications(app.db, currentUser(request).id, request.body),
   );
 
   /** The unread count and the unread notifications newer than after_id (for the bell and pop-ups). */
@@ -30,6 +48,7 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
     {
       schema: {
         tags: ['notifications'],
+        summary: 'Число непрочитанных и новые уведомления',
         querystring: z.object({ user_id: idField().optional(), after_id: intField(0).default(0) }),
         response: { 200: newNotificationsAnswer },
       },
@@ -43,7 +62,7 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
     '/:id/read',
     {
       config: { access: { owner: 'notification', selfOnly: true } },
-      schema: { tags: ['notifications'], params: idParams, response: { 200: notificationAnswer } },
+      schema: { tags: ['notifications'], summary: 'Отметить уведомление прочитанным', params: idParams, response: { 200: notificationAnswer } },
     },
     async (request) => {
       const notification = await markNotificationRead(app.db, currentUser(request).id, request.params.id);
@@ -54,7 +73,14 @@ export const notificationRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/read-all',
-    { schema: { tags: ['notifications'], body: z.object({ all: flagField().optional() }).nullish(), response: { 200: readAllAnswer } } },
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Отметить все уведомления прочитанными',
+        body: z.object({ all: flagField().optional() }).nullish(),
+        response: { 200: readAllAnswer },
+      },
+    },
     async (request) => {
       await markAllNotificationsRead(app.db, currentUser(request).id);
       return { data: { count: 0 } };

@@ -51,7 +51,16 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
   /** POST /api/entry/{id}/pay {pay_type for operators: 1, 2 or 4}: answers {id, confirmation: {confirmation_url}} or, when paid at once, {id, status: 2, immediate: true}. */
   app.post(
     '/entry/:id/pay',
-    { config: { access: { owner: 'entry' } }, schema: { tags: ['payments'], params: idParams, body: payEntryBody, response: { 200: payEntryAnswer } } },
+    {
+      config: { access: { owner: 'entry' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Оплатить заявку или отметить её оплаченной (оператор)',
+        params: idParams,
+        body: payEntryBody,
+        response: { 200: payEntryAnswer },
+      },
+    },
     async (request) => payEntry(app, currentUser(request), request.params.id, { payType: request.body?.pay_type }),
   );
 
@@ -62,6 +71,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
       config: { access: { owner: 'entry' } },
       schema: {
         tags: ['payments'],
+        summary: 'Привязать к заявке платёж ЮKassa по UUID',
         params: idParams,
         body: z.object({ uuid: filterText(64).pipe(z.string().min(1)) }),
         response: { 200: paymentUuidSetAnswer },
@@ -88,6 +98,7 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['payments'],
+        summary: 'Уведомление ЮKassa о платеже или возврате',
         body: z
           .object({
             event: z.string().max(64).optional(),
@@ -112,7 +123,15 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
   /** POST /api/yookassa/{cardTransactionId}/refresh: the return page asks, so it does not wait for the webhook. */
   app.post(
     '/yookassa/:id/refresh',
-    { config: { access: { owner: 'card_transaction' } }, schema: { tags: ['payments'], params: idParams, response: { 200: cardTransactionStatusAnswer } } },
+    {
+      config: { access: { owner: 'card_transaction' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Уточнить у ЮKassa статус платежа картой',
+        params: idParams,
+        response: { 200: cardTransactionStatusAnswer },
+      },
+    },
     async (request) => {
       const me = currentUser(request);
       const ct = await reachableCardTransaction(app.db, request.params.id, cardTransactionOwnerFilter(me));
@@ -132,7 +151,10 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
   /** POST /api/yookassa-entry/pay {fio, phone, sum}: the public form, no login. */
   app.post(
     '/yookassa-entry/pay',
-    { config: { access: 'public', refuses: [429, 503] }, schema: { tags: ['payments'], form: parsedBody(publicPayBody), response: { 200: publicPayAnswer } } },
+    {
+      config: { access: 'public', refuses: [429, 503] },
+      schema: { tags: ['payments'], summary: 'Оплатить по публичной форме без входа', form: parsedBody(publicPayBody), response: { 200: publicPayAnswer } },
+    },
     async (request) => {
       const parsed = publicPayBody.safeParse(request.body);
       if (!parsed.success) throw new AppError(422, PaymentMessages.fillAll, { errors: fieldErrorsFromZod(parsed.error) });
@@ -148,7 +170,10 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
    */
   app.post(
     '/yookassa-entry/:id/refresh',
-    { config: { access: 'public' }, schema: { tags: ['payments'], params: idParams, response: { 200: cardTransactionStatusAnswer } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['payments'], summary: 'Статус платежа по публичной форме оплаты', params: idParams, response: { 200: cardTransactionStatusAnswer } },
+    },
     async (request) => {
       const ct = await publicCardTransaction(app.db, request.params.id);
       if (!ct) throw notFound(PaymentMessages.notFound);
@@ -160,7 +185,10 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
   /** GET /api/payment: operators see all payments; a user sees their own (the Payments tab). */
   app.get(
     '/payment',
-    { config: { access: 'user' }, schema: { tags: ['payments'], querystring: paymentListQuery, response: { 200: paymentsAnswer } } },
+    {
+      config: { access: 'user' },
+      schema: { tags: ['payments'], summary: 'Список платежей с фильтрами', querystring: paymentListQuery, response: { 200: paymentsAnswer } },
+    },
     async (request) => {
       const me = currentUser(request);
       const operator = isOperator(me);
@@ -196,7 +224,14 @@ export const paymentOperatorRoutes: RoutesPlugin = async (app) => {
   /** GET /api/payment/excel: the payments the list's filters choose, as .xlsx with a totals row (streamed). */
   app.get(
     '/payment/excel',
-    { schema: { tags: ['payments'], querystring: paymentListQuery, response: { 200: fileAnswer('Платежи, .xlsx', XLSX_TYPE) } } },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Выгрузка платежей в Excel (.xlsx)',
+        querystring: paymentListQuery,
+        response: { 200: fileAnswer('Платежи, .xlsx', XLSX_TYPE) },
+      },
+    },
     async (request, reply) => {
       const day = new Date().toISOString().slice(0, 10);
       return sendXlsx(
@@ -211,7 +246,9 @@ export const paymentOperatorRoutes: RoutesPlugin = async (app) => {
   /** GET /api/yookassa: card-provider transactions, operators only. */
   app.get(
     '/yookassa',
-    { schema: { tags: ['payments'], querystring: cardTransactionListQuery, response: { 200: cardTransactionsAnswer } } },
+    {
+      schema: { tags: ['payments'], summary: 'Операции ЮKassa с фильтрами', querystring: cardTransactionListQuery, response: { 200: cardTransactionsAnswer } },
+    },
     async (request) => {
       const q = request.query;
       return listCardTransactions(
@@ -235,7 +272,17 @@ export const paymentOperatorRoutes: RoutesPlugin = async (app) => {
    * POST /api/payment/{id}/refund {sum, reason, key}: an operator refunds an online payment through
    * the provider, whole or in part; logged in the change log; the client gets a letter and a notification.
    */
-  app.post('/payment/:id/refund', { schema: { tags: ['payments'], params: idParams, body: refundBody, response: { 200: refundAnswer } } }, async (request) =>
-    requestRefund(app, currentUser(request), request.params.id, request.body),
+  app.post(
+    '/payment/:id/refund',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Вернуть платёж ЮKassa полностью или частично',
+        params: idParams,
+        body: refundBody,
+        response: { 200: refundAnswer },
+      },
+    },
+    async (request) => requestRefund(app, currentUser(request), request.params.id, request.body),
   );
 };

@@ -37,6 +37,7 @@ export const printRoutes: RoutesPlugin = async (app) => {
       config: { access: { owner: 'entry' } },
       schema: {
         tags: ['print'],
+        summary: 'Ссылка на печатный документ заявки',
         params: z.object({ id, kind: printKindParam }),
         response: { 200: printLinkAnswer, 422: refusalAnswer, 429: refusalAnswer, 503: refusalAnswer },
       },
@@ -61,7 +62,12 @@ export const printRoutes: RoutesPlugin = async (app) => {
     '/user/:id/consent/print',
     {
       config: { access: { owner: 'user' } },
-      schema: { tags: ['print'], params: z.object({ id }), response: { 200: printLinkAnswer, 422: refusalAnswer, 429: refusalAnswer, 503: refusalAnswer } },
+      schema: {
+        tags: ['print'],
+        summary: 'Ссылка на согласие на обработку персональных данных',
+        params: z.object({ id }),
+        response: { 200: printLinkAnswer, 422: refusalAnswer, 429: refusalAnswer, 503: refusalAnswer },
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -87,6 +93,7 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
     {
       schema: {
         tags: ['print'],
+        summary: 'Задать номер сертификата заявки',
         params: z.object({ id }),
         body: z.object({ certificate_number: certificateNumberField }),
         response: { 200: certificateNumberAnswer },
@@ -106,7 +113,14 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
   /** POST /api/service/{id}/print-certificates: starts a durable job that prints every printable certificate into one zip. */
   app.post(
     '/service/:id/print-certificates',
-    { schema: { tags: ['print'], params: z.object({ id }), response: { 201: printBatchStartedAnswer } } },
+    {
+      schema: {
+        tags: ['print'],
+        summary: 'Напечатать все сертификаты услуги одним архивом',
+        params: z.object({ id }),
+        response: { 201: printBatchStartedAnswer },
+      },
+    },
     async (request, reply) => {
       const me = currentUser(request);
       const serviceId = request.params.id;
@@ -119,11 +133,15 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
   );
 
   /** GET /api/print-batch/{id}: progress; with {url} of the zip when done. */
-  app.get('/print-batch/:id', { schema: { tags: ['print'], params: z.object({ id }), response: { 200: printBatchAnswer } } }, async (request) => {
-    const batch = await findPrintBatch(app.db, request.params.id);
-    if (!batch) throw notFound();
-    return { data: await toBatch(app, batch) };
-  });
+  app.get(
+    '/print-batch/:id',
+    { schema: { tags: ['print'], summary: 'Ход печати сертификатов и ссылка на архив', params: z.object({ id }), response: { 200: printBatchAnswer } } },
+    async (request) => {
+      const batch = await findPrintBatch(app.db, request.params.id);
+      if (!batch) throw notFound();
+      return { data: await toBatch(app, batch) };
+    },
+  );
 
   /**
    * GET /api/service/{id}/journal/print-excel: {url} of the service's journal (spec 01 §6, 02 §6:
@@ -132,7 +150,7 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
    */
   app.get(
     '/service/:id/journal/print-excel',
-    { schema: { tags: ['print'], params: z.object({ id }), response: { 200: printLinkAnswer } } },
+    { schema: { tags: ['print'], summary: 'Ссылка на выгрузку журнала услуги в Excel', params: z.object({ id }), response: { 200: printLinkAnswer } } },
     async (request) => {
       if (!(await journalService(app.db, request.params.id))) throw notFound();
       return { url: `/api/service/${request.params.id}/journal/excel` };
@@ -142,7 +160,14 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
   /** GET /api/service/{id}/journal/excel: the .xlsx itself, streamed (live entries of the service). */
   app.get(
     '/service/:id/journal/excel',
-    { schema: { tags: ['print'], params: z.object({ id }), response: { 200: fileAnswer('Журнал услуги, .xlsx', XLSX_TYPE) } } },
+    {
+      schema: {
+        tags: ['print'],
+        summary: 'Выгрузка журнала услуги в Excel (.xlsx)',
+        params: z.object({ id }),
+        response: { 200: fileAnswer('Журнал услуги, .xlsx', XLSX_TYPE) },
+      },
+    },
     async (request, reply) => {
       const service = await journalService(app.db, request.params.id);
       if (!service) throw notFound();
@@ -157,10 +182,14 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
   );
 
   /** GET /api/service/{id}/print-batches: the latest batches of a service. */
-  app.get('/service/:id/print-batches', { schema: { tags: ['print'], params: z.object({ id }), response: { 200: printBatchesAnswer } } }, async (request) => {
-    const list = await listServicePrintBatches(app.db, request.params.id, 5);
-    return { data: await Promise.all(list.map((b) => toBatch(app, b))) };
-  });
+  app.get(
+    '/service/:id/print-batches',
+    { schema: { tags: ['print'], summary: 'Последние печати сертификатов услуги', params: z.object({ id }), response: { 200: printBatchesAnswer } } },
+    async (request) => {
+      const list = await listServicePrintBatches(app.db, request.params.id, 5);
+      return { data: await Promise.all(list.map((b) => toBatch(app, b))) };
+    },
+  );
 };
 
 async function toBatch(app: FastifyInstance, b: BatchRow): Promise<PrintBatch> {

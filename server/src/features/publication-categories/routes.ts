@@ -18,16 +18,20 @@ async function checkAlias(db: Queryable, alias: string | null, id: number | null
 }
 
 export const rubricManagerRoutes: RoutesPlugin = async (app) => {
-  app.post('/dict_publication_categories', { schema: { tags, body: rubricBody, response: { 201: rubricSavedAnswer } } }, async (request, reply) => {
-    const b = request.body;
-    await checkAlias(app.db, b.alias, null);
-    const data = await insertRubric(app.db, b);
-    return reply.status(201).send({ data, message: RubricMessages.saved });
-  });
+  app.post(
+    '/dict_publication_categories',
+    { schema: { tags, summary: 'Добавить рубрику публикаций', body: rubricBody, response: { 201: rubricSavedAnswer } } },
+    async (request, reply) => {
+      const b = request.body;
+      await checkAlias(app.db, b.alias, null);
+      const data = await insertRubric(app.db, b);
+      return reply.status(201).send({ data, message: RubricMessages.saved });
+    },
+  );
 
   app.put(
     '/dict_publication_categories/:id',
-    { schema: { tags, params: idParams, body: rubricBody, response: { 200: rubricSavedAnswer } } },
+    { schema: { tags, summary: 'Изменить рубрику публикаций', params: idParams, body: rubricBody, response: { 200: rubricSavedAnswer } } },
     async (request) => {
       const b = request.body;
       await checkAlias(app.db, b.alias, request.params.id);
@@ -38,13 +42,17 @@ export const rubricManagerRoutes: RoutesPlugin = async (app) => {
   );
 
   /** A rubric named by publications stays (the foreign key refuses it). */
-  app.delete('/dict_publication_categories/:id', { schema: { tags, params: idParams, response: { 200: rubricDeletedAnswer } } }, async (request) => {
-    try {
-      if (!(await deleteRubric(app.db, request.params.id))) throw notFound(RubricMessages.notFound);
-    } catch (err) {
-      if (pgError(err)?.code === '23503') throw new AppError(422, RubricMessages.inUse);
-      throw err;
-    }
-    return { message: RubricMessages.deleted };
-  });
+  app.delete(
+    '/dict_publication_categories/:id',
+    { schema: { tags, summary: 'Удалить рубрику публикаций', params: idParams, response: { 200: rubricDeletedAnswer } } },
+    async (request) => {
+      try {
+        if (!(await deleteRubric(app.db, request.params.id))) throw notFound(RubricMessages.notFound);
+      } catch (err) {
+        if (pgError(err)?.code === '23503') throw new AppError(422, RubricMessages.inUse);
+        throw err;
+      }
+      return { message: RubricMessages.deleted };
+    },
+  );
 };

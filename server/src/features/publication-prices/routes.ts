@@ -33,7 +33,7 @@ function duplicateAnswer(err: unknown): never {
 export const priceReadRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/publication-price',
-    { config: { access: 'user' }, schema: { tags, querystring: priceListQuery, response: { 200: pricesAnswer } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Цены публикаций', querystring: priceListQuery, response: { 200: pricesAnswer } } },
     async (request) => ({
       data: await listPrices(app.db, { subtype: request.query.dict_service_subtype_id }),
     }),
@@ -42,29 +42,41 @@ export const priceReadRoutes: RoutesPlugin = async (app) => {
 
 /** Save and delete: operator scope (app.ts). */
 export const priceManagerRoutes: RoutesPlugin = async (app) => {
-  app.post('/publication-price', { schema: { tags, body: priceBody, response: { 201: priceSavedAnswer } } }, async (request, reply) => {
-    await checkSubtype(app.db, request.body);
-    const id = await insertPrice(app.db, request.body).catch(duplicateAnswer);
-    const data = (await findPrice(app.db, id))!;
-    return reply.status(201).send({ data, message: PriceMessages.saved });
-  });
+  app.post(
+    '/publication-price',
+    { schema: { tags, summary: 'Добавить цену публикации', body: priceBody, response: { 201: priceSavedAnswer } } },
+    async (request, reply) => {
+      await checkSubtype(app.db, request.body);
+      const id = await insertPrice(app.db, request.body).catch(duplicateAnswer);
+      const data = (await findPrice(app.db, id))!;
+      return reply.status(201).send({ data, message: PriceMessages.saved });
+    },
+  );
 
-  app.put('/publication-price/:id', { schema: { tags, params: idParams, body: priceBody, response: { 200: priceSavedAnswer } } }, async (request) => {
-    await checkSubtype(app.db, request.body);
-    const id = await updatePrice(app.db, request.params.id, request.body).catch(duplicateAnswer);
-    if (!id) throw notFound(PriceMessages.notFound);
-    const data = (await findPrice(app.db, id))!;
-    return { data, message: PriceMessages.saved };
-  });
+  app.put(
+    '/publication-price/:id',
+    { schema: { tags, summary: 'Изменить цену публикации', params: idParams, body: priceBody, response: { 200: priceSavedAnswer } } },
+    async (request) => {
+      await checkSubtype(app.db, request.body);
+      const id = await updatePrice(app.db, request.params.id, request.body).catch(duplicateAnswer);
+      if (!id) throw notFound(PriceMessages.notFound);
+      const data = (await findPrice(app.db, id))!;
+      return { data, message: PriceMessages.saved };
+    },
+  );
 
   /** A price named by publications stays (the foreign key refuses it). */
-  app.delete('/publication-price/:id', { schema: { tags, params: idParams, response: { 200: priceDeletedAnswer } } }, async (request) => {
-    try {
-      if (!(await deletePrice(app.db, request.params.id))) throw notFound(PriceMessages.notFound);
-    } catch (err) {
-      if (pgError(err)?.code === '23503') throw new AppError(422, PriceMessages.inUse);
-      throw err;
-    }
-    return { message: PriceMessages.deleted };
-  });
+  app.delete(
+    '/publication-price/:id',
+    { schema: { tags, summary: 'Удалить цену публикации', params: idParams, response: { 200: priceDeletedAnswer } } },
+    async (request) => {
+      try {
+        if (!(await deletePrice(app.db, request.params.id))) throw notFound(PriceMessages.notFound);
+      } catch (err) {
+        if (pgError(err)?.code === '23503') throw new AppError(422, PriceMessages.inUse);
+        throw err;
+      }
+      return { message: PriceMessages.deleted };
+    },
+  );
 };

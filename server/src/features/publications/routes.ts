@@ -126,10 +126,14 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
 
   /** GET /api/publication: users their own and co-authored ones (userId and fio ignored); operators all. */
-  app.get('/', { schema: { tags, querystring: publicationListQuery, response: { 200: publicationPageAnswer } } }, async (request) => {
-    const { page, per_page, ...filters } = request.query;
-    return listPublications(app.db, currentUser(request), filters, { page, per_page });
-  });
+  app.get(
+    '/',
+    { schema: { tags, summary: 'Список публикаций с фильтрами', querystring: publicationListQuery, response: { 200: publicationPageAnswer } } },
+    async (request) => {
+      const { page, per_page, ...filters } = request.query;
+      return listPublications(app.db, currentUser(request), filters, { page, per_page });
+    },
+  );
 
   /**
    * GET /api/publication/authors?fio=: co-author lookup for the publication form (spec 03 §5: search
@@ -141,6 +145,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     {
       schema: {
         tags,
+        summary: 'Поиск соавторов по ФИО',
         querystring: z.object({ fio: filterText(200).default(''), page: z.coerce.number().int().min(1).max(1000).default(1) }),
         response: { 200: authorOptionsAnswer },
       },
@@ -155,33 +160,52 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
 
   app.get(
     '/:id',
-    { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: publicationAnswer } } },
+    {
+      config: { access: { owner: 'publication' } },
+      schema: { tags, summary: 'Публикация по идентификатору', params: idParams, response: { 200: publicationAnswer } },
+    },
     async (request) => ({
       data: await answerOne(app, currentUser(request), request.params.id),
     }),
   );
 
   /** GET /api/publication/invitations: co-author invitations waiting for the signed-in user's answer. */
-  app.get('/invitations', { schema: { tags, response: { 200: coAuthorInvitationsAnswer } } }, async (request) => ({
-    data: await pendingInvitations(app.db, currentUser(request).id),
-  }));
+  app.get(
+    '/invitations',
+    { schema: { tags, summary: 'Приглашения в соавторы, ждущие ответа', response: { 200: coAuthorInvitationsAnswer } } },
+    async (request) => ({
+      data: await pendingInvitations(app.db, currentUser(request).id),
+    }),
+  );
 
   /**
    * GET /api/publication/slots: the asker's entries of publication services still without their
    * article (a package's publication, a paid entry whose article was deleted), best first; a new
    * publication goes there before any new entry is made. Operators name the client by `user_id`.
    */
-  app.get('/slots', { schema: { tags, querystring: publicationSlotsQuery, response: { 200: publicationSlotsAnswer } } }, async (request) => {
-    const user = currentUser(request);
-    const ownerId = isOperator(user) && request.query.user_id ? request.query.user_id : user.id;
-    return { data: await listPublicationSlots(app.db, ownerId) };
-  });
+  app.get(
+    '/slots',
+    { schema: { tags, summary: 'Заявки на публикацию, ещё без статьи', querystring: publicationSlotsQuery, response: { 200: publicationSlotsAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const ownerId = isOperator(user) && request.query.user_id ? request.query.user_id : user.id;
+      return { data: await listPublicationSlots(app.db, ownerId) };
+    },
+  );
 
   /** POST /api/publication/{id}/accept-invitation and …/decline-invitation: the invited person's answer (co-authors.ts). */
   for (const answer of ['accept', 'decline'] as const) {
     app.post(
       `/:id/${answer}-invitation`,
-      { config: { access: { owner: 'publication', selfOnly: true } }, schema: { tags, params: idParams, response: { 200: invitationAnsweredAnswer } } },
+      {
+        config: { access: { owner: 'publication', selfOnly: true } },
+        schema: {
+          tags,
+          summary: answer === 'accept' ? 'Принять приглашение в соавторы' : 'Отклонить приглашение в соавторы',
+          params: idParams,
+          response: { 200: invitationAnsweredAnswer },
+        },
+      },
       async (request) => {
         const me = currentUser(request);
         return { message: await app.db.transaction((tx) => answerInvitation(tx, me, request.params.id, answer === 'accept')) };
@@ -190,20 +214,24 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   }
 
   /** POST /api/publication (multipart: file, additionalFiles[], fields). */
-  app.post('/', { schema: { tags, form: saveForm, response: { 200: savePublicationAnswer, 429: refusalAnswer } } }, async (request) => {
-    const user = currentUser(request);
-    const { input, form } = await readSave(request);
-    const cleaned = await cleanOffThread(app, input.text);
-    const result = await storeUploads(request, form, (tx, store) =>
-      createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned }),
-    );
-    return {
-      message: PublicationMessages.saved,
-      info: result.scheduled ? PublicationMessages.willBeChecked : null,
-      entry_note: result.entryNote ?? null,
-      data: await answerOne(app, user, result.id),
-    };
-  });
+  app.post(
+    '/',
+    { schema: { tags, summary: 'Создать публикацию', form: saveForm, response: { 200: savePublicationAnswer, 429: refusalAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { input, form } = await readSave(request);
+      const cleaned = await cleanOffThread(app, input.text);
+      const result = await storeUploads(request, form, (tx, store) =>
+        createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned }),
+      );
+      return {
+        message: PublicationMessages.saved,
+        info: result.scheduled ? PublicationMessages.willBeChecked : null,
+        entry_note: result.entryNote ?? null,
+        data: await answerOne(app, user, result.id),
+      };
+    },
+  );
 
   const update = async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const user = currentUser(request);
@@ -228,7 +256,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     '/:id',
     {
       config: { access: { owner: 'publication' } },
-      schema: { tags, params: idParams, form: saveForm, response: { 200: savePublicationAnswer, 429: refusalAnswer } },
+      schema: { tags, summary: 'Изменить публикацию', params: idParams, form: saveForm, response: { 200: savePublicationAnswer, 429: refusalAnswer } },
     },
     update,
   );
@@ -236,7 +264,13 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     '/:id',
     {
       config: { access: { owner: 'publication' } },
-      schema: { tags, params: idParams, form: saveForm, response: { 200: savePublicationAnswer, 429: refusalAnswer } },
+      schema: {
+        tags,
+        summary: 'Изменить публикацию (форма с _method=PUT)',
+        params: idParams,
+        form: saveForm,
+        response: { 200: savePublicationAnswer, 429: refusalAnswer },
+      },
     },
     update,
   );
@@ -244,7 +278,10 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
   /** DELETE /api/publication/{id}: the creator only a rejected one; operators any (soft delete). */
   app.delete(
     '/:id',
-    { config: { access: { owner: 'publication' } }, schema: { tags, params: idParams, response: { 200: publicationDeletedAnswer } } },
+    {
+      config: { access: { owner: 'publication' } },
+      schema: { tags, summary: 'Удалить публикацию', params: idParams, response: { 200: publicationDeletedAnswer } },
+    },
     async (request) => {
       const user = currentUser(request);
       const { id } = request.params;
@@ -270,6 +307,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     {
       schema: {
         tags,
+        summary: 'Файл публикации',
         params: z.object({ id: idParams.shape.id, fileId: idParams.shape.id }),
         response: { 200: fileAnswer('Файл публикации (pdf, jpg или png)', STORED_FILE_TYPES) },
       },
@@ -300,7 +338,7 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
   /** «Одобрить»: an unpaid publication only with `confirm_unpaid` (422 on that field otherwise; issue 28). */
   app.post(
     '/:id/accept',
-    { schema: { tags, params: idParams, body: unpaidConfirmBody.nullish(), response: { 200: publicationActionAnswer } } },
+    { schema: { tags, summary: 'Одобрить публикацию', params: idParams, body: unpaidConfirmBody.nullish(), response: { 200: publicationActionAnswer } } },
     async (request) => {
       const user = currentUser(request);
       const guard = unpaidGuard(request.body?.confirm_unpaid ?? false, PublicationMessages.confirmUnpaidApprove);
@@ -311,7 +349,9 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
 
   app.post(
     '/:id/decline',
-    { schema: { tags, params: idParams, body: declineBody.optional(), response: { 200: publicationActionAnswer } } },
+    {
+      schema: { tags, summary: 'Вернуть публикацию на доработку', params: idParams, body: declineBody.optional(), response: { 200: publicationActionAnswer } },
+    },
     async (request) => {
       const user = currentUser(request);
       const comment = request.body?.manager_comment?.trim() || null;
@@ -322,27 +362,31 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
     },
   );
 
-  app.post('/:id/reject', { schema: { tags, params: idParams, form: parsedBody(rejectBody), response: { 200: publicationActionAnswer } } }, async (request) => {
-    const user = currentUser(request);
-    const parsed = rejectBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error), PublicationMessages.rejectReason);
-    const comment = parsed.data.manager_comment?.trim() || null;
-    await app.db.transaction((tx) =>
-      movePublication(tx, {
-        publicationId: request.params.id,
-        action: 'reject',
-        by: user.id,
-        silent: parsed.data.is_silent ?? false,
-        set: comment ? { manager_comment: comment } : {},
-      }),
-    );
-    return statusAnswer(app, user, request.params.id);
-  });
+  app.post(
+    '/:id/reject',
+    { schema: { tags, summary: 'Отклонить публикацию', params: idParams, form: parsedBody(rejectBody), response: { 200: publicationActionAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const parsed = rejectBody.safeParse(request.body ?? {});
+      if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error), PublicationMessages.rejectReason);
+      const comment = parsed.data.manager_comment?.trim() || null;
+      await app.db.transaction((tx) =>
+        movePublication(tx, {
+          publicationId: request.params.id,
+          action: 'reject',
+          by: user.id,
+          silent: parsed.data.is_silent ?? false,
+          set: comment ? { manager_comment: comment } : {},
+        }),
+      );
+      return statusAnswer(app, user, request.params.id);
+    },
+  );
 
   /** «В журнал» (only when is_journal); an unpaid publication only with `confirm_unpaid`, as «Одобрить». */
   app.post(
     '/:id/send-to-journal',
-    { schema: { tags, params: idParams, body: unpaidConfirmBody.nullish(), response: { 200: publicationActionAnswer } } },
+    { schema: { tags, summary: 'Взять публикацию в журнал', params: idParams, body: unpaidConfirmBody.nullish(), response: { 200: publicationActionAnswer } } },
     async (request) => {
       const user = currentUser(request);
       const unpaid = unpaidGuard(request.body?.confirm_unpaid ?? false, PublicationMessages.confirmUnpaidJournal);
@@ -368,7 +412,14 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
    */
   app.post(
     '/:id/check-uniqueness',
-    { schema: { tags, params: idParams, response: { 200: publicationActionAnswer, 202: publicationActionAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Проверить уникальность текста публикации',
+        params: idParams,
+        response: { 200: publicationActionAnswer, 202: publicationActionAnswer },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const p = await loadRecord(app.db, request.params.id);
@@ -390,7 +441,14 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
   /** Adds a registered user as a co-author; authorId must be a user picked from the dropdown. */
   app.post(
     '/:id/add-author/:authorId',
-    { schema: { tags, params: z.object({ id: idParams.shape.id, authorId: z.string().max(40) }), response: { 200: publicationActionAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Добавить соавтора к публикации',
+        params: z.object({ id: idParams.shape.id, authorId: z.string().max(40) }),
+        response: { 200: publicationActionAnswer },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       const { id, authorId: rawAuthor } = request.params;
@@ -424,99 +482,114 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
    * an unknown id). The title is cut to the site's 255 characters in the article only. The journal
    * site off: 422, nothing changes (docs/decisions/014).
    */
-  app.post('/publish-accepted', { schema: { tags, body: publishAcceptedBody.nullish(), response: { 200: publishAcceptedAnswer } } }, async (request) => {
-    const user = currentUser(request);
-    const client = app.cms.client('journal');
-    if (!client) throw new AppError(422, PublicationMessages.cmsOff);
-    const approved = await listApprovedInternetPublications(app.db);
-    if (approved.length === 0) throw new AppError(422, PublicationMessages.nothingToPublish);
-    // Unpaid ones stay approved unless the operator asked for them too (issue 28); the message counts them.
-    const includeUnpaid = request.body?.include_unpaid ?? false;
-    const skipped = includeUnpaid ? [] : approved.filter((p) => !p.is_paid).map((p) => p.id);
-    const list = approved.filter((p) => !skipped.includes(p.id));
-    if (list.length === 0) throw new AppError(422, PublicationMessages.nothingPaidToPublish(skipped.length));
-    const withSkipped = (message: string) => (skipped.length ? `${message} ${PublicationMessages.skippedUnpaid(skipped.length)}` : message);
-    let siteCategories: Set<number>;
-    try {
-      siteCategories = new Set((await client.categories()).map((c) => c.id));
-    } catch (err) {
-      if (!(err instanceof JoomlaError)) throw err;
-      throw new AppError(422, PublicationMessages.cmsFailed, { failed: list.map((p) => ({ id: p.id, message: err.message })) });
-    }
-    const published: number[] = [];
-    const failed: Array<{ id: number; message: string }> = [];
-    for (const p of list) {
-      if (!p.joomla_category_id) {
-        failed.push({ id: p.id, message: PublicationMessages.rubricWithoutCategory(p.rubric) });
-        continue;
-      }
-      if (!siteCategories.has(p.joomla_category_id)) {
-        failed.push({ id: p.id, message: PublicationMessages.rubricUnknownCategory(p.rubric ?? '', p.joomla_category_id) });
-        continue;
-      }
+  app.post(
+    '/publish-accepted',
+    {
+      schema: {
+        tags,
+        summary: 'Опубликовать одобренные интернет-публикации на сайте журнала',
+        body: publishAcceptedBody.nullish(),
+        response: { 200: publishAcceptedAnswer },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const client = app.cms.client('journal');
+      if (!client) throw new AppError(422, PublicationMessages.cmsOff);
+      const approved = await listApprovedInternetPublications(app.db);
+      if (approved.length === 0) throw new AppError(422, PublicationMessages.nothingToPublish);
+      // Unpaid ones stay approved unless the operator asked for them too (issue 28); the message counts them.
+      const includeUnpaid = request.body?.include_unpaid ?? false;
+      const skipped = includeUnpaid ? [] : approved.filter((p) => !p.is_paid).map((p) => p.id);
+      const list = approved.filter((p) => !skipped.includes(p.id));
+      if (list.length === 0) throw new AppError(422, PublicationMessages.nothingPaidToPublish(skipped.length));
+      const withSkipped = (message: string) => (skipped.length ? `${message} ${PublicationMessages.skippedUnpaid(skipped.length)}` : message);
+      let siteCategories: Set<number>;
       try {
-        const { article } = await client.saveArticle(
-          {
-            title: p.title,
-            alias: `publication-${p.id}`,
-            catid: p.joomla_category_id,
-            introtext: p.authors ? `<p><em>${p.authors.replace(/[<>&]/g, '')}</em></p>` : '',
-            fulltext: p.text ?? '',
-            state: 1,
-          },
-          null,
-        );
-        const url = client.articleUrl({ id: article.id, catid: article.catid ?? p.joomla_category_id });
-        await app.db.transaction((tx) => movePublication(tx, { publicationId: p.id, action: 'publish', by: user.id, set: { url } }));
-        published.push(p.id);
+        siteCategories = new Set((await client.categories()).map((c) => c.id));
       } catch (err) {
-        if (err instanceof JoomlaError) failed.push({ id: p.id, message: err.message });
-        else if (err instanceof AppError) failed.push({ id: p.id, message: err.message });
-        else throw err;
+        if (!(err instanceof JoomlaError)) throw err;
+        throw new AppError(422, PublicationMessages.cmsFailed, { failed: list.map((p) => ({ id: p.id, message: err.message })) });
       }
-    }
-    if (published.length === 0) throw new AppError(422, withSkipped(PublicationMessages.cmsFailed), { failed, skipped_unpaid: skipped });
-    return {
-      message: withSkipped(failed.length ? PublicationMessages.cmsFailed : PublicationMessages.acceptedPublished),
-      published,
-      failed,
-      skipped_unpaid: skipped,
-    };
-  });
+      const published: number[] = [];
+      const failed: Array<{ id: number; message: string }> = [];
+      for (const p of list) {
+        if (!p.joomla_category_id) {
+          failed.push({ id: p.id, message: PublicationMessages.rubricWithoutCategory(p.rubric) });
+          continue;
+        }
+        if (!siteCategories.has(p.joomla_category_id)) {
+          failed.push({ id: p.id, message: PublicationMessages.rubricUnknownCategory(p.rubric ?? '', p.joomla_category_id) });
+          continue;
+        }
+        try {
+          const { article } = await client.saveArticle(
+            {
+              title: p.title,
+              alias: `publication-${p.id}`,
+              catid: p.joomla_category_id,
+              introtext: p.authors ? `<p><em>${p.authors.replace(/[<>&]/g, '')}</em></p>` : '',
+              fulltext: p.text ?? '',
+              state: 1,
+            },
+            null,
+          );
+          const url = client.articleUrl({ id: article.id, catid: article.catid ?? p.joomla_category_id });
+          await app.db.transaction((tx) => movePublication(tx, { publicationId: p.id, action: 'publish', by: user.id, set: { url } }));
+          published.push(p.id);
+        } catch (err) {
+          if (err instanceof JoomlaError) failed.push({ id: p.id, message: err.message });
+          else if (err instanceof AppError) failed.push({ id: p.id, message: err.message });
+          else throw err;
+        }
+      }
+      if (published.length === 0) throw new AppError(422, withSkipped(PublicationMessages.cmsFailed), { failed, skipped_unpaid: skipped });
+      return {
+        message: withSkipped(failed.length ? PublicationMessages.cmsFailed : PublicationMessages.acceptedPublished),
+        published,
+        failed,
+        skipped_unpaid: skipped,
+      };
+    },
+  );
 
   /** Puts the checked publications into a release (their subtype must be the release's); unpaid ones only with `confirm_unpaid`. */
-  app.post('/add-to-release', { schema: { tags, body: addToReleaseBody, response: { 200: addedToReleaseAnswer } } }, async (request) => {
-    const user = currentUser(request);
-    const parsed = addToReleaseBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
-    const { ids, release_id, confirm_unpaid } = parsed.data;
-    const unique = [...new Set(ids)];
-    await app.db.transaction(async (tx) => {
-      const release = await findLiveRelease(tx, release_id);
-      if (!release) throw fieldError('release_id', PublicationMessages.chooseRelease);
-      const list = await lockPublicationsForRelease(tx, unique);
-      if (list.length !== unique.length) throw fieldError('ids', PublicationMessages.unknownPublications, PublicationMessages.unknownPublications);
-      if (release.dict_service_subtype_id !== null && list.some((p) => p.dict_subtype_id !== release.dict_service_subtype_id)) {
-        throw fieldError('release_id', PublicationMessages.releaseNotOfSubtype, PublicationMessages.releaseNotOfSubtype);
-      }
-      // Unpaid ones go into a release only when the operator confirmed it (issue 28).
-      const unpaid = list.filter((p) => p.release_id !== release_id && !p.is_paid).length;
-      if (unpaid > 0 && !confirm_unpaid) {
-        const message = PublicationMessages.confirmUnpaidRelease(unpaid);
-        throw fieldError('confirm_unpaid', message, message);
-      }
-      for (const p of list) {
-        if (p.release_id === release_id) continue;
-        await setPublicationRelease(tx, p.id, release_id);
-        await logChange(tx, {
-          type: 'publication',
-          entityId: p.id,
-          userId: user.id,
-          before: { release_id: p.release_id },
-          after: { release_id, ...(p.is_paid ? {} : { confirmed_unpaid: true }) },
-        });
-      }
-    });
-    return { message: PublicationMessages.selectedUpdated, ids: unique };
-  });
+  app.post(
+    '/add-to-release',
+    { schema: { tags, summary: 'Добавить публикации в выпуск журнала', body: addToReleaseBody, response: { 200: addedToReleaseAnswer } } },
+    async (request) => {
+      const user = currentUser(request);
+      const parsed = addToReleaseBody.safeParse(request.body ?? {});
+      if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
+      const { ids, release_id, confirm_unpaid } = parsed.data;
+      const unique = [...new Set(ids)];
+      await app.db.transaction(async (tx) => {
+        const release = await findLiveRelease(tx, release_id);
+        if (!release) throw fieldError('release_id', PublicationMessages.chooseRelease);
+        const list = await lockPublicationsForRelease(tx, unique);
+        if (list.length !== unique.length) throw fieldError('ids', PublicationMessages.unknownPublications, PublicationMessages.unknownPublications);
+        if (release.dict_service_subtype_id !== null && list.some((p) => p.dict_subtype_id !== release.dict_service_subtype_id)) {
+          throw fieldError('release_id', PublicationMessages.releaseNotOfSubtype, PublicationMessages.releaseNotOfSubtype);
+        }
+        // Unpaid ones go into a release only when the operator confirmed it (issue 28).
+        const unpaid = list.filter((p) => p.release_id !== release_id && !p.is_paid).length;
+        if (unpaid > 0 && !confirm_unpaid) {
+          const message = PublicationMessages.confirmUnpaidRelease(unpaid);
+          throw fieldError('confirm_unpaid', message, message);
+        }
+        for (const p of list) {
+          if (p.release_id === release_id) continue;
+          await setPublicationRelease(tx, p.id, release_id);
+          await logChange(tx, {
+            type: 'publication',
+            entityId: p.id,
+            userId: user.id,
+            before: { release_id: p.release_id },
+            after: { release_id, ...(p.is_paid ? {} : { confirmed_unpaid: true }) },
+          });
+        }
+      });
+      return { message: PublicationMessages.selectedUpdated, ids: unique };
+    },
+  );
 };

@@ -48,7 +48,7 @@ async function checkSubtype(db: Queryable, body: ReleaseBody) {
 export const releaseReadRoutes: RoutesPlugin = async (app) => {
   app.get(
     '/publication-release',
-    { config: { access: 'user' }, schema: { tags, querystring: releaseListQuery, response: { 200: releasesAnswer } } },
+    { config: { access: 'user' }, schema: { tags, summary: 'Выпуски журнала', querystring: releaseListQuery, response: { 200: releasesAnswer } } },
     async (request) => {
       const q = request.query;
       const operator = isOperator(currentUser(request));
@@ -59,30 +59,42 @@ export const releaseReadRoutes: RoutesPlugin = async (app) => {
 
 /** Save, delete, hide, publish, unpublish: registered in the operator scope (app.ts). */
 export const releaseManagerRoutes: RoutesPlugin = async (app) => {
-  app.post('/publication-release', { schema: { tags, body: releaseBody, response: { 201: releaseSavedAnswer } } }, async (request, reply) => {
-    await checkSubtype(app.db, request.body);
-    const id = await insertRelease(app.db, request.body);
-    return reply.status(201).send({ data: await findOrFail(app.db, id), message: ReleaseMessages.saved });
-  });
+  app.post(
+    '/publication-release',
+    { schema: { tags, summary: 'Создать выпуск журнала', body: releaseBody, response: { 201: releaseSavedAnswer } } },
+    async (request, reply) => {
+      await checkSubtype(app.db, request.body);
+      const id = await insertRelease(app.db, request.body);
+      return reply.status(201).send({ data: await findOrFail(app.db, id), message: ReleaseMessages.saved });
+    },
+  );
 
-  app.put('/publication-release/:id', { schema: { tags, params: idParams, body: releaseBody, response: { 200: releaseSavedAnswer } } }, async (request) => {
-    await checkSubtype(app.db, request.body);
-    const id = await updateRelease(app.db, request.params.id, request.body);
-    if (!id) throw notFound(ReleaseMessages.notFound);
-    return { data: await findOrFail(app.db, id), message: ReleaseMessages.saved };
-  });
+  app.put(
+    '/publication-release/:id',
+    { schema: { tags, summary: 'Изменить выпуск журнала', params: idParams, body: releaseBody, response: { 200: releaseSavedAnswer } } },
+    async (request) => {
+      await checkSubtype(app.db, request.body);
+      const id = await updateRelease(app.db, request.params.id, request.body);
+      if (!id) throw notFound(ReleaseMessages.notFound);
+      return { data: await findOrFail(app.db, id), message: ReleaseMessages.saved };
+    },
+  );
 
   /** Refused while publications are in the release (they would lose their issue); see docs/decisions. */
-  app.delete('/publication-release/:id', { schema: { tags, params: idParams, response: { 200: releaseDeletedAnswer } } }, async (request) => {
-    const id = request.params.id;
-    await app.db.transaction(async (tx) => {
-      if (!(await lockRelease(tx, id))) throw notFound(ReleaseMessages.notFound);
-      const n = await countReleasePublications(tx, id);
-      if (n > 0) throw new AppError(422, ReleaseMessages.hasPublications(n));
-      await deleteRelease(tx, id);
-    });
-    return { message: ReleaseMessages.deleted };
-  });
+  app.delete(
+    '/publication-release/:id',
+    { schema: { tags, summary: 'Удалить выпуск журнала', params: idParams, response: { 200: releaseDeletedAnswer } } },
+    async (request) => {
+      const id = request.params.id;
+      await app.db.transaction(async (tx) => {
+        if (!(await lockRelease(tx, id))) throw notFound(ReleaseMessages.notFound);
+        const n = await countReleasePublications(tx, id);
+        if (n > 0) throw new AppError(422, ReleaseMessages.hasPublications(n));
+        await deleteRelease(tx, id);
+      });
+      return { message: ReleaseMessages.deleted };
+    },
+  );
 
   /** Each state change is one conditional update (releases-repository), so two parallel clicks cannot both succeed. */
   const transition = (kind: 'hide' | 'publish' | 'unpublish') => async (request: { params: { id: number } }) => {
@@ -103,7 +115,19 @@ export const releaseManagerRoutes: RoutesPlugin = async (app) => {
     const message = { hide: ReleaseMessages.hidden, publish: ReleaseMessages.published, unpublish: ReleaseMessages.unpublished }[kind];
     return { data: release, message };
   };
-  app.post('/publication-release/:id/hide', { schema: { tags, params: idParams, response: { 200: releaseSavedAnswer } } }, transition('hide'));
-  app.post('/publication-release/:id/publish', { schema: { tags, params: idParams, response: { 200: releaseSavedAnswer } } }, transition('publish'));
-  app.post('/publication-release/:id/unpublish', { schema: { tags, params: idParams, response: { 200: releaseSavedAnswer } } }, transition('unpublish'));
+  app.post(
+    '/publication-release/:id/hide',
+    { schema: { tags, summary: 'Скрыть выпуск журнала', params: idParams, response: { 200: releaseSavedAnswer } } },
+    transition('hide'),
+  );
+  app.post(
+    '/publication-release/:id/publish',
+    { schema: { tags, summary: 'Опубликовать скрытый выпуск журнала', params: idParams, response: { 200: releaseSavedAnswer } } },
+    transition('publish'),
+  );
+  app.post(
+    '/publication-release/:id/unpublish',
+    { schema: { tags, summary: 'Снять публикацию выпуска журнала', params: idParams, response: { 200: releaseSavedAnswer } } },
+    transition('unpublish'),
+  );
 };

@@ -61,14 +61,18 @@ async function save(tx: Queryable, user: AuthUser, id: number | null, input: Inp
 
 /** Operator calls of /manager/service-package, registered in the operator scope (app.ts). */
 export const servicePackageAdminRoutes: RoutesPlugin = async (app) => {
-  app.post('/', { schema: { tags: ['service-packages'], body: savePackageBody, response: { 201: packageSavedAnswer } } }, async (request, reply) => {
-    const id = await app.db.transaction((tx) => save(tx, currentUser(request), null, request.body));
-    return reply.status(201).send({ data: { id }, message: Messages.saved });
-  });
+  app.post(
+    '/',
+    { schema: { tags: ['service-packages'], summary: 'Создать пакет услуг', body: savePackageBody, response: { 201: packageSavedAnswer } } },
+    async (request, reply) => {
+      const id = await app.db.transaction((tx) => save(tx, currentUser(request), null, request.body));
+      return reply.status(201).send({ data: { id }, message: Messages.saved });
+    },
+  );
 
   app.put(
     '/:id',
-    { schema: { tags: ['service-packages'], params: idParams, body: savePackageBody, response: { 200: packageSavedAnswer } } },
+    { schema: { tags: ['service-packages'], summary: 'Изменить пакет услуг', params: idParams, body: savePackageBody, response: { 200: packageSavedAnswer } } },
     async (request) => {
       await app.db.transaction(async (tx) => {
         if (!(await lockPackage(tx, request.params.id))) throw notFound(PackageMessages.notFound);
@@ -79,14 +83,24 @@ export const servicePackageAdminRoutes: RoutesPlugin = async (app) => {
   );
 
   /** Soft delete: enrolments already made keep their package. */
-  app.delete('/:id', { schema: { tags: ['service-packages'], params: idParams, response: { 200: packageDeletedAnswer } } }, async (request) => {
-    await app.db.transaction(async (tx) => {
-      const id = request.params.id;
-      if (!(await lockPackage(tx, id))) throw notFound(PackageMessages.notFound);
-      const now = new Date();
-      await deletePackage(tx, id, now);
-      await logChange(tx, { type: 'service_package', entityId: id, userId: currentUser(request).id, before: { deleted_at: null }, after: { deleted_at: now } });
-    });
-    return { message: Messages.deleted };
-  });
+  app.delete(
+    '/:id',
+    { schema: { tags: ['service-packages'], summary: 'Удалить пакет услуг', params: idParams, response: { 200: packageDeletedAnswer } } },
+    async (request) => {
+      await app.db.transaction(async (tx) => {
+        const id = request.params.id;
+        if (!(await lockPackage(tx, id))) throw notFound(PackageMessages.notFound);
+        const now = new Date();
+        await deletePackage(tx, id, now);
+        await logChange(tx, {
+          type: 'service_package',
+          entityId: id,
+          userId: currentUser(request).id,
+          before: { deleted_at: null },
+          after: { deleted_at: now },
+        });
+      });
+      return { message: Messages.deleted };
+    },
+  );
 };

@@ -21,25 +21,41 @@ export const servicePackageRoutes: RoutesPlugin = async (app) => {
   defaultAccess(app, 'user');
 
   /** GET /api/service-package?is_pinned=1&dict_profile_id=N ('null' or empty: packages for no profile). */
-  app.get('/', { schema: { tags: ['service-packages'], querystring: servicePackageListQuery, response: { 200: servicePackagesAnswer } } }, async (request) => {
-    const q = request.query;
-    const where = packageListWhere({
-      pinned: q.is_pinned === undefined ? undefined : q.is_pinned === '1' || q.is_pinned === 'true',
-      profileId: q.dict_profile_id === undefined ? undefined : typeof q.dict_profile_id === 'number' ? q.dict_profile_id : null,
-    });
-    return { data: await loadPackages(app.db, where, currentUser(request).id) };
-  });
+  app.get(
+    '/',
+    { schema: { tags: ['service-packages'], summary: 'Список пакетов услуг', querystring: servicePackageListQuery, response: { 200: servicePackagesAnswer } } },
+    async (request) => {
+      const q = request.query;
+      const where = packageListWhere({
+        pinned: q.is_pinned === undefined ? undefined : q.is_pinned === '1' || q.is_pinned === 'true',
+        profileId: q.dict_profile_id === undefined ? undefined : typeof q.dict_profile_id === 'number' ? q.dict_profile_id : null,
+      });
+      return { data: await loadPackages(app.db, where, currentUser(request).id) };
+    },
+  );
 
-  app.get('/:id', { schema: { tags: ['service-packages'], params: idParams, response: { 200: servicePackageAnswer } } }, async (request) => {
-    const [p] = await loadPackages(app.db, packageIdIs(request.params.id), currentUser(request).id);
-    if (!p) throw notFound(PackageMessages.notFound);
-    return { data: p };
-  });
+  app.get(
+    '/:id',
+    { schema: { tags: ['service-packages'], summary: 'Пакет услуг по идентификатору', params: idParams, response: { 200: servicePackageAnswer } } },
+    async (request) => {
+      const [p] = await loadPackages(app.db, packageIdIs(request.params.id), currentUser(request).id);
+      if (!p) throw notFound(PackageMessages.notFound);
+      return { data: p };
+    },
+  );
 
   /** POST /api/service-package/{id}/enroll {services: {serviceId: sectionId}}: all entries or none, at the package price. */
   app.post(
     '/:id/enroll',
-    { schema: { tags: ['service-packages'], params: idParams, body: enrollBody, response: { 201: packageEnrolledAnswer } } },
+    {
+      schema: {
+        tags: ['service-packages'],
+        summary: 'Записаться на пакет услуг',
+        params: idParams,
+        body: enrollBody,
+        response: { 201: packageEnrolledAnswer },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const [pkg] = await loadPackages(app.db, packageIdIs(request.params.id), user.id);

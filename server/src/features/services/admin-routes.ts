@@ -47,49 +47,71 @@ export const serviceAdminRoutes: RoutesPlugin = async (app) => {
   const publish = () => ({ publish: app.cms.client('site') !== null });
 
   /** GET /api/service/form-options: the choices of the edit modal — templates by type and leading persons. */
-  app.get('/form-options', { schema: { tags: ['services'], response: { 200: serviceFormOptionsAnswer } } }, async () => {
-    const templates = await listServiceFormTemplates(app.db);
-    const leadings = await listLeadings(app.db);
-    const of = (type: number) => templates.filter((t) => t.dict_type_id === type).map(({ id, title }) => ({ id, title }));
-    const data: ServiceFormOptions = {
-      templates: {
-        certificate: of(TemplateType.certificate),
-        program: of(TemplateType.program),
-        regList: of(TemplateType.regList),
-        page: of(TemplateType.page),
-      },
-      leadings,
-      cms: app.cms.client('site') !== null,
-    };
-    return { data };
-  });
+  app.get(
+    '/form-options',
+    { schema: { tags: ['services'], summary: 'Варианты для формы услуги: шаблоны и ведущие', response: { 200: serviceFormOptionsAnswer } } },
+    async () => {
+      const templates = await listServiceFormTemplates(app.db);
+      const leadings = await listLeadings(app.db);
+      const of = (type: number) => templates.filter((t) => t.dict_type_id === type).map(({ id, title }) => ({ id, title }));
+      const data: ServiceFormOptions = {
+        templates: {
+          certificate: of(TemplateType.certificate),
+          program: of(TemplateType.program),
+          regList: of(TemplateType.regList),
+          page: of(TemplateType.page),
+        },
+        leadings,
+        cms: app.cms.client('site') !== null,
+      };
+      return { data };
+    },
+  );
 
   /** GET /api/service/overview: «Все услуги», every service with its seats and sales (issue 22). */
-  app.get('/overview', { schema: { tags: ['services'], querystring: serviceOverviewQuery, response: { 200: serviceOverviewAnswer } } }, async (request) => {
-    const { page, per_page, sort, ...filters } = request.query;
-    return listServiceOverview(app.database, filters, { page, per_page, sort });
-  });
+  app.get(
+    '/overview',
+    {
+      schema: { tags: ['services'], summary: 'Все услуги с местами и продажами', querystring: serviceOverviewQuery, response: { 200: serviceOverviewAnswer } },
+    },
+    async (request) => {
+      const { page, per_page, sort, ...filters } = request.query;
+      return listServiceOverview(app.database, filters, { page, per_page, sort });
+    },
+  );
 
-  app.post('/', { schema: { tags: ['services'], body: saveServiceBody, response: { 201: serviceSavedAnswer } } }, async (request, reply) => {
-    const id = await createService(app.db, currentUser(request), request.body, publish());
-    return reply.status(201).send({ data: await serviceAnswer(app, id), message: Messages.saved });
-  });
+  app.post(
+    '/',
+    { schema: { tags: ['services'], summary: 'Создать услугу', body: saveServiceBody, response: { 201: serviceSavedAnswer } } },
+    async (request, reply) => {
+      const id = await createService(app.db, currentUser(request), request.body, publish());
+      return reply.status(201).send({ data: await serviceAnswer(app, id), message: Messages.saved });
+    },
+  );
 
-  app.put('/:id', { schema: { tags: ['services'], params: idParams, body: saveServiceBody, response: { 200: serviceSavedAnswer } } }, async (request) => {
-    await updateService(app.db, currentUser(request), request.params.id, request.body, publish());
-    return { data: await serviceAnswer(app, request.params.id), message: Messages.saved };
-  });
+  app.put(
+    '/:id',
+    { schema: { tags: ['services'], summary: 'Изменить услугу', params: idParams, body: saveServiceBody, response: { 200: serviceSavedAnswer } } },
+    async (request) => {
+      await updateService(app.db, currentUser(request), request.params.id, request.body, publish());
+      return { data: await serviceAnswer(app, request.params.id), message: Messages.saved };
+    },
+  );
 
-  app.delete('/:id', { schema: { tags: ['services'], params: idParams, response: { 200: serviceDeletedAnswer } } }, async (request) => {
-    await deleteService(app.db, currentUser(request), request.params.id, publish());
-    return { message: Messages.deleted };
-  });
+  app.delete(
+    '/:id',
+    { schema: { tags: ['services'], summary: 'Удалить услугу', params: idParams, response: { 200: serviceDeletedAnswer } } },
+    async (request) => {
+      await deleteService(app.db, currentUser(request), request.params.id, publish());
+      return { message: Messages.deleted };
+    },
+  );
 
   /** POST /api/service/{id}/upload-image (multipart "file"): jpg or png by content, at most 10 MB, stored at most 1200 px wide. */
   const imageForm = multipartForm(z.object({}), { file: { description: 'Изображение jpg или png, до 10 МБ', required: true } });
   app.post(
     '/:id/upload-image',
-    { schema: { tags: ['services'], params: idParams, form: imageForm, response: { 200: serviceSavedAnswer } } },
+    { schema: { tags: ['services'], summary: 'Загрузить изображение услуги', params: idParams, form: imageForm, response: { 200: serviceSavedAnswer } } },
     async (request) => {
       if (!(await serviceExists(app.db, request.params.id, { live: true }))) throw notFound(Messages.serviceNotFound);
       const form = await readCheckedUploads(request, { allowed: IMAGE_MIMES, typeMessage: ServiceFormMessages.imageType });
@@ -113,22 +135,26 @@ export const serviceAdminRoutes: RoutesPlugin = async (app) => {
    * durable job: when the site fails, the job keeps retrying and the answer carries
    * 'Ошибка сохранения в Joomla! {message}...' for the operator, who may press again.
    */
-  app.post('/save-to-joomla/:id', { schema: { tags: ['services'], params: idParams, response: { 200: serviceSavedAnswer } } }, async (request) => {
-    if (!app.cms.client('site')) throw new AppError(422, ServiceFormMessages.cmsOff, { errors: {} });
-    const id = request.params.id;
-    if (!(await serviceExists(app.db, id, { live: false }))) throw notFound(Messages.serviceNotFound);
-    await app.db.transaction((tx) => requestPublication(tx, id));
-    const run = await app.jobs.runNow(PUBLISH_SERVICE_JOB, String(id));
-    // The background runner may have taken the job a moment earlier (the save queued it): answer by its outcome.
-    if (run.state === 'busy') await app.jobs.waitWhileBusy(PUBLISH_SERVICE_JOB, String(id));
-    const service = await serviceAnswer(app, id);
-    if (run.state === 'failed' || service.joomla_status === 'error') {
-      const message = ServiceFormMessages.joomlaError(run.state === 'failed' ? run.error : (service.joomla_error ?? ''));
-      throw new AppError(502, message, { data: service });
-    }
-    if (service.joomla_status === 'published') return { data: service, message: ServiceFormMessages.published };
-    return { data: service, message: ServiceFormMessages.publishQueued };
-  });
+  app.post(
+    '/save-to-joomla/:id',
+    { schema: { tags: ['services'], summary: 'Отправить услугу на сайт (Joomla)', params: idParams, response: { 200: serviceSavedAnswer } } },
+    async (request) => {
+      if (!app.cms.client('site')) throw new AppError(422, ServiceFormMessages.cmsOff, { errors: {} });
+      const id = request.params.id;
+      if (!(await serviceExists(app.db, id, { live: false }))) throw notFound(Messages.serviceNotFound);
+      await app.db.transaction((tx) => requestPublication(tx, id));
+      const run = await app.jobs.runNow(PUBLISH_SERVICE_JOB, String(id));
+      // The background runner may have taken the job a moment earlier (the save queued it): answer by its outcome.
+      if (run.state === 'busy') await app.jobs.waitWhileBusy(PUBLISH_SERVICE_JOB, String(id));
+      const service = await serviceAnswer(app, id);
+      if (run.state === 'failed' || service.joomla_status === 'error') {
+        const message = ServiceFormMessages.joomlaError(run.state === 'failed' ? run.error : (service.joomla_error ?? ''));
+        throw new AppError(502, message, { data: service });
+      }
+      if (service.joomla_status === 'published') return { data: service, message: ServiceFormMessages.published };
+      return { data: service, message: ServiceFormMessages.publishQueued };
+    },
+  );
 };
 
 /** POST /api/joomla/categories and /api/joomla/tags {joomla_system: site | journal}: the lists of the site, for the dictionaries (operator scope). */
@@ -143,8 +169,16 @@ export const joomlaRoutes: RoutesPlugin = async (app) => {
       throw err;
     }
   };
-  app.post('/categories', { schema: { tags: ['services'], body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } } }, lookup('categories'));
-  app.post('/tags', { schema: { tags: ['services'], body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } } }, lookup('tags'));
+  app.post(
+    '/categories',
+    { schema: { tags: ['services'], summary: 'Категории сайта (Joomla)', body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } } },
+    lookup('categories'),
+  );
+  app.post(
+    '/tags',
+    { schema: { tags: ['services'], summary: 'Метки сайта (Joomla)', body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } } },
+    lookup('tags'),
+  );
 };
 
 /** GET /api/service-image/{key}: service images are public (the site shows them); only images of services are served. */
@@ -155,6 +189,7 @@ export const serviceImageRoutes: RoutesPlugin = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['services'],
+        summary: 'Изображение услуги',
         params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }),
         response: { 200: fileAnswer('Изображение услуги', 'image/jpeg') },
       },

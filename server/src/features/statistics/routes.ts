@@ -13,15 +13,21 @@ export const statisticsRoutes: RoutesPlugin = async (app) => {
   const tags = ['statistics'];
   const schema = { tags, response: { 200: monthlyFiguresSchema } };
   const cache = new StatisticsCache(app.db, { onError: (error) => app.log.error({ err: error }, 'statistics recount failed') });
-  app.get('/entry/statistics', { schema }, async () => cache.monthly('entry'));
-  app.get('/payment/statistics', { schema }, async () => cache.income());
-  app.get('/payment/statistics/refunds', { schema }, async () => cache.monthly('refund'));
-  app.get('/user/statistics', { schema }, async () => cache.monthly('user'));
-  app.get('/publication/statistics', { schema }, async () => cache.monthly('publication'));
+  app.get('/entry/statistics', { schema: { ...schema, summary: 'Заявки по месяцам' } }, async () => cache.monthly('entry'));
+  app.get('/payment/statistics', { schema: { ...schema, summary: 'Доход по месяцам (за вычетом возвратов)' } }, async () => cache.income());
+  app.get('/payment/statistics/refunds', { schema: { ...schema, summary: 'Возвраты по месяцам' } }, async () => cache.monthly('refund'));
+  app.get('/user/statistics', { schema: { ...schema, summary: 'Новые пользователи по месяцам' } }, async () => cache.monthly('user'));
+  app.get('/publication/statistics', { schema: { ...schema, summary: 'Публикации по месяцам' } }, async () => cache.monthly('publication'));
   /** GET /api/publication/count-pending: {count} publications awaiting a check (the sidebar badge). */
-  app.get('/publication/count-pending', { schema: { tags, response: { 200: pendingCountAnswer } } }, async () => ({
-    count: await pendingPublications(app.db),
-  }));
+  app.get(
+    '/publication/count-pending',
+    { schema: { tags, summary: 'Число публикаций, ждущих проверки', response: { 200: pendingCountAnswer } } },
+    async () => ({
+      count: await pendingPublications(app.db),
+    }),
+  );
   /** GET /api/manager/todo: what needs a person today, one count per kind of work (the dashboard's to-do). */
-  app.get('/manager/todo', { schema: { tags, response: { 200: todoAnswer } } }, async () => todoCounts(app.db));
+  app.get('/manager/todo', { schema: { tags, summary: 'Дела на сегодня: число задач каждого вида', response: { 200: todoAnswer } } }, async () =>
+    todoCounts(app.db),
+  );
 };

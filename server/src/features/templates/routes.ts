@@ -75,57 +75,69 @@ function macrosInText(text: string | null | undefined): string[] {
 /** Operators' templates: list, one, create and update (multipart), delete, default per service type, the .docx file. */
 export const templateRoutes: RoutesPlugin = async (app) => {
   /** GET /api/template?dict_type_id=&exceptType=&title=&page=&per_page= */
-  app.get('/', { schema: { tags: ['templates'], querystring: templateListQuery, response: { 200: templatesAnswer } } }, async (request) => {
-    const { rows: list, total } = await listTemplates(app.db, request.query);
-    return { data: list.map((r) => toTemplate(r, macrosInText(r.content))), meta: pageMeta(total, request.query) };
-  });
+  app.get(
+    '/',
+    { schema: { tags: ['templates'], summary: 'Список шаблонов с фильтрами', querystring: templateListQuery, response: { 200: templatesAnswer } } },
+    async (request) => {
+      const { rows: list, total } = await listTemplates(app.db, request.query);
+      return { data: list.map((r) => toTemplate(r, macrosInText(r.content))), meta: pageMeta(total, request.query) };
+    },
+  );
 
   /**
    * GET /api/template/missing: services that cannot print a certificate or a contract for want of a
    * template, templates the install has none of, and empty requisites (shown on /manager/templates).
    */
-  app.get('/missing', { schema: { tags: ['templates'], response: { 200: missingTemplatesAnswer } } }, async (): Promise<{ data: MissingTemplates }> => {
-    const [{ general, services }, requisites] = await Promise.all([missingTemplates(app.db), readRequisites(app.db)]);
-    const lacking: MissingTemplates['general'] = [];
-    if (general.consent === null) lacking.push({ dict_type_id: TemplateType.consent, title: 'Согласие на обработку персональных данных' });
-    if (general.contract === null && (general.contract_types ?? []).length > 0)
-      lacking.push({ dict_type_id: TemplateType.contract, title: `Договор (нужен для типов: ${(general.contract_types ?? []).join(', ')})` });
-    if (general.reglist === null) lacking.push({ dict_type_id: TemplateType.regList, title: 'Регистрационный лист' });
-    return {
-      data: {
-        general: lacking,
-        services: services.map((r) => ({
-          id: r.id,
-          title: r.title,
-          type: r.type,
-          missing: [...(r.no_certificate ? [TemplateType.certificate] : []), ...(r.no_contract ? [TemplateType.contract] : [])],
-        })),
-        services_total: Number(services[0]?.total ?? 0),
-        requisites: REQUISITE_FIELDS.filter(([key]) => !requisites[key]).map(([, label]) => label),
-      },
-    };
-  });
+  app.get(
+    '/missing',
+    { schema: { tags: ['templates'], summary: 'Чего не хватает для печати: шаблоны и реквизиты', response: { 200: missingTemplatesAnswer } } },
+    async (): Promise<{ data: MissingTemplates }> => {
+      const [{ general, services }, requisites] = await Promise.all([missingTemplates(app.db), readRequisites(app.db)]);
+      const lacking: MissingTemplates['general'] = [];
+      if (general.consent === null) lacking.push({ dict_type_id: TemplateType.consent, title: 'Согласие на обработку персональных данных' });
+      if (general.contract === null && (general.contract_types ?? []).length > 0)
+        lacking.push({ dict_type_id: TemplateType.contract, title: `Договор (нужен для типов: ${(general.contract_types ?? []).join(', ')})` });
+      if (general.reglist === null) lacking.push({ dict_type_id: TemplateType.regList, title: 'Регистрационный лист' });
+      return {
+        data: {
+          general: lacking,
+          services: services.map((r) => ({
+            id: r.id,
+            title: r.title,
+            type: r.type,
+            missing: [...(r.no_certificate ? [TemplateType.certificate] : []), ...(r.no_contract ? [TemplateType.contract] : [])],
+          })),
+          services_total: Number(services[0]?.total ?? 0),
+          requisites: REQUISITE_FIELDS.filter(([key]) => !requisites[key]).map(([, label]) => label),
+        },
+      };
+    },
+  );
 
   /** GET /api/template/{id}: with the macros it uses (read from the .docx for file templates). */
-  app.get('/:id', { schema: { tags: ['templates'], params: idParams, response: { 200: templateAnswer } } }, async (request) => {
-    const row = await findTemplate(app.db, request.params.id);
-    if (!row) throw notFound();
-    let macros = macrosInText(row.content);
-    if (row.storage_key) {
-      const data = await app.files.read(row.storage_key).catch(() => null);
-      try {
-        macros = data ? inspectDocx(data) : [];
-      } catch {
-        macros = [];
+  app.get(
+    '/:id',
+    { schema: { tags: ['templates'], summary: 'Шаблон с используемыми макросами', params: idParams, response: { 200: templateAnswer } } },
+    async (request) => {
+      const row = await findTemplate(app.db, request.params.id);
+      if (!row) throw notFound();
+      let macros = macrosInText(row.content);
+      if (row.storage_key) {
+        const data = await app.files.read(row.storage_key).catch(() => null);
+        try {
+          macros = data ? inspectDocx(data) : [];
+        } catch {
+          macros = [];
+        }
       }
-    }
-    return { data: toTemplate(row, macros) };
-  });
+      return { data: toTemplate(row, macros) };
+    },
+  );
 
   /** GET /api/template/{id}/file: the uploaded .docx. */
   app.get(
     '/:id/file',
-    { schema: { tags: ['templates'], params: idParams, response: { 200: fileAnswer('Шаблон, .docx', DOCX_MIME) } } },
+    { schema: { tags: ['templates'], summary: 'Файл шаблона (.docx)', params: idParams, response: { 200: fileAnswer('Шаблон, .docx', DOCX_MIME) } } },
     async (request, reply) => {
       const row = await findTemplate(app.db, request.params.id);
       if (!row?.storage_key) throw notFound();
@@ -185,16 +197,30 @@ export const templateRoutes: RoutesPlugin = async (app) => {
   }
 
   /** POST /api/template (multipart: title, dict_type_id, content, event_id, file). */
-  app.post('/', { schema: { tags: ['templates'], form: templateForm, response: { 201: templateSavedAnswer } } }, async (request, reply) =>
-    reply.status(201).send(await save(request, null)),
+  app.post(
+    '/',
+    { schema: { tags: ['templates'], summary: 'Создать шаблон', form: templateForm, response: { 201: templateSavedAnswer } } },
+    async (request, reply) => reply.status(201).send(await save(request, null)),
   );
 
   /** POST /api/template/{id} (multipart with _method=PUT) and PUT /api/template/{id}. */
-  app.post('/:id', { schema: { tags: ['templates'], params: idParams, form: templateForm, response: { 200: templateSavedAnswer } } }, async (request) =>
-    save(request, request.params.id),
+  app.post(
+    '/:id',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Изменить шаблон (форма с _method=PUT)',
+        params: idParams,
+        form: templateForm,
+        response: { 200: templateSavedAnswer },
+      },
+    },
+    async (request) => save(request, request.params.id),
   );
-  app.put('/:id', { schema: { tags: ['templates'], params: idParams, form: templateForm, response: { 200: templateSavedAnswer } } }, async (request) =>
-    save(request, request.params.id),
+  app.put(
+    '/:id',
+    { schema: { tags: ['templates'], summary: 'Изменить шаблон', params: idParams, form: templateForm, response: { 200: templateSavedAnswer } } },
+    async (request) => save(request, request.params.id),
   );
 
   /**
@@ -202,24 +228,28 @@ export const templateRoutes: RoutesPlugin = async (app) => {
    * a service type's default, a service's own choice, an event's notification, or the install's only
    * consent or contract (issue 19: deleting a default silently broke printing).
    */
-  app.delete('/:id', { schema: { tags: ['templates'], params: idParams, response: { 200: templateDeletedAnswer } } }, async (request) => {
-    const row = await findTemplate(app.db, request.params.id);
-    if (!row) throw notFound();
-    // The row lock makes a concurrent set-as-default of this template wait, so no default points at a deleted template.
-    await app.db.transaction(async (tx) => {
-      await lockTemplate(tx, row.id);
-      const usage = await templateUsage(tx, row);
-      const lines = [
-        ...(usage.serviceTypes.length ? [TemplateMessages.usedByTypes(usage.serviceTypes)] : []),
-        ...(usage.services.length ? [TemplateMessages.usedByServices(usage.services, usage.servicesTotal)] : []),
-        ...(usage.events.length ? [TemplateMessages.usedByEvents(usage.events)] : []),
-        ...(usage.onlyOfItsKind ? [row.dict_type_id === TemplateType.consent ? TemplateMessages.onlyConsent : TemplateMessages.onlyContract] : []),
-      ];
-      if (lines.length) throw validationError({ id: lines }, TemplateMessages.inUse(lines));
-      await deleteTemplate(tx, row.id);
-    });
-    return { message: TemplateMessages.deleted };
-  });
+  app.delete(
+    '/:id',
+    { schema: { tags: ['templates'], summary: 'Удалить шаблон', params: idParams, response: { 200: templateDeletedAnswer } } },
+    async (request) => {
+      const row = await findTemplate(app.db, request.params.id);
+      if (!row) throw notFound();
+      // The row lock makes a concurrent set-as-default of this template wait, so no default points at a deleted template.
+      await app.db.transaction(async (tx) => {
+        await lockTemplate(tx, row.id);
+        const usage = await templateUsage(tx, row);
+        const lines = [
+          ...(usage.serviceTypes.length ? [TemplateMessages.usedByTypes(usage.serviceTypes)] : []),
+          ...(usage.services.length ? [TemplateMessages.usedByServices(usage.services, usage.servicesTotal)] : []),
+          ...(usage.events.length ? [TemplateMessages.usedByEvents(usage.events)] : []),
+          ...(usage.onlyOfItsKind ? [row.dict_type_id === TemplateType.consent ? TemplateMessages.onlyConsent : TemplateMessages.onlyContract] : []),
+        ];
+        if (lines.length) throw validationError({ id: lines }, TemplateMessages.inUse(lines));
+        await deleteTemplate(tx, row.id);
+      });
+      return { message: TemplateMessages.deleted };
+    },
+  );
 
   /**
    * POST /api/template/{id}/set-as-default/{serviceTypeId} (the spec's `{subtypeId}` segment): the
@@ -232,6 +262,7 @@ export const templateRoutes: RoutesPlugin = async (app) => {
     {
       schema: {
         tags: ['templates'],
+        summary: 'Назначить шаблон по умолчанию для типа услуги',
         params: z.object({ id: z.coerce.number().int().positive(), serviceTypeId: z.coerce.number().int().positive() }),
         response: { 200: templateSavedAnswer },
       },

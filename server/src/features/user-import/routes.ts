@@ -50,7 +50,16 @@ export const userImportRoutes: RoutesPlugin = async (app) => {
   /** POST /api/manager/user-imports?dry_run=1 (multipart: file): starts a dry run or an import. */
   app.post(
     '/manager/user-imports',
-    { config: { refuses: [409] }, schema: { tags, querystring: userImportQuery, form: importForm, response: { 202: userImportAnswer } } },
+    {
+      config: { refuses: [409] },
+      schema: {
+        tags,
+        summary: 'Импорт пользователей из файла (или пробный прогон)',
+        querystring: userImportQuery,
+        form: importForm,
+        response: { 202: userImportAnswer },
+      },
+    },
     async (request, reply) => {
       forget();
       const dryRun = request.query.dry_run === '1';
@@ -102,14 +111,25 @@ export const userImportRoutes: RoutesPlugin = async (app) => {
   };
 
   /** GET /api/manager/user-imports/{id}: progress, counts and the first rows of the report. */
-  app.get('/manager/user-imports/:id', { schema: { tags, params: idParams, response: { 200: userImportAnswer } } }, async (request) => ({
-    data: jobOf(request.params.id).state,
-  }));
+  app.get(
+    '/manager/user-imports/:id',
+    { schema: { tags, summary: 'Ход импорта пользователей и начало отчёта', params: idParams, response: { 200: userImportAnswer } } },
+    async (request) => ({
+      data: jobOf(request.params.id).state,
+    }),
+  );
 
   /** GET /api/manager/user-imports/{id}/report: the whole report, row by row, as .xlsx. */
   app.get(
     '/manager/user-imports/:id/report',
-    { schema: { tags, params: idParams, response: { 200: fileAnswer('Отчёт об импорте, .xlsx', XLSX_TYPE) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Отчёт об импорте пользователей (.xlsx)',
+        params: idParams,
+        response: { 200: fileAnswer('Отчёт об импорте, .xlsx', XLSX_TYPE) },
+      },
+    },
     async (request, reply) => {
       const job = jobOf(request.params.id);
       if (job.state.status !== 'done') throw notFound(UserImportMessages.notFound);

@@ -62,16 +62,20 @@ export const userRoutes: RoutesPlugin = async (app) => {
   );
 
   /** GET /api/public-config: settings the web app reads at run time (the legacy cabinet link, OLD_CABINET_URL). Public. */
-  app.get('/public-config', { config: { access: 'public' }, schema: { tags: ['users'], response: { 200: publicConfigAnswer } } }, async () => ({
-    data: { old_cabinet_url: app.config.oldCabinetUrl },
-  }));
+  app.get(
+    '/public-config',
+    { config: { access: 'public' }, schema: { tags: ['users'], summary: 'Общедоступные настройки веб-приложения', response: { 200: publicConfigAnswer } } },
+    async () => ({
+      data: { old_cabinet_url: app.config.oldCabinetUrl },
+    }),
+  );
 
   /** PUT /api/user/{id}: own profile. Names stay as they are unless an operator edits. */
   app.put(
     '/user/:id',
     {
       config: { access: { owner: 'user' }, refuses: [429, 503] },
-      schema: { tags: ['users'], params: idParams, body: updateUserBody, response: { 200: currentUserSavedAnswer } },
+      schema: { tags: ['users'], summary: 'Изменить свой профиль', params: idParams, body: updateUserBody, response: { 200: currentUserSavedAnswer } },
     },
     async (request) => {
       const me = currentUser(request);
@@ -123,7 +127,13 @@ export const userRoutes: RoutesPlugin = async (app) => {
     '/user/store-profiles/:id',
     {
       config: { access: { owner: 'user' } },
-      schema: { tags: ['users'], params: idParams, body: storeProfilesBody, response: { 200: currentUserSavedAnswer } },
+      schema: {
+        tags: ['users'],
+        summary: 'Сохранить профили работы пользователя',
+        params: idParams,
+        body: storeProfilesBody,
+        response: { 200: currentUserSavedAnswer },
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -155,7 +165,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
     '/user/:id/change-password',
     {
       config: { access: { owner: 'user' }, refuses: [429, 503] },
-      schema: { tags: ['users'], params: idParams, body: changePasswordBody, response: { 200: messageAnswer } },
+      schema: { tags: ['users'], summary: 'Сменить пароль', params: idParams, body: changePasswordBody, response: { 200: messageAnswer } },
     },
     async (request) => {
       const me = currentUser(request);
@@ -180,6 +190,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
       config: { access: { owner: 'user' } },
       schema: {
         tags: ['users'],
+        summary: 'Загрузить аватар',
         params: idParams,
         form: multipartForm(z.object({}), { file: { description: 'Изображение jpg или png, до 10 МБ', required: true } }),
         response: { 200: currentUserSavedAnswer },
@@ -227,6 +238,7 @@ export const userRoutes: RoutesPlugin = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['users'],
+        summary: 'Аватар пользователя',
         params: z.object({ a: z.string().regex(/^[a-f0-9]{2}$/), b: z.string().regex(/^[a-f0-9]{32}\.jpg$/) }),
         response: { 200: fileAnswer('Изображение профиля', 'image/jpeg') },
       },
