@@ -64,6 +64,13 @@ test('the main windows get answers the API document declares', async ({ page, re
     await page.keyboard.press('Escape');
     await expect(editWindow).toHaveCount(0);
 
+    // The entry's history.
+    await row.getByRole('button', { name: `История заявки ${entry.number}` }).click();
+    const history = page.getByTestId('entry-history-modal').getByRole('dialog');
+    await expect(history.getByTestId('entry-history').or(history.getByText('Изменений нет'))).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(history).toHaveCount(0);
+
     await row.getByRole('button', { name: `Действия с заявкой ${entry.number}` }).click();
     await page.getByRole('menuitem', { name: 'Отметить оплату' }).click();
     const markPaid = page.getByRole('dialog', { name: 'Отметить заявку оплаченной' });
