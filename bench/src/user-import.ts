@@ -25,7 +25,7 @@ const profiles = ['Математика', 'Начальное общее обр�
 
 const lines = ['Фамилия;Имя;Отчество;E-mail;Телефон;Организация;Должность;Регион;Профили;Дата регистрации;Хеш пароля'];
 for (let i = 0; i < total; i++) {
-  const n = i % 100 === 99 ? i - 1 : i;
+  const n = i % 100 === 98 ? i - 1 : i;
   const phone = `8 9${String(n).padStart(9, '0')}`;
   const email = i % 50 === 49 ? 'не-почта' : `teacher${n}@old-cabinet.example`;
   const day = `${String((n % 28) + 1).padStart(2, '0')}.${String((n % 12) + 1).padStart(2, '0')}.${2012 + (n % 12)}`;

@@ -48,8 +48,9 @@ async function main(): Promise<number> {
       const account = row.account_id ? ` (аккаунт № ${row.account_id})` : '';
       out.push(`строка ${row.line}: ${importOutcomeLabels[row.outcome]}${account} — ${who}${row.message ? `. ${row.message}` : ''}`);
     }
-    console.log(out.join('\n'));
-    console.log(`${summaryLine(result.counts, dryRun)}. Строк: ${result.total}, ${((performance.now() - started) / 1000).toFixed(1)} с`);
+    out.push(`${summaryLine(result.counts, dryRun)}. Строк: ${result.total}, ${((performance.now() - started) / 1000).toFixed(1)} с`);
+    // Written whole before the process exits (a pipe takes it in parts).
+    await new Promise<void>((resolve) => (process.stdout.write(out.join('\n') + '\n') ? resolve() : process.stdout.once('drain', () => resolve())));
     return 0;
   } finally {
     await database.close();

@@ -17,7 +17,16 @@ import { logChanges, type ChangeLogEntry } from '../../platform/change-log.ts';
 import type { Db } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import type { Table } from './read-table.ts';
-import { fillAccount, fillValues, insertAccounts, loadAccounts, loadDictionaries, newUserValues, type NewAccount } from './user-import-repository.ts';
+import {
+  fillAccount,
+  fillValues,
+  insertAccounts,
+  loadAccounts,
+  loadDictionaries,
+  newUserValues,
+  setTrigramPendingList,
+  type NewAccount,
+} from './user-import-repository.ts';
 
 /** Rows per transaction: a crash loses at most one batch, and a run again goes on from there. */
 const BATCH = 1000;
@@ -157,60 +166,69 @@ export async function importUsers(db: Db, table: Table, options: ImportOptions):
     if (fill.phone) byPhone.set(fill.phone, account);
   };
 
-  for (let index = 0; index < table.rows.length; index++) {
-    const cellsOf = table.rows[index];
-    const cells: Partial<Record<ImportField, string>> = {};
-    for (const field of IMPORT_FIELDS) {
-      const column = header.columns[field];
-      if (column !== undefined) cells[field] = cellsOf[column] ?? '';
-    }
-    // Line 1 is the header.
-    const row: ImportReportRow = {
-      line: index + 2,
-      fio: [cells.last_name, cells.first_name, cells.middle_name]
-        .map((v) => (v ?? '').trim())
-        .filter(Boolean)
-        .join(' '),
-      email: (cells.email ?? '').trim(),
-      outcome: 'refused',
-      account_id: null,
-      message: '',
-    };
-    report.push(row);
-    const parsed = parseImportRow(cells);
-    if ('reason' in parsed) {
-      row.message = parsed.reason;
-      counts.refused++;
-    } else {
-      const person = parsed.person;
-      // A second row of a person the batch is about to create: write the batch first.
-      if (pending.has(person.email) || (person.phone && pending.has(person.phone))) await flush();
-      const decision = decideImport(person, byEmail.get(person.email), person.phone ? byPhone.get(person.phone) : undefined, lookup);
-      row.outcome = decision.outcome;
-      counts[decision.outcome]++;
-      if (decision.outcome === 'refused') row.message = decision.reason;
-      else {
-        row.message = decision.notes.join('; ');
-        if (decision.outcome === 'new') {
-          const profileIds = person.profiles.map(lookup.profile).filter((id): id is number => id !== undefined);
-          fresh.push({ person, regionId: (person.region && lookup.region(person.region)) || null, profileIds: [...new Set(profileIds)], row });
-          pending.add(person.email);
-          if (person.phone) pending.add(person.phone);
-        } else {
-          const account = (byEmail.get(person.email) ?? byPhone.get(person.phone ?? ''))!;
-          row.account_id = account.id > 0 ? account.id : null;
-          if (decision.outcome === 'merged') merge(account, decision.fill);
-        }
-      }
-    }
-    if ((index + 1) % BATCH === 0) {
-      await flush();
-      options.onProgress?.(index + 1, { ...counts });
-      // Let other requests in between batches.
-      await nextTurn();
-    }
+  if (!options.dryRun) await setTrigramPendingList(db, true);
+  try {
+    await planAndWrite();
+  } finally {
+    if (!options.dryRun) await setTrigramPendingList(db, false);
   }
-  await flush();
   options.onProgress?.(table.rows.length, { ...counts });
   return { total: table.rows.length, counts, report, unknownColumns: header.unknown };
+
+  async function planAndWrite() {
+    for (let index = 0; index < table.rows.length; index++) {
+      const cellsOf = table.rows[index];
+      const cells: Partial<Record<ImportField, string>> = {};
+      for (const field of IMPORT_FIELDS) {
+        const column = header.columns[field];
+        if (column !== undefined) cells[field] = cellsOf[column] ?? '';
+      }
+      // Line 1 is the header.
+      const row: ImportReportRow = {
+        line: index + 2,
+        fio: [cells.last_name, cells.first_name, cells.middle_name]
+          .map((v) => (v ?? '').trim())
+          .filter(Boolean)
+          .join(' '),
+        email: (cells.email ?? '').trim(),
+        outcome: 'refused',
+        account_id: null,
+        message: '',
+      };
+      report.push(row);
+      const parsed = parseImportRow(cells);
+      if ('reason' in parsed) {
+        row.message = parsed.reason;
+        counts.refused++;
+      } else {
+        const person = parsed.person;
+        // A second row of a person the batch is about to create: write the batch first.
+        if (pending.has(person.email) || (person.phone && pending.has(person.phone))) await flush();
+        const decision = decideImport(person, byEmail.get(person.email), person.phone ? byPhone.get(person.phone) : undefined, lookup);
+        row.outcome = decision.outcome;
+        counts[decision.outcome]++;
+        if (decision.outcome === 'refused') row.message = decision.reason;
+        else {
+          row.message = decision.notes.join('; ');
+          if (decision.outcome === 'new') {
+            const profileIds = person.profiles.map(lookup.profile).filter((id): id is number => id !== undefined);
+            fresh.push({ person, regionId: (person.region && lookup.region(person.region)) || null, profileIds: [...new Set(profileIds)], row });
+            pending.add(person.email);
+            if (person.phone) pending.add(person.phone);
+          } else {
+            const account = (byEmail.get(person.email) ?? byPhone.get(person.phone ?? ''))!;
+            row.account_id = account.id > 0 ? account.id : null;
+            if (decision.outcome === 'merged') merge(account, decision.fill);
+          }
+        }
+      }
+      if ((index + 1) % BATCH === 0) {
+        await flush();
+        options.onProgress?.(index + 1, { ...counts });
+        // Let other requests in between batches.
+        await nextTurn();
+      }
+    }
+    await flush();
+  }
 }

@@ -143,6 +143,11 @@ describe('bringing the old cabinet’s people in', () => {
     expect(log.diff.organization).toEqual({ old: null, new: 'Гимназия № 1' });
     expect(log.diff.reason).toEqual({ old: null, new: LogReasons.imported('old.csv') });
 
+    // The trigram indexes are back without a pending list (migration 0014), for fast searches.
+    const options = await rows<{ reloptions: string[] }>(t.database.db, sql`select reloptions from pg_class where relname like 'users_%_trgm_idx'`);
+    expect(options.length).toBe(6);
+    for (const o of options) expect(o.reloptions).toContain('fastupdate=off');
+
     const again = await importUsers(t.database.db, await readTable(oldCabinetCsv()), { fileName: 'old.csv', dryRun: false, actorId: null });
     expect(again.counts).toEqual({ new: 0, merged: 0, unchanged: 4, refused: 4 });
     expect(await logCount()).toBe(logsBefore + 4);
