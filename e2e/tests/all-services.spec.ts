@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import { dayAhead } from '../support/days.ts';
 import { shot } from '../support/screens.ts';
 import { applyFor, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders, registerClient } from '../support/session.ts';

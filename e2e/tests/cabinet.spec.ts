@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { shot } from '../support/screens.ts';
 import { registerInForm } from '../support/session.ts';
 import { noticesGone, rub } from '../support/ui.ts';

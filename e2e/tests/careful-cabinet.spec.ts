@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { shot } from '../support/screens.ts';
 import { DEMO_PASSWORD, DEMO_USER, fillRegistration, login, newPerson, registerInForm } from '../support/session.ts';
 import { rub } from '../support/ui.ts';

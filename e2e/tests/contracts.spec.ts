@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { shot } from '../support/screens.ts';
 import { pdf, png } from '../support/files.ts';
 import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, registerClient } from '../support/session.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { makeDocx } from '../support/docx.ts';
 import { printedPdf } from '../support/files.ts';
 import { shot } from '../support/screens.ts';

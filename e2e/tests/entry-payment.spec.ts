@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { outputDir, shot } from '../support/screens.ts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { MailingMessages } from '@edu/domain/mailing/mailing';
 import { outputDir, shot } from '../support/screens.ts';

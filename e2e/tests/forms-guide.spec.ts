@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test.ts';
 import { shot } from '../support/screens.ts';
 import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login, operatorHeaders } from '../support/session.ts';
 import { PHONE, pick } from '../support/ui.ts';

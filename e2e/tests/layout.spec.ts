@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { openScreen, SCREENS, WIDTHS } from '../support/app-screens.ts';
 import { shot } from '../support/screens.ts';
 import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login } from '../support/session.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test.ts';
 import { fakeJoomla } from '../playwright.config.ts';
 import { dayAhead } from '../support/days.ts';
 import { downloadedSheet } from '../support/files.ts';

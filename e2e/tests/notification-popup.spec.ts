@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { clientWithEntry, login, newWebinar, operatorHeaders } from '../support/session';
 import { shot } from '../support/screens';
 import { PHONE, WIDE } from '../support/ui';

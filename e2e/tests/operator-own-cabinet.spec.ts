@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { shot } from '../support/screens.ts';
 import { applyFor, DEMO_OPERATOR, DEMO_PASSWORD, login, newWebinar, operatorHeaders, registerClient } from '../support/session.ts';
 import { PHONE, WIDE } from '../support/ui.ts';

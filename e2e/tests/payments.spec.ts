@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { downloadedSheet } from '../support/files.ts';
 import { shot } from '../support/screens.ts';
 import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD as PASSWORD, login, operatorHeaders } from '../support/session.ts';

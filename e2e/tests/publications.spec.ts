@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test.ts';
 import { makeDocx } from '../support/docx.ts';
 import { pdfText } from '../support/files.ts';
 import { shot } from '../support/screens.ts';

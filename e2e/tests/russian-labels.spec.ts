@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test.ts';
 import { fakeJoomla } from '../playwright.config.ts';
 import { shot } from '../support/screens.ts';
 import { bearer, DEMO_OPERATOR, DEMO_PASSWORD, login, tokenOf } from '../support/session.ts';

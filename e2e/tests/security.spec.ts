@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { shot } from '../support/screens.ts';
 import { DEMO_USER, DEMO_PASSWORD as PASSWORD, login, registerClient } from '../support/session.ts';
 

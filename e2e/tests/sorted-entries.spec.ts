@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test.ts';
 import path from 'node:path';
 import { downloadedSheet } from '../support/files.ts';
 import { outputDir, shot } from '../support/screens.ts';
