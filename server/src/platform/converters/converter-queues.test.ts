@@ -56,7 +56,7 @@ describe('LibreOffice pool queue', () => {
     const single: [string, Promise<unknown>] = ['b1', pool.toPdf(makeDocx(['Один документ']), { key: 'user:2' })];
     // a1 converts, a2..a5 wait, then b1 arrives: b1 goes right after a2, the one waiting ahead of it.
     expect(await completionOrder([...burst, single])).toEqual(['a1', 'a2', 'b1', 'a3', 'a4', 'a5']);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a document at once when the queue is full, and queues a job lane anyway', async () => {
     const small = new OfficeConverterPool({ size: 1, queueLimit: 1 });
@@ -72,7 +72,7 @@ describe('LibreOffice pool queue', () => {
     } finally {
       await small.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('Chromium queue', () => {
@@ -85,7 +85,7 @@ describe('Chromium queue', () => {
     const burst: [string, Promise<unknown>][] = Array.from({ length: 5 }, (_, i) => [`a${i + 1}`, html.toPdf(page(`Пакет ${i + 1}`), { key: 'user:1' })]);
     const single: [string, Promise<unknown>] = ['b1', html.toPdf(page('Один документ'), { key: 'user:2' })];
     expect(await completionOrder([...burst, single])).toEqual(['a1', 'a2', 'b1', 'a3', 'a4', 'a5']);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a document at once when the queue is full', async () => {
     const small = new HtmlPdfConverter({ executablePath: '/usr/bin/chromium', concurrency: 1, queueLimit: 1 });
@@ -98,5 +98,5 @@ describe('Chromium queue', () => {
     } finally {
       await small.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
