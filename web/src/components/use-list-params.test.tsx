@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
-import { act, renderHook } from '@testing-library/react';
+import { useLayoutEffect, type ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { useListParams } from './use-list-params';
+import { useDraftParams, useListParams } from './use-list-params';
 
 const schema = z.object({
   fio: z.string().optional(),
@@ -62,5 +62,32 @@ describe('useListParams', () => {
     const { result } = setup('/list', { role: '2' });
     expect(result.current.params.query.role).toBe('2');
     expect(result.current.params.activeCount).toBe(0);
+  });
+
+  it('a value typed before the first effects run still reaches the address bar (a busy machine)', async () => {
+    const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/manager/entry']}>{children}</MemoryRouter>;
+    let typed = false;
+    const { result } = renderHook(
+      () => {
+        const params = useListParams(schema);
+        const [draft, change] = useDraftParams(
+          params,
+          (v) => ({ fio: v.fio ?? '' }),
+          (d) => ({ fio: d.fio }),
+          20,
+        );
+        // The keystroke lands after the first render is on screen and before its effects ran
+        // (a layout effect runs before them).
+        useLayoutEffect(() => {
+          if (typed) return;
+          typed = true;
+          change({ fio: 'Иванова' });
+        });
+        return { draft, location: useLocation() };
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(new URLSearchParams(result.current.location.search).get('fio')).toBe('Иванова'));
+    expect(result.current.draft).toEqual({ fio: 'Иванова' });
   });
 });

@@ -158,7 +158,13 @@ export function useDraftParams<T>(
     if (!typing.current) setDraft(JSON.parse(urlKey) as T);
   }, [urlKey]);
   const { setMany } = params;
+  // The inputs after the pause as last acted on: the effect below acts when they change, never on
+  // its first run (on a busy machine a keystroke can come before the first effects run, and that
+  // run must not take the typing for done).
+  const acted = useRef(settled);
   useEffect(() => {
+    if (acted.current === settled) return;
+    acted.current = settled;
     if (!typing.current) return;
     typing.current = false;
     if (JSON.stringify(settled) !== urlKey) setMany(write(settled));
