@@ -52,7 +52,8 @@ export const paymentRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/entry/:id/pay',
     {
-      config: { access: { owner: 'entry' } },
+      // 503: the payment provider unreachable or misconfigured; 502: it gave no confirmation address.
+      config: { access: { owner: 'entry' }, refuses: [502, 503] },
       schema: {
         tags: ['payments'],
         summary: 'Оплатить заявку или отметить её оплаченной (оператор)',

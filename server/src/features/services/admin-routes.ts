@@ -137,7 +137,18 @@ export const serviceAdminRoutes: RoutesPlugin = async (app) => {
    */
   app.post(
     '/save-to-joomla/:id',
-    { schema: { tags: ['services'], summary: 'Отправить услугу на сайт (Joomla)', params: idParams, response: { 200: serviceSavedAnswer } } },
+    {
+      schema: {
+        tags: ['services'],
+        summary: 'Отправить услугу на сайт (Joomla)',
+        params: idParams,
+        // The site refused or failed: its message, and the service with its publishing state.
+        response: {
+          200: serviceSavedAnswer,
+          502: serviceSavedAnswer.meta({ description: 'Сайт ответил ошибкой: сообщение и услуга с состоянием публикации' }),
+        },
+      },
+    },
     async (request) => {
       if (!app.cms.client('site')) throw new AppError(422, ServiceFormMessages.cmsOff, { errors: {} });
       const id = request.params.id;
@@ -171,12 +182,18 @@ export const joomlaRoutes: RoutesPlugin = async (app) => {
   };
   app.post(
     '/categories',
-    { schema: { tags: ['services'], summary: 'Категории сайта (Joomla)', body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } } },
+    {
+      config: { refuses: [502] },
+      schema: { tags: ['services'], summary: 'Категории сайта (Joomla)', body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } },
+    },
     lookup('categories'),
   );
   app.post(
     '/tags',
-    { schema: { tags: ['services'], summary: 'Метки сайта (Joomla)', body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } } },
+    {
+      config: { refuses: [502] },
+      schema: { tags: ['services'], summary: 'Метки сайта (Joomla)', body: joomlaLookupBody, response: { 200: joomlaOptionsAnswer } },
+    },
     lookup('tags'),
   );
 };
