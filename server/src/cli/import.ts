@@ -27,7 +27,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const dryRun = values['dry-run'] ?? false;
-  const config = loadConfig(process.env, { seedDemo: false });
+  // Only the database settings matter here: not the payment mode, and never demo data.
+  const config = loadConfig({ ...process.env, PAYMENTS: 'off' }, { seedDemo: false });
   // npm runs scripts from the project's folder: the file is where the command was typed.
   const table = await readTable(fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file)));
   const database = await openDatabase(config);
