@@ -10,7 +10,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
+import type { Config } from '../platform/config.ts';
+import { toolConfig } from './tool-config.ts';
 import type { Db } from '../platform/db.ts';
 import { storageFor } from '../platform/files.ts';
 import { countRows, latestMigrationWhen, storedFileKeys } from './backup-repository.ts';
@@ -147,15 +148,7 @@ async function main(): Promise<void> {
     console.error('usage: npm run backup -- DIR');
     process.exit(2);
   }
-  let config: Config;
-  try {
-    // Only the database and the file store settings matter here: not the payment mode.
-    config = loadConfig({ ...process.env, PAYMENTS: 'off' });
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+  const config = toolConfig();
   const started = performance.now();
   try {
     const m = await backup(config, positionals[0], { log: (line) => console.log(line) });

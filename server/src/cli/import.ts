@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importCountLabels, importOutcomeLabels, IMPORT_OUTCOMES, type ImportCounts } from '@edu/domain/users/user-import';
-import { ConfigError, loadConfig } from '../platform/config.ts';
+import { toolConfig } from './tool-config.ts';
 import { openDatabase } from '../platform/db.ts';
 import { AppError } from '../platform/errors.ts';
 import { prepareDatabase } from '../platform/startup.ts';
@@ -27,8 +27,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const dryRun = values['dry-run'] ?? false;
-  // Only the database settings matter here: not the payment mode, and never demo data.
-  const config = loadConfig({ ...process.env, PAYMENTS: 'off' }, { seedDemo: false });
+  const config = toolConfig();
   // npm runs scripts from the project's folder: the file is where the command was typed.
   const table = await readTable(fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file)));
   const database = await openDatabase(config);
@@ -61,7 +60,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof AppError || err instanceof ConfigError) {
+    if (err instanceof AppError) {
       console.error(err.message);
       process.exit(1);
     }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { ConfigError, loadConfig, type Config } from '../platform/config.ts';
+import { toolConfig } from './tool-config.ts';
 import type { Db } from '../platform/db.ts';
 import { EXT_BY_MIME, isStorageKey, storageFor } from '../platform/files.ts';
 import { countRows, hasAccounts } from './backup-repository.ts';
@@ -188,14 +188,7 @@ async function main(): Promise<void> {
     console.error('usage: npm run restore -- DIR [--force]');
     process.exit(2);
   }
-  let config: Config;
-  try {
-    config = loadConfig({ ...process.env, PAYMENTS: 'off' });
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+  const config = toolConfig();
   try {
     const m = await readManifest(path.resolve(positionals[0]));
     const r = await restore(config, positionals[0], { force: values.force, log: (line) => console.log(line) });
