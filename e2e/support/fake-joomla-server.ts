@@ -1,4 +1,4 @@
-// The local stand-in of the Joomla site for the browser journeys (started by playwright.config.ts):
+// The local stand-in of the Joomla site for the browser journeys (started for each worker by support/app-server.ts):
 // the same fake the server tests use, with the demo catalogue's categories; it stands for both the
 // main site (services) and the journal's site (publications, decision 026). It listens on an
 // ephemeral port behind a small front on the fixed port, which forwards every call and also takes
@@ -39,4 +39,3 @@ const front = http.createServer((req, res) => {
   req.pipe(upstream);
 });
 await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve));
-console.log(`fake Joomla on http://127.0.0.1:${port}`);

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from '../support/app-server.ts';
 import { recordApiAnswers, servedContract, writeChecked } from '../support/api-contract.ts';
 import { openScreen, SCREENS, type Who } from '../support/app-screens.ts';
 import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login, logout, submitLogin } from '../support/session.ts';

@@ -8,6 +8,7 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   page,
   browser,
   request,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   const client = await clientWithEntry(request, 'contract', { lastName: 'Договорова' });
@@ -80,7 +81,7 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The operator rejects with a comment.
-  const operatorContext = await browser.newContext();
+  const operatorContext = await browser.newContext({ baseURL });
   const op = await operatorContext.newPage();
   await login(op, DEMO_OPERATOR, DEMO_PASSWORD);
   await op.goto('/manager/contract');

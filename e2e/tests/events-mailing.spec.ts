@@ -1,24 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '../support/test.ts';
+import type { AppServer } from '../support/app-server.ts';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { MailingMessages } from '@edu/domain/mailing/mailing';
 import { outputDir, shot } from '../support/screens.ts';
 import { clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, registerInForm, uniqueTag } from '../support/session.ts';
 
-const outbox = () => path.join(process.env.E2E_DATA_DIR!, 'mail');
+/** The worker's app's mail outbox (the server writes .eml files there when no SMTP is set). */
+const outbox = (app: AppServer) => path.join(app.dataDir, 'mail');
 
-/** Letters in the outbox folder (the server writes .eml files when no SMTP is set). */
-async function letters(): Promise<ParsedMail[]> {
-  if (!fs.existsSync(outbox())) return [];
-  const files = fs.readdirSync(outbox()).filter((f) => f.endsWith('.eml'));
-  return Promise.all(files.map(async (f) => simpleParser(fs.readFileSync(path.join(outbox(), f)))));
+/** Letters in the outbox folder. */
+async function letters(app: AppServer): Promise<ParsedMail[]> {
+  if (!fs.existsSync(outbox(app))) return [];
+  const files = fs.readdirSync(outbox(app)).filter((f) => f.endsWith('.eml'));
+  return Promise.all(files.map(async (f) => simpleParser(fs.readFileSync(path.join(outbox(app), f)))));
 }
 
-async function waitForLetter(pred: (m: ParsedMail) => boolean): Promise<ParsedMail> {
+async function waitForLetter(app: AppServer, pred: (m: ParsedMail) => boolean): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect(async () => {
-    found = (await letters()).find(pred);
+    found = (await letters(app)).find(pred);
     expect(found).toBeDefined();
   }).toPass({ timeout: 20_000, intervals: [500, 1000] });
   return found!;
@@ -34,7 +36,11 @@ async function openWelcomeTemplate(page: Page) {
   await expect(page.getByRole('dialog')).toBeVisible();
 }
 
-test('the operator edits the welcome template with a macro; a new user registers and the letter in the outbox has it filled', async ({ page, browser }) => {
+test('the operator edits the welcome template with a macro; a new user registers and the letter in the outbox has it filled', async ({
+  page,
+  browser,
+  app,
+}) => {
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await openWelcomeTemplate(page);
   await expect(page.getByTestId('macro-panel').getByText('${user.first_name}')).toBeVisible();
@@ -76,7 +82,7 @@ test('the operator edits the welcome template with a macro; a new user registers
     jobTitle: 'Учитель физики',
   });
 
-  const letter = await waitForLetter((m) => to(m).includes(email));
+  const letter = await waitForLetter(app, (m) => to(m).includes(email));
   expect(letter.subject).toBe('Добро пожаловать, Дарья!');
   expect(letter.html).toContain('Ваша организация: Лицей № 239.');
   expect(letter.html).toContain('Здравствуйте, Воронцова Дарья Игоревна!');
@@ -86,7 +92,7 @@ test('the operator edits the welcome template with a macro; a new user registers
   await visitor.close();
 });
 
-test('the operator sends a mailing and watches its progress; a reader unsubscribes by the link without logging in', async ({ page, browser }) => {
+test('the operator sends a mailing and watches its progress; a reader unsubscribes by the link without logging in', async ({ page, browser, app }) => {
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/mailing');
   // The title follows the audience (issue 28): everyone, counted.
@@ -132,7 +138,7 @@ test('the operator sends a mailing and watches its progress; a reader unsubscrib
   await page.goto('/manager/mailing');
   await expect(page.locator('[data-testid^="mailing-"]').filter({ hasText: marker }).getByTestId('mailing-status')).toHaveText('Завершена');
 
-  const letter = await waitForLetter((m) => to(m).includes('demo-user@example.com') && String(m.html).includes(marker));
+  const letter = await waitForLetter(app, (m) => to(m).includes('demo-user@example.com') && String(m.html).includes(marker));
   // Each reader's own name, never the macro.
   expect(letter.subject).toBe('Приглашение для Мария');
   expect(letter.text).toContain(`Здравствуйте, Мария! Приглашаем на ${marker}!`);
@@ -161,6 +167,7 @@ test('the operator sends a mailing and watches its progress; a reader unsubscrib
 test('a mailing to a filtered audience: the count before sending, a preview, a test letter to the operator, then only the audience gets it', async ({
   page,
   request,
+  app,
 }) => {
   // A client with an unpaid entry of demo service 5 (a course), and the demo user without one.
   const { email } = await clientWithEntry(request, 'audience', { lastName: 'Адресатова', firstName: 'Вера', middleName: 'Ильинична' });
@@ -203,7 +210,7 @@ test('a mailing to a filtered audience: the count before sending, a preview, a t
   // The test letter has the same recipient's values and goes to the operator.
   await page.getByRole('button', { name: 'Отправить тестовое письмо себе' }).click();
   await expect(page.getByText(`Тестовое письмо отправлено на ${DEMO_OPERATOR}`)).toBeVisible();
-  const test = await waitForLetter((m) => to(m).includes(DEMO_OPERATOR) && String(m.html).includes(marker));
+  const test = await waitForLetter(app, (m) => to(m).includes(DEMO_OPERATOR) && String(m.html).includes(marker));
   expect(test.subject).toBe('[Тест] Нина, напоминаем об оплате курса');
   expect(test.html).toContain('Здравствуйте, Получателева Нина Олеговна!');
   await shot(page, 'mailing-audience-desktop');
@@ -215,14 +222,14 @@ test('a mailing to a filtered audience: the count before sending, a preview, a t
   const card = page.locator('[data-testid^="mailing-"]').filter({ hasText: marker });
   await expect(card.getByTestId('mailing-status')).toHaveText('Завершена', { timeout: 20_000 });
   await expect(card.getByTestId('mailing-audience-label')).toContainText('Статус заявки: Не оплачена');
-  const got = await waitForLetter((m) => to(m).includes(email) && String(m.html).includes(marker));
+  const got = await waitForLetter(app, (m) => to(m).includes(email) && String(m.html).includes(marker));
   expect(got.subject).toBe('Вера, напоминаем об оплате курса');
   expect(got.html).toContain('Здравствуйте, Адресатова Вера Ильинична!');
-  const toSecond = await waitForLetter((m) => to(m).includes(second.email) && String(m.html).includes(marker));
+  const toSecond = await waitForLetter(app, (m) => to(m).includes(second.email) && String(m.html).includes(marker));
   expect(toSecond.subject).toBe('Нина, напоминаем об оплате курса');
   expect(toSecond.html).toContain('Здравствуйте, Получателева Нина Олеговна!');
   // Exactly the counted audience got it (the test letter aside).
-  const sent = (await letters()).filter((m) => String(m.html).includes(marker) && !String(m.subject).startsWith('[Тест]'));
+  const sent = (await letters(app)).filter((m) => String(m.html).includes(marker) && !String(m.subject).startsWith('[Тест]'));
   expect(sent).toHaveLength(counted);
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'mailing-audience-narrow');

@@ -1,14 +1,14 @@
 import { expect, test, type APIRequestContext } from '../support/test.ts';
-import { fakeJoomla } from '../playwright.config.ts';
+import type { AppServer } from '../support/app-server.ts';
 import { dayAhead } from '../support/days.ts';
 import { downloadedSheet } from '../support/files.ts';
 import { shot } from '../support/screens.ts';
 import { DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USER, login, logout } from '../support/session.ts';
 
 /** Articles on the fake Joomla site whose title contains the text (GET /content/articles?filter[search]=). */
-async function siteArticles(request: APIRequestContext, text: string) {
-  const res = await request.get(`${fakeJoomla.url}/api/index.php/v1/content/articles?filter[search]=${encodeURIComponent(text)}`, {
-    headers: { Accept: 'application/vnd.api+json', 'X-Joomla-Token': fakeJoomla.token },
+async function siteArticles(request: APIRequestContext, site: AppServer['joomla'], text: string) {
+  const res = await request.get(`${site.url}/api/index.php/v1/content/articles?filter[search]=${encodeURIComponent(text)}`, {
+    headers: { Accept: 'application/vnd.api+json', 'X-Joomla-Token': site.token },
   });
   expect(res.status()).toBe(200);
   // As Joomla's JSON:API view renders an article: the category is a relationship, not an attribute.
@@ -17,7 +17,7 @@ async function siteArticles(request: APIRequestContext, text: string) {
   ).data;
 }
 
-test('an operator creates a webinar with sections, it is published to the site and a user finds it in the catalogue', async ({ page, request }) => {
+test('an operator creates a webinar with sections, it is published to the site and a user finds it in the catalogue', async ({ page, request, app }) => {
   const title = `Вебинар «Цифровая грамотность» ${Date.now() % 100000}`;
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/service');
@@ -53,7 +53,7 @@ test('an operator creates a webinar with sections, it is published to the site a
   await expect(row).toContainText('1 200 ₽');
   await expect(row).toContainText('0 / 54');
 
-  const articles = await siteArticles(request, title);
+  const articles = await siteArticles(request, app.joomla, title);
   expect(articles).toHaveLength(1);
   expect(articles[0]?.attributes).toMatchObject({ title, state: 1 });
   expect(articles[0]?.relationships.category.data.id).toBe('102');

@@ -16,7 +16,12 @@ async function openedTab(page: Page, click: () => Promise<void>): Promise<Page> 
   return tab;
 }
 
-test('a contract without the client passport data: the refusal names them, on the client and the operator screens', async ({ page, request, browser }) => {
+test('a contract without the client passport data: the refusal names them, on the client and the operator screens', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   // A fresh course client (demo course): no birthday, passport, address or SNILS yet.
   const { entry, email, password } = await clientWithEntry(request, 'refusal', { lastName: 'Безпаспортова', firstName: 'Ирина', middleName: 'Олеговна' });
 
@@ -36,7 +41,7 @@ test('a contract without the client passport data: the refusal names them, on th
   await expect(tab.getByRole('heading', { name: 'Данные для договора' })).toBeVisible();
   await tab.close();
 
-  const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: WIDE });
+  const operatorContext = await browser.newContext({ baseURL, viewport: WIDE });
   const opPage = await operatorContext.newPage();
   await login(opPage, DEMO_OPERATOR, DEMO_PASSWORD);
   await opPage.goto(`/manager/entry?number=${entry.number}`);

@@ -21,6 +21,7 @@ test('a package publication is used from «Добавить публикацию
   page,
   request,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   const op = await operatorHeaders(request);
@@ -107,7 +108,7 @@ test('a package publication is used from «Добавить публикацию
   expect(((await second.json()) as { data: { is_paid: boolean } }).data.is_paid).toBe(false);
 
   // The operator's list: the payment column and the filter.
-  const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: WIDE });
+  const operatorContext = await browser.newContext({ baseURL, viewport: WIDE });
   const opPage = await operatorContext.newPage();
   await login(opPage, DEMO_OPERATOR, DEMO_PASSWORD);
   await opPage.goto(`/manager/publication?fio=${encodeURIComponent(client.middleName)}`);

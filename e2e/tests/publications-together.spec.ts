@@ -29,6 +29,7 @@ test('a package publication gets its article without a second charge; the operat
   page,
   request,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   const op = await operatorHeaders(request);
@@ -95,7 +96,7 @@ test('a package publication gets its article without a second charge; the operat
   await expect(row.getByTestId('entry-article')).toHaveText(`Статья: «${title}»`);
 
   // The operator's entry menu: «Публикация» opens the article, «Договор» the course's contract.
-  const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const operatorContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const opPage = await operatorContext.newPage();
   await login(opPage, DEMO_OPERATOR, DEMO_PASSWORD);
   await opPage.goto(`/manager/entry?number=${publicationEntry.number}`);
@@ -130,7 +131,7 @@ test('a package publication gets its article without a second charge; the operat
   await shot(page, 'together-entries-mobile');
 });
 
-test('a rejected publication leaves nothing owed; its match names the publication it was copied from', async ({ page, request, browser }) => {
+test('a rejected publication leaves nothing owed; its match names the publication it was copied from', async ({ page, request, browser, baseURL }) => {
   test.setTimeout(300_000);
   const op = await operatorHeaders(request);
   const services = (await (await request.get('/api/service', { headers: op, params: { isPublication: 1, per_page: 100 } })).json()) as {
@@ -172,7 +173,7 @@ test('a rejected publication leaves nothing owed; its match names the publicatio
   await expect(row.getByTestId('entry-status')).toContainText('Не оплачена', { timeout: 45_000 });
 
   // The operator checks: the match names the copied publication and opens it; then rejects.
-  const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const operatorContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const opPage = await operatorContext.newPage();
   await login(opPage, DEMO_OPERATOR, DEMO_PASSWORD);
   await opPage.goto('/manager/publication');

@@ -28,6 +28,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   page,
   request,
   browser,
+  baseURL,
 }) => {
   test.setTimeout(180_000);
   const operatorToken = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
@@ -106,7 +107,7 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   await expect(page.getByText('Оплата прошла успешно!')).toBeVisible();
 
   // --- The operator checks uniqueness and sends it to rework.
-  const operatorContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 1280, height: 800 } });
+  const operatorContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const opPage = await operatorContext.newPage();
   await login(opPage, DEMO_OPERATOR, DEMO_PASSWORD);
   await opPage.goto('/manager/publication');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/test.ts';
-import { fakeJoomla } from '../playwright.config.ts';
+import type { AppServer } from '../support/app-server.ts';
 import { shot } from '../support/screens.ts';
 import { bearer, DEMO_OPERATOR, DEMO_PASSWORD, login, tokenOf } from '../support/session.ts';
 
@@ -45,8 +45,8 @@ async function dictionary<T>(request: APIRequestContext, token: string, name: st
   return ((await answer.json()) as { data: { data: T[] } }).data.data;
 }
 
-async function setSiteMode(request: APIRequestContext, mode: 'ok' | 'down') {
-  const answer = await request.post(`${fakeJoomla.url}/__e2e/mode`, { data: { mode } });
+async function setSiteMode(request: APIRequestContext, app: AppServer, mode: 'ok' | 'down') {
+  const answer = await request.post(`${app.joomla.url}/__e2e/mode`, { data: { mode } });
   expect(answer.status()).toBe(204);
 }
 
@@ -64,7 +64,7 @@ async function choose(page: Page, field: Locator, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('service types and subtypes: Russian labels, site categories and tags by name', async ({ page, request }) => {
+test('service types and subtypes: Russian labels, site categories and tags by name', async ({ page, request, app }) => {
   test.setTimeout(240_000);
   const token = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
@@ -103,7 +103,7 @@ test('service types and subtypes: Russian labels, site categories and tags by na
   expect(before?.dv).toBe('conference');
 
   // While the site does not answer, the field says so and saving keeps the stored category.
-  await setSiteMode(request, 'down');
+  await setSiteMode(request, app, 'down');
   try {
     await page.goto('/manager/service-types');
     await expect(types.getByTestId('type-row').filter({ hasText: 'Конференции' })).toContainText('задано', { timeout: 60_000 });
@@ -116,7 +116,7 @@ test('service types and subtypes: Russian labels, site categories and tags by na
     await typeModal.getByRole('button', { name: 'Сохранить' }).click();
     await expect(typeModal).toBeHidden();
   } finally {
-    await setSiteMode(request, 'ok');
+    await setSiteMode(request, app, 'ok');
   }
   const after = (await dictionary<ServiceType>(request, token, 'dict_service_types')).find((t) => t.fdv === 'Конференции');
   expect(after).toMatchObject({ points: 11, joomla_category_id: before?.joomla_category_id, dv: 'conference' });

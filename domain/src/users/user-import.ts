@@ -339,6 +339,7 @@ export const userImportQuery = z.object({
 export const UserImportMessages = {
   fileRequired: 'Выберите файл',
   running: 'Импорт уже идёт: дождитесь его конца',
+  ownRunning: 'Ваш предыдущий импорт или пробный прогон ещё идёт: дождитесь его конца',
   notFound: 'Импорт не найден: возможно, сервер перезапускался. Загрузите файл снова.',
 };
 

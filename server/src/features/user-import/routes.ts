@@ -15,8 +15,10 @@ import { currentUser } from '../../platform/auth.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { fileAnswer, multipartForm, type RoutesPlugin } from '../../platform/responses.ts';
 import { sendXlsx } from '../../platform/xlsx-reply.ts';
+import { WorkerPool } from '../../platform/worker-pool.ts';
 import { checkColumns, importUsers } from './import-users.ts';
-import { readTable } from './read-table.ts';
+import type { Table } from './read-table.ts';
+import type { ReadTableAnswer } from './read-table-worker.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.object({ id: z.uuid() });
@@ -43,6 +45,16 @@ interface ImportJob {
  */
 export const userImportRoutes: RoutesPlugin = async (app) => {
   const jobs = new Map<string, ImportJob>();
+  // Files are read in one worker thread, made at the first import and ended with the app; an
+  // operator has one import (or dry run) going at a time, so a few files wait at most.
+  let reader: WorkerPool<Uint8Array, ReadTableAnswer> | null = null;
+  const readFile = async (bytes: Buffer): Promise<Table> => {
+    reader ??= new WorkerPool({ entry: new URL('./read-table-worker.ts', import.meta.url), size: 1, maxQueue: 16, maxHeapMb: 512 });
+    const answer = await reader.run(bytes);
+    if ('refused' in answer) throw fieldError('file', answer.refused, answer.refused);
+    return answer.table;
+  };
+  app.addHook('onClose', async () => reader?.close());
   const forget = () => {
     for (const [id, job] of jobs) if (job.finishedAt !== null && Date.now() - job.finishedAt > KEEP_MS) jobs.delete(id);
   };
@@ -51,7 +63,7 @@ export const userImportRoutes: RoutesPlugin = async (app) => {
   app.post(
     '/manager/user-imports',
     {
-      config: { refuses: [409] },
+      config: { refuses: [409, 429] },
       schema: {
         tags,
         summary: 'Импорт пользователей из файла (или пробный прогон)',
@@ -63,28 +75,39 @@ export const userImportRoutes: RoutesPlugin = async (app) => {
     async (request, reply) => {
       forget();
       const dryRun = request.query.dry_run === '1';
-      if (!dryRun && [...jobs.values()].some((j) => !j.state.dry_run && j.state.status === 'running')) throw new AppError(409, UserImportMessages.running);
-      const part = request.isMultipart() ? await request.file() : undefined;
-      if (!part || part.fieldname !== 'file') throw fieldError('file', UserImportMessages.fileRequired);
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw fieldError('file', ImportMessages.unreadable);
-      const table = await readTable(bytes);
-      if (table.rows.length > PANEL_IMPORT_MAX_ROWS) throw fieldError('file', ImportMessages.tooManyRows(PANEL_IMPORT_MAX_ROWS));
-      const header = checkColumns(table);
+      const ownerId = currentUser(request).id;
+      const running = [...jobs.values()].filter((j) => j.state.status === 'running');
+      if (running.some((j) => j.ownerId === ownerId)) throw new AppError(429, UserImportMessages.ownRunning);
+      if (!dryRun && running.some((j) => !j.state.dry_run)) throw new AppError(409, UserImportMessages.running);
+      // Taken before the first await, so that two requests at once cannot both pass the checks above.
       const state: UserImportState = {
         id: randomUUID(),
-        file_name: part.filename || 'файл',
+        file_name: 'файл',
         dry_run: dryRun,
         status: 'running',
-        total: table.rows.length,
+        total: 0,
         processed: 0,
         counts: { new: 0, merged: 0, unchanged: 0, refused: 0 },
         rows: [],
-        unknown_columns: header.unknown,
+        unknown_columns: [],
         error: null,
       };
-      const job: ImportJob = { state, report: [], ownerId: currentUser(request).id, finishedAt: null };
+      const job: ImportJob = { state, report: [], ownerId, finishedAt: null };
       jobs.set(state.id, job);
+      let table: Table;
+      try {
+        const part = request.isMultipart() ? await request.file() : undefined;
+        if (!part || part.fieldname !== 'file') throw fieldError('file', UserImportMessages.fileRequired);
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw fieldError('file', ImportMessages.unreadable);
+        table = await readFile(bytes);
+        if (table.rows.length > PANEL_IMPORT_MAX_ROWS) throw fieldError('file', ImportMessages.tooManyRows(PANEL_IMPORT_MAX_ROWS));
+        const header = checkColumns(table);
+        Object.assign(state, { file_name: part.filename || 'файл', total: table.rows.length, unknown_columns: header.unknown });
+      } catch (err) {
+        jobs.delete(state.id);
+        throw err;
+      }
       importUsers(app.db, table, {
         fileName: state.file_name,
         dryRun,

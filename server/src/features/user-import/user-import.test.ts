@@ -226,6 +226,26 @@ describe('the import on the operators’ panel', () => {
     expect(sheet.getRow(3).getCell(6).value).toBe(ImportMessages.badEmail('panel-bad'));
   });
 
+  it('reads the file in a worker: an empty one is refused in Russian', async () => {
+    const empty = await upload(Buffer.from('Фамилия;Имя;E-mail\n;;\n'));
+    expect(empty.statusCode, empty.body).toBe(422);
+    expect(empty.json().errors.file).toEqual([ImportMessages.emptyFile]);
+  });
+
+  it('lets an operator run one import or dry run at a time (429 in Russian for a second at once)', async () => {
+    const file = csv(['Однаждова;Ольга;once.olga@example.com;']);
+    const answers = await Promise.all([upload(file, '?dry_run=1'), upload(file, '?dry_run=1')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 429]);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json().message).toBe(UserImportMessages.ownRunning);
+    const started = answers.find((a) => a.statusCode === 202)!;
+    await until(started.json().data.id);
+    // Once it is done, the next one is taken.
+    const next = await upload(file, '?dry_run=1');
+    expect(next.statusCode, next.body).toBe(202);
+    await until(next.json().data.id);
+  });
+
   it('answers in Russian for a missing file, missing columns and an unknown import', async () => {
     const none = await t.inject({ method: 'POST', url: '/api/manager/user-imports', payload: {}, headers: op });
     expect(none.statusCode).toBe(422);
