@@ -15,15 +15,15 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Limits stop a hang; they are generous because two workers share 2 cores with their servers,
   // databases and browsers, and the machine may be busy with other work too.
-  timeout: 120_000,
-  expect: { timeout: 30_000 },
+  timeout: 240_000,
+  expect: { timeout: 45_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     // No unbounded waits: a click or a navigation that cannot happen fails with its reason.
-    actionTimeout: 30_000,
-    navigationTimeout: 30_000,
+    actionTimeout: 45_000,
+    navigationTimeout: 60_000,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

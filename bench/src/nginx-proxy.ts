@@ -2,8 +2,9 @@
 // paths replaced, in front of two instances of the app sharing one fresh PostgreSQL database and one
 // DATA_DIR; then through nginx: a login, an upload past nginx's default body limit (an 8 MB avatar),
 // the stored file read back twice (round-robin: once from each instance), a print through LibreOffice
-// and one through Chromium, the cache headers of a built asset, and the stop of one instance with
-// requests going on through the other. Prints a line per check; exits 1 when one failed, 2 when
+// and one through Chromium, an operator's import dry run followed to its end (its calls kept on one
+// instance), the cache headers of a built asset, and the stop of one instance with requests going
+// on through the other. Prints a line per check; exits 1 when one failed, 2 when
 // nginx is not installed.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/src/nginx-proxy.ts
@@ -88,8 +89,8 @@ async function startInstance(port: number): Promise<{ child: ChildProcess; exite
 function renderNginx(listen: number, ports: [number, number], webDist: string): string {
   const site = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
   const rendered = site
-    .replace('server 127.0.0.1:8081 ', `server 127.0.0.1:${ports[0]} `)
-    .replace('server 127.0.0.1:8082 ', `server 127.0.0.1:${ports[1]} `)
+    .replaceAll('server 127.0.0.1:8081 ', `server 127.0.0.1:${ports[0]} `)
+    .replaceAll('server 127.0.0.1:8082 ', `server 127.0.0.1:${ports[1]} `)
     .replace('listen 80;', `listen 127.0.0.1:${listen};`)
     .replace('root /opt/edu-cabinet/web/dist;', `root ${webDist};`);
   for (const [what, changed] of [
@@ -213,6 +214,33 @@ async function main(): Promise<void> {
       `HTTP ${link.status}/${pdf?.status ?? '-'}, ${bytes.length} bytes in ${Math.round(performance.now() - started)} ms`,
     );
   }
+
+  // The operators' import: its state lives on the instance that took the file; every poll of it must
+  // reach that instance (round-robin alone sends every other poll to the one that answers 404).
+  const operatorLogin = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo-operator@example.com', password: 'demo1234' }),
+  });
+  const operator = { authorization: `Bearer ${((await operatorLogin.json()) as { access_token: string }).access_token}` };
+  const people = new FormData();
+  people.append('file', new Blob(['Фамилия;Имя;E-mail\nПрокси;Пётр;proxy.petr@example.com\n'], { type: 'text/csv' }), 'people.csv');
+  const started = await fetch(`${base}/api/manager/user-imports?dry_run=1`, { method: 'POST', headers: operator, body: people });
+  const importId = started.ok ? ((await started.json()) as { data: { id: string } }).data.id : null;
+  const polls: number[] = [];
+  let importStatus = '';
+  for (let i = 0; importId && i < 200 && importStatus !== 'done' && importStatus !== 'failed'; i++) {
+    const state = await fetch(`${base}/api/manager/user-imports/${importId}`, { headers: operator });
+    polls.push(state.status);
+    importStatus = state.ok ? ((await state.json()) as { data: { status: string } }).data.status : importStatus;
+    if (!state.ok) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  check(
+    "an operator's import dry run followed to its end through nginx",
+    started.status === 202 && importStatus === 'done' && polls.every((p) => p === 200),
+    `HTTP ${started.status}, polls ${polls.join(' ')}, ${importStatus || 'no state'}`,
+  );
 
   // The web app's hashed files: from the disk, cached for a year.
   const assetPath = asset ?? /\/assets\/[^"]+\.js/.exec(readFileSync(path.join(webDist, 'index.html'), 'utf8'))?.[0] ?? null;

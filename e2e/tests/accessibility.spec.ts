@@ -55,7 +55,7 @@ const ACCOUNTS: Record<Exclude<Who, 'guest'>, string> = { user: DEMO_USER, opera
 for (const who of ['guest', 'user', 'operator'] as const) {
   for (const size of WIDTHS) {
     test(`axe finds nothing serious on ${who} screens at ${size.width} px`, async ({ page }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(480_000);
       await page.setViewportSize(size);
       if (who !== 'guest') await login(page, ACCOUNTS[who], DEMO_PASSWORD);
       const found: Finding[] = [];
@@ -95,7 +95,6 @@ async function checkWindow(page: Page, window: Locator, where: string, found: Fi
 
 for (const size of WIDTHS) {
   test(`axe finds nothing serious in the main windows at ${size.width} px`, async ({ page, request }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize(size);
     const payment = await paidOnline(request);
     const { entry } = await clientWithEntry(request, 'axe-entry', { lastName: 'Окнова' });

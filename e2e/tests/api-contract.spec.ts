@@ -33,7 +33,6 @@ async function loaded(window: Locator): Promise<void> {
 
 for (const who of ['guest', 'user', 'operator'] as const) {
   test(`the ${who}'s screens get answers the API document declares`, async ({ page, baseURL }) => {
-    test.setTimeout(240_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await holdToContract(page, new URL(baseURL!).origin, who, async () => {
       if (who === 'guest') {
@@ -50,7 +49,6 @@ for (const who of ['guest', 'user', 'operator'] as const) {
 }
 
 test('the main windows get answers the API document declares', async ({ page, request, baseURL }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const { entry } = await clientWithEntry(request, 'contract', { lastName: 'Договорова' });
   await holdToContract(page, new URL(baseURL!).origin, 'windows', async () => {

@@ -10,7 +10,6 @@ const PACKAGE = 'Пакет «Активный педагог»';
 const PRICE = /^500\s₽$/;
 
 test('a new user fills the profile, applies for a conference with theses, pays later and sees it everywhere', async ({ page }) => {
-  test.setTimeout(180_000);
   await registerInForm(page, 'cabinet', { lastName: 'Лебедева', firstName: 'Ольга', middleName: 'Сергеевна', jobTitle: 'Учитель русского языка' });
 
   // No work profiles yet: the dashboard asks for them.

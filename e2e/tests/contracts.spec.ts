@@ -10,7 +10,6 @@ test('a course client fills the wizard and uploads the scan; the operator reject
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const client = await clientWithEntry(request, 'contract', { lastName: 'Договорова' });
 
   // The client: the menu item and the profile card follow is_documents_upload_allowed.

@@ -13,7 +13,6 @@ test('a fresh install: a course client prints the consent and the contract from 
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
   const client = await clientWithEntry(request, 'shipped', { lastName: 'Шаблонова' });
   const { entry: course, headers: auth } = client;
 

@@ -83,7 +83,6 @@ test('template editors by type: HTML with preview, rich text, the macro list bes
 });
 
 test('the operator uploads a certificate template and sets it as default; after completion the client prints the certificate', async ({ page, request }) => {
-  test.setTimeout(180_000);
   // A title of this run's own: a retry on the same database meets the first try's template.
   const TITLE = `Наш сертификат вебинара ${Date.now().toString(36)}`;
   const op = await operatorHeaders(request);

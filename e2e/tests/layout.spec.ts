@@ -94,7 +94,6 @@ async function layoutProblems(page: Page, wide: boolean): Promise<string[]> {
 for (const who of ['guest', 'user', 'operator'] as const) {
   for (const size of WIDTHS) {
     test(`layout of ${who} screens at ${size.width} px`, async ({ page }) => {
-      test.setTimeout(120_000);
       await page.setViewportSize(size);
       if (who !== 'guest') await login(page, who === 'user' ? DEMO_USER : DEMO_OPERATOR, DEMO_PASSWORD);
       const found: string[] = [];

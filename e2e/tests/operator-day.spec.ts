@@ -14,7 +14,6 @@ test("an operator's day: the to-do dashboard leads to filtered lists, the contra
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const headers = await operatorHeaders(request);
   const todo = await (await request.get('/api/manager/todo', { headers })).json();
 
@@ -106,7 +105,6 @@ test("an operator's day: the to-do dashboard leads to filtered lists, the contra
 });
 
 test('shortcuts and the requisites page are set by operators in the settings, checked, and empty until set', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const headers = await operatorHeaders(request);
   const demo = (await (await request.get('/api/site-links')).json()).data;
   try {

@@ -23,7 +23,6 @@ test('a package publication is used from «Добавить публикацию
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const op = await operatorHeaders(request);
   const client = await registerClient(request, 'paid', { lastName: 'Слотова', firstName: 'Ольга', middleName: `Тестовна${uniqueTag()}` });
 

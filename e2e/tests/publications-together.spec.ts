@@ -31,7 +31,6 @@ test('a package publication gets its article without a second charge; the operat
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const op = await operatorHeaders(request);
   const client = await newClient(request, 'Пакетова');
 
@@ -132,7 +131,7 @@ test('a package publication gets its article without a second charge; the operat
 });
 
 test('a rejected publication leaves nothing owed; its match names the publication it was copied from', async ({ page, request, browser, baseURL }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const op = await operatorHeaders(request);
   const services = (await (await request.get('/api/service', { headers: op, params: { isPublication: 1, per_page: 100 } })).json()) as {
     data: Array<{ id: number; dict_subtype_id: number }>;

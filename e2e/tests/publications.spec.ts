@@ -30,7 +30,6 @@ test('publication journey: submit with a co-author and pay, check, rework, appro
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
   const operatorToken = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
   const op = bearer(operatorToken);
   const internetId = await publicationServiceId(request, operatorToken, 5);

@@ -65,7 +65,6 @@ async function choose(page: Page, field: Locator, option: string) {
 }
 
 test('service types and subtypes: Russian labels, site categories and tags by name', async ({ page, request, app }) => {
-  test.setTimeout(240_000);
   const token = await tokenOf(request, DEMO_OPERATOR, DEMO_PASSWORD);
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/service-types');
@@ -126,7 +125,6 @@ test('service types and subtypes: Russian labels, site categories and tags by na
 });
 
 test('profiles and rubrics: site tags and categories by name, no ids', async ({ page }) => {
-  test.setTimeout(180_000);
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/profiles');
   await expect(page.getByTestId('profiles-table')).toBeVisible();
@@ -162,7 +160,6 @@ test('profiles and rubrics: site tags and categories by name, no ids', async ({ 
 });
 
 test('icons read in Russian; users, services and payments have no developer labels', async ({ page }) => {
-  test.setTimeout(180_000);
   await login(page, DEMO_OPERATOR, DEMO_PASSWORD);
   await page.goto('/manager/icons');
   await expect(page.getByTestId('icon-preview')).toContainText('Презентация');
