@@ -236,6 +236,10 @@ async function main(): Promise<void> {
     if (!state.ok) break;
     await new Promise((r) => setTimeout(r, 50));
   }
+  // Then its state three more times and its report: five calls, each of which round-robin would send
+  // to either instance.
+  for (const url of importId ? ['', '', '', '/report'].map((p) => `${base}/api/manager/user-imports/${importId}${p}`) : [])
+    polls.push((await fetch(url, { headers: operator })).status);
   check(
     "an operator's import dry run followed to its end through nginx",
     started.status === 202 && importStatus === 'done' && polls.every((p) => p === 200),
