@@ -77,7 +77,15 @@ export interface Config {
    * publication by a user (operators exempt) in `saveWindowMinutes` while its check waits or runs,
    * one more answers 429.
    */
-  uniqueness: { workers: number; nice: number; queue: number; runningPerUser: number; pendingPerUser: number; savesWhilePending: number; saveWindowMinutes: number };
+  uniqueness: {
+    workers: number;
+    nice: number;
+    queue: number;
+    runningPerUser: number;
+    pendingPerUser: number;
+    savesWhilePending: number;
+    saveWindowMinutes: number;
+  };
   /** GET /metrics (Prometheus) answers only with this bearer token; unset, the route is off (404) and nothing is measured. */
   metricsToken: string | undefined;
   /**
