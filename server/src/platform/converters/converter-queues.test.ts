@@ -124,10 +124,12 @@ describe('Chromium queue', () => {
     try {
       const pdfs = await Promise.all([two.toPdf(page('Платный'), { key: 'user:1' }), two.toPdf(page('Бесплатный'), { key: 'user:2', low: true })]);
       for (const pdf of pdfs) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      // Two more browsers: the usual one at niceness 0, the free accounts' at LOW_PRIORITY_NICE.
+      // Two more browsers: the free accounts' at LOW_PRIORITY_NICE, the usual one below it (0, or -8
+      // run as root: Chromium raises its main thread's priority when it may).
       const after = browsers();
+      const usual = (list: number[]) => list.filter((n) => n < LOW_PRIORITY_NICE).length;
       expect(count(after, LOW_PRIORITY_NICE)).toBe(count(before, LOW_PRIORITY_NICE) + 1);
-      expect(count(after, 0)).toBe(count(before, 0) + 1);
+      expect(usual(after)).toBe(usual(before) + 1);
     } finally {
       await two.close();
     }

@@ -26,6 +26,8 @@ const ARGS = [
 /** Niceness of the Chromium that renders free accounts' documents (its renderers inherit it). */
 export const LOW_PRIORITY_NICE = 10;
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p));
+/** Run as root, Chromium raises its own threads' priority back (kDefault 0, compositing -8): it must lose CAP_SYS_NICE. */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
 
 /**
  * An executable that starts `executablePath` under `nice` (a script in a fresh temporary folder), or
@@ -37,7 +39,9 @@ function nicedExecutable(executablePath: string, nice: number): string | null {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-chromium-'));
   const file = path.join(dir, 'chromium-low-priority');
   const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
-  writeFileSync(file, `#!/bin/sh\nexec ${quote(NICE)} -n ${nice} ${quote(executablePath)} "$@"\n`);
+  // As root, without the capability to lower a niceness (the other users cannot anyway).
+  const dropNice = process.getuid?.() === 0 && SETPRIV ? `${quote(SETPRIV)} --bounding-set -sys_nice --inh-caps -sys_nice ` : '';
+  writeFileSync(file, `#!/bin/sh\nexec ${dropNice}${quote(NICE)} -n ${nice} ${quote(executablePath)} "$@"\n`);
   chmodSync(file, 0o755);
   return file;
 }
