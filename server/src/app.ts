@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sandbox = deps.config.yookassa.sandbox && deps.config.yookassa.enabled && deps.config.env !== 'production';
   if (sandbox && !deps.config.yookassa.secretKey) Object.assign(deps.config.yookassa, sandboxCredentials(deps.config.dataDir));
   app.decorate('payments', new YookassaClient({ ...deps.config.yookassa, returnBase: () => app.config.appUrl }));
-  const uniqueness = createUniquenessPool({ size: deps.config.uniqueness.workers, maxQueue: deps.config.uniqueness.queue });
+  const uniqueness = createUniquenessPool({ size: deps.config.uniqueness.workers, maxQueue: deps.config.uniqueness.queue, nice: deps.config.uniqueness.nice });
   app.decorate('uniqueness', uniqueness);
   const jobs = new JobRunner(app);
   registerPaymentJobs(jobs);

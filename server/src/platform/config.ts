@@ -77,7 +77,15 @@ export interface Config {
    * publication by a user (operators exempt) in `saveWindowMinutes` while its check waits or runs,
    * one more answers 429.
    */
-  uniqueness: { workers: number; queue: number; runningPerUser: number; pendingPerUser: number; savesWhilePending: number; saveWindowMinutes: number };
+  uniqueness: {
+    workers: number;
+    nice: number;
+    queue: number;
+    runningPerUser: number;
+    pendingPerUser: number;
+    savesWhilePending: number;
+    saveWindowMinutes: number;
+  };
   /** GET /metrics (Prometheus) answers only with this bearer token; unset, the route is off (404) and nothing is measured. */
   metricsToken: string | undefined;
   /**
@@ -212,6 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     uniqueness: {
       workers: Math.max(1, Number(env.UNIQUENESS_WORKERS ?? defaultWorkerCount())),
+      // The pool's threads give way to the request thread (niceness 0-19; 0 turns it off).
+      nice: Math.min(19, Math.max(0, Number(env.UNIQUENESS_NICE ?? 10))),
       queue: Math.max(0, Number(env.UNIQUENESS_QUEUE ?? 8)),
       runningPerUser: Math.max(1, Number(env.UNIQUENESS_RUNNING_PER_USER ?? 1)),
       pendingPerUser: Math.max(1, Number(env.UNIQUENESS_PENDING_PER_USER ?? 5)),

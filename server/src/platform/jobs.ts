@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs } from '../db/schema/index.ts';
 import { rows, type Queryable } from './db.ts';
+import { asBackground } from './work-priority.ts';
 
 /**
  * Every kind of job and what it carries, in one place: scheduleJob and register are typed by it, so
@@ -256,11 +257,15 @@ export class JobRunner {
 
   start(intervalMs = 2000): void {
     if (this.timer) return;
+    // Everything the timer starts (claims, handlers, bookkeeping) is background work: the embedded
+    // database serves requests' statements before its statements (work-priority.ts).
     this.timer = setInterval(() => {
-      void this.fillLanes();
-      if (this.running) return;
-      this.running = this.runMain().finally(() => {
-        this.running = null;
+      asBackground(() => {
+        void this.fillLanes();
+        if (this.running) return;
+        this.running = this.runMain().finally(() => {
+          this.running = null;
+        });
       });
     }, intervalMs);
     this.timer.unref();

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { dataErrorAnswer, DataErrorMessages, pgError } from './errors.ts';
 import { openPglite, rows, type Database } from './db.ts';
+import { asBackground } from './work-priority.ts';
+import { LOW_MAX_WAIT_MS, UnitQueue, type WorkerRequest } from './pglite-worker.ts';
 
 let worker: Database;
 let inProcess: Database;
@@ -120,6 +122,77 @@ describe('PGlite through its worker thread', () => {
     expect(log.indexOf('b begins')).toBeGreaterThan(log.indexOf('a2'));
     expect(log.filter((l) => l !== 'a committed')).toEqual(['a1', 'a2', 'b begins', 'b sees 2', 'outside sees 3']);
     expect(await rows(worker.db, sql`select name from item where id between 20 and 29 order by id`)).toEqual([{ name: 'a1' }, { name: 'a2' }, { name: 'b1' }]);
+  });
+
+  it("serves a request's statement before the background jobs' statements queued ahead of it (issue 29)", async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    // A job's transaction holds the connection until the others are queued behind it.
+    const holder = asBackground(() =>
+      worker.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        holding();
+        await released;
+        order.push('job holds');
+      }),
+    );
+    await held;
+    const background = asBackground(() => [
+      ...[1, 2, 3].map((i) => rows(worker.db, sql`select ${i}::int as i`).then(() => order.push(`job ${i}`))),
+      // Another transaction of a job is one unit too, begin to end.
+      worker.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        order.push('job tx');
+      }),
+    ]);
+    const request = rows(worker.db, sql`select 'request' as r`).then(() => order.push('request'));
+    // Every one of them has reached the worker's queue (the proxy counts what waits for the connection).
+    while ((worker.poolStats?.().waiting ?? 0) < 5) await new Promise((r) => setImmediate(r));
+    release();
+    await Promise.all([holder, ...background, request]);
+    // The request waited only for the transaction already holding the connection (in one queue in
+    // arrival order it came last); the jobs' units then ran in the order they reached the worker.
+    expect(order.slice(0, 2)).toEqual(['job holds', 'request']);
+    expect(order.slice(2).sort()).toEqual(['job 1', 'job 2', 'job 3', 'job tx']);
+  });
+
+  it('orders the units of the connection: requests first, in arrival order, and a background one that waited too long before them', () => {
+    let clock = 0;
+    const ran: number[] = [];
+    const finish: Array<() => void> = [];
+    const q = new UnitQueue(
+      (m) =>
+        new Promise<void>((resolve) => {
+          ran.push(m.id);
+          finish.push(resolve);
+        }),
+      () => clock,
+    );
+    const unit = (id: number, low: boolean): WorkerRequest => ({ op: 'query', id, sql: 'select 1', low });
+    q.push(unit(1, true)); // runs at once
+    q.push(unit(2, true));
+    q.push(unit(3, false));
+    q.push(unit(4, false));
+    expect(ran).toEqual([1]);
+    const step = async () => {
+      finish.shift()!();
+      await new Promise((r) => setImmediate(r));
+    };
+    return (async () => {
+      await step();
+      expect(ran).toEqual([1, 3]);
+      // The background unit 2 has now waited its limit: it goes before the request 4.
+      clock = LOW_MAX_WAIT_MS;
+      q.push(unit(5, false));
+      await step();
+      expect(ran).toEqual([1, 3, 2]);
+      await step();
+      await step();
+      expect(ran).toEqual([1, 3, 2, 4, 5]);
+    })();
   });
 
   it('keeps the event loop turning while PGlite runs a long statement (in process it stalls)', async () => {

@@ -5,6 +5,7 @@
 // bigint, Uint8Array, parsed JSON); errors keep PostgreSQL's fields (code, constraint, detail…).
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { isBackground } from './work-priority.ts';
 import type { PgliteWorkerData, WireError, WorkerHello, WorkerQueryOptions, WorkerReply, WorkerRequest } from './pglite-worker.ts';
 
 /** What drizzle's pglite driver and db.ts call on a PGlite instance. */
@@ -86,7 +87,10 @@ export class PgliteProxy implements PgliteClient {
       if (!this.pending.size) this.worker.ref();
       const locks = !('tx' in body) || body.tx === undefined || body.op === 'begin';
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, locks });
-      this.worker.postMessage({ ...body, id } as WorkerRequest, transfer);
+      // A background job's statement or transaction waits in the worker while requests' wait
+      // (PGLITE_PRIORITY=0: one queue in arrival order, for comparison in the bench).
+      const low = locks && isBackground() && process.env.PGLITE_PRIORITY !== '0' ? { low: true } : {};
+      this.worker.postMessage({ ...body, ...low, id } as WorkerRequest, transfer);
     });
   }
 

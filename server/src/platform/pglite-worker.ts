@@ -4,8 +4,13 @@
 // Protocol: each request carries an id and gets one reply with that id. A transaction is opened by
 // 'begin' (answered once PGlite's BEGIN ran) and held open, inside `pg.transaction`, until the main
 // thread's 'end' (commit or rollback); statements carrying its id run in it, in the order they
-// arrive, and everything else waits, as PGlite makes it wait in one thread.
-import { parentPort, workerData } from 'node:worker_threads';
+// arrive. Everything else (a statement outside a transaction, a begin, a dump) is a unit that needs
+// the one connection to itself: the worker runs one unit at a time and, when one ends, starts the
+// oldest unit of a request before any of a background job (`low`), so a person's save waits for at
+// most the statement or transaction already running, not for a check's queue of chunks (issue 29).
+// A background unit that has waited `LOW_MAX_WAIT_MS` goes first, so requests cannot starve jobs.
+import { performance } from 'node:perf_hooks';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
@@ -16,10 +21,11 @@ export interface WorkerQueryOptions {
   rawTypes?: number[];
 }
 
+/** `low`: a background job's (work-priority.ts); it waits while requests' statements and begins wait. */
 export type WorkerRequest =
-  | { op: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; options?: WorkerQueryOptions }
-  | { op: 'exec'; id: number; tx?: number; sql: string; options?: WorkerQueryOptions }
-  | { op: 'begin'; id: number; tx: number }
+  | { op: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; options?: WorkerQueryOptions; low?: boolean }
+  | { op: 'exec'; id: number; tx?: number; sql: string; options?: WorkerQueryOptions; low?: boolean }
+  | { op: 'begin'; id: number; tx: number; low?: boolean }
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'rollback'; id: number; tx: number }
   | { op: 'dump'; id: number; compression: 'none' | 'gzip' | 'auto' }
@@ -69,6 +75,47 @@ function pgliteOptions(o: WorkerQueryOptions | undefined): QueryOptions | undefi
 /** Thrown inside `pg.transaction` to make PGlite roll back when the main thread asks for it. */
 class RollbackRequested extends Error {}
 
+/** A background unit waiting longer than this goes before requests' units. */
+export const LOW_MAX_WAIT_MS = 2000;
+
+/**
+ * The units that need the connection to themselves, run one at a time: requests' (not `low`) in
+ * arrival order before background ones, a background unit first once it has waited LOW_MAX_WAIT_MS.
+ */
+export class UnitQueue {
+  private high: WorkerRequest[] = [];
+  private low: Array<{ m: WorkerRequest; since: number }> = [];
+  private running = false;
+
+  constructor(
+    private readonly run: (m: WorkerRequest) => Promise<void>,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  push(m: WorkerRequest): void {
+    if ('low' in m && m.low) this.low.push({ m, since: this.now() });
+    else this.high.push(m);
+    this.next();
+  }
+
+  private take(): WorkerRequest | undefined {
+    const oldLow = this.low[0];
+    if (oldLow && (!this.high.length || this.now() - oldLow.since >= LOW_MAX_WAIT_MS)) return this.low.shift()!.m;
+    return this.high.shift();
+  }
+
+  private next(): void {
+    if (this.running) return;
+    const m = this.take();
+    if (!m) return;
+    this.running = true;
+    void this.run(m).finally(() => {
+      this.running = false;
+      this.next();
+    });
+  }
+}
+
 async function serve(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('pglite-worker runs in a worker thread');
@@ -101,33 +148,36 @@ async function serve(): Promise<void> {
   /** Outcome waiters of the 'end' requests, by transaction id. */
   const ends = new Map<number, number>();
 
-  const begin = (id: number, txId: number) => {
+  /** Opens a transaction; resolves when it has ended (committed, rolled back or failed to open). */
+  const begin = (id: number, txId: number): Promise<void> => {
     let begun = false;
-    pg.transaction(async (tx) => {
-      const commit = await new Promise<boolean>((finish) => {
-        open.set(txId, { tx, finish });
-        begun = true;
-        reply(id);
-      });
-      if (!commit) throw new RollbackRequested();
-    }).then(
-      () => {
-        open.delete(txId);
-        const endId = ends.get(txId);
-        ends.delete(txId);
-        if (endId !== undefined) reply(endId);
-      },
-      (err: unknown) => {
-        open.delete(txId);
-        const endId = ends.get(txId);
-        ends.delete(txId);
-        if (!begun) fail(id, err);
-        else if (endId !== undefined) {
-          if (err instanceof RollbackRequested) reply(endId);
-          else fail(endId, err);
-        }
-      },
-    );
+    return pg
+      .transaction(async (tx) => {
+        const commit = await new Promise<boolean>((finish) => {
+          open.set(txId, { tx, finish });
+          begun = true;
+          reply(id);
+        });
+        if (!commit) throw new RollbackRequested();
+      })
+      .then(
+        () => {
+          open.delete(txId);
+          const endId = ends.get(txId);
+          ends.delete(txId);
+          if (endId !== undefined) reply(endId);
+        },
+        (err: unknown) => {
+          open.delete(txId);
+          const endId = ends.get(txId);
+          ends.delete(txId);
+          if (!begun) fail(id, err);
+          else if (endId !== undefined) {
+            if (err instanceof RollbackRequested) reply(endId);
+            else fail(endId, err);
+          }
+        },
+      );
   };
 
   const handle = async (m: WorkerRequest): Promise<void> => {
@@ -138,7 +188,7 @@ async function serve(): Promise<void> {
         case 'exec':
           return reply(m.id, await target(m.tx).exec(m.sql, pgliteOptions(m.options)));
         case 'begin':
-          return begin(m.id, m.tx);
+          return await begin(m.id, m.tx);
         case 'end': {
           const t = open.get(m.tx);
           if (!t) return reply(m.id);
@@ -162,12 +212,15 @@ async function serve(): Promise<void> {
     }
   };
 
-  // Each message starts at once, in arrival order: PGlite's own locks order the statements (a
-  // transaction's in its order, everyone else's after its COMMIT).
+  const queue = new UnitQueue(handle);
   port.on('message', (m: WorkerRequest) => {
-    void handle(m);
+    // A statement of an open transaction, its end or rollback: it runs in the unit holding the
+    // connection, at once and in arrival order.
+    if ('tx' in m && m.tx !== undefined && m.op !== 'begin') void handle(m);
+    else queue.push(m);
   });
   port.postMessage({ op: 'ready' } satisfies WorkerHello);
 }
 
-await serve();
+// Imported by tests for UnitQueue; serves only as the worker.
+if (!isMainThread && (workerData as PgliteWorkerData | undefined)?.entry?.endsWith('pglite-worker.ts')) await serve();

@@ -3,7 +3,8 @@
 // wait in a bounded queue; a full queue refuses at once (PoolBusyError), a worker that dies (a crash,
 // the heap limit) fails its task and is replaced by the next task.
 import os from 'node:os';
-import { parentPort, Worker, type Transferable } from 'node:worker_threads';
+import { parentPort, Worker, workerData, type Transferable } from 'node:worker_threads';
+import { niceCurrentThread } from './thread-priority.ts';
 
 /** Workers for CPU work: the cores less one left to the API, at least one. */
 export function defaultWorkerCount(): number {
@@ -42,6 +43,11 @@ export interface WorkerPoolOptions {
   maxQueue: number;
   /** Heap limit of each worker (old generation), megabytes. */
   maxHeapMb?: number;
+  /**
+   * Niceness of the workers' threads (Linux; 0 = as the request thread): background CPU work gives
+   * way to the request thread when the cores are busy.
+   */
+  nice?: number;
 }
 
 const BOOTSTRAP = new URL('./ts-worker.mjs', import.meta.url);
@@ -88,7 +94,7 @@ export class WorkerPool<In, Out> {
 
   private spawn(): Worker {
     const worker = new Worker(BOOTSTRAP, {
-      workerData: { entry: this.o.entry.href },
+      workerData: { entry: this.o.entry.href, nice: this.o.nice ?? 0 },
       execArgv: [],
       resourceLimits: this.o.maxHeapMb ? { maxOldGenerationSizeMb: this.o.maxHeapMb } : undefined,
     });
@@ -141,6 +147,8 @@ export class WorkerPool<In, Out> {
 export function serveTasks<In, Out>(handler: (message: In) => Out | Promise<Out>, transferOf: (result: Out) => Transferable[] = () => []): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs in a worker thread');
+  const nice = (workerData as { nice?: number } | null)?.nice;
+  if (nice) niceCurrentThread(nice);
   const answer = async (message: In): Promise<void> => {
     try {
       const value = await handler(message);

@@ -156,6 +156,11 @@ export class PrintGate {
     return run;
   }
 
+  /** True while the account prints as a free account (through `forAccount`): its renders run at low priority. */
+  isFree(account: number | null | undefined): boolean {
+    return account != null && this.freePrinting.has(account);
+  }
+
   /** Renders in flight (distinct documents), waiting for the free share included. */
   get inFlight(): number {
     return this.renders.size;

@@ -184,7 +184,8 @@ async function storedOnce(
   const { key, name, mime } = doc;
   if (await timed('cache-check', () => deps.files.storage.exists(key))) return { key, name, mime, cached: true };
   const account = doc.account ?? null;
-  const owner: ConvertOwner = account === null ? { key: 'job', bounded: false } : { key: `user:${account}` };
+  // A free account's document renders in the converter's low-priority browser (issue 29).
+  const owner: ConvertOwner = account === null ? { key: 'job', bounded: false } : { key: `user:${account}`, low: deps.gate.isFree(account) };
   await deps.gate.once(
     key,
     async () => {

@@ -5,6 +5,9 @@ import { compare, prepareText, stemCodes, analyse } from './uniqueness/engine.ts
 import { RICH_HTML_CASES } from '@edu/domain/common/rich-html-samples';
 import { publicationPlainText } from '@edu/domain/publications/plain-text';
 import { sanitizeRichHtml } from '../../platform/rich-html.ts';
+import { currentThreadId, threadNiceness } from '../../platform/thread-priority.ts';
+import { loadConfig } from '../../platform/config.ts';
+import fs from 'node:fs';
 
 const paragraph =
   'Чтобы открыть свойства слоя, щёлкните по нему правой кнопкой мыши и выберите пункт «Свойства» в контекстном меню. ' +
@@ -77,5 +80,22 @@ describe('uniqueness worker pool', () => {
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     expect((settled[2] as PromiseRejectedResult).reason).toBeInstanceOf(PoolBusyError);
     expect(pool.stats()).toEqual({ size: 1, running: 0, queued: 0 });
+  });
+
+  it('runs its threads at a lowered scheduling priority, so the request thread wins the CPU (issue 29)', async () => {
+    if (process.platform !== 'linux') return;
+    const niced = () => fs.readdirSync(`/proc/${process.pid}/task`).filter((tid) => (threadNiceness(Number(tid)) ?? 0) >= 10).length;
+    const nice = loadConfig({}).uniqueness.nice;
+    expect(nice).toBe(10);
+    const before = niced();
+    const lowered = createUniquenessPool({ size: 1, maxQueue: 1, nice });
+    try {
+      await lowered.prepare(text(2000));
+      // One more thread of this process runs at niceness 10: the pool's worker (the request thread stays at 0).
+      expect(niced()).toBe(before + 1);
+      expect(threadNiceness(currentThreadId()!)).toBeLessThan(nice);
+    } finally {
+      await lowered.close();
+    }
   });
 });

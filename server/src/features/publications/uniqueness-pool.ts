@@ -19,12 +19,13 @@ export interface UniquenessPool extends UniquenessWork {
 /** Heap limit of one worker: a 500 000-character check needs well under it. */
 const WORKER_HEAP_MB = 256;
 
-export function createUniquenessPool(o: { size: number; maxQueue: number }): UniquenessPool {
+export function createUniquenessPool(o: { size: number; maxQueue: number; nice?: number }): UniquenessPool {
   const pool = new WorkerPool<UniquenessTask, UniquenessAnswer>({
     entry: new URL('./uniqueness/worker.ts', import.meta.url),
     size: o.size,
     maxQueue: o.maxQueue,
     maxHeapMb: WORKER_HEAP_MB,
+    nice: o.nice,
   });
   return {
     prepare: async (text) => (await pool.run({ kind: 'prepare', text })) as PreparedText,

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PrintMessages } from '@edu/domain/documents/print';
 import { ConverterBusy, ConverterUnavailable } from './converter-errors.ts';
 import { FairQueue } from './fair-queue.ts';
-import { HtmlPdfConverter } from './html-pdf.ts';
+import { HtmlPdfConverter, LOW_PRIORITY_NICE } from './html-pdf.ts';
 import { makeDocx } from './minimal-docx.ts';
 import { OfficeConverterPool } from './office-converter.ts';
 
@@ -97,6 +98,40 @@ describe('Chromium queue', () => {
       await Promise.all([converting, waiting]);
     } finally {
       await small.close();
+    }
+  }, 180_000);
+
+  it("renders a free account's document (a low owner) in a Chromium at a lower CPU priority, others' at the usual one (issue 29)", async () => {
+    if (process.platform !== 'linux') return;
+    /** Niceness of this process's Chromium children (the browsers Playwright started). */
+    const browsers = () =>
+      fs
+        .readdirSync('/proc')
+        .filter((d) => /^\d+$/.test(d))
+        .flatMap((pid) => {
+          try {
+            const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+            const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+            const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+            return Number(f[1]) === process.pid && cmd.includes('chromium') ? [Number(f[16])] : [];
+          } catch {
+            return [];
+          }
+        });
+    const count = (list: number[], nice: number) => list.filter((n) => n === nice).length;
+    const before = browsers();
+    const two = new HtmlPdfConverter({ executablePath: '/usr/bin/chromium', concurrency: 2, queueLimit: 4 });
+    try {
+      const pdfs = await Promise.all([two.toPdf(page('Платный'), { key: 'user:1' }), two.toPdf(page('Бесплатный'), { key: 'user:2', low: true })]);
+      for (const pdf of pdfs) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // Two more browsers: the free accounts' at LOW_PRIORITY_NICE, the usual one below it (0, or -8
+      // run as root: Chromium raises its main thread's priority when it may).
+      const after = browsers();
+      const usual = (list: number[]) => list.filter((n) => n < LOW_PRIORITY_NICE).length;
+      expect(count(after, LOW_PRIORITY_NICE)).toBe(count(before, LOW_PRIORITY_NICE) + 1);
+      expect(usual(after)).toBe(usual(before) + 1);
+    } finally {
+      await two.close();
     }
   }, 180_000);
 });

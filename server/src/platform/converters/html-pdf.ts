@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { ConversionFailed, ConverterUnavailable } from './converter-errors.ts';
 import { FairQueue } from './fair-queue.ts';
@@ -21,14 +23,40 @@ const ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND',
 ];
 
+/** Niceness of the Chromium that renders free accounts' documents (its renderers inherit it). */
+export const LOW_PRIORITY_NICE = 10;
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p));
+/** Run as root, Chromium raises its own threads' priority back (kDefault 0, compositing -8): it must lose CAP_SYS_NICE. */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+
 /**
- * HTML -> PDF (A4) in one Chromium kept open between requests; each document gets its own page in
+ * An executable that starts `executablePath` under `nice` (a script in a fresh temporary folder), or
+ * null where there is no `nice` (not Linux or BSD): Playwright starts the browser itself, and every
+ * process Chromium forks (zygote, renderers) inherits the niceness of the one it starts.
+ */
+function nicedExecutable(executablePath: string, nice: number): string | null {
+  if (!NICE || process.platform === 'win32') return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'edu-chromium-'));
+  const file = path.join(dir, 'chromium-low-priority');
+  const quote = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
+  // As root, without the capability to lower a niceness (the other users cannot anyway).
+  const dropNice = process.getuid?.() === 0 && SETPRIV ? `${quote(SETPRIV)} --bounding-set -sys_nice --inh-caps -sys_nice ` : '';
+  writeFileSync(file, `#!/bin/sh\nexec ${dropNice}${quote(NICE)} -n ${nice} ${quote(executablePath)} "$@"\n`);
+  chmodSync(file, 0o755);
+  return file;
+}
+
+/**
+ * HTML -> PDF (A4) in one Chromium kept open between requests (and a second one, started at a lower
+ * CPU priority, for free accounts' documents: `low` owners, issue 29); each document gets its own page in
  * a fresh context, at most `concurrency` at a time, the others waiting in a fair, bounded queue
  * (decision 021). Pages cannot reach the network: every request but data: URLs is cancelled,
  * navigations away from the document (a meta refresh) included.
  */
 export class HtmlPdfConverter {
   private browser: Promise<Browser> | null = null;
+  private lowBrowser: Promise<Browser> | null = null;
+  private lowExecutable: string | null | undefined;
   private active = 0;
   private closed = false;
   /** Settled when no document is being rendered (close waits for it). */
@@ -43,23 +71,29 @@ export class HtmlPdfConverter {
     return this.opts.executablePath && existsSync(this.opts.executablePath) ? null : CHROMIUM_MISSING;
   }
 
-  private launch(): Promise<Browser> {
-    if (!this.browser) {
-      // The server's own signal handlers close the browser after the requests in flight (main.ts);
-      // Playwright's would close it under them (and exit on SIGINT). Its exit hook still kills the
-      // browser's process group if the process ends any other way.
-      const launch = { executablePath: this.opts.executablePath, args: ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
-      this.browser = chromium.launch(launch).then((b) => {
-        b.on('disconnected', () => {
-          this.browser = null;
-        });
-        return b;
-      });
-      this.browser.catch(() => {
-        this.browser = null;
-      });
+  private launch(low = false): Promise<Browser> {
+    if (low) {
+      this.lowExecutable ??= nicedExecutable(this.opts.executablePath, LOW_PRIORITY_NICE);
+      // Without `nice` free accounts' documents share the one browser.
+      if (!this.lowExecutable) return this.launch(false);
+      this.lowBrowser ??= this.start(this.lowExecutable, () => (this.lowBrowser = null));
+      return this.lowBrowser;
     }
+    this.browser ??= this.start(this.opts.executablePath, () => (this.browser = null));
     return this.browser;
+  }
+
+  private start(executablePath: string, forget: () => void): Promise<Browser> {
+    // The server's own signal handlers close the browser after the requests in flight (main.ts);
+    // Playwright's would close it under them (and exit on SIGINT). Its exit hook still kills the
+    // browser's process group if the process ends any other way.
+    const launch = { executablePath, args: ARGS, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
+    const browser = chromium.launch(launch).then((b) => {
+      b.on('disconnected', forget);
+      return b;
+    });
+    browser.catch(forget);
+    return browser;
   }
 
   async toPdf(html: string, owner: ConvertOwner = SYSTEM_OWNER): Promise<Buffer> {
@@ -69,7 +103,7 @@ export class HtmlPdfConverter {
     await this.slot(owner);
     try {
       if (this.closed) throw new ConverterUnavailable(CHROMIUM_MISSING);
-      const browser = await this.launch().catch(() => {
+      const browser = await this.launch(owner.low === true).catch(() => {
         throw new ConverterUnavailable(CHROMIUM_MISSING);
       });
       let context: BrowserContext;
@@ -126,8 +160,8 @@ export class HtmlPdfConverter {
   async close(): Promise<void> {
     this.closed = true;
     if (this.active > 0) await new Promise<void>((resolve) => (this.drained = resolve));
-    const b = this.browser;
-    this.browser = null;
-    if (b) await (await b.catch(() => null))?.close();
+    const browsers = [this.browser, this.lowBrowser];
+    this.browser = this.lowBrowser = null;
+    await Promise.all(browsers.map(async (b) => (b ? (await b.catch(() => null))?.close() : undefined)));
   }
 }

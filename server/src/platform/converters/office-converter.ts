@@ -58,6 +58,11 @@ export interface ConvertOwner {
   key: string;
   /** False for a job's own lanes (already bounded by the job): they never get ConverterBusy. */
   bounded?: boolean;
+  /**
+   * A free account's render (issue 29): where the converter can, it runs at a lower CPU priority than
+   * everyone else's, so a crowd of free accounts does not slow a paying client's print.
+   */
+  low?: boolean;
 }
 
 export const SYSTEM_OWNER: ConvertOwner = { key: 'system', bounded: false };
