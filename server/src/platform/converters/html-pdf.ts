@@ -73,10 +73,15 @@ export class HtmlPdfConverter {
 
   private launch(low = false): Promise<Browser> {
     if (low) {
-      this.lowExecutable ??= nicedExecutable(this.opts.executablePath, LOW_PRIORITY_NICE);
+      if (this.lowExecutable === undefined) this.lowExecutable = nicedExecutable(this.opts.executablePath, LOW_PRIORITY_NICE);
       // Without `nice` free accounts' documents share the one browser.
       if (!this.lowExecutable) return this.launch(false);
-      this.lowBrowser ??= this.start(this.lowExecutable, () => (this.lowBrowser = null));
+      // A machine where the wrapper cannot start the browser (setpriv refused in a container, say)
+      // prints free accounts' documents in the usual browser rather than not at all.
+      this.lowBrowser ??= this.start(this.lowExecutable, () => (this.lowBrowser = null)).catch(() => {
+        this.lowExecutable = null;
+        return this.launch(false);
+      });
       return this.lowBrowser;
     }
     this.browser ??= this.start(this.opts.executablePath, () => (this.browser = null));
