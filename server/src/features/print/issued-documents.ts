@@ -114,6 +114,11 @@ export async function revokeEntryDocuments(tx: Queryable, o: { entryIds: number[
   return revoked.length;
 }
 
+/** Whether the entry exists (deleted ones too: their revoked documents are still listed). */
+export async function entryExists(db: Queryable, entryId: number): Promise<boolean> {
+  return (await rows<{ id: number }>(db, sql`select id from entries where id = ${entryId}`)).length > 0;
+}
+
 /** The issued documents of an entry, newest first (revoked ones too). */
 export async function listIssuedDocuments(db: Queryable, entryId: number): Promise<IssuedDocument[]> {
   const list = await rows<IssuedRow>(

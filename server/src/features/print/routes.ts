@@ -33,9 +33,7 @@ import {
 } from '@edu/domain/documents/verification';
 import { Messages } from '@edu/domain/common/messages';
 import { takeAttempt } from '../../platform/attempts.ts';
-import { rows } from '../../platform/db.ts';
-import { sql } from 'drizzle-orm';
-import { listIssuedDocuments, revokeIssuedDocument, verifyCode } from './issued-documents.ts';
+import { entryExists, listIssuedDocuments, revokeIssuedDocument, verifyCode } from './issued-documents.ts';
 
 /** Public verification lookups per address (decision 039): enough for an office checking a pile of papers, too few to guess codes. */
 export const VERIFY_LIMIT = { attempts: 60, windowMinutes: 10 } as const;
@@ -159,8 +157,7 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
       },
     },
     async (request) => {
-      const [entry] = await rows<{ id: number }>(app.db, sql`select id from entries where id = ${request.params.id}`);
-      if (!entry) throw notFound();
+      if (!(await entryExists(app.db, request.params.id))) throw notFound();
       return { data: await listIssuedDocuments(app.db, request.params.id) };
     },
   );

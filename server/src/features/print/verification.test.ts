@@ -243,10 +243,12 @@ describe('revoking', () => {
     const [r] = await rows<{ revoked_reason: string }>(t.database.db, sql`select revoked_reason from issued_documents where code = ${refundedCode}`);
     expect(r.revoked_reason).toBe(VerificationMessages.reasonEntryRefunded);
 
-    // A paid entry with a printed document (an operator printed it), its payment refunded in full.
-    const returned = await certificateEntry(docxTemplate, { status: 2, registration_number: 'R-1' });
-    await print(returned, 'certificate-docx', op);
+    // A paid entry whose document was printed (printed when done; set back to paid here, as no
+    // certificate prints for a paid entry of this type), its payment refunded in full.
+    const returned = await certificateEntry(docxTemplate);
+    await print(returned, 'certificate-docx');
     const returnedCode = (await liveCode(returned))!;
+    await t.database.db.execute(sql`update entries set status = 2 where id = ${returned}`);
     await t.database.db.transaction((tx) => returnEntryToUnpaid(tx, { entryId: returned, by: null, reason: 'возврат' }));
     expect((await verify(returnedCode)).json().valid).toBe(false);
   }, 60_000);
