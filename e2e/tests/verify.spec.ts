@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/test.ts';
 import { printedPdf } from '../support/files.ts';
 import { shot } from '../support/screens.ts';
-import { applyFor, clientWithEntry, login, operatorHeaders } from '../support/session.ts';
-import { PHONE, WIDE } from '../support/ui.ts';
+import { applyFor, clientWithEntry, DEMO_OPERATOR, DEMO_PASSWORD, login, operatorHeaders } from '../support/session.ts';
+import { notice, PHONE, WIDE } from '../support/ui.ts';
 
 // Issue 33, capability 1 (decision 039): a printed certificate carries a verification code and a QR
 // code of APP_URL/verify/<code>; a visitor (no login) opens that page; an operator revokes it.
@@ -59,9 +59,27 @@ test('a client prints a certificate; a visitor checks it by its code; once revok
   expect(await v.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await shot(v, 'verify-valid-phone');
 
-  // The operator revokes it with a reason: the same address now answers that it is not valid.
-  const revoked = await request.post(`/api/issued-document/${doc.id}/revoke`, { headers: op, data: { reason: 'Выдан по ошибке' } });
-  expect(revoked.ok()).toBeTruthy();
+  // The operator revokes it with a reason in the entry's window: the same address now answers that it is not valid.
+  const staff = await browser.newContext({ viewport: WIDE, locale: 'ru-RU' });
+  const o = await staff.newPage();
+  await login(o, DEMO_OPERATOR, DEMO_PASSWORD);
+  await o.goto(`/manager/entry?number=${encodeURIComponent(entry.number)}`);
+  await o
+    .getByTestId('entry-row')
+    .filter({ hasText: entry.number })
+    .getByRole('button', { name: `Изменить заявку ${entry.number}` })
+    .click();
+  const issuedBlock = o.getByTestId('operator-entry-modal').getByTestId('issued-document');
+  await expect(issuedBlock.getByTestId('issued-document-code')).toHaveText(code!);
+  await issuedBlock.getByRole('button', { name: 'Отозвать…' }).click();
+  await issuedBlock.getByRole('button', { name: 'Отозвать документ' }).click();
+  await expect(issuedBlock.getByText('Укажите причину отзыва')).toBeVisible();
+  await issuedBlock.getByLabel('Причина отзыва').fill('Выдан по ошибке');
+  await issuedBlock.getByRole('button', { name: 'Отозвать документ' }).click();
+  await notice(o, 'Документ отозван');
+  await expect(issuedBlock).toContainText('Причина отзыва: Выдан по ошибке');
+  await shot(o, 'verify-operator-revoked-desktop');
+  await staff.close();
   await v.reload();
   await expect(v.getByTestId('verify-result')).toContainText('Документ не найден / отозван');
   await expect(v.getByTestId('verify-document')).toHaveCount(0);
