@@ -58,7 +58,7 @@ import { HtmlPdfConverter } from './platform/converters/html-pdf.ts';
 import { macroRoutes } from './features/macros/routes.ts';
 import { templateRoutes } from './features/templates/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
-import { printOperatorRoutes, printRoutes } from './features/print/routes.ts';
+import { printOperatorRoutes, printRoutes, verifyRoutes } from './features/print/routes.ts';
 import { registerPrintJobs } from './features/print/certificate-batch.ts';
 import { PrintGate } from './features/print/print-gate.ts';
 import { hasPaidEntry } from './features/print/print-repository.ts';
@@ -245,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fileRoutes, { prefix: '/api/file' });
   await app.register(printRoutes, { prefix: '/api' });
+  await app.register(verifyRoutes, { prefix: '/api' });
   if (sandbox) {
     // No shop credentials: the built-in YooKassa emulator answers the same API (test mode).
     await app.register(yookassaSandbox, {

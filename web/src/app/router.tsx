@@ -37,6 +37,7 @@ const MailingPage = lazy(() => import('../features/mailing/pages/mailing-page').
 const UnsubscribePage = lazy(() => import('../features/mailing/pages/unsubscribe-page').then((m) => ({ default: m.UnsubscribePage })));
 const MacrosPage = lazy(() => import('../features/macros/pages/macros-page').then((m) => ({ default: m.MacrosPage })));
 const TemplatesPage = lazy(() => import('../features/templates/pages/templates-page').then((m) => ({ default: m.TemplatesPage })));
+const VerifyPage = lazy(() => import('../features/print/pages/verify-page').then((m) => ({ default: m.VerifyPage })));
 const PrintPage = lazy(() => import('../features/print/pages/print-page').then((m) => ({ default: m.PrintPage })));
 const ServiceTypesPage = lazy(() => import('../features/dictionaries/pages/service-types-page').then((m) => ({ default: m.ServiceTypesPage })));
 const ProfilesPage = lazy(() => import('../features/dictionaries/pages/profiles-page').then((m) => ({ default: m.ProfilesPage })));
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: '/password/reset', element: <PasswordResetPage /> },
           { path: '/pay', element: <PayPage /> },
           { path: '/unsubscribe/:token', element: <UnsubscribePage /> },
+          { path: '/verify/:code', element: <VerifyPage /> },
         ],
       },
       {

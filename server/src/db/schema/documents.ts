@@ -145,3 +145,34 @@ export const registrationNumbers = pgTable(
     uniqueIndex('registration_numbers_entry_unique').on(t.entry_id),
   ],
 );
+
+/**
+ * Documents the cabinet issued (a certificate of an entry), each with a random verification code
+ * printed on the paper and in its QR code (APP_URL/verify/<code>, decision 039). One live code per
+ * entry and kind: a re-print keeps it; refunding, cancelling or deleting the entry, or an operator,
+ * revokes it (a later print then issues a new one).
+ */
+export const issuedDocuments = pgTable(
+  'issued_documents',
+  {
+    id: id(),
+    entry_id: integer('entry_id')
+      .notNull()
+      .references(() => entries.id),
+    /** 'certificate' (the PDF and the .docx of one certificate are one document). */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    code: varchar('code', { length: 16 }).notNull(),
+    issued_at: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issued_by: integer('issued_by').references(() => users.id),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    revoked_by: integer('revoked_by').references(() => users.id),
+    revoked_reason: text('revoked_reason'),
+  },
+  (t) => [
+    uniqueIndex('issued_documents_code_unique').on(t.code),
+    uniqueIndex('issued_documents_live_unique')
+      .on(t.entry_id, t.kind)
+      .where(sql`revoked_at is null`),
+    index('issued_documents_entry_idx').on(t.entry_id),
+  ],
+);

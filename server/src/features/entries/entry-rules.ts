@@ -17,6 +17,8 @@ import { breakEnrollment, enrollmentEntries, isWholeAndUnpaid, lockEnrollment } 
 import { LogReasons } from '@edu/domain/logs/log';
 import { moscowYymm } from '@edu/domain/common/moscow-time';
 import { quoted } from '@edu/domain/common/quotes';
+import { VerificationMessages } from '@edu/domain/documents/verification';
+import { revokeEntryDocuments } from '../print/issued-documents.ts';
 
 interface LockedService {
   id: number;
@@ -255,6 +257,7 @@ export async function deleteEntry(db: Db, user: AuthUser, id: number): Promise<n
         after: { deleted_at: deletedAt, ...(whole ? { reason: LogReasons.packageRemovedWhole } : {}) },
       });
     }
+    await revokeEntryDocuments(tx, { entryIds: ids, by: user.id, reason: VerificationMessages.reasonEntryDeleted });
     if (enrollment && !enrollment.broken && !whole) await breakEnrollment(tx, enrollment.id, { by: user.id, reason: LogReasons.packageBrokenEntryRemoved });
     return ids;
   });

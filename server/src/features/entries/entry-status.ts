@@ -5,6 +5,8 @@ import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { quoted } from '@edu/domain/common/quotes';
+import { revokeEntryDocuments } from '../print/issued-documents.ts';
+import { VerificationMessages } from '@edu/domain/documents/verification';
 
 /** The only moves an entry's status can make: 1 not paid -> 2 paid -> 3 done. Never backwards. */
 const NEXT: Record<number, number[]> = { 1: [2], 2: [3], 3: [] };
@@ -99,6 +101,8 @@ export async function returnEntryToUnpaid(tx: Queryable, o: { entryId: number; b
     before: { status: row.status, paid_at: row.paid_at, payment_uuid: row.payment_uuid },
     after: { status: EntryStatus.notPaid, paid_at: null, payment_uuid: null, reason: o.reason },
   });
+  // A document for a service not paid for any more is not valid (decision 039).
+  await revokeEntryDocuments(tx, { entryIds: [row.id], by: o.by, reason: VerificationMessages.reasonEntryReturnedUnpaid });
   return true;
 }
 
@@ -121,5 +125,6 @@ export async function cancelEntryByRefund(tx: Queryable, o: { entryId: number; b
     before: { status: row.status },
     after: { status: EntryStatus.refunded, reason: o.reason },
   });
+  await revokeEntryDocuments(tx, { entryIds: [row.id], by: o.by, reason: VerificationMessages.reasonEntryRefunded });
   return true;
 }

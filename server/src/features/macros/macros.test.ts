@@ -145,6 +145,10 @@ describe('macroValues', () => {
     const unfilled = [...MACRO_NAMES].filter((n) => !(n in values));
     // The password and the summaries of the event letters (issue 13) are given by the one who sends.
     expect(unfilled).toEqual([
+      // A certificate's verification code, address and QR code are given by its print (decision 039).
+      'cert.qr',
+      'cert.code',
+      'cert.url',
       'password',
       'package.title',
       'package.entries',

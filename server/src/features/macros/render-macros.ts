@@ -13,6 +13,8 @@ export interface RenderOptions {
   escape: 'html' | 'none';
   /** A macro without a value: 'keep' leaves the macro text (default), 'blank' prints BLANK_LINE (documents), 'empty' prints nothing (public pages). */
   missing?: 'keep' | 'blank' | 'empty';
+  /** Macros whose markup is inserted as it is (the QR code's <img> of `${cert.qr}`), when the macro has a value. */
+  raw?: Record<string, string>;
 }
 
 /**
@@ -29,6 +31,7 @@ export function renderMacros(template: string, values: Record<string, string>, o
       if (opts.missing === 'blank') return BLANK_LINE;
       return whole;
     }
+    if (opts.raw && Object.prototype.hasOwnProperty.call(opts.raw, name)) return opts.raw[name];
     return opts.escape === 'html' ? escapeHtml(String(value)) : String(value);
   });
 }

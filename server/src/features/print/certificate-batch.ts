@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { rows } from '../../platform/db.ts';
 import { scheduleJob, type JobRunner } from '../../platform/jobs.ts';
 import { ensureCertificateNumber } from './certificate-number.ts';
+import { ensureIssuedDocument, verificationValues } from './issued-documents.ts';
 import { fileTitle } from './entry-documents.ts';
 import { loadEntryPrintRows, toPrintContext, type EntryPrintRow } from './print-context.ts';
 import { renderDocument, type DocumentDeps } from './render-document.ts';
@@ -48,9 +49,9 @@ export async function startCertificateBatch(
  * the next run goes on from the cache, so a restart loses nothing.
  */
 export async function runCertificateBatch(app: FastifyInstance, { batchId }: JobPayloads['print-certificates']): Promise<void | { retryInSeconds: number }> {
-  const [batch] = await rows<{ id: number; service_id: number; status: number }>(
+  const [batch] = await rows<{ id: number; service_id: number; status: number; created_by: number | null }>(
     app.db,
-    sql`select id, service_id, status from print_batches where id = ${batchId}`,
+    sql`select id, service_id, status, created_by from print_batches where id = ${batchId}`,
   );
   if (!batch || batch.status === BatchStatus.done) return;
   const deps = documentDeps(app);
@@ -82,10 +83,12 @@ export async function runCertificateBatch(app: FastifyInstance, { batchId }: Job
         const i = next++;
         const row = printable[i];
         const number = await timed('number', () => ensureCertificateNumber(app.db, row.id));
+        const code = await timed('verification', () => ensureIssuedDocument(app.db, { entryId: row.id, by: batch.created_by }));
         try {
           const doc = await renderDocument(deps, {
             templateId: row.certificate_template_id!,
             subject: { entryId: row.id },
+            extra: verificationValues(code),
             output: 'pdf',
             name: fileTitle('Сертификат', number),
           });

@@ -9,6 +9,7 @@ import { consentTemplateId, loadEntryPrintRow, toPrintContext, type EntryPrintRo
 import { renderDocument, renderHtmlDocument, type DocumentDeps, type StoredDocument } from './render-document.ts';
 import { invoiceHtml, loadInvoice } from './invoice.ts';
 import { canReachEntry } from '../entries/entry-policy.ts';
+import { ensureIssuedDocument, verificationValues } from './issued-documents.ts';
 
 const TITLES: Record<PrintKind, string> = {
   certificate: 'Сертификат',
@@ -53,9 +54,11 @@ export async function printEntryDocument(deps: DocumentDeps, row: EntryPrintRow,
     case 'certificate':
     case 'certificate-docx': {
       const number = await timed('number', () => ensureCertificateNumber(deps.db, row.id, row.certificate_number));
+      const code = await timed('verification', () => ensureIssuedDocument(deps.db, { entryId: row.id, by: me.id }));
       return renderDocument(deps, {
         templateId: ctx.certificateTemplateId!,
         subject: { entryId: row.id },
+        extra: verificationValues(code),
         output: kind === 'certificate' ? 'pdf' : 'docx',
         name: fileTitle(TITLES[kind], number),
         account,

@@ -12,10 +12,16 @@ import { PERSONAL_DATA_FIELD, PrintMessages } from '@edu/domain/documents/print'
 import { macroValues, type MacroSubject } from '../macros/macro-values.ts';
 import { renderMacros } from '../macros/render-macros.ts';
 import { htmlMacros, missingPersonalData } from '../macros/personal-data.ts';
-import { docxMacros, fillDocx } from '../templates/docx.ts';
+import { docxMacros, fillDocx, type DocxImage } from '../templates/docx.ts';
 import { withoutMetaRefresh } from '../templates/html-template.ts';
 import type { PrintGate } from './print-gate.ts';
 import { timed } from '../../platform/stage-timing.ts';
+import { qrImgHtml, qrPng } from './qr-code.ts';
+
+/** The macro printed as the QR code of the document's verification address (its value is the address). */
+export const QR_MACRO = 'cert.qr';
+/** How large the QR code prints in a .docx, in centimetres. */
+const QR_CM = 2.2;
 
 export interface DocumentDeps {
   db: Db;
@@ -122,6 +128,8 @@ export async function renderDocument(
     output: 'pdf' | 'docx';
     name: string;
     values?: Record<string, string>;
+    /** Values added to the subject's (a certificate's verification code and address). */
+    extra?: Record<string, string>;
     account?: number;
     /** A document the client signs (consent, contract): personal data it uses must be filled, else 422 naming them (decision 031). */
     signedByClient?: boolean;
@@ -130,7 +138,7 @@ export async function renderDocument(
   // Two independent reads at once.
   const [template, values] = await Promise.all([
     timed('template', () => templateSource(deps, opts.templateId)),
-    opts.values ?? timed('values', () => macroValues(deps.db, opts.subject)),
+    opts.values ?? timed('values', () => macroValues(deps.db, opts.subject, opts.extra)),
   ]);
   const source = template.storage_key ? await timed('template-read', () => templateFile(deps.files, template.storage_key!)) : null;
   if (template.storage_key && !source) throw new AppError(422, PrintMessages.templateNotUploaded);
@@ -151,13 +159,17 @@ export async function renderDocument(
   );
   return storedOnce(deps, { key, name: `${opts.name}.${ext}`, mime, account: opts.account }, async (owner) => {
     if (source) {
-      const docx = await timed('fill', () => fillDocx(source, values));
+      const qr = values[QR_MACRO];
+      const images: Record<string, DocxImage> = qr ? { [QR_MACRO]: { png: await qrPng(qr), cm: QR_CM } } : {};
+      const docx = await timed('fill', () => fillDocx(source, values, images));
       return opts.output === 'docx' ? docx : await timed('convert', () => convert(() => deps.office.toPdf(docx, owner)));
     }
     if (opts.output === 'docx') throw new AppError(422, PrintMessages.templateNotUploaded);
     // Refreshes are cut out of the filled template (templates saved before they were refused, and
     // any a value could complete), parsed as the printing browser parses it.
-    const html = withoutMetaRefresh(renderMacros(template.content ?? '', values, { escape: 'html', missing: 'blank' }));
+    const qr = values[QR_MACRO];
+    const raw = qr ? { [QR_MACRO]: await qrImgHtml(qr) } : undefined;
+    const html = withoutMetaRefresh(renderMacros(template.content ?? '', values, { escape: 'html', missing: 'blank', raw }));
     return timed('convert', () => convert(() => deps.html.toPdf(htmlPage(html, opts.name), owner)));
   });
 }

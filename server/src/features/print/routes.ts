@@ -12,7 +12,7 @@ import {
 } from '@edu/domain/documents/print-answers';
 import { refusalAnswer } from '@edu/domain/common/answers';
 import { currentUser } from '../../platform/auth.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { signedFileUrl } from '../../platform/signed-links.ts';
 import { sendXlsx } from '../../platform/xlsx-reply.ts';
 import { collectStages, timed } from '../../platform/stage-timing.ts';
@@ -23,6 +23,20 @@ import { entryForPrint, printConsent, printEntryDocument } from './entry-documen
 import { journalExport, journalService } from './journal-excel.ts';
 import { serviceExists } from '../services/services-repository.ts';
 import { findPrintBatch, listServicePrintBatches, setCertificateNumber, type BatchRow } from './print-repository.ts';
+import {
+  issuedDocumentRevokedAnswer,
+  issuedDocumentsAnswer,
+  normaliseVerificationCode,
+  revokeBody,
+  verificationAnswer,
+  VerificationMessages,
+} from '@edu/domain/documents/verification';
+import { Messages } from '@edu/domain/common/messages';
+import { takeAttempt } from '../../platform/attempts.ts';
+import { entryExists, listIssuedDocuments, revokeIssuedDocument, verifyCode } from './issued-documents.ts';
+
+/** Public verification lookups per address (decision 039): enough for an office checking a pile of papers, too few to guess codes. */
+export const VERIFY_LIMIT = { attempts: 60, windowMinutes: 10 } as const;
 
 const id = z.coerce.number().int().positive();
 
@@ -80,6 +94,27 @@ export const printRoutes: RoutesPlugin = async (app) => {
   );
 };
 
+/** GET /api/verify/{code}: anyone (no login) checks a printed document by its code (decision 039). */
+export const verifyRoutes: RoutesPlugin = async (app) => {
+  app.get(
+    '/verify/:code',
+    {
+      config: { access: 'public', refuses: [429] },
+      schema: {
+        tags: ['print'],
+        summary: 'Проверка подлинности документа по коду (без входа)',
+        params: z.object({ code: z.string().max(64) }),
+        response: { 200: verificationAnswer },
+      },
+    },
+    async (request) => {
+      const { attempts, windowMinutes } = VERIFY_LIMIT;
+      if (!(await takeAttempt(app.db, `verify:${request.ip}`, attempts, windowMinutes))) throw new AppError(429, Messages.tooManyRequests);
+      return verifyCode(app.db, normaliseVerificationCode(request.params.code));
+    },
+  );
+};
+
 /**
  * Operators (registered in the operator scope, app.ts): certificate numbers and all certificates of a
  * service as one zip.
@@ -107,6 +142,44 @@ export const printOperatorRoutes: RoutesPlugin = async (app) => {
         throw err;
       }
       return { data: { id: request.params.id, certificate_number: request.body.certificate_number }, message: 'Успешно сохранено!' };
+    },
+  );
+
+  /** GET /api/entry/{id}/issued-documents: the documents issued for the entry with their verification codes, revoked ones too. */
+  app.get(
+    '/entry/:id/issued-documents',
+    {
+      schema: {
+        tags: ['print'],
+        summary: 'Выданные документы заявки и их коды проверки',
+        params: z.object({ id }),
+        response: { 200: issuedDocumentsAnswer },
+      },
+    },
+    async (request) => {
+      if (!(await entryExists(app.db, request.params.id))) throw notFound();
+      return { data: await listIssuedDocuments(app.db, request.params.id) };
+    },
+  );
+
+  /** POST /api/issued-document/{id}/revoke {reason}: the document no longer verifies; logged on its entry. */
+  app.post(
+    '/issued-document/:id/revoke',
+    {
+      schema: {
+        tags: ['print'],
+        summary: 'Отозвать выданный документ с указанием причины',
+        params: z.object({ id }),
+        body: revokeBody,
+        response: { 200: issuedDocumentRevokedAnswer },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const done = await revokeIssuedDocument(app.db, { id: request.params.id, by: me.id, reason: request.body.reason });
+      if (done.result === 'missing') throw notFound();
+      if (done.result === 'already') throw fieldError('id', VerificationMessages.alreadyRevoked, VerificationMessages.alreadyRevoked);
+      return { data: done.document, message: VerificationMessages.revoked_ok };
     },
   );
 

@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import { LogReasons } from '@edu/domain/logs/log';
 import { logChange } from '../../platform/change-log.ts';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { VerificationMessages } from '@edu/domain/documents/verification';
+import { revokeEntryDocuments } from '../print/issued-documents.ts';
 
 /**
  * Entries that may be cancelled: unpaid, live, not part of an intact package (an unpaid package is
@@ -31,6 +33,7 @@ async function cancel(tx: Queryable, where: ReturnType<typeof sql>, o: { by: num
   await tx.execute(sql`update entries set deleted_at = ${now}, publication_cancelled_at = ${now}, updated_at = ${now} where id in (${ids})`);
   for (const e of list)
     await logChange(tx, { type: 'entry', entityId: e.id, userId: o.by, before: { deleted_at: null }, after: { deleted_at: now, reason: o.reason } });
+  await revokeEntryDocuments(tx, { entryIds: list.map((e) => e.id), by: o.by, reason: VerificationMessages.reasonEntryCancelled });
   return list.map((e) => e.id);
 }
 

@@ -96,13 +96,99 @@ export function inspectDocx(buffer: Buffer): string[] {
   return names;
 }
 
-/** The template with every macro filled, external links stripped; a macro without a value prints a blank line to fill by hand. */
-export function fillDocx(buffer: Buffer, values: Record<string, string>): Buffer {
-  const doc = open(buffer, [], values);
+/** A picture a macro stands for (the QR code of `${cert.qr}`): PNG bytes and the printed size. */
+export interface DocxImage {
+  png: Buffer;
+  /** Width and height on paper, in centimetres. */
+  cm: number;
+}
+
+/**
+ * The template with every macro filled, external links stripped; a macro without a value prints a
+ * blank line to fill by hand. A macro named in `images` (and having a value) becomes that picture,
+ * inline where the macro stands.
+ */
+export function fillDocx(buffer: Buffer, values: Record<string, string>, images: Record<string, DocxImage> = {}): Buffer {
+  const markers = new Map<string, DocxImage>();
+  let filled = values;
+  for (const [name, image] of Object.entries(images)) {
+    if (!Object.prototype.hasOwnProperty.call(values, name)) continue;
+    const marker = `\u2063IMG${markers.size}\u2063`;
+    markers.set(marker, image);
+    filled = { ...filled, [name]: marker };
+  }
+  const doc = open(buffer, [], filled);
   doc.render();
   const zip = doc.getZip();
   stripExternalLinks(zip);
+  if (markers.size) placeImages(zip, markers);
   return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
+}
+
+const EMU_PER_CM = 360000;
+const REL_IMAGE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
+
+function drawingXml(relId: string, drawingId: number, cm: number): string {
+  const size = Math.round(cm * EMU_PER_CM);
+  const a = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+  return (
+    `<w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" distT="0" distB="0" distL="0" distR="0">` +
+    `<wp:extent cx="${size}" cy="${size}"/><wp:docPr id="${drawingId}" name="QR ${drawingId}" descr="QR-код для проверки документа"/>` +
+    `<wp:cNvGraphicFramePr><a:graphicFrameLocks xmlns:a="${a}" noChangeAspect="1"/></wp:cNvGraphicFramePr>` +
+    `<a:graphic xmlns:a="${a}"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+    `<pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="${drawingId}" name="qr-${drawingId}.png"/><pic:cNvPicPr/></pic:nvPicPr>` +
+    `<pic:blipFill><a:blip xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" r:embed="${relId}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>` +
+    `<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${size}" cy="${size}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr>` +
+    `</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing>`
+  );
+}
+
+/**
+ * Puts each picture where its marker was printed: the text run is split around the marker and the
+ * picture sits between (a run may hold text and drawings in turn), the PNG is added to word/media,
+ * related from the part (body, header or footer) and typed in [Content_Types].xml. A plain drawing
+ * that Word and LibreOffice both read, with no docxtemplater module.
+ */
+function placeImages(zip: PizZip, markers: Map<string, DocxImage>): void {
+  let drawingId = 9000;
+  let used = false;
+  const media = new Map<string, string>(); // marker -> media file name
+  for (const part of Object.keys(zip.files)) {
+    if (!/^word\/(document|header\d*|footer\d*)\.xml$/.test(part)) continue;
+    let xml = zip.file(part)!.asText();
+    const rels: string[] = [];
+    for (const [marker, image] of markers) {
+      if (!xml.includes(marker)) continue;
+      let target = media.get(marker);
+      if (!target) {
+        target = `media/verification-${media.size + 1}.png`;
+        media.set(marker, target);
+        zip.file(`word/${target}`, image.png);
+      }
+      const relId = `rIdVerify${rels.length + 1}`;
+      rels.push(`<Relationship Id="${relId}" Type="${REL_IMAGE}" Target="${target}"/>`);
+      // The marker's text element: `<w:t ...>before MARKER after</w:t>` (a value is one text element).
+      const textWithMarker = new RegExp(`<w:t(?:\\s[^>]*)?>([^<]*?)${marker}([^<]*)</w:t>`, 'g');
+      xml = xml.replace(
+        textWithMarker,
+        (_whole, before: string, after: string) =>
+          `<w:t xml:space="preserve">${before}</w:t>${drawingXml(relId, ++drawingId, image.cm)}<w:t xml:space="preserve">${after}</w:t>`,
+      );
+      used = true;
+    }
+    if (!rels.length) continue;
+    zip.file(part, xml);
+    const relsPart = part.replace(/^word\/(.*)$/, 'word/_rels/$1.rels');
+    const current =
+      zip.file(relsPart)?.asText() ??
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
+    zip.file(relsPart, current.replace(/<\/Relationships>\s*$/, `${rels.join('')}</Relationships>`));
+  }
+  if (!used) return;
+  const types = zip.file('[Content_Types].xml')?.asText();
+  if (types && !/Extension="png"/i.test(types)) {
+    zip.file('[Content_Types].xml', types.replace(/<\/Types>\s*$/, '<Default Extension="png" ContentType="image/png"/></Types>'));
+  }
 }
 
 // Templates cannot reach the network (decision 021). A .docx names outside files in its relationship

@@ -196,12 +196,14 @@ function certificate(title: string, w: CertificateWording): DocxSource {
     ...(w.extra ?? []).map((text, i) => p(text, { align: 'center', size: 11, before: i === 0 ? 10 : 0, after: 0 })),
     p('', { after: 14 }),
     table(
-      [9, 6, 9],
+      [8, 5, 7, 4],
       [
         [
           [p('${org.director_position}', { align: 'left', size: 12, after: 0 }), p('${org.name}', { align: 'left', size: 10, after: 0 })],
           [p('_______________', { align: 'center', size: 12, before: 8 }), p('М. П.', { align: 'center', size: 9, italic: true })],
           [p('${org.director}', { align: 'right', size: 12, before: 8 })],
+          // The QR code of the verification page and its code under it (decision 039).
+          [p('${cert.qr}', { align: 'right', size: 8, after: 0 }), p('Код проверки: ${cert.code}', { align: 'right', size: 8, after: 0 })],
         ],
       ],
       false,

@@ -32,6 +32,7 @@ import { FormProblem, ParticipationField } from './entry-choice-fields';
 import { EntryServiceModal } from './entry-service-modal';
 import { SectionChoice } from './section-choice';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
+import { IssuedDocuments } from './issued-documents';
 
 const ALL_PAY_TYPES = ([PayType.bank, PayType.office, PayType.online, PayType.other] as PayTypeCode[]).map((v) => ({
   value: String(v),
@@ -43,14 +44,17 @@ export function OperatorEditModal({ entry, onClose }: { entry: Entry | null; onC
   return (
     <EntryServiceModal entry={entry} onClose={onClose} testId="operator-entry-modal">
       {(e, service) => (
-        <OperatorEditForm
-          key={e.id}
-          entry={e}
-          sections={service.sections}
-          maxParticipants={service.max_participants}
-          participationType={service.participation_type}
-          onClose={onClose}
-        />
+        <Stack gap="lg">
+          <OperatorEditForm
+            key={e.id}
+            entry={e}
+            sections={service.sections}
+            maxParticipants={service.max_participants}
+            participationType={service.participation_type}
+            onClose={onClose}
+          />
+          <IssuedDocuments entryId={e.id} />
+        </Stack>
       )}
     </EntryServiceModal>
   );
