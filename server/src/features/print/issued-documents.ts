@@ -102,16 +102,19 @@ export async function revokeEntryDocuments(tx: Queryable, o: { entryIds: number[
           sql`, `,
         )}) returning id, entry_id, code`,
   );
-  for (const r of revoked) {
-    await logChange(tx, {
-      type: 'entry',
-      entityId: r.entry_id,
-      userId: o.by,
-      before: { verification_code: r.code, verification_revoked: false },
-      after: { verification_code: r.code, verification_revoked: true, reason: o.reason },
-    });
-  }
+  for (const r of revoked) await logRevoked(tx, r, o);
   return revoked.length;
+}
+
+/** The change-log row of a revoked code, on its entry. */
+function logRevoked(tx: Queryable, r: { entry_id: number; code: string }, o: { by: number | null; reason: string }): Promise<void> {
+  return logChange(tx, {
+    type: 'entry',
+    entityId: r.entry_id,
+    userId: o.by,
+    before: { verification_code: r.code, verification_revoked: false },
+    after: { verification_code: r.code, verification_revoked: true, reason: o.reason },
+  });
 }
 
 /** Whether the entry exists (deleted ones too: their revoked documents are still listed). */
@@ -142,20 +145,18 @@ export async function revokeIssuedDocument(
   );
   if (!current) return { result: 'missing' };
   if (current.revoked_at) return { result: 'already', document: toIssued(current) };
-  const [row] = await rows<IssuedRow>(
-    db,
-    sql`update issued_documents set revoked_at = now(), revoked_by = ${o.by}, revoked_reason = ${o.reason}
-        where id = ${o.id} and revoked_at is null
-        returning id, entry_id, kind, code, issued_at, revoked_at, revoked_reason`,
-  );
-  if (!row) return { result: 'already', document: toIssued(current) };
-  await logChange(db, {
-    type: 'entry',
-    entityId: row.entry_id,
-    userId: o.by,
-    before: { verification_code: row.code, verification_revoked: false },
-    after: { verification_code: row.code, verification_revoked: true, reason: o.reason },
+  // The change and its change-log row in one transaction.
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await rows<IssuedRow>(
+      tx,
+      sql`update issued_documents set revoked_at = now(), revoked_by = ${o.by}, revoked_reason = ${o.reason}
+          where id = ${o.id} and revoked_at is null
+          returning id, entry_id, kind, code, issued_at, revoked_at, revoked_reason`,
+    );
+    if (updated) await logRevoked(tx, updated, o);
+    return updated;
   });
+  if (!row) return { result: 'already', document: toIssued(current) };
   return { result: 'revoked', document: toIssued(row) };
 }
 
