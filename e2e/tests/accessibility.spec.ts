@@ -79,7 +79,7 @@ async function paidOnline(request: APIRequestContext): Promise<string> {
   await expect(async () => {
     const list = (await (await request.get(`/api/payment?uuid=${id}`, { headers })).json()) as { data: unknown[] };
     expect(list.data).toHaveLength(1);
-  }).toPass({ timeout: 15_000, intervals: [300, 1000] });
+  }).toPass({ timeout: 120_000, intervals: [300, 1000] });
   return id;
 }
 

@@ -23,7 +23,7 @@ async function paidOnline(request: APIRequestContext): Promise<{ uuid: string; n
     const [only] = list.data;
     expect(list.data).toHaveLength(1);
     sum = only?.sum ?? NaN;
-  }).toPass({ timeout: 15_000, intervals: [300, 1000] });
+  }).toPass({ timeout: 120_000, intervals: [300, 1000] });
   return { uuid, number: data.number, sum };
 }
 

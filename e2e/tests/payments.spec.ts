@@ -47,9 +47,11 @@ test('a visitor pays through /pay; the operator finds the confirmed payment amon
     await expect(page.getByRole('heading', { name: 'ЮKassa' })).toBeVisible();
     await page.getByLabel('Без пользователя').check();
     await page.getByLabel('ФИО').fill('Оплатова');
-    await expect(row).toHaveCount(1, { timeout: 3000 });
-    await expect(row.getByTestId('provider-status')).toHaveText('Подтверждён', { timeout: 1000 });
-  }).toPass({ timeout: 10_000, intervals: [500, 1000] });
+    await expect(row).toHaveCount(1, { timeout: 15_000 });
+    await expect(row.getByTestId('provider-status')).toHaveText('Подтверждён', { timeout: 5_000 });
+    // Each try opens the page and filters the list: seconds on a busy machine, so the whole wait is
+    // a limit against a hang, not a guess at the webhook's delay.
+  }).toPass({ timeout: 120_000, intervals: [500, 1000] });
   await expect(row.getByText('тест', { exact: true })).toBeVisible();
   await expect(row).toContainText('+7 (916)');
   await shot(page, 'yookassa-desktop');
