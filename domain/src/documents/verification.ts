@@ -31,6 +31,7 @@ export const VerificationMessages = {
   reasonEntryReturnedUnpaid: 'Оплата заявки возвращена',
   reasonEntryDeleted: 'Заявка удалена',
   reasonEntryCancelled: 'Заявка отменена',
+  codeFormat: 'Код проверки — 12 латинских букв и цифр, как напечатано на документе',
 } as const;
 
 /** What the public page shows: only what the paper shows. */

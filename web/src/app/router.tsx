@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: '/password/reset', element: <PasswordResetPage /> },
           { path: '/pay', element: <PayPage /> },
           { path: '/unsubscribe/:token', element: <UnsubscribePage /> },
+          { path: '/verify', element: <VerifyPage /> },
           { path: '/verify/:code', element: <VerifyPage /> },
         ],
       },

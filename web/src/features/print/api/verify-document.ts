@@ -8,5 +8,5 @@ export function verifyDocument(code: string, signal?: AbortSignal): Promise<Veri
 }
 
 export function useVerifyDocument(code: string) {
-  return useQuery({ queryKey: ['verify', code], queryFn: ({ signal }) => verifyDocument(code, signal), retry: false, staleTime: 60_000 });
+  return useQuery({ queryKey: ['verify', code], queryFn: ({ signal }) => verifyDocument(code, signal), retry: false, staleTime: 60_000, enabled: code !== '' });
 }

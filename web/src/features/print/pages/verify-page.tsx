@@ -1,14 +1,16 @@
-import { Alert, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useParams } from 'react-router';
-import { VerificationMessages } from '@edu/domain/documents/verification';
+import { useNavigate, useParams } from 'react-router';
+import { normaliseVerificationCode, VerificationMessages } from '@edu/domain/documents/verification';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVerifyDocument } from '../api/verify-document';
 
 /**
  * /verify/:code: where the QR code of a printed certificate leads; works without logging in and shows
- * only what the paper shows (decision 039).
+ * only what the paper shows (decision 039). /verify alone, and the foot of every answer, has a form
+ * for typing the code printed under the QR code (a reader with the paper but no camera).
  */
 export function VerifyPage() {
   useDocumentTitle('Проверка документа');
@@ -22,10 +24,14 @@ export function VerifyPage() {
         <Title order={1} size="h2">
           Проверка документа
         </Title>
-        <Text size="sm" c="dimmed">
-          Код проверки: <span data-testid="verify-code">{code}</span>
-        </Text>
-        {answer.isPending ? (
+        {code === '' ? (
+          <Text>Введите код проверки, напечатанный на документе под QR-кодом, или отсканируйте QR-код камерой телефона.</Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Код проверки: <span data-testid="verify-code">{code}</span>
+          </Text>
+        )}
+        {code === '' ? null : answer.isPending ? (
           <Loader aria-label="Проверяем документ" />
         ) : answer.isError ? (
           <Alert color="red" variant="light" role="alert">
@@ -52,8 +58,45 @@ export function VerifyPage() {
             Проверьте код на документе. Если он введён верно, документ не выдавался учебным центром или был отозван.
           </Alert>
         )}
+        <CodeForm key={code} again={code !== ''} />
       </Stack>
     </Paper>
+  );
+}
+
+function CodeForm({ again }: { again: boolean }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const code = normaliseVerificationCode(text);
+    if (!code) return setError(VerificationMessages.codeFormat);
+    setError(null);
+    void navigate(`/verify/${code}`);
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Проверить код">
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          label={again ? 'Проверить другой код' : 'Код проверки'}
+          placeholder="Например, 4C7K9XQM3TAF"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={error}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          style={{ flex: '1 1 14rem' }}
+        />
+        <Button type="submit" mt={{ base: 0, xs: 25 }}>
+          Проверить
+        </Button>
+      </Group>
+    </form>
   );
 }
 
