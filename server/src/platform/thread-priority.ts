@@ -6,6 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 
+/** The niceness free accounts' documents render at (a second Chromium, the LibreOffice converter while it works on one). */
+export const LOW_PRIORITY_NICE = 10;
+
 /** The calling thread's kernel task id (Linux), or null. */
 export function currentThreadId(): number | null {
   try {

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PrintMessages } from '@edu/domain/documents/print';
 import { ConverterBusy, ConverterUnavailable } from './converter-errors.ts';
 import { FairQueue } from './fair-queue.ts';
-import { HtmlPdfConverter, LOW_PRIORITY_NICE } from './html-pdf.ts';
+import { HtmlPdfConverter } from './html-pdf.ts';
+import { LOW_PRIORITY_NICE } from '../thread-priority.ts';
 import { makeDocx } from './minimal-docx.ts';
 import { OfficeConverterPool } from './office-converter.ts';
 

@@ -6,6 +6,7 @@ import { ConversionFailed, ConverterUnavailable } from './converter-errors.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { ConvertOwner } from './office-converter.ts';
 import { SYSTEM_OWNER } from './office-converter.ts';
+import { LOW_PRIORITY_NICE } from '../thread-priority.ts';
 
 export const CHROMIUM_MISSING = 'Печать программ и регистрационных листов недоступна: на сервере не установлен Chromium (пакет chromium, см. README).';
 
@@ -23,8 +24,6 @@ const ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND',
 ];
 
-/** Niceness of the Chromium that renders free accounts' documents (its renderers inherit it). */
-export const LOW_PRIORITY_NICE = 10;
 const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p));
 /** Run as root, Chromium raises its own threads' priority back (kDefault 0, compositing -8): it must lose CAP_SYS_NICE. */
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConverterTimeout, ConverterUnavailable } from './converter-errors.ts';
 import { makeDocx } from './minimal-docx.ts';
 import { OfficeConverterPool } from './office-converter.ts';
+import { LOW_PRIORITY_NICE } from '../thread-priority.ts';
 
 // The LibreOffice pool's recycling (decision 006): a process is replaced after `maxDocuments`
 // documents and when a conversion hangs past `timeoutMs`. Real LibreOffice (scripts/test-all.mjs
@@ -45,6 +46,24 @@ function groupMembers(pgid: number): string[] {
         const stat = readFileSync(`/proc/${n}/stat`, 'utf8');
         const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         return Number(pgrp) === pgid && state !== 'Z' && state !== 'X' ? [stat.slice(0, stat.lastIndexOf(')') + 1)] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** The niceness of every thread of every live process in the group `pgid` (field 19 of each task's stat). */
+function groupNiceness(pgid: number): number[] {
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .flatMap((n) => {
+      try {
+        const stat = readFileSync(`/proc/${n}/stat`, 'utf8');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) return [];
+        return readdirSync(`/proc/${n}/task`).map((tid) => {
+          const t = readFileSync(`/proc/${n}/task/${tid}/stat`, 'utf8');
+          return Number(t.slice(t.lastIndexOf(')') + 2).split(' ')[19 - 3]);
+        });
       } catch {
         return [];
       }
@@ -101,6 +120,28 @@ describe('LibreOffice converter pool', () => {
     expect(await groupGone(bridge)).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
   }, 180_000);
+
+  // Raising a niceness back needs CAP_SYS_NICE: as another user the converter is never lowered at all.
+  it.skipIf(process.getuid?.() !== 0)(
+    "converts a free account's document with every LibreOffice thread at LOW_PRIORITY_NICE, the next one back at 0 (issue 29)",
+    async () => {
+      pool = new OfficeConverterPool({ size: 1 });
+      await pool.warm();
+      const [bridge] = pool.pids();
+      const base = os.getPriority();
+      const before = groupNiceness(bridge);
+      expect(before.length).toBeGreaterThan(3); // the bridge, oosplash, soffice.bin and its threads
+      expect(new Set(before)).toEqual(new Set([base]));
+
+      expect(isPdf(await pool.toPdf(makeDocx(['Бесплатный']), { key: 'user:1', low: true }))).toBe(true);
+      const low = groupNiceness(bridge);
+      expect(new Set(low)).toEqual(new Set([base + LOW_PRIORITY_NICE]));
+
+      expect(isPdf(await pool.toPdf(makeDocx(['Платный']), { key: 'user:2' }))).toBe(true);
+      expect(new Set(groupNiceness(bridge))).toEqual(new Set([base]));
+    },
+    180_000,
+  );
 
   it('replaces a process after maxDocuments documents', async () => {
     pool = new OfficeConverterPool({ size: 1, maxDocuments: 2 });

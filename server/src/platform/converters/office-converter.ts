@@ -11,6 +11,7 @@ import { ConversionFailed, ConverterTimeout, ConverterUnavailable } from './conv
 import { FairQueue } from './fair-queue.ts';
 import { makeDocx } from './minimal-docx.ts';
 import { recordStage, timed } from '../stage-timing.ts';
+import { LOW_PRIORITY_NICE } from '../thread-priority.ts';
 
 /**
  * Where the converters keep their profiles and the documents in flight: memory (tmpfs) when the
@@ -60,7 +61,9 @@ export interface ConvertOwner {
   bounded?: boolean;
   /**
    * A free account's render (issue 29): where the converter can, it runs at a lower CPU priority than
-   * everyone else's, so a crowd of free accounts does not slow a paying client's print.
+   * everyone else's, so a crowd of free accounts does not slow a paying client's print. LibreOffice:
+   * the converter's whole process group at LOW_PRIORITY_NICE for that document, back at 0 for the next
+   * one that is not low; only where the bridge may lower a niceness again (CAP_SYS_NICE, as root).
    */
   low?: boolean;
 }
@@ -136,7 +139,7 @@ export class OfficeConverterPool {
     const queued = performance.now();
     const run = AsyncResource.bind((worker: OfficeWorker) => {
       recordStage('office-queue', performance.now() - queued);
-      return worker.convert(input);
+      return worker.convert(input, owner.low === true);
     });
     return new Promise((resolve, reject) => {
       this.queue.push(owner.key, { run, resolve, reject }, { bounded: owner.bounded ?? true });
@@ -336,6 +339,8 @@ class OfficeWorker {
   started = false;
   documents = 0;
   pid: number | undefined;
+  /** The bridge may set its group's niceness both ways (it said so when ready). */
+  renice = false;
   onExit: () => void = () => {};
   private readonly proc: ChildProcessWithoutNullStreams;
   private readonly dir: string;
@@ -381,7 +386,7 @@ class OfficeWorker {
     );
     const lines = readline.createInterface({ input: this.proc.stdout });
     lines.on('line', (line) => {
-      let msg: { ready?: boolean; id?: number } & Partial<Answer>;
+      let msg: { ready?: boolean; id?: number; renice?: boolean } & Partial<Answer>;
       try {
         msg = JSON.parse(line);
       } catch {
@@ -390,6 +395,7 @@ class OfficeWorker {
       if (msg.ready !== undefined) {
         if (msg.ready) {
           this.started = true;
+          this.renice = msg.renice === true;
           readyResolve();
         } else readyReject(new ConverterUnavailable(`${OFFICE_MISSING} (${msg.error ?? 'не запустился'})`));
         return;
@@ -438,7 +444,7 @@ class OfficeWorker {
     for (const settle of this.idleWaiters.splice(0)) settle();
   }
 
-  async convert(input: Buffer): Promise<Buffer> {
+  async convert(input: Buffer, low = false): Promise<Buffer> {
     await this.ready;
     const id = ++this.seq;
     const inPath = path.join(this.dir, `${id}.docx`);
@@ -460,7 +466,8 @@ class OfficeWorker {
               clearTimeout(timer);
               resolve(a);
             });
-            this.proc.stdin.write(`${JSON.stringify({ id, in: inPath, out: outPath })}\n`);
+            const nice = this.renice ? { nice: low ? LOW_PRIORITY_NICE : 0 } : {};
+            this.proc.stdin.write(`${JSON.stringify({ id, in: inPath, out: outPath, ...nice })}\n`);
           }),
       );
       this.documents++;

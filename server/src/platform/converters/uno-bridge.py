@@ -3,9 +3,16 @@
 
 Started by office-converter.ts. Launches its own headless soffice with its own profile folder,
 connects to it over a named pipe, then converts documents one at a time. Requests arrive on stdin as
-JSON lines {"id": n, "in": "/path/a.docx", "out": "/path/a.pdf"}; answers go to stdout as
+JSON lines {"id": n, "in": "/path/a.docx", "out": "/path/a.pdf", "nice": 0}; answers go to stdout as
 {"id": n, "ok": true} or {"id": n, "ok": false, "error": "..."}. The first line written is
-{"ready": true} (or {"ready": false, "error": ...}). stdin closing ends soffice and the bridge.
+{"ready": true, "renice": bool} (or {"ready": false, "error": ...}). stdin closing ends soffice and
+the bridge.
+
+"nice" (optional) is the CPU niceness, above the bridge's own at start, that the whole process group
+(soffice's every thread) runs the document at: a free account's document at 10, everyone else's at 0
+(issue 29). It is only sent when the bridge said "renice": true, that is when it may go back down
+from 10 to 0 (CAP_SYS_NICE), or the first free account's document would leave the converter slow
+for everyone.
 
 The bridge leads its own process group (the server starts it detached); soffice and its oosplash
 wrapper stay in it. Whenever the bridge ends (stdin closed, SIGTERM, or the server gone: the kernel
@@ -69,8 +76,38 @@ def end_group():
         pass
 
 
+def can_renice():
+    """True when this process may lower a niceness again (CAP_SYS_NICE where it counts): tried in a child."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return False
+    if pid == 0:
+        try:
+            base = os.getpriority(os.PRIO_PROCESS, 0)
+            os.setpriority(os.PRIO_PROCESS, 0, base + 1)
+            os.setpriority(os.PRIO_PROCESS, 0, base)
+            os._exit(0)
+        except BaseException:  # noqa: BLE001 - any refusal means no
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+def set_group_nice(base, nice):
+    """Every thread of every process in the bridge's group (Linux: PRIO_PGRP walks threads) at base + nice."""
+    try:
+        os.setpriority(os.PRIO_PGRP, os.getpgrp(), base + nice)
+        return True
+    except OSError:
+        return False
+
+
 def main():
     parent = os.getppid()
+    base_nice = os.getpriority(os.PRIO_PROCESS, 0)
+    renice = os.getpgrp() == os.getpid() and can_renice()
+    nice_now = 0
     watch_parent()
     profile = sys.argv[1]
     pipe = sys.argv[2]
@@ -124,13 +161,16 @@ def main():
         say({"ready": False, "error": "LibreOffice did not start"})
         stop()
     desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
-    say({"ready": True, "pid": office.pid})
+    say({"ready": True, "pid": office.pid, "renice": renice})
 
     for line in sys.stdin:
         line = line.strip()
         if not line:
             continue
         req = json.loads(line)
+        wanted = req.get("nice", nice_now) if renice else nice_now
+        if wanted != nice_now and set_group_nice(base_nice, wanted):
+            nice_now = wanted
         doc = None
         try:
             t0 = time.perf_counter()
