@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BankStatementMessages, compareSum, entryNumbersIn, lineIdentityText, parseStatement, summaryMessage } from './bank-statement.ts';
+import {
+  BankStatementMessages,
+  compareSum,
+  entryNumbersIn,
+  lineIdentityText,
+  parseStatement,
+  summaryMessage,
+  type StatementDocument,
+} from './bank-statement.ts';
 
 // Sberbank-style: LF, spaces around «=», Плательщик1/Получатель1, ДатаПоступило, an account section.
 const SBER = [
@@ -53,7 +61,7 @@ describe('reading a 1C bank statement', () => {
     expect(r.statement.version).toBe('1.03');
     expect(r.statement.accounts).toEqual(['40702810900000000001']);
     expect(r.statement.documents).toHaveLength(1);
-    const d = r.statement.documents[0];
+    const d = r.statement.documents[0]!;
     expect(d).toMatchObject({
       kind: 'Платежное поручение',
       number: '15',
@@ -72,7 +80,7 @@ describe('reading a 1C bank statement', () => {
   it('reads another: CRLF, INN inside Плательщик, РасчСчет keys, split purpose, a section left open', () => {
     const r = parseStatement(OTHER);
     if (!r.ok) throw new Error(r.problem);
-    const [a, b] = r.statement.documents;
+    const [a, b] = r.statement.documents as [StatementDocument, StatementDocument];
     expect(a).toMatchObject({ kopecks: 200050, payerInn: '7701000001', payerName: 'ООО "Ромашка"', payerAccount: '40702810100000000888' });
     expect(a.recipientAccount).toBe('40702810900000000001');
     expect(entryNumbersIn(a.purpose)).toEqual(['2611-00010', '2611-00011']);
@@ -98,7 +106,7 @@ describe('reading a 1C bank statement', () => {
     const r = parseStatement(SBER);
     const again = parseStatement(SBER.replace(/\n/g, '\r\n').replace('Номер = 15', 'Номер=15'));
     if (!r.ok || !again.ok) throw new Error('unread');
-    expect(lineIdentityText(again.statement.documents[0])).toBe(lineIdentityText(r.statement.documents[0]));
+    expect(lineIdentityText(again.statement.documents[0]!)).toBe(lineIdentityText(r.statement.documents[0]!));
   });
 
   it('says when a statement was imported before', () => {

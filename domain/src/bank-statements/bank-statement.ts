@@ -229,7 +229,8 @@ export const BANK_LINE_SORTS = ['created_at', 'sum'] as const;
 /** GET /api/manager/bank-statement-lines. */
 export const bankLineListQuery = pageQuery.extend({
   sort: sortParam(BANK_LINE_SORTS),
-  status: z.enum(BANK_LINE_STATUSES, { error: 'Неизвестное состояние' }).optional(),
+  /** A line state, or 'all' (the screen opens on 'manual'). */
+  status: z.enum([...BANK_LINE_STATUSES, 'all'], { error: 'Неизвестное состояние' }).optional(),
   q: filterText(100).optional(),
 });
 export const bankLinesAnswer = pageAnswer(bankLine);

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { BankLine, BankLineProblem, BankLineStatus, bankLineListQuery, PayableEntry } from '@edu/domain/bank-statements/bank-statement';
+import { BankStatementMessages } from '@edu/domain/bank-statements/bank-statement';
 import { rows, type Queryable } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { allOf, containsPattern, fioCondition, intArray, listPage, listSort, prefixPattern, sortSql, when, type ListPage } from '../../platform/list-query.ts';
 
 interface LineRow {
@@ -64,17 +66,24 @@ async function withEntries(db: Queryable, list: LineRow[]): Promise<BankLine[]> 
 
 /** GET /api/manager/bank-statement-lines: newest first; ?status, ?q (payer, INN, purpose, document number). */
 export async function listLines(db: Queryable, q: z.output<typeof bankLineListQuery>): Promise<ListPage<BankLine>> {
-  const sort = listSort(q.sort, {
-    created_at: { sql: sql`l.created_at`, type: 'timestamptz' },
-    sum: { sql: sql`l.sum`, type: 'numeric' },
-  }, '-created_at', sql`l.id`);
+  const sort = listSort(
+    q.sort,
+    {
+      created_at: { sql: sql`l.created_at`, type: 'timestamptz' },
+      sum: { sql: sql`l.sum`, type: 'numeric' },
+    },
+    '-created_at',
+    sql`l.id`,
+  );
   const page = await listPage<LineRow, LineRow>(db, {
     select: SELECT,
     from: FROM,
     where: allOf([
-      when(q.status, (s) => sql`l.status = ${s}`),
-      when(q.q, (text) =>
-        sql`(l.payer_name ilike ${containsPattern(text)} or l.purpose ilike ${containsPattern(text)} or l.payer_inn like ${prefixPattern(text)} or l.doc_number = ${text})`,
+      when(q.status === 'all' ? undefined : q.status, (s) => sql`l.status = ${s}`),
+      when(
+        q.q,
+        (text) =>
+          sql`(l.payer_name ilike ${containsPattern(text)} or l.purpose ilike ${containsPattern(text)} or l.payer_inn like ${prefixPattern(text)} or l.doc_number = ${text})`,
       ),
     ]),
     order: sortSql(sort),
@@ -93,10 +102,7 @@ export async function lineById(db: Queryable, id: number): Promise<BankLine | un
 export async function payableEntries(db: Queryable, text: string | undefined): Promise<PayableEntry[]> {
   const q = (text ?? '').trim();
   const byNumber = /^\d{1,4}(-\d*)?$/.test(q);
-  const where = allOf([
-    sql`e.status = 1 and e.deleted_at is null`,
-    q === '' ? null : byNumber ? sql`e.number like ${prefixPattern(q)}` : fioCondition(q, 'u'),
-  ]);
+  const where = allOf([sql`e.status = 1 and e.deleted_at is null`, q === '' ? null : byNumber ? sql`e.number like ${prefixPattern(q)}` : fioCondition(q, 'u')]);
   const list = await rows<{ id: number; number: string; price: string | number; fio: string; service_title: string }>(
     db,
     sql`select e.id, e.number, e.price, concat_ws(' ', u.last_name, u.first_name, u.middle_name) as fio, s.title as service_title
@@ -104,4 +110,40 @@ export async function payableEntries(db: Queryable, text: string | undefined): P
         where ${where} order by e.id desc limit 20`,
   );
   return list.map((e) => ({ ...e, price: Number(e.price) }));
+}
+
+export interface LockedLine {
+  id: number;
+  status: string;
+  doc_number: string;
+  doc_date: string;
+  sum: string | number;
+  payer_name: string;
+  payer_inn: string;
+  purpose: string;
+}
+
+/** Locks a line waiting for an operator («Разобрать вручную»); 404 when there is none, 422 when it is resolved. */
+export async function lockManualLine(tx: Queryable, id: number): Promise<LockedLine> {
+  const [line] = await rows<LockedLine>(
+    tx,
+    sql`select id, status, doc_number, doc_date, sum, payer_name, payer_inn, purpose from bank_statement_lines where id = ${id} for update`,
+  );
+  if (!line) throw notFound(BankStatementMessages.lineNotFound);
+  if (line.status !== 'manual') throw new AppError(422, BankStatementMessages.lineResolved, { errors: {} });
+  return line;
+}
+
+/** An operator's decision on a line: assigned to entries (with the payments made) or ignored with a reason. */
+export async function setLineResolved(
+  tx: Queryable,
+  id: number,
+  o: { status: 'assigned'; by: number; entryIds: number[]; paymentIds: number[] } | { status: 'ignored'; by: number; reason: string },
+): Promise<void> {
+  await tx.execute(
+    o.status === 'assigned'
+      ? sql`update bank_statement_lines set status = 'assigned', entry_ids = ${JSON.stringify(o.entryIds)}::jsonb,
+              payment_ids = ${JSON.stringify(o.paymentIds)}::jsonb, resolved_by = ${o.by}, resolved_at = now() where id = ${id}`
+      : sql`update bank_statement_lines set status = 'ignored', ignore_reason = ${o.reason}, resolved_by = ${o.by}, resolved_at = now() where id = ${id}`,
+  );
 }

@@ -148,9 +148,9 @@ describe('bank statements: access and refusals', () => {
     expect((await upload(first, {})).statusCode).toBe(401);
     expect((await upload(first, userHeaders)).statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: '/api/manager/bank-statement-lines', headers: userHeaders })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'POST', url: '/api/manager/bank-statement-lines/1/ignore', headers: userHeaders, payload: { reason: 'x' } })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/manager/bank-statement-lines/1/ignore', headers: userHeaders, payload: { reason: 'x' } })).statusCode,
+    ).toBe(403);
   });
 
   it('says plainly that the centre’s account is missing, and changes nothing', async () => {
@@ -254,7 +254,12 @@ describe('importing statements', () => {
 describe('sorting lines by hand', () => {
   it('assigns a line to an entry (paid by bank, logged), and refuses a second assignment or a paid entry', async () => {
     const line = (await manualLines()).find((l) => l.doc_number === '202')!;
-    const wrong = await t.inject({ method: 'POST', url: `/api/manager/bank-statement-lines/${line.id}/assign`, headers: op, payload: { entry_ids: [e.a1.id] } });
+    const wrong = await t.inject({
+      method: 'POST',
+      url: `/api/manager/bank-statement-lines/${line.id}/assign`,
+      headers: op,
+      payload: { entry_ids: [e.a1.id] },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.entry_ids[0]).toBe(BankStatementMessages.entryNotPayable(e.a1.number));
     const none = await t.inject({ method: 'POST', url: `/api/manager/bank-statement-lines/${line.id}/assign`, headers: op, payload: { entry_ids: [] } });
@@ -272,7 +277,12 @@ describe('sorting lines by hand', () => {
     expect(log.diff.status.new).toBe('assigned');
     expect(log.diff.entry_ids.new).toEqual([e.a4.id]);
 
-    const again = await t.inject({ method: 'POST', url: `/api/manager/bank-statement-lines/${line.id}/assign`, headers: op, payload: { entry_ids: [e.a5.id] } });
+    const again = await t.inject({
+      method: 'POST',
+      url: `/api/manager/bank-statement-lines/${line.id}/assign`,
+      headers: op,
+      payload: { entry_ids: [e.a5.id] },
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(BankStatementMessages.lineResolved);
     expect((await statusOf(e.a5)).status).toBe(1);

@@ -215,7 +215,14 @@ async function importDocument(
   let match = await matchDocument(tx, d, d.kopecks);
   // Paying was refused a moment ago (a card payment holds the entry): the operator decides.
   if (o.refusal && match.status === 'paid') match = { ...match, status: 'manual', problem: 'ambiguous', note: o.refusal, scopes: [] };
-  const paid = match.status === 'paid' ? await payScopes(tx, o.by, match.scopes.map((s) => s.entryId)) : { entryIds: [], numbers: [], paymentIds: [] };
+  const paid =
+    match.status === 'paid'
+      ? await payScopes(
+          tx,
+          o.by,
+          match.scopes.map((s) => s.entryId),
+        )
+      : { entryIds: [], numbers: [], paymentIds: [] };
   await tx.execute(
     sql`update bank_statement_lines set status = ${match.status}, problem = ${match.problem}, note = ${match.note},
           entry_ids = ${JSON.stringify(paid.entryIds)}::jsonb, candidate_ids = ${JSON.stringify(match.candidates)}::jsonb,

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   assignLineBody,
@@ -13,10 +12,9 @@ import {
 } from '@edu/domain/bank-statements/bank-statement';
 import { currentUser } from '../../platform/auth.ts';
 import { logChange } from '../../platform/change-log.ts';
-import { rows, type Queryable } from '../../platform/db.ts';
-import { AppError, fieldError, notFound } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { multipartForm, type RoutesPlugin } from '../../platform/responses.ts';
-import { lineById, listLines, payableEntries } from './bank-statements-repository.ts';
+import { lineById, listLines, lockManualLine, payableEntries, setLineResolved } from './bank-statements-repository.ts';
 import { importStatement, lineLogFields, lockPayable, payScopes } from './import-statement.ts';
 import { readStatement, STATEMENT_MAX_BYTES } from './read-statement.ts';
 
@@ -25,17 +23,6 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const uploadForm = multipartForm(z.object({}), {
   file: { description: 'Выписка в формате 1С (1CClientBankExchange), Windows-1251 или UTF-8, до 5 МБ', required: true },
 });
-
-interface LockedLine {
-  id: number;
-  status: string;
-  doc_number: string;
-  doc_date: string;
-  sum: string | number;
-  payer_name: string;
-  payer_inn: string;
-  purpose: string;
-}
 
 /**
  * The operators' bank statements (issue 33): upload a 1C statement (incoming payments matched and
@@ -51,7 +38,12 @@ export const bankStatementRoutes: RoutesPlugin = async (app) => {
     '/manager/bank-statements',
     {
       config: { refuses: [429] },
-      schema: { tags, summary: 'Загрузить банковскую выписку (формат 1С) и отметить оплаченные заявки', form: uploadForm, response: { 200: importSummaryAnswer } },
+      schema: {
+        tags,
+        summary: 'Загрузить банковскую выписку (формат 1С) и отметить оплаченные заявки',
+        form: uploadForm,
+        response: { 200: importSummaryAnswer },
+      },
     },
     async (request) => {
       const me = currentUser(request);
@@ -85,17 +77,6 @@ export const bankStatementRoutes: RoutesPlugin = async (app) => {
     async (request) => ({ data: await payableEntries(app.db, request.query.q) }),
   );
 
-  /** Locks a line waiting for an operator; 404 / 422 otherwise. */
-  const lockManual = async (tx: Queryable, id: number) => {
-    const [line] = await rows<LockedLine>(
-      tx,
-      sql`select id, status, doc_number, doc_date, sum, payer_name, payer_inn, purpose from bank_statement_lines where id = ${id} for update`,
-    );
-    if (!line) throw notFound(BankStatementMessages.lineNotFound);
-    if (line.status !== 'manual') throw new AppError(422, BankStatementMessages.lineResolved, { errors: {} });
-    return line;
-  };
-
   /** POST /api/manager/bank-statement-lines/{id}/assign {entry_ids}: the payment pays these entries (by bank transfer). */
   app.post(
     '/manager/bank-statement-lines/:id/assign',
@@ -112,17 +93,13 @@ export const bankStatementRoutes: RoutesPlugin = async (app) => {
       const me = currentUser(request);
       const ids = [...new Set(request.body.entry_ids)];
       await app.db.transaction(async (tx) => {
-        const line = await lockManual(tx, request.params.id);
+        const line = await lockManualLine(tx, request.params.id);
         const entries = await lockPayable(tx, ids);
         if (entries.length < ids.length) throw fieldError('entry_ids', BankStatementMessages.entryMissing);
         const refused = entries.find((e) => e.status !== 1 || e.deleted_at);
         if (refused) throw fieldError('entry_ids', BankStatementMessages.entryNotPayable(refused.number));
         const paid = await payScopes(tx, me, ids);
-        await tx.execute(
-          sql`update bank_statement_lines set status = 'assigned', entry_ids = ${JSON.stringify(paid.entryIds)}::jsonb,
-                payment_ids = ${JSON.stringify(paid.paymentIds)}::jsonb, resolved_by = ${me.id}, resolved_at = now()
-              where id = ${line.id}`,
-        );
+        await setLineResolved(tx, line.id, { status: 'assigned', by: me.id, entryIds: paid.entryIds, paymentIds: paid.paymentIds });
         await logChange(tx, {
           type: 'bank_statement_line',
           entityId: line.id,
@@ -145,11 +122,8 @@ export const bankStatementRoutes: RoutesPlugin = async (app) => {
     async (request) => {
       const me = currentUser(request);
       await app.db.transaction(async (tx) => {
-        const line = await lockManual(tx, request.params.id);
-        await tx.execute(
-          sql`update bank_statement_lines set status = 'ignored', ignore_reason = ${request.body.reason}, resolved_by = ${me.id}, resolved_at = now()
-              where id = ${line.id}`,
-        );
+        const line = await lockManualLine(tx, request.params.id);
+        await setLineResolved(tx, line.id, { status: 'ignored', by: me.id, reason: request.body.reason });
         await logChange(tx, {
           type: 'bank_statement_line',
           entityId: line.id,
