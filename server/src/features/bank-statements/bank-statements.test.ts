@@ -14,6 +14,7 @@ const INN_A = '7801234567';
 
 let t: TestApp;
 let op: Record<string, string>;
+let operatorId: number;
 let userHeaders: Record<string, string>;
 const client = { a: { headers: {} as Record<string, string> }, b: { headers: {} as Record<string, string> } };
 
@@ -112,6 +113,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const operator = await t.createUser({ role: Role.operator });
   op = await t.loginAs(operator);
+  operatorId = operator.id;
   const a = await t.createUser({ last_name: 'Школьная', first_name: 'Анна' });
   const b = await t.createUser({ last_name: 'Лицейский', first_name: 'Борис' });
   client.a.headers = await t.loginAs(a);
@@ -276,6 +278,18 @@ describe('sorting lines by hand', () => {
     );
     expect(log.diff.status.new).toBe('assigned');
     expect(log.diff.entry_ids.new).toEqual([e.a4.id]);
+    expect(log.user_id).toBe(operatorId);
+    // The change log reads it in Russian, naming the entries.
+    const shown = await t.inject({ method: 'GET', url: `/api/log?type=bank_statement_line&entity_id=${line.id}`, headers: op });
+    expect(shown.statusCode).toBe(200);
+    const [row] = shown.json().data as Array<{ type_label: string; record: { label: string }; changes: Array<{ label: string; new: string }> }>;
+    expect(row.type_label).toBe('Банковская выписка');
+    expect(row.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ label: 'Статус', new: 'Отнесена вручную' }),
+        expect.objectContaining({ label: 'Заявки', new: `№ ${e.a4.number}` }),
+      ]),
+    );
 
     const again = await t.inject({
       method: 'POST',
