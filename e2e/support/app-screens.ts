@@ -63,6 +63,12 @@ export const SCREENS: Screen[] = [
     path: '/manager/payments',
     ready: (p) => expect(p.locator('[data-testid="payments-table"], [data-testid="payments-cards"]')).toBeVisible(),
   },
+  {
+    who: 'operator',
+    name: 'bank-statements',
+    path: '/manager/bank-statements',
+    ready: (p) => expect(p.locator('[data-testid="bank-lines-table"], [data-testid="bank-lines-cards"], [data-testid="list-empty"]')).toBeVisible(),
+  },
   { who: 'operator', name: 'yookassa', path: '/manager/yookassa' },
   { who: 'operator', name: 'dashboard', path: '/manager/dashboard' },
   { who: 'operator', name: 'users', path: '/manager/users' },

@@ -53,6 +53,7 @@ import { logRoutes } from './features/logs/routes.ts';
 import { dictionaryManagerRoutes, leadingManagerRoutes, leadingReadRoutes } from './features/dictionaries/manager-routes.ts';
 import { loginAsLeaveRoutes, managerUserRoutes } from './features/users/manager-routes.ts';
 import { userImportRoutes } from './features/user-import/routes.ts';
+import { bankStatementRoutes } from './features/bank-statements/routes.ts';
 import { OfficeConverterPool } from './platform/converters/office-converter.ts';
 import { HtmlPdfConverter } from './platform/converters/html-pdf.ts';
 import { macroRoutes } from './features/macros/routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await manager.register(paymentOperatorRoutes, { prefix: '/api' });
     await manager.register(managerUserRoutes, { prefix: '/api' });
     await manager.register(userImportRoutes, { prefix: '/api' });
+    await manager.register(bankStatementRoutes, { prefix: '/api' });
     await manager.register(logRoutes, { prefix: '/api' });
     await manager.register(dictionaryManagerRoutes, { prefix: '/api/dictionaries' });
     await manager.register(leadingManagerRoutes, { prefix: '/api' });

@@ -7,6 +7,7 @@ import { formatDateTime, formatRub } from '../common/format.ts';
 import { publicationTypeLabels } from '../publications/publication.ts';
 import { DOCUMENT_KINDS, documentKindLabels } from '../documents/documents.ts';
 import type { ChangeDiff, ChangeLogType } from './log.ts';
+import { bankLineProblemLabels, bankLineStatusLabels } from '../bank-statements/bank-statement.ts';
 
 /** Records a diff may point at by id; the server resolves each to a name. */
 export const REF_KINDS = [
@@ -170,6 +171,13 @@ const COMMON: Record<string, Field> = {
   member_title: f('Участник: работа'),
   member_comment: f('Участник: комментарий'),
   entry_id: f('Заявка', ref('entry')),
+  entry_ids: f('Заявки', refs('entry')),
+  problem: f('Что не так', codes(bankLineProblemLabels)),
+  payer: f('Плательщик'),
+  purpose: f('Назначение платежа'),
+  doc: f('Платёжный документ'),
+  ignore_reason: f('Причина пропуска'),
+  file_name: f('Файл'),
   contract_status: f('Договор', codes(contractStatusLabels)),
   contract_scan: f('Скан договора', ref('file')),
   contract_comment: f('Комментарий к договору'),
@@ -186,6 +194,7 @@ const COMMON: Record<string, Field> = {
 const STATUS_BY_TYPE: Partial<Record<ChangeLogType, Codes>> = {
   entry: entryStatusLabels,
   publication: publicationStatusLabels,
+  bank_statement_line: bankLineStatusLabels,
 };
 
 /** A field's Russian label and kind, or a plain text field labelled by its own name if unknown. */

@@ -4,7 +4,7 @@ import { listQuery } from '../common/pagination.ts';
 import { isoTimestamp, pageAnswer } from '../common/answers.ts';
 
 /** Entity types of the change log (spec 02 §3 Log event), with their Russian names. */
-export const CHANGE_LOG_TYPES = ['entry', 'publication', 'user', 'service', 'payment', 'service_package', 'settings'] as const;
+export const CHANGE_LOG_TYPES = ['entry', 'publication', 'user', 'service', 'payment', 'service_package', 'settings', 'bank_statement_line'] as const;
 export type ChangeLogType = (typeof CHANGE_LOG_TYPES)[number];
 export const changeLogTypeLabels: Record<ChangeLogType, string> = {
   entry: 'Заявка',
@@ -14,6 +14,7 @@ export const changeLogTypeLabels: Record<ChangeLogType, string> = {
   payment: 'Платёж',
   service_package: 'Пакет услуг',
   settings: 'Настройки',
+  bank_statement_line: 'Банковская выписка',
 };
 
 /** 'Система' stands for a change made by no user (jobs, the payment provider). */

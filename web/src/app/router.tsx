@@ -27,6 +27,7 @@ const ManagerServicesRoute = lazy(() => import('./routes/manager-services').then
 const ManagerAllServicesRoute = lazy(() => import('./routes/manager-all-services').then((m) => ({ default: m.ManagerAllServicesRoute })));
 const ManagerPackagesPage = lazy(() => import('../features/service-packages/pages/manager-packages-page').then((m) => ({ default: m.ManagerPackagesPage })));
 const PayPage = lazy(() => import('../features/payments/pages/pay-page').then((m) => ({ default: m.PayPage })));
+const BankStatementsPage = lazy(() => import('../features/bank-statements/pages/bank-statements-page').then((m) => ({ default: m.BankStatementsPage })));
 const PaymentsPage = lazy(() => import('../features/payments/pages/payments-page').then((m) => ({ default: m.PaymentsPage })));
 const ManagerDashboardPage = lazy(() => import('../features/statistics/pages/manager-dashboard-page').then((m) => ({ default: m.ManagerDashboardPage })));
 const ManagerUsersPage = lazy(() => import('../features/users/pages/manager-users-page').then((m) => ({ default: m.ManagerUsersPage })));
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="/manager/dashboard" replace /> },
                   { path: 'entry/:from?', element: <ManagerEntriesRoute /> },
                   { path: 'payments', element: <PaymentsPage /> },
+                  { path: 'bank-statements', element: <BankStatementsPage /> },
                   { path: 'yookassa', element: <CardTransactionsPage /> },
                   { path: 'contract', element: <ManagerContractRoute /> },
                   { path: 'dashboard', element: <ManagerDashboardPage /> },

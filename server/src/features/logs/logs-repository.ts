@@ -110,6 +110,9 @@ function recordOf(r: ChangeRow): { label: string; url: string | null } {
         };
       }
       break;
+    case 'bank_statement_line':
+      // The line's payment and payer are in the diff itself; the list shows every line's state.
+      return { label: `Строка банковской выписки #${r.entity_id}`, url: '/manager/bank-statements?status=all' };
   }
   return { label: `${changeLogTypeLabels[r.type as ChangeLogType] ?? r.type} #${r.entity_id}`, url: null };
 }
