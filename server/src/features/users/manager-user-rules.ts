@@ -1,3 +1,4 @@
+import { PersonalDataMessages } from '@edu/domain/personal-data/personal-data';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Messages } from '@edu/domain/common/messages';
@@ -130,6 +131,9 @@ export async function restoreUser(db: Db, actor: AuthUser, id: number): Promise<
   await db.transaction(async (tx) => {
     const before = await userSnapshot(tx, id);
     if (!before) throw notFound(UserMessages.userNotFound);
+    // An erased person's data is gone for good (issue 33): the account is not brought back.
+    const [erased] = await tx.select({ at: users.erased_at }).from(users).where(eq(users.id, id));
+    if (erased?.at) throw new AppError(422, PersonalDataMessages.alreadyErased);
     await tx.update(users).set({ deleted_at: null, updated_at: new Date() }).where(eq(users.id, id));
     await logChange(tx, { type: 'user', entityId: id, userId: actor.id, before, after: await userSnapshot(tx, id) });
   });
