@@ -283,6 +283,24 @@ describe('the operator: a client’s archive on a written request, and erasure',
     expect(restore.statusCode).toBe(422);
     const exp = await t.inject({ method: 'POST', url: `/api/manager/users/${c.id}/personal-data/export`, headers: oh });
     expect(exp.statusCode).toBe(422);
+    // Nor written back through the user card.
+    const card = await t.inject({
+      method: 'PUT',
+      url: `/api/manager/users/${c.id}`,
+      headers: oh,
+      payload: {
+        last_name: 'Стиралова',
+        first_name: 'Дарья',
+        email: c.email,
+        phone: c.phone,
+        organization: 'Школа',
+        job_title: 'Учитель',
+        role: 2,
+        profiles: [1],
+      },
+    });
+    expect(card.statusCode, card.body).toBe(422);
+    expect(card.json().message).toBe(PersonalDataMessages.alreadyErased);
 
     // Lists still show the entry, with the placeholder name.
     const list = await t.inject({ method: 'GET', url: `/api/manager/users/${c.id}`, headers: oh });

@@ -26,6 +26,11 @@ const isUniqueViolation = (err: unknown) => {
 export async function saveUser(db: Db, actor: AuthUser, id: number | null, v: ManagerUserValues): Promise<number> {
   if (id !== null && id === actor.id && !isOperator(v)) throw fieldError('role', 'Нельзя снять с себя роль оператора');
   const guest = isGuest(v);
+  if (id !== null) {
+    // An erased person's data is gone for good (issue 33): nobody writes it back into the account.
+    const [erased] = await db.select({ at: users.erased_at }).from(users).where(eq(users.id, id));
+    if (erased?.at) throw new AppError(422, PersonalDataMessages.alreadyErased);
+  }
 
   // E-mail and phone are unique among all users, deleted ones included (they can be restored).
   if (!guest) {
