@@ -136,6 +136,15 @@ describe('«Мои данные»: the client’s archive', () => {
     expect((await t.inject({ method: 'POST', url: '/api/personal-data/export', headers: h })).statusCode).toBe(202);
   });
 
+  it('two requests at once: one archive is queued, the other refused', async () => {
+    const u = await t.createUser();
+    const h = await t.loginAs(u);
+    const both = await Promise.all([1, 2].map(() => t.inject({ method: 'POST', url: '/api/personal-data/export', headers: h })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([202, 429]);
+    const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from personal_data_exports where user_id = ${u.id}`);
+    expect(n.n).toBe(1);
+  });
+
   it('another user reaches neither the archive nor its state; without a session 401', async () => {
     const a = await t.createUser();
     const b = await t.createUser();
