@@ -69,6 +69,8 @@ import { publicationOperatorRoutes, publicationRoutes } from './features/publica
 import { createUniquenessPool, type UniquenessPool } from './features/publications/uniqueness-pool.ts';
 import { metricsPlugin } from './features/monitoring/metrics.ts';
 import { monitoringRoutes } from './features/monitoring/routes.ts';
+import { personalDataOperatorRoutes, personalDataRoutes } from './features/personal-data/routes.ts';
+import { registerPersonalDataJobs } from './features/personal-data/personal-data-export.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -144,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.mailer.close?.());
   registerPrintJobs(jobs);
   registerFileJobs(jobs);
+  registerPersonalDataJobs(jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -216,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceReadRoutes, { prefix: '/api' });
   await app.register(publicationRoutes, { prefix: '/api/publication' });
   await app.register(siteLinkRoutes, { prefix: '/api' });
+  await app.register(personalDataRoutes, { prefix: '/api' });
   // The manager area (spec 02): every route registered here is operators' only (401 / 403) unless it
   // declares otherwise, see platform/access.ts.
   await app.register(async (manager) => {
@@ -226,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await manager.register(managerUserRoutes, { prefix: '/api' });
     await manager.register(userImportRoutes, { prefix: '/api' });
     await manager.register(bankStatementRoutes, { prefix: '/api' });
+    await manager.register(personalDataOperatorRoutes, { prefix: '/api' });
     await manager.register(logRoutes, { prefix: '/api' });
     await manager.register(dictionaryManagerRoutes, { prefix: '/api/dictionaries' });
     await manager.register(leadingManagerRoutes, { prefix: '/api' });

@@ -202,6 +202,13 @@ const SCENARIOS: Record<string, Scenario> = {
     call: () => ({ method: 'POST' }),
     fields: ['deleted_at'],
   },
+  // Issue 33: an archive prepared on the client's written request is an event naming the operator;
+  // the erasure changes every personal field and records its reason.
+  'POST /api/manager/users/:id/personal-data/export': { call: () => ({ method: 'POST' }), fields: ['personal_data_export'] },
+  'POST /api/manager/users/:id/erase': {
+    call: () => ({ method: 'POST', payload: { reason: 'Заявление клиента № 1' } }),
+    fields: ['last_name', 'email', 'erased_at', 'personal_data_erased'],
+  },
   'PUT /api/user/:id/name-forms': { call: () => ({ method: 'PUT', payload: { fio_dative: 'Клиентовой Вере' } }), fields: ['fio_dative'] },
   'POST /api/contract/:id/accept': {
     prepare: async (c) => {

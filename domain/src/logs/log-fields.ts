@@ -186,6 +186,10 @@ const COMMON: Record<string, Field> = {
   passport_date: f('Паспорт: дата выдачи', { kind: 'date' }),
   passport_issued_by: f('Паспорт: кем выдан'),
   mail_subscribed: f('Получать рассылки', bool),
+  // Issue 33: an archive of the person's data was requested; their data was erased (the reason).
+  personal_data_export: f('Архив персональных данных'),
+  personal_data_erased: f('Персональные данные удалены по заявлению'),
+  erased_at: f('Данные удалены', time),
   // The client's uploaded documents, one field per kind: the files of that kind before and after.
   ...Object.fromEntries(DOCUMENT_KINDS.map((k) => [`documents.${k}`, f(`Документы: ${documentKindLabels[k]}`, refs('file'))])),
 };

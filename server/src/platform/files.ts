@@ -222,8 +222,11 @@ export async function retireFiles(db: Queryable, ids: Array<number | null | unde
   );
 }
 
-/** Uploaded files: 'ab/<32 hex>.ext'. Generated files: 'cache/ab/<hex>.ext', 'batches/ab/<hex>.zip'. */
-const KEY_PATTERN = /^(?:[a-f0-9]{2}\/[a-f0-9]{32}(?:\.[a-z0-9]+)?|(?:cache|batches)\/[a-f0-9]{2}\/[a-f0-9]{16,64}\.[a-z0-9]+)$/;
+/**
+ * Uploaded files: 'ab/<32 hex>.ext'. Generated files: 'cache/ab/<hex>.ext', 'batches/ab/<hex>.zip',
+ * 'exports/ab/<hex>.zip' (personal-data archives, removed when their link expires).
+ */
+const KEY_PATTERN = /^(?:[a-f0-9]{2}\/[a-f0-9]{32}(?:\.[a-z0-9]+)?|(?:cache|batches|exports)\/[a-f0-9]{2}\/[a-f0-9]{16,64}\.[a-z0-9]+)$/;
 
 export function assertKey(key: string): string {
   if (!KEY_PATTERN.test(key)) throw new Error('bad storage key');
@@ -291,7 +294,7 @@ export class FileStore {
   }
 
   /** Generated files under a namespace ('cache', 'batches'), keyed by a hex digest. */
-  generatedKey(namespace: 'cache' | 'batches', digest: string, ext: string): string {
+  generatedKey(namespace: 'cache' | 'batches' | 'exports', digest: string, ext: string): string {
     return assertKey(`${namespace}/${digest.slice(0, 2)}/${digest}.${ext}`);
   }
 

@@ -24,6 +24,9 @@ export interface JobPayloads {
   'reconcile-payments-list': Record<string, never>;
   'send-refund': { refundId: number };
   'print-certificates': { batchId: number };
+  /** Make a person's personal-data archive (issue 33), then remove it when its link expires. */
+  'personal-data-export': { exportId: number };
+  'expire-personal-data-export': { exportId: number };
 }
 export type JobName = keyof JobPayloads;
 

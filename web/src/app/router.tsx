@@ -21,7 +21,7 @@ const NotificationsPage = lazy(() => import('../features/notifications/pages/not
 const UserProfileRoute = lazy(() => import('./routes/user-profile').then((m) => ({ default: m.UserProfileRoute })));
 const UserContractRoute = lazy(() => import('./routes/user-contract').then((m) => ({ default: m.UserContractRoute })));
 const ManagerContractRoute = lazy(() => import('./routes/manager-contract').then((m) => ({ default: m.ManagerContractRoute })));
-const SettingsPage = lazy(() => import('../features/users/pages/settings-page').then((m) => ({ default: m.SettingsPage })));
+const UserSettingsRoute = lazy(() => import('./routes/user-settings').then((m) => ({ default: m.UserSettingsRoute })));
 const CabinetLayout = lazy(() => import('./layouts/cabinet-layout').then((m) => ({ default: m.CabinetLayout })));
 const ManagerServicesRoute = lazy(() => import('./routes/manager-services').then((m) => ({ default: m.ManagerServicesRoute })));
 const ManagerAllServicesRoute = lazy(() => import('./routes/manager-all-services').then((m) => ({ default: m.ManagerAllServicesRoute })));
@@ -30,7 +30,7 @@ const PayPage = lazy(() => import('../features/payments/pages/pay-page').then((m
 const BankStatementsPage = lazy(() => import('../features/bank-statements/pages/bank-statements-page').then((m) => ({ default: m.BankStatementsPage })));
 const PaymentsPage = lazy(() => import('../features/payments/pages/payments-page').then((m) => ({ default: m.PaymentsPage })));
 const ManagerDashboardPage = lazy(() => import('../features/statistics/pages/manager-dashboard-page').then((m) => ({ default: m.ManagerDashboardPage })));
-const ManagerUsersPage = lazy(() => import('../features/users/pages/manager-users-page').then((m) => ({ default: m.ManagerUsersPage })));
+const ManagerUsersRoute = lazy(() => import('./routes/manager-users').then((m) => ({ default: m.ManagerUsersRoute })));
 const ChangeLogsPage = lazy(() => import('../features/logs/pages/change-logs-page').then((m) => ({ default: m.ChangeLogsPage })));
 const RequestLogsPage = lazy(() => import('../features/logs/pages/request-logs-page').then((m) => ({ default: m.RequestLogsPage })));
 const EventsPage = lazy(() => import('../features/events/pages/events-page').then((m) => ({ default: m.EventsPage })));
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
               { path: 'profile', element: <UserProfileRoute /> },
               { path: 'contract', element: <UserContractRoute /> },
               { path: 'notifications', element: <NotificationsPage /> },
-              { path: 'settings', element: <SettingsPage /> },
+              { path: 'settings', element: <UserSettingsRoute /> },
               { path: 'publication', element: <UserPublicationsRoute /> },
             ],
           },
@@ -127,7 +127,7 @@ export const routes: RouteObject[] = [
                   { path: 'yookassa', element: <CardTransactionsPage /> },
                   { path: 'contract', element: <ManagerContractRoute /> },
                   { path: 'dashboard', element: <ManagerDashboardPage /> },
-                  { path: 'users', element: <ManagerUsersPage /> },
+                  { path: 'users', element: <ManagerUsersRoute /> },
                   { path: 'logs', element: <ChangeLogsPage /> },
                   { path: 'api-requests', element: <RequestLogsPage /> },
                   { path: 'service-types', element: <ServiceTypesPage /> },

@@ -12,3 +12,4 @@ export * from './jobs.ts';
 export * from './events.ts';
 export * from './settings.ts';
 export * from './bank-statements.ts';
+export * from './personal-data.ts';

@@ -38,6 +38,11 @@ export const users = pgTable(
      * 'profile not filled' filter reads it through users_no_profile_idx.
      */
     has_profile: boolean('has_profile').notNull().default(false),
+    /**
+     * Set when an operator erased the person's data on their request (152-FZ, issue 33): names,
+     * contacts and identity data are replaced or removed, money records stay; never restored.
+     */
+    erased_at: timestamp('erased_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),

@@ -1,3 +1,4 @@
+import { PersonalDataMessages } from '@edu/domain/personal-data/personal-data';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { Messages } from '@edu/domain/common/messages';
@@ -25,6 +26,11 @@ const isUniqueViolation = (err: unknown) => {
 export async function saveUser(db: Db, actor: AuthUser, id: number | null, v: ManagerUserValues): Promise<number> {
   if (id !== null && id === actor.id && !isOperator(v)) throw fieldError('role', 'Нельзя снять с себя роль оператора');
   const guest = isGuest(v);
+  if (id !== null) {
+    // An erased person's data is gone for good (issue 33): nobody writes it back into the account.
+    const [erased] = await db.select({ at: users.erased_at }).from(users).where(eq(users.id, id));
+    if (erased?.at) throw new AppError(422, PersonalDataMessages.alreadyErased);
+  }
 
   // E-mail and phone are unique among all users, deleted ones included (they can be restored).
   if (!guest) {
@@ -130,6 +136,9 @@ export async function restoreUser(db: Db, actor: AuthUser, id: number): Promise<
   await db.transaction(async (tx) => {
     const before = await userSnapshot(tx, id);
     if (!before) throw notFound(UserMessages.userNotFound);
+    // An erased person's data is gone for good (issue 33): the account is not brought back.
+    const [erased] = await tx.select({ at: users.erased_at }).from(users).where(eq(users.id, id));
+    if (erased?.at) throw new AppError(422, PersonalDataMessages.alreadyErased);
     await tx.update(users).set({ deleted_at: null, updated_at: new Date() }).where(eq(users.id, id));
     await logChange(tx, { type: 'user', entityId: id, userId: actor.id, before, after: await userSnapshot(tx, id) });
   });

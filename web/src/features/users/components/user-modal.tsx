@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   Button,
   Divider,
@@ -97,6 +97,8 @@ export interface UserModalProps {
   /** null: a new user; a number: that user; undefined: closed. */
   userId: number | null | undefined;
   onClose: () => void;
+  /** Blocks of other features for an existing user's card, composed in by app/ (the personal-data actions). */
+  extra?: (userId: number) => ReactNode;
 }
 
 /**
@@ -104,7 +106,7 @@ export interface UserModalProps {
  * for guests, who get the St. Petersburg choice; password write-only and hidden for a new user; the
  * card shows entry count, paid count and amount due.
  */
-export function UserModal({ userId, onClose }: UserModalProps) {
+export function UserModal({ userId, onClose, extra }: UserModalProps) {
   const opened = userId !== undefined;
   const isNew = userId === null;
   const loaded = useManagedUser(opened && !isNew ? userId : null);
@@ -119,9 +121,10 @@ export function UserModal({ userId, onClose }: UserModalProps) {
     form.setValues(user ? toForm(user) : empty);
     form.resetDirty();
     form.clearErrors();
-    // Fill the form once per opened user.
+    // Fill the form once per opened user, and again when the person's name changed behind it (their
+    // data was erased from the card: the form must not keep, and save back, the old values).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, user?.id]);
+  }, [opened, user?.id, user?.fio]);
 
   const guest = isGuest({ role: Number(form.values.role) });
 
@@ -237,6 +240,7 @@ export function UserModal({ userId, onClose }: UserModalProps) {
           </Stack>
         </form>
       )}
+      {user && extra && <Stack mt="lg">{extra(user.id)}</Stack>}
     </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { ActionIcon, Anchor, Avatar, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconFileImport, IconLogin2, IconPencil, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
@@ -232,7 +233,8 @@ function RowActions({ user, myId, onEdit }: RowActionsProps) {
 }
 
 /** /manager/users (spec 02 §2): filters, table or cards, pagination, the modal, login as, delete and restore. */
-export function ManagerUsersPage() {
+/** `userExtra`: blocks of other features in a user's card, composed in by app/ (the personal-data actions). */
+export function ManagerUsersPage({ userExtra }: { userExtra?: (userId: number) => ReactNode } = {}) {
   const params = useListParams(userListQuery);
   const list = useManagedUsers(params.query);
   const profiles = useDictionary('dict_profiles');
@@ -303,7 +305,7 @@ export function ManagerUsersPage() {
       itemTestId="user"
       minWidth={960}
     >
-      <UserModal userId={editing} onClose={() => setEditing(undefined)} />
+      <UserModal userId={editing} onClose={() => setEditing(undefined)} extra={userExtra} />
       <UserImportModal opened={importing} onClose={() => setImporting(false)} />
     </ListPage>
   );

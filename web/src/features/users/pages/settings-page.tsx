@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Messages } from '@edu/domain/common/messages';
@@ -44,8 +45,11 @@ function MailingSubscription() {
   );
 }
 
-/** /user/settings: change password; the current one first, then the new one twice, which must match (spec 01 §5). */
-export function SettingsPage() {
+/**
+ * /user/settings: change password; the current one first, then the new one twice, which must match
+ * (spec 01 §5). `extra`: blocks of other features composed in by app/ (the «Мои данные» archive).
+ */
+export function SettingsPage({ extra }: { extra?: ReactNode } = {}) {
   useDocumentTitle('Настройки');
   const { data: user } = useCurrentUser();
   const change = useChangePassword();
@@ -107,6 +111,7 @@ export function SettingsPage() {
         </form>
       </Paper>
       <MailingSubscription />
+      {extra}
     </Stack>
   );
 }
