@@ -68,6 +68,9 @@ import { publicationOperatorRoutes, publicationRoutes } from './features/publica
 import { createUniquenessPool, type UniquenessPool } from './features/publications/uniqueness-pool.ts';
 import { metricsPlugin } from './features/monitoring/metrics.ts';
 import { monitoringRoutes } from './features/monitoring/routes.ts';
+import { Telegram } from './platform/telegram/telegram.ts';
+import { registerTelegramJobs } from './features/telegram/telegram-jobs.ts';
+import { telegramRoutes } from './features/telegram/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +87,8 @@ declare module 'fastify' {
     /** .xlsx exports streaming on this instance: one per account (platform/xlsx-reply.ts). */
     exportSlots: AccountSlots;
     cms: Cms;
+    /** The centre's Telegram bot (platform/telegram), off without TELEGRAM_BOT_TOKEN. */
+    telegram: Telegram;
     /** The uniqueness engine's worker threads. */
     uniqueness: UniquenessPool;
   }
@@ -143,6 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.mailer.close?.());
   registerPrintJobs(jobs);
   registerFileJobs(jobs);
+  app.decorate('telegram', new Telegram(deps.config.telegram));
+  app.addHook('onClose', async () => app.telegram.close());
+  registerTelegramJobs(jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -215,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceReadRoutes, { prefix: '/api' });
   await app.register(publicationRoutes, { prefix: '/api/publication' });
   await app.register(siteLinkRoutes, { prefix: '/api' });
+  await app.register(telegramRoutes, { prefix: '/api/telegram' });
   // The manager area (spec 02): every route registered here is operators' only (401 / 403) unless it
   // declares otherwise, see platform/access.ts.
   await app.register(async (manager) => {

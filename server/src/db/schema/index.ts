@@ -11,3 +11,4 @@ export * from './logs.ts';
 export * from './jobs.ts';
 export * from './events.ts';
 export * from './settings.ts';
+export * from './telegram.ts';

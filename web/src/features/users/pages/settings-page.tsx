@@ -13,6 +13,7 @@ import { useChangePassword } from '../api/change-password';
 import { useMailSubscription, useSetMailSubscription } from '../api/mail-subscription';
 import { MailingMessages } from '@edu/domain/mailing/mailing';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
+import { TelegramSettings } from '../components/telegram-settings';
 
 /** The mass-mailing switch (issue 13): the same choice as the unsubscribe link of the letters. */
 function MailingSubscription() {
@@ -107,6 +108,7 @@ export function SettingsPage() {
         </form>
       </Paper>
       <MailingSubscription />
+      <TelegramSettings />
     </Stack>
   );
 }
