@@ -40,10 +40,15 @@ async function send(app: FastifyInstance, chatId: number, html: string): Promise
   }
 }
 
-/** The Telegram copy of a bell notification: its text, and a link to where it leads in the cabinet. */
+/** Characters of a notification's text kept in its copy (a message holds 4096 after entities are parsed). */
+const COPY_LIMIT = 3500;
+
+/** The Telegram copy of a bell notification: its text (cut to COPY_LIMIT), and a link to where it leads in the cabinet. */
 export function notificationHtml(appUrl: string, text: string, url: string | null): string {
   const link = `${appUrl}${url ?? '/user/notifications'}`;
-  return `${escapeHtml(text.trim())}\n\n<a href="${escapeHtml(link)}">${TelegramMessages.openInCabinet}</a>`;
+  const plain = text.trim();
+  const kept = plain.length > COPY_LIMIT ? `${plain.slice(0, COPY_LIMIT - 1).trimEnd()}…` : plain;
+  return `${escapeHtml(kept)}\n\n<a href="${escapeHtml(link)}">${TelegramMessages.openInCabinet}</a>`;
 }
 
 async function telegramNotify(app: FastifyInstance, { notificationId }: JobPayloads['telegram-notify']) {

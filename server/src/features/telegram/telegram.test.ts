@@ -233,6 +233,12 @@ describe('notifications go to Telegram by the settings that govern e-mail', () =
     await t.app.jobs.runDue();
     const copy = await fake.waitForSent((m) => m.chat_id === chatId && m.text.includes('Соавтор'));
     expect(copy.text.startsWith('Соавтор А &amp; Б &lt;приглашает&gt;')).toBe(true);
+
+    // A text longer than a message holds is cut, so Telegram takes it.
+    await t.database.db.transaction((tx) => notify(tx, { userId: u.id, text: `<p>Длинное ${'слово '.repeat(1200)}</p>` }));
+    await t.app.jobs.runDue();
+    const long = await fake.waitForSent((m) => m.chat_id === chatId && m.text.startsWith('Длинное'));
+    expect(long.text).toContain('…');
   });
 
   it('a chat that blocked the bot is unlinked and logged; the job ends', async () => {
@@ -313,5 +319,38 @@ describe('without TELEGRAM_BOT_TOKEN', () => {
     const res = await off.inject({ method: 'POST', url: '/api/telegram/link', headers });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(TelegramMessages.notConfiguredRefusal);
+  });
+});
+
+describe('long polling (TELEGRAM_MODE=polling)', () => {
+  it('drops the webhook, takes updates by getUpdates with the next offset, and links the chat', async () => {
+    const bot = await startFakeTelegram({ token: TOKEN, username: 'edu_polling_bot' });
+    await bot.userWrites(1, 'старое сообщение до запуска');
+    bot.webhook = { url: 'http://127.0.0.1:9/unused', secret: 'x' };
+    const polling = await createTestApp({ telegram: { token: TOKEN, apiUrl: bot.url, mode: 'polling', webhookSecret: SECRET, summaryHour: 9 } });
+    try {
+      await startTelegram(polling.app);
+      expect(bot.webhook).toBeNull();
+      const u = await polling.createUser();
+      const res = await polling.inject({ method: 'POST', url: '/api/telegram/link', headers: await polling.loginAs(u) });
+      expect(res.json().data.url).toMatch(/^https:\/\/t\.me\/edu_polling_bot\?start=/);
+      const chatId = nextChat++;
+      await bot.userWrites(chatId, `/start ${new URL(res.json().data.url).searchParams.get('start')}`);
+      // The poller handles the update in its own time: wait for the link it makes.
+      await expect
+        .poll(async () => (await rows<{ n: number }>(polling.database.db, sql`select count(*)::int as n from telegram_links where user_id = ${u.id}`))[0].n, {
+          timeout: 20_000,
+        })
+        .toBe(1);
+      await polling.app.jobs.runDue();
+      expect(bot.sent.filter((m) => m.chat_id === chatId).map((m) => m.text)).toEqual([TelegramMessages.botLinked]);
+      // The earlier update was handled too (and answered), each once; the next offset confirms them.
+      const polls = bot.calls.filter((c) => c.method === 'getUpdates').map((c) => Number(c.params.offset));
+      expect(polls[0]).toBe(0);
+      expect(Math.max(...polls)).toBeGreaterThan(700_000_001);
+    } finally {
+      await polling.close();
+      await bot.close();
+    }
   });
 });

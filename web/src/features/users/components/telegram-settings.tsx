@@ -103,9 +103,11 @@ export function TelegramSettings() {
                   <Loader size="xs" />
                   <Text size="sm">{TelegramMessages.waiting}</Text>
                 </Group>
-                <Anchor component="button" type="button" size="sm" onClick={() => void connect()}>
-                  Получить новую ссылку
-                </Anchor>
+                <Group>
+                  <Anchor component="button" type="button" size="sm" onClick={() => void connect()}>
+                    Получить новую ссылку
+                  </Anchor>
+                </Group>
               </Stack>
             ) : (
               <Group>
