@@ -100,7 +100,7 @@ export async function deliverEvent(app: FastifyInstance, { outboxId }: JobPayloa
             returning id`,
       );
       await tx.execute(sql`update event_outbox set notification_id = ${n.id} where id = ${row.id}`);
-      // Telegram follows the switch that governs the letter: the event's «Рассылка» (decision 042).
+      // Telegram follows the switch that governs the letter: the event's «Рассылка писем» (decision 042).
       if (event.is_mailing) await copyToTelegram(tx, row.user_id, n.id);
     });
   }
