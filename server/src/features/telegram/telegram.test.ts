@@ -134,6 +134,17 @@ describe('linking a chat', () => {
     ]);
   });
 
+  it('a chat linked to one account and then to another moves to the second (one user per chat), both logged', async () => {
+    const first = await t.createUser();
+    const second = await t.createUser();
+    const { chatId } = await link(first);
+    await link(second, chatId);
+    expect(await linkOf(first.id)).toBeUndefined();
+    expect((await linkOf(second.id)).chat_id).toBe(chatId);
+    expect((await logsOf(first.id)).at(-1)).toMatchObject({ user_id: null, diff: { telegram: { new: null } } });
+    expect((await logsOf(second.id)).at(-1)).toMatchObject({ user_id: second.id, diff: { telegram: { old: null, new: `@user${chatId}` } } });
+  });
+
   it('«Отключить» unlinks from the settings', async () => {
     const u = await t.createUser();
     const { headers } = await link(u);
