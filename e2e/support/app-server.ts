@@ -16,12 +16,15 @@ export interface AppServer {
   dataDir: string;
   /** Its stand-in of the Joomla site (e2e/support/fake-joomla-server.ts). */
   joomla: { url: string; token: string };
+  /** Its stand-in of the Telegram Bot API (e2e/support/fake-telegram-server.ts, with /__e2e/write and /__e2e/sent). */
+  telegram: { url: string; token: string };
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const e2eDir = path.resolve(here, '..');
 const JOOMLA_TOKEN = 'e2e-joomla-token';
-/** The first worker's port; worker N takes basePort + 10 N (the app) and + 1 (its Joomla stand-in). */
+const TELEGRAM_TOKEN = '7000000001:e2e-telegram-token';
+/** The first worker's port; worker N takes basePort + 10 N (the app), + 1 (its Joomla stand-in) and + 2 (its Telegram stand-in). */
 const basePort = Number(process.env.E2E_PORT ?? 8181);
 
 /** Starts `node --import tsx <file>` in its own process group, its output in `log`. */
@@ -87,9 +90,11 @@ export const test = base.extend<object, { app: AppServer }>({
       const port = basePort + 10 * workerInfo.parallelIndex;
       const url = `http://127.0.0.1:${port}`;
       const joomla = { url: `http://127.0.0.1:${port + 1}`, token: JOOMLA_TOKEN };
+      const telegram = { url: `http://127.0.0.1:${port + 2}`, token: TELEGRAM_TOKEN };
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `edu-e2e-w${workerInfo.parallelIndex}-`));
       const log = path.join(dataDir, 'server.log');
       const site = startProcess(path.join(here, 'fake-joomla-server.ts'), { FAKE_JOOMLA_PORT: String(port + 1), FAKE_JOOMLA_TOKEN: JOOMLA_TOKEN }, log);
+      const bot = startProcess(path.join(here, 'fake-telegram-server.ts'), { FAKE_TELEGRAM_PORT: String(port + 2), FAKE_TELEGRAM_TOKEN: TELEGRAM_TOKEN }, log);
       const server = startProcess(
         path.resolve(e2eDir, '../server/src/main.ts'),
         {
@@ -104,15 +109,18 @@ export const test = base.extend<object, { app: AppServer }>({
           CMS_TOKEN: JOOMLA_TOKEN,
           CMS_JOURNAL_URL: joomla.url,
           CMS_JOURNAL_TOKEN: JOOMLA_TOKEN,
+          TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+          TELEGRAM_API_URL: telegram.url,
         },
         log,
       );
       try {
         await answering(`${joomla.url}/api/index.php/v1/tags`, site, log, 60_000, { 'X-Joomla-Token': JOOMLA_TOKEN });
+        await answering(`${telegram.url}/bot${TELEGRAM_TOKEN}/getMe`, bot, log, 60_000);
         await answering(`${url}/api/health`, server, log, 180_000);
-        await use({ url, dataDir, joomla });
+        await use({ url, dataDir, joomla, telegram });
       } finally {
-        await Promise.all([stop(server), stop(site)]);
+        await Promise.all([stop(server), stop(site), stop(bot)]);
         // The server logs only warnings and errors: kept beside the failures' traces when there are any.
         if (fs.existsSync(log) && fs.statSync(log).size > 0) {
           fs.mkdirSync(workerInfo.project.outputDir, { recursive: true });

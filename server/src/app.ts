@@ -71,6 +71,9 @@ import { metricsPlugin } from './features/monitoring/metrics.ts';
 import { monitoringRoutes } from './features/monitoring/routes.ts';
 import { personalDataOperatorRoutes, personalDataRoutes } from './features/personal-data/routes.ts';
 import { registerPersonalDataJobs } from './features/personal-data/personal-data-export.ts';
+import { Telegram } from './platform/telegram/telegram.ts';
+import { registerTelegramJobs } from './features/telegram/telegram-jobs.ts';
+import { telegramRoutes } from './features/telegram/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +90,8 @@ declare module 'fastify' {
     /** .xlsx exports streaming on this instance: one per account (platform/xlsx-reply.ts). */
     exportSlots: AccountSlots;
     cms: Cms;
+    /** The centre's Telegram bot (platform/telegram), off without TELEGRAM_BOT_TOKEN. */
+    telegram: Telegram;
     /** The uniqueness engine's worker threads. */
     uniqueness: UniquenessPool;
   }
@@ -147,6 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPrintJobs(jobs);
   registerFileJobs(jobs);
   registerPersonalDataJobs(jobs);
+  app.decorate('telegram', new Telegram(deps.config.telegram));
+  app.addHook('onClose', async () => app.telegram.close());
+  registerTelegramJobs(jobs);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -220,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(publicationRoutes, { prefix: '/api/publication' });
   await app.register(siteLinkRoutes, { prefix: '/api' });
   await app.register(personalDataRoutes, { prefix: '/api' });
+  await app.register(telegramRoutes, { prefix: '/api/telegram' });
   // The manager area (spec 02): every route registered here is operators' only (401 / 403) unless it
   // declares otherwise, see platform/access.ts.
   await app.register(async (manager) => {

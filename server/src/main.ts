@@ -9,6 +9,7 @@ import { scheduleFilePurge } from './features/files/file-retention.ts';
 import { sweepUploadTmp } from './platform/uploads.ts';
 import { scheduleReconcileSweep } from './features/payments/jobs.ts';
 import { consoleLogger } from './platform/console-log.ts';
+import { scheduleDailySummary, startTelegram } from './features/telegram/telegram-jobs.ts';
 
 let config: Config;
 try {
@@ -37,10 +38,13 @@ const demo = await prepareDatabase(database, config, app.files);
 
 await sweepUploadTmp(config.dataDir);
 await app.listen({ port: config.port, host: config.host });
+// The bot's webhook (or long polling) once the app answers.
+void startTelegram(app);
 if (config.jobsIntervalMs > 0) {
   await scheduleStopListRefresh(app.db);
   await scheduleFilePurge(app.db);
   await scheduleReconcileSweep(app.db);
+  if (config.telegram) await scheduleDailySummary(app.db, config.telegram.summaryHour);
   app.jobs.start(config.jobsIntervalMs);
 }
 
@@ -51,6 +55,7 @@ const lines = [
   `  Почта: ${app.mailer.describe()}`,
   `  Файлы: ${app.files.describe()}`,
   `  Печать: ${app.converters.office.describe()}; ${app.converters.html.describe()}`,
+  `  Telegram: ${config.telegram ? `бот, ${config.telegram.mode === 'polling' ? 'long polling' : 'вебхук'} (${config.telegram.apiUrl})` : 'не подключён (TELEGRAM_BOT_TOKEN)'}`,
   `  Оплата: ${!config.yookassa.enabled ? 'отключена (PAYMENTS=off)' : config.yookassa.sandbox ? 'тестовый режим (встроенная песочница ЮKassa)' : `ЮKassa, магазин ${config.yookassa.shopId}`}`,
 ];
 if (demo) {

@@ -124,6 +124,7 @@ const COMMON: Record<string, Field> = {
   snils: f('СНИЛС'),
   fio_dative: f('ФИО в дательном падеже'),
   login_as: f('Вход от имени пользователя'),
+  telegram: f('Telegram'),
   sum: f('Сумма', money),
   entries: f('Заявки', { kind: 'list' }),
   uuid: f('Платёж ЮKassa'),

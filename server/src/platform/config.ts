@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SITE_TIME_ZONE, isTimeZone } from './cms/joomla-client.ts';
@@ -86,6 +86,19 @@ export interface Config {
     savesWhilePending: number;
     saveWindowMinutes: number;
   };
+  /**
+   * The centre's Telegram bot (issue 33, decision 042); null when TELEGRAM_BOT_TOKEN is unset (the
+   * settings say the centre has not connected Telegram, nothing is sent). Updates come by webhook
+   * (`${appUrl}/api/telegram/webhook`, checked by the secret header) or by long polling (one instance).
+   */
+  telegram: {
+    token: string;
+    apiUrl: string;
+    mode: 'webhook' | 'polling';
+    webhookSecret: string;
+    /** Moscow hour of the operators' daily summary. */
+    summaryHour: number;
+  } | null;
   /** GET /metrics (Prometheus) answers only with this bearer token; unset, the route is off (404) and nothing is measured. */
   metricsToken: string | undefined;
   /**
@@ -228,6 +241,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       savesWhilePending: Math.max(1, Number(env.UNIQUENESS_SAVES_WHILE_PENDING ?? 10)),
       saveWindowMinutes: Math.max(1, Number(env.UNIQUENESS_SAVE_WINDOW_MINUTES ?? 1)),
     },
+    telegram: env.TELEGRAM_BOT_TOKEN
+      ? {
+          token: env.TELEGRAM_BOT_TOKEN,
+          apiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/$/, ''),
+          mode: env.TELEGRAM_MODE === 'polling' ? 'polling' : 'webhook',
+          // Telegram allows 1-256 characters A-Z a-z 0-9 _ -; without one set, a secret derived from the
+          // token (the same on every instance, unknown to anyone without the token).
+          webhookSecret: env.TELEGRAM_WEBHOOK_SECRET || createHash('sha256').update(`webhook:${env.TELEGRAM_BOT_TOKEN}`).digest('hex'),
+          summaryHour: Math.min(23, Math.max(0, Number(env.TELEGRAM_SUMMARY_HOUR ?? 9))),
+        }
+      : null,
     metricsToken: env.METRICS_TOKEN || undefined,
     log: { level: env.LOG_LEVEL ?? 'info', pretty: nodeEnv !== 'production' && Boolean(process.stdout.isTTY) },
     ...overrides,

@@ -27,6 +27,12 @@ export interface JobPayloads {
   /** Make a person's personal-data archive (issue 33), then remove it when its link expires. */
   'personal-data-export': { exportId: number };
   'expire-personal-data-export': { exportId: number };
+  /** Copy one bell notification to its user's Telegram chat (features/telegram, decision 042). */
+  'telegram-notify': { notificationId: number };
+  /** One message of the bot: a reply in a chat, an operator's daily summary. */
+  'telegram-message': { chatId: number; html: string };
+  /** The operators' daily to-do summary; it schedules itself for the next day. */
+  'telegram-daily-summary': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

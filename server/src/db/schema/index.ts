@@ -13,3 +13,4 @@ export * from './events.ts';
 export * from './settings.ts';
 export * from './bank-statements.ts';
 export * from './personal-data.ts';
+export * from './telegram.ts';

@@ -8,6 +8,7 @@ import { entryUrl } from '../entries/entry-status.ts';
 import { eventValues, renderHtml, renderText } from './event-macros.ts';
 import type { JobPayloads } from '../../platform/jobs.ts';
 import { isGuest } from '../../platform/access.ts';
+import { copyToTelegram } from '../../platform/notify.ts';
 
 /** Where a notification of the event leads in the cabinet. */
 const EVENT_URL: Record<number, string> = {
@@ -52,7 +53,8 @@ interface EventDef {
 
 /**
  * 'deliver-event' {outboxId}: the notification (from the event's template of type 5) is written at
- * most once, in a transaction that also marks the outbox row; then the e-mail is sent when the
+ * most once, in a transaction that also marks the outbox row (and, when the event's mailing switch
+ * is on and the user linked Telegram, schedules its Telegram copy); then the e-mail is sent when the
  * event's mailing switch is on. A failed send throws, so the job retries with backoff; the
  * notification is not repeated.
  */
@@ -98,6 +100,8 @@ export async function deliverEvent(app: FastifyInstance, { outboxId }: JobPayloa
             returning id`,
       );
       await tx.execute(sql`update event_outbox set notification_id = ${n.id} where id = ${row.id}`);
+      // Telegram follows the switch that governs the letter: the event's «Рассылка писем» (decision 042).
+      if (event.is_mailing) await copyToTelegram(tx, row.user_id, n.id);
     });
   }
 

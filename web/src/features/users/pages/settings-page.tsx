@@ -14,6 +14,7 @@ import { useChangePassword } from '../api/change-password';
 import { useMailSubscription, useSetMailSubscription } from '../api/mail-subscription';
 import { MailingMessages } from '@edu/domain/mailing/mailing';
 import { focusFirstInvalid } from '../../../lib/focus-invalid';
+import { TelegramSettings } from '../components/telegram-settings';
 
 /** The mass-mailing switch (issue 13): the same choice as the unsubscribe link of the letters. */
 function MailingSubscription() {
@@ -111,6 +112,7 @@ export function SettingsPage({ extra }: { extra?: ReactNode } = {}) {
         </form>
       </Paper>
       <MailingSubscription />
+      <TelegramSettings />
       {extra}
     </Stack>
   );
