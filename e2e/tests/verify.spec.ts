@@ -21,9 +21,14 @@ test('a client prints a certificate; a visitor checks it by its code; once revok
   test.setTimeout(240_000);
   const client = await clientWithEntry(request, 'verify', { lastName: 'Проверкина' });
   const services = await request.get('/api/service', { headers: client.headers, params: { title: 'Формирующее оценивание', per_page: 15 } });
-  const webinar = ((await services.json()) as { data: { id: number; title: string }[] }).data.find((s) => s.title === FREE_WEBINAR)!;
+  const webinar = ((await services.json()) as { data: { id: number; title: string; dict_type_id: number }[] }).data.find((s) => s.title === FREE_WEBINAR)!;
   const entry = await applyFor(request, client, webinar.id);
   const op = await operatorHeaders(request);
+  // The shipped webinar certificate prints for webinars (documents.spec, on the same install when the
+  // journeys share a worker, makes a centre's own template without the code the default).
+  const shipped = await request.get('/api/template', { headers: op, params: { title: 'Сертификат участника вебинара', per_page: 15 } });
+  const template = ((await shipped.json()) as { data: { id: number; title: string }[] }).data.find((t) => t.title === 'Сертификат участника вебинара')!;
+  expect((await request.post(`/api/template/${template.id}/set-as-default/${webinar.dict_type_id}`, { headers: op })).ok()).toBeTruthy();
   expect((await request.post(`/api/entry/${entry.id}/complete`, { headers: op })).ok()).toBeTruthy();
 
   // The client prints the certificate: it carries the code (and its QR code, decoded in the server's test).
