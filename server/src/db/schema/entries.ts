@@ -111,6 +111,11 @@ export const entries = pgTable(
     index('entries_live_type_newest_idx')
       .on(t.service_type_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.status)
       .where(sql`deleted_at is null`),
+    // The operators' list, newest first, narrowed to many clients or services (?fio=, ?service=
+    // matching more than a hundred): the page's ids from this index alone, its columns the filters.
+    index('entries_live_newest_idx')
+      .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst(), t.created_by, t.service_id, t.service_type_id, t.status)
+      .where(sql`deleted_at is null`),
     // The operators' list of deleted entries (?deleted=1), newest first.
     index('entries_deleted_newest_idx')
       .on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -80,6 +80,23 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Each user's full name alone, 'last first middle' in lower case (issue 34). The operators' entry list finds the
+ * clients a ?fio= names by this narrow table's trigram index: a users row is about 1 KB, and
+ * rechecking the index's candidates there read 3-4 times the pages. Kept by a trigger on users
+ * (migration 0032_user_names), never written by the app.
+ */
+export const userNames = pgTable(
+  'user_names',
+  {
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    full_name: text('full_name').notNull(),
+  },
+  (t) => [index('user_names_full_name_trgm_idx').using('gin', t.full_name.op('gin_trgm_ops'))],
+);
+
 /** A user's work profiles (spec 01 §5 Profile: at least one). */
 export const userProfiles = pgTable(
   'user_profiles',

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
 import { entries } from '../../db/schema/index.ts';
 import { rows } from '../../platform/db.ts';
-import { FIO_USERS_CAP, TITLE_SERVICES_CAP } from './entries-repository.ts';
+import { FIO_USERS_CAP, TITLE_SERVICES_CAP, WALK_FROM } from './entries-repository.ts';
 
 // The operators' entry list (issue 10): page ids first, then one wide select by ids; the fio and
 // title filters through the matching users or services; the type filter on entries.service_type_id.
@@ -169,6 +169,58 @@ describe('the operator list', () => {
     expect(ids(byTitle)).toEqual(made);
     expect(byTitle.meta.total).toBe(3);
     expect(ids(await list(`service=${encodeURIComponent('о тёзках')}&fio=${encodeURIComponent('Тёзкина')}&per_page=15&page=1`))).toEqual(made);
+  });
+
+  it(`walks the newest entries when a name matches more than ${WALK_FROM} clients or a title more than ${WALK_FROM} services, with the same answer`, async () => {
+    const many = WALK_FROM + 25;
+    await t.database.db.execute(
+      sql`insert into users (email, last_name, first_name, role) select 'walker-' || g || '@example.com', 'Ходокова', 'Нина', 2 from generate_series(1, ${many}) g`,
+    );
+    await t.database.db.execute(sql`insert into services (title, dict_type_id) select 'Прогулка по набережной № ' || g, 2 from generate_series(1, ${many}) g`);
+    const walkers = await rows<{ id: number }>(t.database.db, sql`select id from users where last_name = 'Ходокова' order by id`);
+    const walks = await rows<{ id: number }>(t.database.db, sql`select id from services where title like 'Прогулка по набережной%' order by id`);
+    const other = await t.createUser({ last_name: 'Посторонняя', first_name: 'Ирина' });
+    const otherService = await makeService(t.database.db, { title: 'Постороннее занятие', dict_type_id: 3 });
+    const base = Date.parse('2026-06-01T10:00:00Z');
+    // 40 matching entries among as many of someone else's, one deleted, statuses mixed; two at the same instant (the id breaks the tie).
+    const mine: { id: number; at: number; status: number }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const at = base + (i === 7 ? 6 : i) * 60_000;
+      const status = 1 + (i % 3);
+      mine.push({ id: await addEntry(walkers[i * 3].id, walks[i * 3].id, { created_at: new Date(at), status }), at, status });
+      await addEntry(other.id, otherService.id, { created_at: new Date(at + 30_000) });
+    }
+    await addEntry(walkers[1].id, walks[1].id, { created_at: new Date(base + 3_600_000), deleted_at: new Date() });
+    const newest = (keep: (e: (typeof mine)[number]) => boolean) =>
+      mine
+        .filter(keep)
+        .sort((a, b) => b.at - a.at || b.id - a.id)
+        .map((e) => e.id);
+    for (const filter of [`fio=${encodeURIComponent('Ходокова')}`, `service=${encodeURIComponent('по набережной')}`]) {
+      const first = await list(`${filter}&per_page=15`);
+      expect(ids(first)).toEqual(newest(() => true).slice(0, 15));
+      expect(first.meta.total).toBe(40);
+      expect(ids(await list(`${filter}&per_page=15&page=3`))).toEqual(newest(() => true).slice(30, 45));
+      expect(ids(await list(`${filter}&status=2&per_page=15`))).toEqual(newest((e) => e.status === 2).slice(0, 15));
+      // Oldest first walks the same index backwards; another sort takes the matches' entries by their ids.
+      expect(ids(await list(`${filter}&sort=created_at&per_page=15`))).toEqual(newest(() => true).reverse().slice(0, 15));
+      expect(ids(await list(`${filter}&sort=-number&per_page=15`))).toEqual([...mine].sort((a, b) => b.id - a.id).map((e) => e.id).slice(0, 15));
+    }
+    expect((await list(`fio=${encodeURIComponent('Ходокова')}&deleted=1`)).meta.total).toBe(1);
+  });
+
+  it('finds a client by the name they have now (the names kept beside the users follow every change)', async () => {
+    const s = await makeService(t.database.db, { title: 'Занятие о переменах фамилии', dict_type_id: 2 });
+    const u = await t.createUser({ last_name: 'Прежнева', first_name: 'Алла', middle_name: null });
+    const e = await addEntry(u.id, s.id);
+    expect(ids(await list(`fio=${encodeURIComponent('Прежнева Алла')}`))).toEqual([e]);
+    await t.database.db.execute(sql`update users set last_name = 'Новикова', middle_name = 'Петровна' where id = ${u.id}`);
+    expect((await list(`fio=${encodeURIComponent('Прежнева')}`)).meta.total).toBe(0);
+    expect(ids(await list(`fio=${encodeURIComponent('Новикова Алла Петровна')}`))).toEqual([e]);
+    // Other changes of the user leave the name alone; the name goes with the user.
+    await t.database.db.execute(sql`update users set organization = 'Школа № 1' where id = ${u.id}`);
+    expect(ids(await list(`fio=${encodeURIComponent('Петровна')}`))).toEqual([e]);
+    expect(await rows(t.database.db, sql`select full_name from user_names where user_id = ${u.id}`)).toEqual([{ full_name: 'новикова алла петровна' }]);
   });
 
   it('finds entries by a word of the service title through the matching services', async () => {

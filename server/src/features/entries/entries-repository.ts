@@ -327,9 +327,15 @@ export function entryBatchSql(f: EntryFilters, sort: ReturnType<typeof entrySort
 }
 
 /** ?fio= matching at most this many users: entries are taken by their ids (else joined). */
-export const FIO_USERS_CAP = 1_000;
+export const FIO_USERS_CAP = 5_000;
 /** ?service= matching at most this many services: entries are taken by their ids (else joined). */
-export const TITLE_SERVICES_CAP = 500;
+export const TITLE_SERVICES_CAP = 2_000;
+/**
+ * More matching users or services than this, newest first: the page walks the newest live entries
+ * (entries_live_newest_idx, which holds the filters' columns) and keeps those of the matches,
+ * instead of reading each match's newest entries.
+ */
+export const WALK_FROM = 100;
 
 /**
  * The ids of at most `cap` rows, or null when more match (the caller joins instead). Prepared when
@@ -361,10 +367,12 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
   let driver: { column: SQL; ids: number[] } | null = null;
   if (f.fio) {
     const words = fioWords(f.fio);
+    // user_names (one narrow row per user, in lower case) rather than users: the trigram index's
+    // candidates are rechecked in the table, and a users row is about 1 KB (bench/README.md, issue 34).
     const users = await idsUpTo(
       database,
-      sql`select u.id from users u where ${sql.join(
-        words.map((w) => nameWordMatches(w, 'u')),
+      sql`select n.user_id as id from user_names n where ${sql.join(
+        words.map((w) => sql`n.full_name like lower(${containsPattern(w)})`),
         sql` and `,
       )}`,
       FIO_USERS_CAP,
@@ -397,6 +405,11 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
     parts.push(sql`${driver.column} = any(${intArray(driver.ids)})`);
     driver = null;
   }
+  // Many matches, newest first: the page's ids by walking the newest live entries (the walk finds a
+  // page after about per_page × entries ÷ the matches' entries index rows), the count per match as
+  // below. `+ 0` keeps the id list a filter of the walk: planned once for any list (prepared), the
+  // planner would take it for ten ids and read every match's entries through their own index.
+  const walk = driver !== null && driver.ids.length > WALK_FROM && sort.key === 'created_at' ? driver : null;
   const countWhere = sql.join([...parts], sql` and `);
   if (sort.join) joins.set(sort.join, SORT_JOINS[sort.join]);
   // Sorted by title, the walk of services in title order takes only the type's services (the copy
@@ -417,7 +430,9 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
     const each = (select: SQL, rest: SQL) =>
       sql`from unnest(${intArray(ids)}) as m(id) cross join lateral (${select} ${from} where ${column} = m.id and ${where} ${rest}) x`;
     countSql = sql`select count(*)::int as total from (select 1 ${each(sql`select 1`, sql`limit ${COUNT_CAP + 1}`)} limit ${COUNT_CAP + 1}) y`;
-    idsSql = sql`select x.id ${each(sql`select e.id, ${sort.column.sql} as k`, sql`${order} limit ${offset + page.per_page}`)} order by ${sortSql(sort, sql`x.k`, sql`x.id`)} limit ${page.per_page} offset ${offset}`;
+    idsSql = walk
+      ? sql`select e.id ${from} where ${column} + 0 = any(${intArray(ids)}) and ${where} ${order} limit ${page.per_page} offset ${offset}`
+      : sql`select x.id ${each(sql`select e.id, ${sort.column.sql} as k`, sql`${order} limit ${offset + page.per_page}`)} order by ${sortSql(sort, sql`x.k`, sql`x.id`)} limit ${page.per_page} offset ${offset}`;
   } else {
     countSql = sql`select count(*)::int as total from (select 1 ${countFrom} where ${countWhere} limit ${COUNT_CAP + 1}) x`;
     idsSql = sql`select e.id ${from} where ${where} ${order} limit ${page.per_page} offset ${offset}`;

@@ -92,8 +92,9 @@ export async function fillAccount(tx: Queryable, accountId: number, fill: Import
   }
 }
 
-/** The users list's trigram indexes (migration 0014 keeps them without a pending list). */
+/** The users' trigram indexes and the names' (migrations 0014, 0032 keep them without a pending list). */
 const TRIGRAM_INDEXES = [
+  'user_names_full_name_trgm_idx',
   'users_email_trgm_idx',
   'users_phone_digits_trgm_idx',
   'users_full_name_trgm_idx',
