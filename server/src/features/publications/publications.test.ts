@@ -736,6 +736,15 @@ describe('saves while the check waits', () => {
       const refused = await save(u.h, 3);
       expect(refused.statusCode, refused.body).toBe(429);
       expect(refused.json().message).toBe(PublicationMessages.savedTooOftenWhileChecked);
+      // Refused before its body is read (a refused 480 000-character save costs nothing to parse):
+      // a body that is not even JSON gets the same 429, not the parser's 400.
+      const unread = await t.inject({
+        method: 'PUT',
+        url: `/api/publication/${p.id}`,
+        headers: { ...u.h, 'content-type': 'application/json' },
+        payload: '{"text": "<p>не дочитано',
+      });
+      expect(unread.statusCode, unread.body).toBe(429);
       const [kept] = await rows<{ text: string }>(t.database.db, sql`select text from publications where id = ${p.id}`);
       expect(kept.text).toContain('правкав'); // the second save's text (в), not the refused third's
       // The same through the form's POST ?_method=PUT, and while the check runs.
