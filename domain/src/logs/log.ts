@@ -38,6 +38,13 @@ export const impersonatorLabel = (operatorFio: string) => `оператор ${op
 
 export type ChangeDiff = Record<string, { old: unknown; new: unknown }>;
 
+/** A text longer than this is kept in the change log by its beginning and its length (a publication's text). */
+export const LOGGED_TEXT_MAX = 1000;
+/** How a long text reads in the change log: its first LOGGED_TEXT_HEAD characters and its length. */
+export const LOGGED_TEXT_HEAD = 300;
+export const loggedLongText = (value: string) =>
+  `${value.slice(0, LOGGED_TEXT_HEAD)}… [всего символов: ${value.length.toLocaleString('ru-RU')}]`;
+
 export const changeDiffSchema = z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() }));
 
 const personSchema = z.object({ id: z.number().int(), fio: z.string() });

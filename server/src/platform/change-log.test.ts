@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOGGED_TEXT_HEAD, LOGGED_TEXT_MAX } from '@edu/domain/logs/log';
 import { diffOf, SECRET_MARK } from './change-log.ts';
 
 describe('change-log diff', () => {
@@ -20,5 +21,18 @@ describe('change-log diff', () => {
   it('compares dates and lists by value', () => {
     expect(diffOf({ deleted_at: new Date(5), profiles: [1, 2] }, { deleted_at: new Date(5), profiles: [1, 2] })).toEqual({});
     expect(diffOf({ deleted_at: null }, { deleted_at: new Date(0) })).toEqual({ deleted_at: { old: null, new: '1970-01-01T00:00:00.000Z' } });
+  });
+
+  it('keeps a long text by its beginning and length, and compares it whole (issue 29)', () => {
+    const long = 'Слово '.repeat(80_000); // 480 000 characters
+    const edited = `${long}и ещё одно`;
+    const { text } = diffOf({ text: long, title: 'Статья' }, { text: edited, title: 'Статья' });
+    expect(text.old).toBe(`${long.slice(0, LOGGED_TEXT_HEAD)}… [всего символов: 480\u00a0000]`);
+    expect(text.new).toBe(`${edited.slice(0, LOGGED_TEXT_HEAD)}… [всего символов: 480\u00a0010]`);
+    // A change past the kept beginning is still a change; the same long text is none.
+    expect(diffOf({ text: long }, { text: long })).toEqual({});
+    // Up to the limit a text is kept as it is.
+    const short = 'я'.repeat(LOGGED_TEXT_MAX);
+    expect(diffOf({ text: null }, { text: short })).toEqual({ text: { old: null, new: short } });
   });
 });

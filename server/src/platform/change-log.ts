@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatRub } from '@edu/domain/common/format';
-import type { ChangeDiff, ChangeLogType } from '@edu/domain/logs/log';
+import { LOGGED_TEXT_MAX, loggedLongText, type ChangeDiff, type ChangeLogType } from '@edu/domain/logs/log';
 import { presentDiff, referencedIds, type PresentedChange, type RefKind, type RefNames } from '@edu/domain/logs/log-fields';
 import { changeLogs } from '../db/schema/index.ts';
 import { currentImpersonator } from './auth.ts';
@@ -29,7 +29,9 @@ export function maskNumber(value: unknown): unknown {
 
 /**
  * The fields that changed between two versions of a row, ignoring id, user_id and timestamps.
- * Passwords and tokens show only that they changed; SNILS and passport numbers are masked.
+ * Passwords and tokens show only that they changed; SNILS and passport numbers are masked; a text
+ * longer than LOGGED_TEXT_MAX (a publication's 480 000 characters) is kept by its beginning and
+ * length, so an edit's row is not twice the text (issue 29).
  */
 export function diffOf(before: Values | null, after: Values | null): ChangeDiff {
   const ignored = new Set(['id', 'user_id', 'created_at', 'updated_at']);
@@ -39,13 +41,15 @@ export function diffOf(before: Values | null, after: Values | null): ChangeDiff 
     if (ignored.has(k)) continue;
     const o = normalise(before?.[k]);
     const n = normalise(after?.[k]);
-    if (JSON.stringify(o) === JSON.stringify(n)) continue;
+    if (typeof o === 'string' || typeof n === 'string' ? o === n || (o == null && n == null) : JSON.stringify(o) === JSON.stringify(n)) continue;
     if (SECRET.has(k)) diff[k] = { old: o == null ? null : SECRET_MARK, new: n == null ? null : SECRET_MARK };
     else if (MASKED.has(k)) diff[k] = { old: maskNumber(o ?? null), new: maskNumber(n ?? null) };
-    else diff[k] = { old: o ?? null, new: n ?? null };
+    else diff[k] = { old: shortened(o ?? null), new: shortened(n ?? null) };
   }
   return diff;
 }
+
+const shortened = (v: unknown) => (typeof v === 'string' && v.length > LOGGED_TEXT_MAX ? loggedLongText(v) : v);
 
 function normalise(v: unknown): unknown {
   return v instanceof Date ? v.toISOString() : v;
