@@ -42,8 +42,7 @@ export type ChangeDiff = Record<string, { old: unknown; new: unknown }>;
 export const LOGGED_TEXT_MAX = 1000;
 /** How a long text reads in the change log: its first LOGGED_TEXT_HEAD characters and its length. */
 export const LOGGED_TEXT_HEAD = 300;
-export const loggedLongText = (value: string) =>
-  `${value.slice(0, LOGGED_TEXT_HEAD)}… [всего символов: ${value.length.toLocaleString('ru-RU')}]`;
+export const loggedLongText = (value: string) => `${value.slice(0, LOGGED_TEXT_HEAD)}… [всего символов: ${value.length.toLocaleString('ru-RU')}]`;
 
 export const changeDiffSchema = z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() }));
 

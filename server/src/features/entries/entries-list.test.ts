@@ -203,8 +203,17 @@ describe('the operator list', () => {
       expect(ids(await list(`${filter}&per_page=15&page=3`))).toEqual(newest(() => true).slice(30, 45));
       expect(ids(await list(`${filter}&status=2&per_page=15`))).toEqual(newest((e) => e.status === 2).slice(0, 15));
       // Oldest first walks the same index backwards; another sort takes the matches' entries by their ids.
-      expect(ids(await list(`${filter}&sort=created_at&per_page=15`))).toEqual(newest(() => true).reverse().slice(0, 15));
-      expect(ids(await list(`${filter}&sort=-number&per_page=15`))).toEqual([...mine].sort((a, b) => b.id - a.id).map((e) => e.id).slice(0, 15));
+      expect(ids(await list(`${filter}&sort=created_at&per_page=15`))).toEqual(
+        newest(() => true)
+          .reverse()
+          .slice(0, 15),
+      );
+      expect(ids(await list(`${filter}&sort=-number&per_page=15`))).toEqual(
+        [...mine]
+          .sort((a, b) => b.id - a.id)
+          .map((e) => e.id)
+          .slice(0, 15),
+      );
     }
     expect((await list(`fio=${encodeURIComponent('Ходокова')}&deleted=1`)).meta.total).toBe(1);
   });
