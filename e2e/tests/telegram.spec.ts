@@ -73,7 +73,7 @@ test('a client links Telegram from the settings and gets a notification there', 
   await settingsShot(page, 'telegram-settings-linked-1280');
   await page.setViewportSize(PHONE);
   await expect(block.getByText('Telegram подключён')).toBeVisible();
-  expect(await noSidewaysScroll(page)).toBe(true);
+  await expect.poll(() => noSidewaysScroll(page)).toBe(true);
   await noticesGone(page);
   expect(await axeBlocking(page)).toEqual([]);
   await settingsShot(page, 'telegram-settings-linked-390');
@@ -110,6 +110,6 @@ test('an operator links Telegram and switches on the daily summary', async ({ pa
   expect(await axeBlocking(page)).toEqual([]);
   await settingsShot(page, 'telegram-settings-operator-1280');
   await page.setViewportSize(PHONE);
-  expect(await noSidewaysScroll(page)).toBe(true);
+  await expect.poll(() => noSidewaysScroll(page)).toBe(true);
   await settingsShot(page, 'telegram-settings-operator-390');
 });
