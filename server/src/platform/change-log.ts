@@ -41,7 +41,7 @@ export function diffOf(before: Values | null, after: Values | null): ChangeDiff 
     if (ignored.has(k)) continue;
     const o = normalise(before?.[k]);
     const n = normalise(after?.[k]);
-    if (typeof o === 'string' || typeof n === 'string' ? o === n || (o == null && n == null) : JSON.stringify(o) === JSON.stringify(n)) continue;
+    if (typeof o === 'string' || typeof n === 'string' ? o === n : JSON.stringify(o) === JSON.stringify(n)) continue;
     if (SECRET.has(k)) diff[k] = { old: o == null ? null : SECRET_MARK, new: n == null ? null : SECRET_MARK };
     else if (MASKED.has(k)) diff[k] = { old: maskNumber(o ?? null), new: maskNumber(n ?? null) };
     else diff[k] = { old: shortened(o ?? null), new: shortened(n ?? null) };
