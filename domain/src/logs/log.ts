@@ -42,7 +42,9 @@ export type ChangeDiff = Record<string, { old: unknown; new: unknown }>;
 export const LOGGED_TEXT_MAX = 1000;
 /** How a long text reads in the change log: its first LOGGED_TEXT_HEAD characters and its length. */
 export const LOGGED_TEXT_HEAD = 300;
-export const loggedLongText = (value: string) => `${value.slice(0, LOGGED_TEXT_HEAD)}… [всего символов: ${value.length.toLocaleString('ru-RU')}]`;
+export const loggedLongText = (value: string) => loggedTextOf(value.slice(0, LOGGED_TEXT_HEAD), value.length);
+/** The same from the beginning and the length alone (a text read from the database by its head and length, not whole). */
+export const loggedTextOf = (head: string, length: number) => `${head}… [всего символов: ${length.toLocaleString('ru-RU')}]`;
 
 export const changeDiffSchema = z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() }));
 

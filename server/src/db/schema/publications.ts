@@ -1,4 +1,5 @@
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, deletedAt, id, money, updatedAt } from './columns.ts';
 import { dictPublicationCategories, dictServiceSubtypes } from './dictionaries.ts';
 import { files } from './documents.ts';
@@ -46,6 +47,12 @@ export const publications = pgTable(
     id: id(),
     title: varchar('title', { length: 500 }).notNull(),
     text: text('text'),
+    /**
+     * Kept by the database beside the text (issue 29): its MD5 (textDigest) and length, so that a
+     * save learns whether the text changed, and the change log its length, without reading it back.
+     */
+    text_digest: text('text_digest').generatedAlwaysAs(sql`md5(text)`),
+    text_length: integer('text_length').generatedAlwaysAs(sql`length(text)`),
     file_id: integer('file_id').references(() => files.id),
     url: varchar('url', { length: 500 }),
     url_contents: varchar('url_contents', { length: 500 }),

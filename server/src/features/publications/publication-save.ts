@@ -28,7 +28,7 @@ import type { CheckedUpload, StoreUpload } from '../../platform/uploads.ts';
 import { entryNumber } from '../entries/entry-rules.ts';
 import { scheduleUniquenessCheck } from './jobs.ts';
 import { movePublication, type PublicationChanges } from './publication-status.ts';
-import { listPublicationSlots, loadRecord } from './publications-repository.ts';
+import { listPublicationSlots, loadRecord, loggedValue } from './publications-repository.ts';
 import { quoted } from '@edu/domain/common/quotes';
 
 export type SaveInput = z.output<typeof savePublicationBody>;
@@ -65,6 +65,8 @@ async function serviceOfSubtype(tx: Queryable, subtypeId: number): Promise<Servi
 
 interface Checked {
   text: string | null;
+  /** textDigest(text). */
+  textDigest: string | null;
   priceId: number;
   price: number;
   authorsNum: number;
@@ -116,7 +118,7 @@ async function checkFields(
   }
 
   // Cleaned off the request thread by the route when it could (o.cleaned), else here.
-  const { text, plain } = o.cleaned ?? cleanPublicationText(input.text ?? '');
+  const { text, plain, digest } = o.cleaned ?? cleanPublicationText(input.text ?? '');
   if (o.hasFile) {
     if (!o.fileThere) add('file', PublicationMessages.attachFile);
   } else if (!plain) add('text', PublicationMessages.enterText);
@@ -159,7 +161,7 @@ async function checkFields(
   }
 
   if (Object.keys(errors).length) throw validationError(errors);
-  return { text: text || null, priceId, price, authorsNum, authors };
+  return { text: text || null, textDigest: digest, priceId, price, authorsNum, authors };
 }
 
 async function fioOf(tx: Queryable, userId: number): Promise<string> {
@@ -223,6 +225,8 @@ async function storeFile(tx: Queryable, store: StoreUpload | null, userId: numbe
 
 export interface SaveResult {
   id: number;
+  /** The text as it is now stored: the answer carries it without reading it back (480 000 characters decoded again). */
+  text: string | null;
   /** The uniqueness check was scheduled ('будет проверена антиплагиатом в течение часа'). */
   scheduled: boolean;
   /** An operator moved it to another publication subtype. */
@@ -345,7 +349,7 @@ export async function createPublication(
   });
   const scheduled = Boolean(checked.text);
   if (scheduled) await scheduleUniquenessCheck(tx, row.id, ownerId, { pendingLimit: isOperator ? undefined : limits?.pendingChecks });
-  return { id: row.id, scheduled, entryNote };
+  return { id: row.id, text: checked.text, scheduled, entryNote };
 }
 
 /**
@@ -417,9 +421,11 @@ export async function updatePublication(
   const fileId = mainFile ? await storeFile(tx, store, current.created_by, mainFile) : keepFile ? current.file_id : null;
   // A replaced or removed main file is no longer served; its bytes go after the retention period.
   if (current.file_id !== null && fileId !== current.file_id) await retireFiles(tx, [current.file_id]);
+  // The text is written (and logged) only when it changed: its digest against the stored one's.
+  const textChanged = checked.textDigest !== current.text_digest;
   const set: PublicationChanges = {
     title: input.title,
-    text: checked.text,
+    ...(textChanged ? { text: checked.text } : {}),
     file_id: fileId,
     release_id: input.release_id ?? null,
     dict_category_id: input.dict_category_id ?? null,
@@ -438,10 +444,10 @@ export async function updatePublication(
       .set({ ...set, updated_at: new Date() })
       .where(sql`id = ${id}`);
     const before: Record<string, unknown> = {};
-    for (const k of Object.keys(set)) before[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
+    for (const k of Object.keys(set)) before[k] = loggedValue(current, k);
     await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before, after: set });
   } else {
-    await movePublication(tx, { publicationId: id, action: 'resubmit', by: user.id, set });
+    await movePublication(tx, { publicationId: id, action: 'resubmit', by: user.id, set, locked: current });
   }
   if (sent.authors) await replaceCoAuthors(tx, { publicationId: id, creator: current.created_by, by: user, authors: checked.authors });
   if (moveTo) {
@@ -455,9 +461,9 @@ export async function updatePublication(
     }
   }
   await priceEntries(tx, id, checked.price, user.id);
-  const scheduled = checked.text !== null && checked.text !== current.text;
+  const scheduled = checked.text !== null && textChanged;
   if (scheduled) await scheduleUniquenessCheck(tx, id, current.created_by, { pendingLimit: isOperator ? undefined : limits?.pendingChecks });
-  return { id, scheduled, moved: Boolean(moveTo) };
+  return { id, text: checked.text, scheduled, moved: Boolean(moveTo) };
 }
 
 async function currentCoAuthors(tx: Queryable, id: number) {

@@ -11,7 +11,7 @@ import { rows, type Queryable } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';
 import { raiseEvent } from '../../platform/events.ts';
 import { cancelUnpaidEntriesOf, restoreCancelledEntriesOf } from './publication-entries.ts';
-import { loadRecord, type PublicationRecord } from './publications-repository.ts';
+import { loadRecord, loggedValue, type PublicationRecord } from './publications-repository.ts';
 
 /** The event each action raises (told to the creator and the registered co-authors); none for a resubmit. */
 const EVENT_OF: Partial<Record<PublicationAction, number>> = {
@@ -50,6 +50,8 @@ export interface MoveOptions {
    * written into the change-log row's `after` (e.g. `confirmed_unpaid: true`).
    */
   guard?: (current: PublicationRecord) => void | Record<string, unknown>;
+  /** The record as the caller read it under the row's lock in this same transaction (not read again). */
+  locked?: PublicationRecord;
 }
 
 /**
@@ -74,7 +76,7 @@ export function transitionRefused(status: number): AppError {
  */
 export async function movePublication(tx: Queryable, o: MoveOptions): Promise<{ before: PublicationRecord; status: number }> {
   const rule = PUBLICATION_TRANSITIONS[o.action];
-  const current = await loadRecord(tx, o.publicationId, { lock: true });
+  const current = o.locked ?? (await loadRecord(tx, o.publicationId, { lock: true }));
   if (!current) throw notFound(PublicationMessages.notFound);
   if (!(rule.from as readonly number[]).includes(current.status)) throw transitionRefused(current.status);
   const guardNote = o.guard?.(current) ?? {};
@@ -95,7 +97,7 @@ export async function movePublication(tx: Queryable, o: MoveOptions): Promise<{ 
   const before: Record<string, unknown> = { status: current.status };
   const after: Record<string, unknown> = { status: rule.to, ...guardNote };
   for (const [k, v] of Object.entries(o.set ?? {})) {
-    before[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
+    before[k] = loggedValue(current, k);
     after[k] = v;
   }
   await logChange(tx, { type: 'publication', entityId: o.publicationId, userId: o.by, before, after });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { formatDate } from '@edu/domain/common/format';
 import { isPaidStatus, PAID_ENTRY_STATUSES } from '@edu/domain/common/codes';
 import type { PageQuery, SortValue } from '@edu/domain/common/pagination';
+import { LOGGED_TEXT_HEAD, LOGGED_TEXT_MAX, loggedTextOf } from '@edu/domain/logs/log';
 import {
   cut,
   DisplayCuts,
@@ -92,8 +93,8 @@ export interface PublicationRow {
 const authorName = (a: string) =>
   sql`coalesce((select nullif(concat_ws(' ', an.last_name, an.first_name, an.middle_name), '') from users an where an.id = ${sql.raw(a)}.user_id), ${sql.raw(a)}.fio)`;
 
-const select = (full: boolean) => sql`
-  select p.id, p.title, ${full ? sql`p.text` : sql`left(p.text, 6000) as text`}, p.file_id, f.name as file_name, p.url, p.url_contents, p.status,
+const select = (full: boolean, textKnown = false) => sql`
+  select p.id, p.title, ${textKnown ? sql`null::text as text` : full ? sql`p.text` : sql`left(p.text, 6000) as text`}, p.file_id, f.name as file_name, p.url, p.url_contents, p.status,
     p.release_id, r.title as release_title, p.is_journal, p.manager_comment, p.uniqueness, p.uniqueness_checked_at,
     ${uniquenessStateSql(sql`p.id`)} as uniqueness_state,
     ${full ? sql`p.highlight, p.uniqueness_spans` : sql`null::jsonb as highlight, null::jsonb as uniqueness_spans`},
@@ -280,8 +281,16 @@ export async function listPublications(db: Queryable, user: AuthUser, f: Publica
 }
 
 /** One publication the user may see (deleted ones are gone), or undefined. */
-export async function findPublication(db: Queryable, user: AuthUser, id: number): Promise<Publication | undefined> {
-  const [r] = await rows<PublicationRow>(db, sql`${select(true)} ${FROM} where p.id = ${id} and p.deleted_at is null and ${visibleTo(user)}`);
+/**
+ * One publication as GET /{id} answers it. `known.text`: the text a save has just stored, so the
+ * answer does not read those characters back from the database.
+ */
+export async function findPublication(db: Queryable, user: AuthUser, id: number, known?: { text: string | null }): Promise<Publication | undefined> {
+  const [r] = await rows<PublicationRow>(
+    db,
+    sql`${select(true, known !== undefined)} ${FROM} where p.id = ${id} and p.deleted_at is null and ${visibleTo(user)}`,
+  );
+  if (r && known) r.text = known.text;
   return r ? toPublication(r, user, true) : undefined;
 }
 
@@ -289,7 +298,10 @@ export async function findPublication(db: Queryable, user: AuthUser, id: number)
 export interface PublicationRecord {
   id: number;
   title: string;
-  text: string | null;
+  /** md5 of the text (textDigest), not the text: a save compares digests (loadPublicationText reads the text). */
+  text_digest: string | null;
+  /** The text as the change log keeps it (loggedLongText), read as that from the database. */
+  text_logged: string | null;
   file_id: number | null;
   status: number;
   release_id: number | null;
@@ -310,9 +322,12 @@ export interface PublicationRecord {
 }
 
 export async function loadRecord(db: Queryable, id: number, opts: { lock?: boolean } = {}): Promise<PublicationRecord | undefined> {
-  const [r] = await rows<PublicationRecord>(
+  const [r] = await rows<Omit<PublicationRecord, 'text_logged'> & { text_short: string | null; text_head: string | null; text_length: number | null }>(
     db,
-    sql`select p.id, p.title, p.text, p.file_id, p.status, p.release_id, p.is_journal, p.manager_comment, p.dict_category_id, p.type,
+    sql`select p.id, p.title, p.text_digest, p.text_length,
+          case when p.text_length <= ${LOGGED_TEXT_MAX} then p.text end as text_short,
+          case when p.text_length > ${LOGGED_TEXT_MAX} then left(p.text, ${LOGGED_TEXT_HEAD}) end as text_head,
+          p.file_id, p.status, p.release_id, p.is_journal, p.manager_comment, p.dict_category_id, p.type,
           p.price_id, p.url, p.url_contents, p.created_by, s.id as service_id, s.dict_subtype_id,
           coalesce(st.publication_has_file, false) as publication_has_file, pp.authors_num, ${PUBLICATION_PAID} as is_paid
         from publications p
@@ -323,7 +338,20 @@ export async function loadRecord(db: Queryable, id: number, opts: { lock?: boole
         left join dict_service_subtypes st on st.id = s.dict_subtype_id
         where p.id = ${id} and p.deleted_at is null ${opts.lock ? sql`for update of p` : sql``}`,
   );
-  return r;
+  if (!r) return undefined;
+  const { text_short, text_head, text_length, ...record } = r;
+  return { ...record, text_logged: text_short ?? (text_head !== null && text_length !== null ? loggedTextOf(text_head, text_length) : null) };
+}
+
+/** A record's value of a field as its change-log row's `before` keeps it (the text: text_logged). */
+export function loggedValue(record: PublicationRecord, field: string): unknown {
+  return field === 'text' ? record.text_logged : ((record as unknown as Record<string, unknown>)[field] ?? null);
+}
+
+/** The whole stored text of a live publication (the operator's check, the site's article). */
+export async function loadPublicationText(db: Queryable, id: number): Promise<string | null> {
+  const [r] = await rows<{ text: string | null }>(db, sql`select p.text from publications p where p.id = ${id} and p.deleted_at is null`);
+  return r?.text ?? null;
 }
 
 /** Can this user see the publication (creator, co-author, operator)? */

@@ -5,6 +5,7 @@ import { Messages } from '@edu/domain/common/messages';
 import { DocumentMessages } from '@edu/domain/documents/documents';
 import { PublicationMessages, type Publication } from '@edu/domain/publications/publication';
 import { CoAuthorMessages } from '@edu/domain/publications/co-authors';
+import { loggedLongText } from '@edu/domain/logs/log';
 import { publicationPrices, publicationReleases } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
@@ -897,6 +898,49 @@ describe('editing', () => {
     await t.app.jobs.runDue();
     const second = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: operator })).json().data as Publication;
     expect(new Date(second.uniqueness_checked_at!).getTime()).toBeGreaterThan(new Date(first.uniqueness_checked_at!).getTime());
+  });
+
+  it('a save that keeps the text neither rewrites, logs nor checks it again; a new text is logged by its beginning and length', async () => {
+    const u = await person('Дайджестова');
+    const textA = longText(3300, 'Сохранённый текст без изменений статьи');
+    const p = await created(u.h, internetBody({ text: textA }));
+    await t.app.jobs.runDue();
+    const save = (extra: Record<string, unknown>) =>
+      t.inject({ method: 'PUT', url: `/api/publication/${p.id}`, headers: u.h, payload: internetBody({ service_id: undefined, ...extra }) });
+    const lastDiff = async () =>
+      (
+        await rows<{ diff: Record<string, { old: unknown; new: unknown }> }>(
+          t.database.db,
+          sql`select diff from change_logs where type = 'publication' and entity_id = ${p.id} order by id desc limit 1`,
+        )
+      )[0].diff;
+    const pendingChecks = async () =>
+      (
+        await rows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`} and done_at is null`,
+        )
+      )[0].n;
+
+    const same = await save({ text: textA, title: 'Новое название' });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().info).toBeNull();
+    expect(await pendingChecks()).toBe(0);
+    const sameDiff = await lastDiff();
+    expect(sameDiff.title).toEqual({ old: 'Игровые технологии на уроках математики', new: 'Новое название' });
+    expect(sameDiff).not.toHaveProperty('text');
+    // The answer carries the stored text, as GET does.
+    const got = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).json().data as Publication;
+    expect(same.json().data).toEqual(got);
+
+    const textB = longText(3400, 'Совсем другой текст статьи учителя');
+    const changed = await save({ text: textB, title: 'Новое название' });
+    expect(changed.json().info).toBe(PublicationMessages.willBeChecked);
+    expect(await pendingChecks()).toBe(1);
+    expect((await lastDiff()).text).toEqual({ old: loggedLongText(sanitizeRichHtml(textA)), new: loggedLongText(sanitizeRichHtml(textB)) });
+    const after = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).json().data as Publication;
+    expect(after.text).toBe(sanitizeRichHtml(textB));
+    expect(changed.json().data).toEqual(after);
   });
 
   it('a new number of authors reprices the unpaid entry', async () => {

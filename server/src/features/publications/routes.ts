@@ -50,6 +50,7 @@ import {
   listApprovedInternetPublications,
   listPublications,
   listPublicationSlots,
+  loadPublicationText,
   loadRecord,
   lockPublicationsForRelease,
   publicationAuthorPositions,
@@ -115,8 +116,9 @@ async function readSave(request: FastifyRequest, opts: { update?: boolean } = {}
   return { input: parsed.data, form, sent: { authors: 'authors' in raw } };
 }
 
-async function answerOne(app: FastifyInstance, user: AuthUser, id: number): Promise<Publication> {
-  const p = await findPublication(app.db, user, id);
+/** The publication as GET /{id} gives it; `known`: the text a save has just stored (not read back). */
+async function answerOne(app: FastifyInstance, user: AuthUser, id: number, known?: { text: string | null }): Promise<Publication> {
+  const p = await findPublication(app.db, user, id, known);
   if (!p) throw notFound(PublicationMessages.notFound);
   return p;
 }
@@ -228,7 +230,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
         message: PublicationMessages.saved,
         info: result.scheduled ? PublicationMessages.willBeChecked : null,
         entry_note: result.entryNote ?? null,
-        data: await answerOne(app, user, result.id),
+        data: await answerOne(app, user, result.id, result),
       };
     },
   );
@@ -260,7 +262,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
       message: result.moved ? PublicationMessages.typeAndReleaseUpdated : PublicationMessages.saved,
       info: result.scheduled ? PublicationMessages.willBeChecked : null,
       entry_note: null,
-      data: await answerOne(app, user, id),
+      data: await answerOne(app, user, id, result),
     };
   };
   /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
@@ -438,7 +440,8 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
       const user = currentUser(request);
       const p = await loadRecord(app.db, request.params.id);
       if (!p) throw notFound(PublicationMessages.notFound);
-      const plain = p.text ? publicationPlainText(p.text).trim() : '';
+      const text = await loadPublicationText(app.db, p.id);
+      const plain = text ? publicationPlainText(text).trim() : '';
       if (!plain) throw new AppError(422, p.file_id ? PublicationMessages.checkFileOnly : PublicationMessages.noText);
       const { state } = await checkPublicationNow(app, p.id, p.created_by);
       const message = {

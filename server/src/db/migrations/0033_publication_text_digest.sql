@@ -1,0 +1,2 @@
+ALTER TABLE "publications" ADD COLUMN "text_digest" text GENERATED ALWAYS AS (md5(text)) STORED;--> statement-breakpoint
+ALTER TABLE "publications" ADD COLUMN "text_length" integer GENERATED ALWAYS AS (length(text)) STORED;
