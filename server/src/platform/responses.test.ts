@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ResponseShapeError, responseSerializerCompiler, type ResponseCheck } from './responses.ts';
+import { DEV_CHECK_MAX_CHARS, ResponseShapeError, responseSerializerCompiler, type ResponseCheck } from './responses.ts';
 
 const answer = z.object({ data: z.object({ id: z.number(), created_at: z.string() }) });
 
@@ -41,6 +41,11 @@ describe('response schemas', () => {
     expect(warned).toEqual([expect.stringMatching(/^The answer of \/x does not match its response schema: data\.id/)]);
     expect(serialize('off')({ data: { id: '1' } })).toBe('{"data":{"id":"1"}}');
     expect(warned).toHaveLength(1);
+    // A long answer (a publication's text) goes out unchecked in development, and is checked under tests.
+    const long = { data: { id: 'я'.repeat(DEV_CHECK_MAX_CHARS) } };
+    expect(serialize('warn')(long)).toBe(JSON.stringify(long));
+    expect(warned).toHaveLength(1);
+    expect(() => serialize('throw')(long)).toThrow(ResponseShapeError);
     const app = await appWith('off', { data: { id: '1' } });
     const res = await app.inject('/x');
     expect(res.statusCode).toBe(200);
