@@ -34,6 +34,13 @@ const idleSeconds = args.number('idle', 15);
 const chars = args.number('chars', 480_000);
 const checks = args.number('checks', 5);
 const label = args.string('label', 'run');
+/** A folder for a CPU profile of the server (node --cpu-prof), written when it stops. */
+const profileDir = args.string('profile', '');
+/**
+ * How often a waiting publication is read again (GET /api/publication/{id}, its whole text): the
+ * cabinet's own interval while a check waits or runs (CHECK_POLL_MS in web/), unless told.
+ */
+const pollMs = args.number('poll-ms', 3000);
 const base = `http://127.0.0.1:${port}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
@@ -131,7 +138,7 @@ async function untilChecked(pubs: Array<{ a: Account; id: number }>, maxMs: numb
   while (performance.now() - t0 < maxMs) {
     const states = await Promise.all(pubs.map((p) => checkState(p.a, p.id)));
     if (states.every((s) => s === null)) return performance.now() - t0;
-    await sleep(250);
+    await sleep(pollMs);
   }
   return NaN;
 }
@@ -183,21 +190,26 @@ async function sampled(victim: { a: Account; ids: number[] }, work: () => Promis
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-bench-pubflood-'));
 const databaseUrl = await freshDatabase();
 const loadBefore = loadavg();
-const server: ChildProcess = spawn('npx', ['tsx', 'server/src/main.ts'], {
-  env: {
-    ...process.env,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    JOBS_INTERVAL_MS: '500',
-    LOG_LEVEL: 'warn',
-    OFFICE_CONVERTERS: '0',
-    REGISTER_LIMIT_PER_IP: '100',
+const startedAt = performance.now();
+const server: ChildProcess = spawn(
+  profileDir ? process.execPath : 'npx',
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, '--import', 'tsx', 'server/src/main.ts'] : ['tsx', 'server/src/main.ts'],
+  {
+    env: {
+      ...process.env,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JOBS_INTERVAL_MS: '500',
+      LOG_LEVEL: 'warn',
+      OFFICE_CONVERTERS: '0',
+      REGISTER_LIMIT_PER_IP: '100',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
+);
 try {
   await waitFor(`${base}/api/health`, 180_000);
   const flooder = await register('Флудова');
@@ -218,10 +230,12 @@ try {
   await save(victim, victimIds[0], russianHtml(4000, 999));
 
   const phases: Record<string, Awaited<ReturnType<typeof sampled>> & { extra?: unknown }> = {};
+  if (profileDir) console.log(`idle from ${((performance.now() - startedAt) / 1000).toFixed(1)} s after the server's start`);
   phases.idle = await sampled(v, () => sleep(idleSeconds * 1000));
 
   let seq = 0;
   const floodStatus: Record<string, number> = {};
+  if (profileDir) console.log(`flood from ${((performance.now() - startedAt) / 1000).toFixed(1)} s after the server's start`);
   phases.flood = await sampled(v, async () => {
     const until = performance.now() + seconds * 1000;
     const ms: number[] = [];
@@ -235,6 +249,7 @@ try {
   phases.flood.extra = { saves: floodStatus };
   const drain = await untilChecked([{ a: flooder, id: flooderPub }], 300_000);
 
+  if (profileDir) console.log(`checks from ${((performance.now() - startedAt) / 1000).toFixed(1)} s after the server's start`);
   phases.checks = await sampled(v, async () => {
     const saved = await Promise.all(checkers.map((c, k) => save(c, checkerPubs[k], russianHtml(chars, 20_000 + k))));
     const ms = await untilChecked(
@@ -244,6 +259,7 @@ try {
     return { saves: saved.map((s) => s.status), checked_s: Math.round(ms / 100) / 10 };
   });
 
+  if (profileDir) console.log(`degenerate from ${((performance.now() - startedAt) / 1000).toFixed(1)} s after the server's start`);
   phases.degenerate = await sampled(v, async () => {
     const pair = checkers.slice(0, 2);
     const saved = await Promise.all(pair.map((c, k) => save(c, checkerPubs[k], degenerateHtml(chars))));
