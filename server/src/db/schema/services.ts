@@ -61,6 +61,24 @@ export const services = pgTable(
   ],
 );
 
+/**
+ * Each service's title alone, in lower case (issue 34), as user_names is for the users: the
+ * operators' entry list finds the services a ?service= word names by this narrow table's trigram
+ * index. In services the index's candidates were rechecked with ILIKE (lowering every title again)
+ * in rows of about 500 bytes. Kept by a trigger on services (migration 0034_service_titles), never
+ * written by the app.
+ */
+export const serviceTitles = pgTable(
+  'service_titles',
+  {
+    service_id: integer('service_id')
+      .primaryKey()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+  },
+  (t) => [index('service_titles_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops'))],
+);
+
 export const serviceSections = pgTable(
   'service_sections',
   {

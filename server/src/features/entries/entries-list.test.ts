@@ -232,6 +232,18 @@ describe('the operator list', () => {
     expect(await rows(t.database.db, sql`select full_name from user_names where user_id = ${u.id}`)).toEqual([{ full_name: 'новикова алла петровна' }]);
   });
 
+  it('finds entries by the title a service has now (the titles kept beside the services follow every change)', async () => {
+    const u = await t.createUser();
+    const s = await makeService(t.database.db, { title: 'Вебинар о прежнем названии', dict_type_id: 2 });
+    const e = await addEntry(u.id, s.id);
+    expect(ids(await list(`service=${encodeURIComponent('ПРЕЖНЕМ')}`))).toEqual([e]);
+    await t.database.db.execute(sql`update services set title = 'Вебинар «Ёлочные игрушки»' where id = ${s.id}`);
+    expect((await list(`service=${encodeURIComponent('прежнем')}`)).meta.total).toBe(0);
+    expect(ids(await list(`service=${encodeURIComponent('ёлочные')}`))).toEqual([e]);
+    await t.database.db.execute(sql`update services set price = 100 where id = ${s.id}`);
+    expect(await rows(t.database.db, sql`select title from service_titles where service_id = ${s.id}`)).toEqual([{ title: 'вебинар «ёлочные игрушки»' }]);
+  });
+
   it('finds entries by a word of the service title through the matching services', async () => {
     const u = await t.createUser();
     const a = await makeService(t.database.db, { title: 'Вебинар о каллиграфии', dict_type_id: 2 });

@@ -338,13 +338,16 @@ export const TITLE_SERVICES_CAP = 2_000;
 export const WALK_FROM = 100;
 
 /**
- * The ids of at most `cap` rows, or null when more match (the caller joins instead). Prepared when
- * the trigram index serves the typed text whatever its value (trigramsServe).
+ * The ids of at most `cap` rows, or null when more match (the caller joins instead), as one array
+ * (one row to read, not thousands). Prepared when the trigram index serves the typed text whatever
+ * its value (trigramsServe).
  */
 async function idsUpTo(database: Database, query: SQL, cap: number, typed: string): Promise<number[] | null> {
-  const limited = sql`${query} limit ${cap + 1}`;
-  const found = trigramsServe([typed]) ? await database.prepared<{ id: number }>(null, limited) : await rows<{ id: number }>(database.db, limited);
-  return found.length > cap ? null : found.map((r) => r.id);
+  const limited = sql`select count(*) > ${cap} as over, coalesce(array_agg(x.id), '{}') as ids from (${query} limit ${cap + 1}) x`;
+  const [found] = trigramsServe([typed])
+    ? await database.prepared<{ over: boolean; ids: number[] }>(null, limited)
+    : await rows<{ over: boolean; ids: number[] }>(database.db, limited);
+  return found.over ? null : found.ids;
 }
 
 const empty = { data: [] as Entry[], total: 0 };
@@ -386,7 +389,13 @@ async function listEntriesForOperator(database: Database, f: EntryFilters, page:
     }
   }
   if (f.service) {
-    const services = await idsUpTo(database, sql`select s.id from services s where s.title ilike ${containsPattern(f.service)}`, TITLE_SERVICES_CAP, f.service);
+    // service_titles (narrow, in lower case) rather than services, as user_names for the names above.
+    const services = await idsUpTo(
+      database,
+      sql`select t.service_id as id from service_titles t where t.title like lower(${containsPattern(f.service)})`,
+      TITLE_SERVICES_CAP,
+      f.service,
+    );
     if (services?.length === 0) return empty;
     if (services && !driver) driver = { column: sql`e.service_id`, ids: services };
     else if (services) parts.push(sql`e.service_id = any(${intArray(services)})`);
