@@ -84,7 +84,7 @@ export const users = pgTable(
  * Each user's full name alone, 'last first middle' in lower case (issue 34). The operators' entry list finds the
  * clients a ?fio= names by this narrow table's trigram index: a users row is about 1 KB, and
  * rechecking the index's candidates there read 3-4 times the pages. Kept by a trigger on users
- * (migration 0032_user_names), never written by the app.
+ * (migrations 0032_user_names, 0035_user_names_dates), never written by the app.
  */
 export const userNames = pgTable(
   'user_names',
@@ -93,6 +93,9 @@ export const userNames = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     full_name: text('full_name').notNull(),
+    /** The user's, copied (migration 0035): the users list's name search newest first reads this table alone. */
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('user_names_full_name_trgm_idx').using('gin', t.full_name.op('gin_trgm_ops'))],
 );

@@ -90,6 +90,31 @@ describe('users list filters', () => {
     expect(await ids('fio=Фильтров&deleted=1')).toEqual([gone.id]);
   });
 
+  it('a name alone, newest first, answers from the names kept beside the users as the full search does', async () => {
+    const base = Date.parse('2026-05-01T10:00:00Z');
+    const made: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      // Two at the same instant: the id breaks the tie.
+      const u = await t.createUser({ last_name: 'Датова', first_name: `Вера${i}`, created_at: new Date(base + (i === 5 ? 4 : i) * 60_000) });
+      made.push(u.id);
+    }
+    const late = made[19];
+    await t.database.db.execute(sql`update users set deleted_at = now() where id = ${late}`);
+    // role=2 (all of them) takes the full search through users: the same pages, totals and order.
+    for (const q of ['fio=датова', 'fio=Датова&page=2', 'fio=ДАТОВА&sort=id', 'fio=Датова&sort=created_at', 'fio=Датова&deleted=true']) {
+      const fast = await list(q);
+      const full = await list(`${q}&role=2`);
+      expect(fast.data.map((u) => u.id)).toEqual(full.data.map((u) => u.id));
+      expect(fast.meta).toEqual(full.meta);
+    }
+    expect((await list('fio=Датова')).meta.total).toBe(19);
+    expect(await ids('fio=Датова&deleted=true')).toEqual([late]);
+    // Undone deletion and a new name follow through the trigger.
+    await t.database.db.execute(sql`update users set deleted_at = null, last_name = 'Новодатова' where id = ${late}`);
+    expect(await ids('fio=Новодатова')).toEqual([late]);
+    expect((await list('fio=Датова&deleted=true')).meta.total).toBe(0);
+  });
+
   it('rejects unknown values with 422 and field errors', async () => {
     for (const q of ['role=7', 'per_page=20', 'profile=abc', 'is_spb=2', 'id=x', 'sort=drop;table']) {
       const res = await t.inject({ method: 'GET', url: `/api/manager/users?${q}`, headers: op });
