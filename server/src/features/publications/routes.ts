@@ -26,6 +26,7 @@ import {
   type Publication,
 } from '@edu/domain/publications/publication';
 import { currentUser, type AuthUser } from '../../platform/auth.ts';
+import type { Queryable } from '../../platform/db.ts';
 import { logChange } from '../../platform/change-log.ts';
 import { AppError, fieldError, notFound, validationError } from '../../platform/errors.ts';
 import { JoomlaError } from '../../platform/cms/joomla-client.ts';
@@ -116,9 +117,13 @@ async function readSave(request: FastifyRequest, opts: { update?: boolean } = {}
   return { input: parsed.data, form, sent: { authors: 'authors' in raw } };
 }
 
-/** The publication as GET /{id} gives it; `known`: the text a save has just stored (not read back). */
-async function answerOne(app: FastifyInstance, user: AuthUser, id: number, known?: { text: string | null }): Promise<Publication> {
-  const p = await findPublication(app.db, user, id, known);
+/**
+ * The publication as GET /{id} gives it; `known`: the text a save has just stored (not read back).
+ * A save reads it in its own transaction: on the embedded PGlite a read after the commit waits again
+ * behind whatever took the database meanwhile (issue 29).
+ */
+async function answerOne(db: Queryable, user: AuthUser, id: number, known?: { text: string | null }): Promise<Publication> {
+  const p = await findPublication(db, user, id, known);
   if (!p) throw notFound(PublicationMessages.notFound);
   return p;
 }
@@ -167,7 +172,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
       schema: { tags, summary: 'Публикация по идентификатору', params: idParams, response: { 200: publicationAnswer } },
     },
     async (request) => ({
-      data: await answerOne(app, currentUser(request), request.params.id),
+      data: await answerOne(app.db, currentUser(request), request.params.id),
     }),
   );
 
@@ -223,14 +228,15 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
       const user = currentUser(request);
       const { input, form } = await readSave(request);
       const cleaned = await cleanOffThread(app, input.text);
-      const result = await storeUploads(request, form, (tx, store) =>
-        createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned }),
-      );
+      const { result, data } = await storeUploads(request, form, async (tx, store) => {
+        const result = await createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned });
+        return { result, data: await answerOne(tx, user, result.id, result) };
+      });
       return {
         message: PublicationMessages.saved,
         info: result.scheduled ? PublicationMessages.willBeChecked : null,
         entry_note: result.entryNote ?? null,
-        data: await answerOne(app, user, result.id, result),
+        data,
       };
     },
   );
@@ -255,14 +261,15 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     const { id } = request.params;
     const { input, form, sent } = await readSave(request, { update: true });
     const cleaned = await cleanOffThread(app, input.text);
-    const result = await storeUploads(request, form, (tx, store) =>
-      updatePublication(tx, store, user, id, input, form.files, sent, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned }),
-    );
+    const { result, data } = await storeUploads(request, form, async (tx, store) => {
+      const result = await updatePublication(tx, store, user, id, input, form.files, sent, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned });
+      return { result, data: await answerOne(tx, user, id, result) };
+    });
     return {
       message: result.moved ? PublicationMessages.typeAndReleaseUpdated : PublicationMessages.saved,
       info: result.scheduled ? PublicationMessages.willBeChecked : null,
       entry_note: null,
-      data: await answerOne(app, user, id, result),
+      data,
     };
   };
   /** PUT /api/publication/{id}; the form sends POST /api/publication/{id}?_method=PUT (or the field in the body). */
@@ -343,7 +350,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
 
 const statusAnswer = async (app: FastifyInstance, user: AuthUser, id: number) => ({
   message: PublicationMessages.statusChanged,
-  data: await answerOne(app, user, id),
+  data: await answerOne(app.db, user, id),
 });
 
 /**
@@ -451,7 +458,7 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
         postponed: PublicationMessages.checkPostponed,
       }[state];
       if (state !== 'done') reply.code(202);
-      return { message, data: await answerOne(app, user, p.id) };
+      return { message, data: await answerOne(app.db, user, p.id) };
     },
   );
 
@@ -487,7 +494,7 @@ export const publicationOperatorRoutes: RoutesPlugin = async (app) => {
         await insertPublicationAuthor(tx, { publication_id: id, user_id: authorId, fio: author.fio.slice(0, 255), position, accepted_at: new Date() });
         await logChange(tx, { type: 'publication', entityId: id, userId: user.id, before: { author_added: null }, after: { author_added: author.fio } });
       });
-      return { message: PublicationMessages.authorAdded, data: await answerOne(app, user, id) };
+      return { message: PublicationMessages.authorAdded, data: await answerOne(app.db, user, id) };
     },
   );
 
