@@ -19,6 +19,7 @@ import { paymentOperatorRoutes, paymentRoutes } from './features/payments/routes
 import { registerPaymentJobs } from './features/payments/jobs.ts';
 import { registerPublicationJobs } from './features/publications/jobs.ts';
 import { registerFileJobs } from './features/files/file-retention.ts';
+import { registerMaintenanceJobs } from './platform/db-maintenance.ts';
 import { uploadsPlugin } from './platform/uploads.ts';
 import { registerEventJobs } from './features/events/event-delivery.ts';
 import { eventRoutes } from './features/events/routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => app.mailer.close?.());
   registerPrintJobs(jobs);
   registerFileJobs(jobs);
+  registerMaintenanceJobs(jobs);
   registerPersonalDataJobs(jobs);
   app.decorate('telegram', new Telegram(deps.config.telegram));
   app.addHook('onClose', async () => app.telegram.close());

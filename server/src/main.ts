@@ -6,6 +6,7 @@ import { createMailer } from './platform/mail.ts';
 import { prepareDatabase } from './platform/startup.ts';
 import { scheduleStopListRefresh } from './features/publications/jobs.ts';
 import { scheduleFilePurge } from './features/files/file-retention.ts';
+import { scheduleVacuum } from './platform/db-maintenance.ts';
 import { sweepUploadTmp } from './platform/uploads.ts';
 import { scheduleReconcileSweep } from './features/payments/jobs.ts';
 import { consoleLogger } from './platform/console-log.ts';
@@ -43,6 +44,7 @@ void startTelegram(app);
 if (config.jobsIntervalMs > 0) {
   await scheduleStopListRefresh(app.db);
   await scheduleFilePurge(app.db);
+  await scheduleVacuum(database, app.db);
   await scheduleReconcileSweep(app.db);
   if (config.telegram) await scheduleDailySummary(app.db, config.telegram.summaryHour);
   app.jobs.start(config.jobsIntervalMs);

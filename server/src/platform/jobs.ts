@@ -33,6 +33,8 @@ export interface JobPayloads {
   'telegram-message': { chatId: number; html: string };
   /** The operators' daily to-do summary; it schedules itself for the next day. */
   'telegram-daily-summary': Record<string, never>;
+  /** VACUUM (ANALYZE) of the embedded PGlite each night (platform/db-maintenance.ts). */
+  'vacuum-embedded-database': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
