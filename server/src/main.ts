@@ -44,7 +44,7 @@ void startTelegram(app);
 if (config.jobsIntervalMs > 0) {
   await scheduleStopListRefresh(app.db);
   await scheduleFilePurge(app.db);
-  await scheduleVacuum(database, app.db);
+  await scheduleVacuum(database);
   await scheduleReconcileSweep(app.db);
   if (config.telegram) await scheduleDailySummary(app.db, config.telegram.summaryHour);
   app.jobs.start(config.jobsIntervalMs);

@@ -38,7 +38,7 @@ it.runIf(process.env.TEST_DB !== 'postgres')(
     expect(before.bytes).toBeGreaterThan(0);
     expect(before.stats).toBe(0);
 
-    await scheduleVacuum(t.database, db);
+    await scheduleVacuum(t.database);
     expect(await t.app.jobs.runNow(VACUUM_JOB, 'nightly')).toEqual({ state: 'done' });
 
     const after = await state();
@@ -54,7 +54,7 @@ it.runIf(process.env.TEST_DB !== 'postgres')(
 it('is not scheduled on PostgreSQL, which vacuums and analyses by itself', async () => {
   const db = t.database.db;
   await db.execute(sql`delete from jobs where name = ${VACUUM_JOB}`);
-  await scheduleVacuum({ kind: 'postgres' }, db);
+  await scheduleVacuum({ kind: 'postgres', db });
   const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from jobs where name = ${VACUUM_JOB}`);
   expect(r.n).toBe(0);
 });

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { nextMoscowHour } from '@edu/domain/common/moscow-time';
-import type { Database, Queryable } from './db.ts';
+import type { Database } from './db.ts';
 import { scheduleJob, type JobRunner } from './jobs.ts';
 
 export const VACUUM_JOB = 'vacuum-embedded-database';
@@ -15,9 +15,9 @@ export const VACUUM_JOB = 'vacuum-embedded-database';
 export const nextVacuumRun = (now = new Date()): Date => nextMoscowHour(5, now);
 
 /** Keeps one open vacuum job on the embedded database (none on PostgreSQL, which vacuums itself). */
-export async function scheduleVacuum(database: Pick<Database, 'kind'>, db: Queryable, now = new Date()): Promise<void> {
+export async function scheduleVacuum(database: Pick<Database, 'kind' | 'db'>, now = new Date()): Promise<void> {
   if (database.kind !== 'pglite') return;
-  await scheduleJob(db, VACUUM_JOB, {}, { uniqueKey: 'nightly', runAt: nextVacuumRun(now) });
+  await scheduleJob(database.db, VACUUM_JOB, {}, { uniqueKey: 'nightly', runAt: nextVacuumRun(now) });
 }
 
 /**
