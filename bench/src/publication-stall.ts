@@ -16,6 +16,7 @@ import { prepareDatabase } from '../../server/src/platform/startup.ts';
 import { createUniquenessPool } from '../../server/src/features/publications/uniqueness-pool.ts';
 import { candidateQuery, checkPublication, checkText, indexPublication, QUERY_CHUNK } from '../../server/src/features/publications/uniqueness-repository.ts';
 import { publicationPlainText } from '../../server/src/features/publications/uniqueness/plain-text.ts';
+import { sliceFingerprints } from '../../server/src/features/publications/uniqueness/fingerprint.ts';
 import { DEFAULT_CANDIDATES } from '../../server/src/features/publications/uniqueness/engine.ts';
 import { parseArgs } from './lib/args.ts';
 import { degenerateHtml, russianHtml } from './lib/russian-text.ts';
@@ -72,17 +73,17 @@ try {
   // The steps of a check of a copy of #1, one by one.
   const plain = publicationPlainText(ordinary);
   const prepared = await pool.prepare(plain);
-  const all = await stall(`candidate query, all ${prepared.query.length} hashes in one statement`, () =>
+  const all = await stall(`candidate query, all ${prepared.query.hashes.length} hashes in one statement`, () =>
     rows(db, candidateQuery(prepared.query, -1, DEFAULT_CANDIDATES)),
   );
   void all;
   await stall(`candidate query, one chunk of ${QUERY_CHUNK} hashes`, () =>
-    rows(db, candidateQuery(prepared.query.slice(0, QUERY_CHUNK), -1, DEFAULT_CANDIDATES)),
+    rows(db, candidateQuery(sliceFingerprints(prepared.query, 0, QUERY_CHUNK), -1, DEFAULT_CANDIDATES)),
   );
   await stall('checkText of the copy (all chunks, candidates selected in the worker)', () => checkText(db, prepared, { work: pool, excludeId: c }));
-  await stall(`indexPublication ordinary (${prepared.stored.length} rows)`, () => db.transaction((tx) => indexPublication(tx, c, prepared)));
+  await stall(`indexPublication ordinary (${prepared.stored.hashes.length} rows)`, () => db.transaction((tx) => indexPublication(tx, c, prepared)));
   const dp = await pool.prepare(publicationPlainText(degenerate));
-  await stall(`indexPublication degenerate (${dp.stored.length} rows)`, () => db.transaction((tx) => indexPublication(tx, e, dp)));
+  await stall(`indexPublication degenerate (${dp.stored.hashes.length} rows)`, () => db.transaction((tx) => indexPublication(tx, e, dp)));
   const n = await rows<{ id: number; n: number }>(db, sql`select publication_id as id, count(*)::int as n from publication_fingerprints group by 1 order by 1`);
   console.log('fingerprint rows per publication:', n.map((r) => `${r.id}: ${r.n}`).join(', '));
 } finally {

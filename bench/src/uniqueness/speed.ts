@@ -29,7 +29,7 @@ import {
 } from '../../../server/src/features/publications/uniqueness/engine.ts';
 import { publicationPlainText } from '../../../server/src/features/publications/uniqueness/plain-text.ts';
 import { CpuMeter } from '../lib/cpu.ts';
-import { storedFingerprints } from '../../../server/src/features/publications/uniqueness/fingerprint.ts';
+import { packFingerprints, storedFingerprints } from '../../../server/src/features/publications/uniqueness/fingerprint.ts';
 import { tokenize, type Token } from '../../../server/src/features/publications/uniqueness/tokenize.ts';
 import { parseArgs } from '../lib/args.ts';
 import { Random } from '../lib/random.ts';
@@ -325,11 +325,11 @@ async function main() {
   }
   if (args.flag('explain')) {
     // The plan of the candidate query for the first borrowed text.
-    const fps = queryFingerprints(analyse(texts[1].text).tokens);
+    const fps = packFingerprints(queryFingerprints(analyse(texts[1].text).tokens));
     const q = candidateQuery(fps, -1, DEFAULT_CANDIDATES);
     const built = new PgDialect().sqlToQuery(q);
     const plan = await client.query(`explain (analyze, buffers) ${built.sql}`, built.params as unknown[]);
-    console.log(`candidate query for ${fps.length} hashes:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+    console.log(`candidate query for ${fps.hashes.length} hashes:\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
   }
   // Warm-up: JIT and the stemmer cache, as in a running server.
   for (const t of texts.slice(0, 3)) await checkText(database.db, t.text, { work: inProcessWork, storedStems: !args.flag('from-text') });

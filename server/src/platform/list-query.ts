@@ -103,13 +103,13 @@ export interface ListPage<Out> {
 }
 
 /** A PostgreSQL array literal, {1,2,3}: one parameter however many values (bigints travel as text: they exceed JS numbers). */
-export const arrayLiteral = (values: ReadonlyArray<bigint | number | string>) => `{${values.join(',')}}`;
+export const arrayLiteral = (values: ReadonlyArray<bigint | number | string> | BigInt64Array | Int32Array) => `{${values.join(',')}}`;
 
 /** An int[] parameter: `= any(${intArray(ids)})`. */
-export const intArray = (ids: readonly number[]) => sql`${arrayLiteral(ids)}::int[]`;
+export const intArray = (ids: readonly number[] | Int32Array) => sql`${arrayLiteral(ids)}::int[]`;
 
 /** A bigint[] parameter. */
-export const bigintArray = (values: ReadonlyArray<bigint | number | string>) => sql`${arrayLiteral(values)}::bigint[]`;
+export const bigintArray = (values: ReadonlyArray<bigint | number | string> | BigInt64Array) => sql`${arrayLiteral(values)}::bigint[]`;
 
 /** Runs a list: one count and one page query; answers {data, meta}. */
 export async function listPage<Row, Out>(database: Database | Queryable, spec: ListSpec<Row, Out>): Promise<ListPage<Out>> {

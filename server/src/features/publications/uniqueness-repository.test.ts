@@ -250,10 +250,10 @@ describe('uniqueness repository', () => {
     await check(source);
     const id = await publication(`<p>${words.join(' ')}</p>`);
     const prepared = prepareText(words.join(' '));
-    expect(prepared.stored.length).toBeGreaterThan(2 * INDEX_CHUNK);
-    expect(prepared.query.length).toBeGreaterThan(4 * QUERY_CHUNK);
+    expect(prepared.stored.hashes.length).toBeGreaterThan(2 * INDEX_CHUNK);
+    expect(prepared.query.hashes.length).toBeGreaterThan(4 * QUERY_CHUNK);
     const result = await check(id);
-    expect(await fingerprintCount(id)).toBe(prepared.stored.length);
+    expect(await fingerprintCount(id)).toBe(prepared.stored.hashes.length);
     // The borrowed quarter lies at the text's end, past the first chunks of its hashes.
     expect(result!.matches.map((m) => m.source_publication_id)).toEqual([source]);
     expect(result!.uniqueness).toBeGreaterThan(70);
@@ -292,7 +292,7 @@ describe('uniqueness repository', () => {
     for (const s of inserts)
       for (const p of s.params) if (typeof p === 'string' && p.startsWith('{')) expect(p.split(',').length).toBeLessThanOrEqual(INDEX_CHUNK);
     expect(seen.flatMap((s) => s.params).filter((p) => p instanceof Uint8Array)).toEqual([]);
-    expect(await fingerprintCount(id)).toBe(prepareText(publicationPlainText(`<p>${edited}</p>`)).stored.length);
+    expect(await fingerprintCount(id)).toBe(prepareText(publicationPlainText(`<p>${edited}</p>`)).stored.hashes.length);
     // The codes written as hex text are the bytes the check reads back: it finds the source by them.
     const copy = await publication(`<p>${edited}</p>`);
     const result = await check(copy);

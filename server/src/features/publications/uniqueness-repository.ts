@@ -10,10 +10,12 @@ import {
   stemCodesToBytes,
   type CandidateOptions,
   type CheckResult,
+  type Fingerprints,
   type CompareSource,
   type PreparedText,
   type UniquenessWork,
 } from './uniqueness/engine.ts';
+import { sliceFingerprints } from './uniqueness/fingerprint.ts';
 
 /**
  * Fingerprint rows one insert writes at most. The embedded PGlite runs one statement at a time and
@@ -41,21 +43,21 @@ async function deleteFingerprints(db: Queryable, publicationId: number): Promise
 export async function indexPublication(db: Queryable, publicationId: number, prepared: PreparedText | null): Promise<number> {
   await deleteFingerprints(db, publicationId);
   await db.execute(sql`delete from publication_stems where publication_id = ${publicationId}`);
-  const fingerprints = prepared?.stored ?? [];
-  if (!prepared || fingerprints.length === 0) return 0;
-  for (let from = 0; from < fingerprints.length; from += INDEX_CHUNK) {
-    const part = fingerprints.slice(from, from + INDEX_CHUNK);
+  const count = prepared?.stored.hashes.length ?? 0;
+  if (!prepared || count === 0) return 0;
+  for (let from = 0; from < count; from += INDEX_CHUNK) {
+    const part = sliceFingerprints(prepared.stored, from, from + INDEX_CHUNK);
     await yieldToRequests();
     await db.execute(sql`
       insert into publication_fingerprints (hash, publication_id, position)
-      select h, ${publicationId}, p from unnest(${bigintArray(part.map((f) => f.hash))}, ${intArray(part.map((f) => f.position))}) as t(h, p)`);
+      select h, ${publicationId}, p from unnest(${bigintArray(part.hashes)}, ${intArray(part.positions)}) as t(h, p)`);
   }
   const codes = stemCodesToBytes(prepared.codes);
   // As hex text: PGlite turns a bytea parameter into text byte by byte (40 ms for 280 000 bytes, against 7).
   await db.execute(
     sql`insert into publication_stems (publication_id, codes) values (${publicationId}, decode(${Buffer.from(codes.buffer, codes.byteOffset, codes.byteLength).toString('hex')}, 'hex'))`,
   );
-  return fingerprints.length;
+  return count;
 }
 
 /** Removes a publication from the stored texts (deleted publications are no source). */
@@ -90,8 +92,8 @@ export interface CheckTimings {
 export const QUERY_CHUNK = 500;
 
 /** Hashes of the chunk not on the stop-list, and their postings (at most `maxPostings + 1` each). */
-function chunkHits(fingerprints: ReadonlyArray<{ hash: bigint; position: number }>, excludeId: number, c: CandidateOptions) {
-  return sql`q as (select h, p from unnest(${bigintArray(fingerprints.map((f) => f.hash))}, ${intArray(fingerprints.map((f) => f.position))}) as t(h, p)
+function chunkHits(fingerprints: Fingerprints, excludeId: number, c: CandidateOptions) {
+  return sql`q as (select h, p from unnest(${bigintArray(fingerprints.hashes)}, ${intArray(fingerprints.positions)}) as t(h, p)
                   where not exists (select 1 from publication_common_hashes c where c.hash = t.h and c.postings > ${c.maxPostings})),
         hits as materialized (
           select q.h, q.p, f.publication_id, f.position from q
@@ -109,7 +111,7 @@ function chunkHits(fingerprints: ReadonlyArray<{ hash: bigint; position: number 
  * ('hash:texts' joined by ';') for the caller to add to it. `shared` tells, for each stored text,
  * how many of the chunk's other hashes it holds ('publication:count' joined by ';').
  */
-export function candidateQuery(fingerprints: ReadonlyArray<{ hash: bigint; position: number }>, excludeId: number, c: CandidateOptions) {
+export function candidateQuery(fingerprints: Fingerprints, excludeId: number, c: CandidateOptions) {
   return sql`with ${chunkHits(fingerprints, excludeId, c)},
         shared as (select publication_id, count(distinct h) as n from hits where h not in (select h from common) group by publication_id)
         select (select string_agg(publication_id || ':' || n, ';') from shared) as shared,
@@ -117,7 +119,7 @@ export function candidateQuery(fingerprints: ReadonlyArray<{ hash: bigint; posit
 }
 
 /** The second pass, over the same chunk: the postings of the chosen texts (CandidatePostings, one text). */
-function postingsQuery(fingerprints: ReadonlyArray<{ hash: bigint; position: number }>, excludeId: number, c: CandidateOptions, ids: number[]) {
+function postingsQuery(fingerprints: Fingerprints, excludeId: number, c: CandidateOptions, ids: number[]) {
   return sql`with ${chunkHits(fingerprints, excludeId, c)}
         select string_agg(publication_id || ',' || h || ',' || p || ',' || position, ';') as postings from hits
         where h not in (select h from common) and publication_id = any(${intArray(ids)})`;
@@ -149,14 +151,18 @@ export async function checkText(
   const sources = new Map<number, UniquenessSource>();
   const t1 = performance.now();
   const timings: CheckTimings = { analyse: t1 - t0, query: 0, fetch: 0, align: 0, candidates: 0 };
-  if (fingerprints.length === 0) return { result: await opts.work.compare(prepared, []), sources, timings, prepared };
+  const count = fingerprints.hashes.length;
+  if (count === 0) return { result: await opts.work.compare(prepared, []), sources, timings, prepared };
   const exclude = opts.excludeId ?? -1;
   // First pass: the distinct shared hashes of every stored text (the chunks' hashes are disjoint,
   // so the counts add up) and the hashes stored for too many texts.
   const shared = new Map<number, number>();
   const common: Array<{ hash: string; n: number }> = [];
-  for (let from = 0; from < fingerprints.length; from += QUERY_CHUNK) {
-    const [r] = await rows<{ shared: string | null; common: string | null }>(db, candidateQuery(fingerprints.slice(from, from + QUERY_CHUNK), exclude, c));
+  for (let from = 0; from < count; from += QUERY_CHUNK) {
+    const [r] = await rows<{ shared: string | null; common: string | null }>(
+      db,
+      candidateQuery(sliceFingerprints(fingerprints, from, from + QUERY_CHUNK), exclude, c),
+    );
     for (const pair of r.shared ? r.shared.split(';') : []) {
       const [id, n] = pair.split(':');
       shared.set(Number(id), (shared.get(Number(id)) ?? 0) + Number(n));
@@ -181,8 +187,8 @@ export async function checkText(
     .map(([id]) => id);
   const postings: string[] = [];
   if (ranked.length) {
-    for (let from = 0; from < fingerprints.length; from += QUERY_CHUNK) {
-      const [r] = await rows<{ postings: string | null }>(db, postingsQuery(fingerprints.slice(from, from + QUERY_CHUNK), exclude, c, ranked));
+    for (let from = 0; from < count; from += QUERY_CHUNK) {
+      const [r] = await rows<{ postings: string | null }>(db, postingsQuery(sliceFingerprints(fingerprints, from, from + QUERY_CHUNK), exclude, c, ranked));
       if (r.postings) postings.push(r.postings);
     }
   }

@@ -3,7 +3,7 @@
 // checked text's letters and digits found in no source (Antiplagiat's definition). Used by the
 // database repository (server), the durable job and the `similarity` command alike.
 import { align, DEFAULT_ALIGN, seedIndex, type AlignOptions, type AlignTokens, type Region } from './align.ts';
-import { hash32, queryFingerprints, storedFingerprints, type Fingerprint } from './fingerprint.ts';
+import { hash32, packFingerprints, queryFingerprints, storedFingerprints, type Fingerprint, type Fingerprints } from './fingerprint.ts';
 import { tokenize, type Token } from './tokenize.ts';
 import { publicationPlainText } from './plain-text.ts';
 
@@ -63,7 +63,7 @@ export function analyse(text: string): AnalysedText {
   return { text, tokens, letters };
 }
 
-export { storedFingerprints, queryFingerprints, type Fingerprint };
+export { storedFingerprints, queryFingerprints, type Fingerprint, type Fingerprints };
 
 /**
  * A checked text in the form that crosses a thread boundary (typed arrays and plain objects, no
@@ -80,8 +80,8 @@ export interface PreparedText {
   ends: Int32Array;
   wordLetters: Int32Array;
   /** Winnowed fingerprints: looked up (query) and stored for the text (stored). */
-  query: Fingerprint[];
-  stored: Fingerprint[];
+  query: Fingerprints;
+  stored: Fingerprints;
 }
 
 /** Analyses a text once for its check and its index entry. */
@@ -96,7 +96,16 @@ export function prepareText(text: string): PreparedText {
     ends[k] = tokens[k].end;
     wordLetters[k] = tokens[k].letters;
   }
-  return { text, letters, codes: stemCodes(tokens), starts, ends, wordLetters, query: queryFingerprints(tokens), stored: storedFingerprints(tokens) };
+  return {
+    text,
+    letters,
+    codes: stemCodes(tokens),
+    starts,
+    ends,
+    wordLetters,
+    query: packFingerprints(queryFingerprints(tokens)),
+    stored: packFingerprints(storedFingerprints(tokens)),
+  };
 }
 
 /** A hash of the checked text (at `checkPosition`) stored for a text (at `position`). */
@@ -451,9 +460,10 @@ export class MemoryIndex<Id extends SourceId = string> {
   check(text: string, opts: { exclude?: Id; candidates?: CandidateOptions; align?: AlignOptions } = {}): CheckResult<Id> {
     const prepared = prepareText(text);
     const postings: Posting<Id>[] = [];
-    for (const f of prepared.query) {
-      for (const p of this.postings.get(f.hash) ?? []) {
-        if (p.source !== opts.exclude) postings.push({ hash: f.hash, source: p.source, checkPosition: f.position, position: p.position });
+    const { hashes, positions } = prepared.query;
+    for (let k = 0; k < hashes.length; k++) {
+      for (const p of this.postings.get(hashes[k]) ?? []) {
+        if (p.source !== opts.exclude) postings.push({ hash: hashes[k], source: p.source, checkPosition: positions[k], position: p.position });
       }
     }
     const ids = selectCandidates(postings, opts.candidates);

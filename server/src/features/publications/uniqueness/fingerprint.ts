@@ -25,6 +25,31 @@ export interface Fingerprint {
   position: number;
 }
 
+/**
+ * Fingerprints packed in two typed arrays, the form a prepared text carries between threads: each
+ * array crosses as one copy (or moves), where 19 000 objects with a bigint each took 35 ms to clone,
+ * half of it on the request thread (issue 29).
+ */
+export interface Fingerprints {
+  hashes: BigInt64Array;
+  positions: Int32Array;
+}
+
+export function packFingerprints(list: readonly Fingerprint[]): Fingerprints {
+  const hashes = new BigInt64Array(list.length);
+  const positions = new Int32Array(list.length);
+  for (let k = 0; k < list.length; k++) {
+    hashes[k] = list[k].hash;
+    positions[k] = list[k].position;
+  }
+  return { hashes, positions };
+}
+
+/** Fingerprints `from` to `to` (end exclusive), sharing the arrays' memory. */
+export function sliceFingerprints(f: Fingerprints, from: number, to: number): Fingerprints {
+  return { hashes: f.hashes.subarray(from, to), positions: f.positions.subarray(from, to) };
+}
+
 /** 32-bit Murmur3-style mix of a string with a seed. */
 export function hash32(s: string, seed: number): number {
   let h = seed >>> 0;

@@ -25,7 +25,9 @@ export type UniquenessAnswer = PreparedText | CheckResult<number> | CleanedText 
 
 /** The typed arrays of a prepared text move to the main thread instead of being copied. */
 function transferOf(answer: UniquenessAnswer): Transferable[] {
-  return !Array.isArray(answer) && 'codes' in answer ? [answer.codes, answer.starts, answer.ends, answer.wordLetters].map((a) => a.buffer as ArrayBuffer) : [];
+  if (Array.isArray(answer) || !('codes' in answer)) return [];
+  const { codes, starts, ends, wordLetters, query, stored } = answer;
+  return [codes, starts, ends, wordLetters, query.hashes, query.positions, stored.hashes, stored.positions].map((a) => a.buffer as ArrayBuffer);
 }
 
 function run(task: UniquenessTask): UniquenessAnswer {
