@@ -15,6 +15,7 @@ import { rows } from '../../platform/db.ts';
 import { PoolBusyError } from '../../platform/worker-pool.ts';
 import { sanitizeRichHtml } from '../../platform/rich-html.ts';
 import { IN_PROCESS_CLEAN_MAX } from './routes.ts';
+import { recheckDelaySeconds } from './jobs.ts';
 
 let t: TestApp;
 /** The journal's site (CMS_JOURNAL_URL), where publications go; `mainSite` is the services' site. */
@@ -895,9 +896,53 @@ describe('editing', () => {
       sql`select count(*)::int as n from jobs where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`} and done_at is null`,
     );
     expect(n).toBe(1);
+    // The next check waits the text's own delay after the last one (recheckDelaySeconds); here it has passed.
+    await t.database.db.execute(sql`update jobs set run_at = now() where unique_key = ${`publication:${p.id}`} and done_at is null`);
     await t.app.jobs.runDue();
     const second = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: operator })).json().data as Publication;
     expect(new Date(second.uniqueness_checked_at!).getTime()).toBeGreaterThan(new Date(first.uniqueness_checked_at!).getTime());
+  });
+
+  it('an edited text is checked again no sooner than its length allows after its last check', async () => {
+    // A check costs in proportion to the text: a 480 000-character one waits a minute, a short one under a second.
+    expect(recheckDelaySeconds(480_000)).toBe(60);
+    expect(recheckDelaySeconds(4_000_000)).toBe(60);
+    expect(recheckDelaySeconds(4000)).toBeLessThan(1);
+    const u = await person('Повторова');
+    const p = await created(u.h, internetBody({ text: longText(30_000, 'Длинный текст статьи для повторной проверки') }));
+    const job = async () =>
+      (
+        await rows<{ run_at: Date | string; done: boolean }>(
+          t.database.db,
+          sql`select run_at, done_at is not null as done from jobs where unique_key = ${`publication:${p.id}`} order by id desc limit 1`,
+        )
+      )[0];
+    // The first check is due at once.
+    expect(new Date((await job()).run_at).getTime()).toBeLessThanOrEqual(Date.now());
+    await t.app.jobs.runDue();
+    expect((await job()).done).toBe(true);
+    const edited = await t.inject({
+      method: 'PUT',
+      url: `/api/publication/${p.id}`,
+      headers: u.h,
+      payload: internetBody({ service_id: undefined, text: longText(30_000, 'Исправленный длинный текст статьи учителя') }),
+    });
+    expect(edited.json().info).toBe(PublicationMessages.willBeChecked);
+    const [pub] = await rows<{ checked_at: Date | string; length: number }>(
+      t.database.db,
+      sql`select uniqueness_checked_at as checked_at, text_length as length from publications where id = ${p.id}`,
+    );
+    const delayMs = recheckDelaySeconds(pub.length) * 1000;
+    expect(delayMs).toBeGreaterThan(3000);
+    const next = await job();
+    expect(next.done).toBe(false);
+    expect(Math.abs(new Date(next.run_at).getTime() - (new Date(pub.checked_at).getTime() + delayMs))).toBeLessThanOrEqual(1);
+    // Not due yet: the runner leaves it, and the cabinet shows the check as queued.
+    await t.app.jobs.runDue();
+    expect((await job()).done).toBe(false);
+    const shown = (await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: u.h })).json().data as Publication;
+    expect(shown.uniqueness_state).toBe('queued');
+    expect(shown.uniqueness_checked_at).toBe(new Date(pub.checked_at).toISOString());
   });
 
   it('a save that keeps the text neither rewrites, logs nor checks it again; a new text is logged by its beginning and length', async () => {
