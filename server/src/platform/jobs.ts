@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs } from '../db/schema/index.ts';
 import { rows, type Queryable } from './db.ts';
@@ -65,7 +65,7 @@ export async function scheduleJob<N extends JobName>(
   db: Queryable,
   name: N,
   payload: JobPayloads[N],
-  opts: { runAt?: Date; uniqueKey?: string; ownerId?: number } = {},
+  opts: { runAt?: Date | SQL; uniqueKey?: string; ownerId?: number } = {},
 ): Promise<void> {
   await db
     .insert(jobs)

@@ -23,6 +23,11 @@ export async function uniquenessState(db: Queryable, publicationId: number): Pro
   return r?.state ?? null;
 }
 
+/** A text waits a second between its checks for every this many characters, */
+const RECHECK_CHARS_PER_SECOND = 8000;
+/** and at most this many seconds. */
+const RECHECK_MAX_SECONDS = 60;
+
 /**
  * Seconds a publication's text waits after its last check before the next one: a check costs in
  * proportion to the text (a 480 000-character one about a second of both cores, half of it in the
@@ -30,18 +35,12 @@ export async function uniquenessState(db: Queryable, publicationId: number): Pro
  * long text in a loop had it checked after every save, back to back; now at most once a minute
  * (issue 29). A short text's wait is under a second.
  */
-export const recheckDelaySeconds = (textLength: number): number => Math.min(60, textLength / 8000);
+export const recheckDelaySeconds = (textLength: number): number => Math.min(RECHECK_MAX_SECONDS, textLength / RECHECK_CHARS_PER_SECOND);
 
-/** When the check of a publication edited now may run: its last check plus recheckDelaySeconds, or now. */
-async function nextCheckAt(db: Queryable, publicationId: number): Promise<Date> {
-  const [p] = await rows<{ checked_at: Date | string | null; length: number | null }>(
-    db,
-    sql`select uniqueness_checked_at as checked_at, text_length as length from publications where id = ${publicationId}`,
-  );
-  const now = Date.now();
-  if (!p?.checked_at) return new Date(now);
-  return new Date(Math.max(now, new Date(p.checked_at).getTime() + recheckDelaySeconds(p.length ?? 0) * 1000));
-}
+/** SQL: when the check of the publication `id` edited now may run (recheckDelaySeconds after its last check, or now). */
+const nextCheckAt = (publicationId: number): SQL =>
+  sql`greatest(now(), (select uniqueness_checked_at + make_interval(secs => least(${RECHECK_MAX_SECONDS}, coalesce(text_length, 0)::float8 / ${RECHECK_CHARS_PER_SECOND}))
+                       from publications where id = ${publicationId}))`;
 
 /**
  * Schedules the uniqueness check of a publication (on submit and on edit: 'будет проверена
@@ -61,7 +60,7 @@ export async function scheduleUniquenessCheck(db: Queryable, publicationId: numb
     );
     if (r.n >= opts.pendingLimit) throw new AppError(429, PublicationMessages.tooManyChecks(r.n));
   }
-  await scheduleJob(db, UNIQUENESS_JOB, { publicationId }, { uniqueKey: jobKey(publicationId), ownerId, runAt: await nextCheckAt(db, publicationId) });
+  await scheduleJob(db, UNIQUENESS_JOB, { publicationId }, { uniqueKey: jobKey(publicationId), ownerId, runAt: nextCheckAt(publicationId) });
 }
 
 /**
