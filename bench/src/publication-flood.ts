@@ -7,8 +7,11 @@
 // 480 000-character texts) does not share the server's event loop, and stops it at the end.
 // Accounts are registered through /register; each makes its publications through POST /api/publication.
 // Phases, each sampled by GET /api/health every 50 ms (fired on time, not after the previous answer)
-// and the victim's short save (PUT /api/publication/{id}, a ~4 000-character text, one every 1.5 s,
-// over five publications so its own limits are not what is measured):
+// and other users' short saves ("the victim": PUT /api/publication/{id}, a ~4 000-character text,
+// one every `--victim-ms` (500), round-robin over `--victims` (3) accounts of five publications each,
+// so that no account's own limits are what is measured: a user may have five checks waiting and save
+// one publication ten times a minute while its check waits); the first save of a phase is sent
+// together with the phase's big saves, and is also given alone as "first":
 //   idle     `--idle` seconds, nothing else;
 //   flood    one account's `--seconds` loop of PUT saves of a `--chars` text (random Russian words, a
 //            new one after every accepted save; a refused one is sent again), one after another;
@@ -33,6 +36,9 @@ const seconds = args.number('seconds', 60);
 const idleSeconds = args.number('idle', 15);
 const chars = args.number('chars', 480_000);
 const checks = args.number('checks', 5);
+/** The victim's cadence: enough saves in each phase for its p95 to be more than its slowest one. */
+const victimMs = args.number('victim-ms', 500);
+const victimAccounts = args.number('victims', 3);
 const label = args.string('label', 'run');
 /** A folder for a CPU profile of the server (node --cpu-prof), written when it stops. */
 const profileDir = args.string('profile', '');
@@ -156,9 +162,9 @@ function summary(list: number[]) {
 type Summary = ReturnType<typeof summary>;
 
 /** Samples health every 50 ms and the victim's saves until `work` settles. */
-async function sampled(victim: { a: Account; ids: number[] }, work: () => Promise<unknown>) {
+async function sampled(victim: Array<{ a: Account; id: number }>, work: () => Promise<unknown>) {
   const health: number[] = [];
-  const victimMs: number[] = [];
+  const victimTimes: number[] = [];
   const victimStatus: Record<string, number> = {};
   const pending: Promise<void>[] = [];
   let done = false;
@@ -174,11 +180,12 @@ async function sampled(victim: { a: Account; ids: number[] }, work: () => Promis
     let k = 0;
     while (!done) {
       const started = performance.now();
-      const r = await save(victim.a, victim.ids[k % victim.ids.length], russianHtml(4000, 1000 + k));
+      const { a, id } = victim[k % victim.length];
+      const r = await save(a, id, russianHtml(4000, 1000 + k));
       k++;
       victimStatus[r.status] = (victimStatus[r.status] ?? 0) + 1;
-      if (r.status === 200) victimMs.push(r.ms);
-      await sleep(Math.max(0, 1500 - (performance.now() - started)));
+      if (r.status === 200) victimTimes.push(r.ms);
+      await sleep(Math.max(0, victimMs - (performance.now() - started)));
     }
   })();
   const t0 = performance.now();
@@ -188,7 +195,14 @@ async function sampled(victim: { a: Account; ids: number[] }, work: () => Promis
   clearInterval(healthTimer);
   await victimLoop;
   await Promise.all(pending);
-  return { out, wall_s: Math.round(wall / 100) / 10, health: summary(health), victim: summary(victimMs), victim_status: victimStatus };
+  return {
+    out,
+    wall_s: Math.round(wall / 100) / 10,
+    health: summary(health),
+    victim: summary(victimTimes),
+    victim_first: Math.round(victimTimes[0] ?? NaN),
+    victim_status: victimStatus,
+  };
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edu-bench-pubflood-'));
@@ -217,21 +231,24 @@ const server: ChildProcess = spawn(
 try {
   await waitFor(`${base}/api/health`, 180_000);
   const flooder = await register('Флудова');
-  const victim = await register('Другова');
+  const victims = await Promise.all(Array.from({ length: victimAccounts }, (_, k) => register(`Другова${k}`)));
   journalRelease = await findJournalRelease(flooder);
   const checkers = await Promise.all(Array.from({ length: checks }, (_, k) => register(`Проверкина${k}`)));
   const flooderPub = await createPublication(flooder, russianHtml(chars, 1), 'Длинная статья');
-  const victimIds: number[] = [];
-  for (let k = 0; k < 5; k++) victimIds.push(await createPublication(victim, russianHtml(4000, 500 + k), `Короткая статья ${k}`));
+  // Round-robin over the accounts first: consecutive saves come from different users.
+  const v: Array<{ a: Account; id: number }> = [];
+  for (let k = 0; k < 5; k++) {
+    for (const [n, a] of victims.entries()) v.push({ a, id: await createPublication(a, russianHtml(4000, 500 + 10 * n + k), `Короткая статья ${k}`) });
+  }
   const checkerPubs: number[] = [];
   for (const [k, c] of checkers.entries()) checkerPubs.push(await createPublication(c, russianHtml(4000, 700 + k), `Статья ${k}`));
-  const v = { a: victim, ids: victimIds };
   await untilChecked(
-    [{ a: flooder, id: flooderPub }, ...victimIds.map((id) => ({ a: victim, id })), ...checkerPubs.map((id, k) => ({ a: checkers[k], id }))],
+    [{ a: flooder, id: flooderPub }, ...v, ...checkerPubs.map((id, k) => ({ a: checkers[k], id }))],
     300_000,
   );
-  // Warm: the victim's save path once.
-  await save(victim, victimIds[0], russianHtml(4000, 999));
+  // Warm: the victim's save path once on each publication, and their checks done before idle starts.
+  for (const { a, id } of v) await save(a, id, russianHtml(4000, 999));
+  await untilChecked(v, 300_000);
 
   const phases: Record<string, Awaited<ReturnType<typeof sampled>> & { extra?: unknown }> = {};
   if (profileDir) console.log(`idle from ${((performance.now() - startedAt) / 1000).toFixed(1)} s after the server's start`);
@@ -291,6 +308,7 @@ try {
       f(p.health),
       f(p.victim),
       `${ratio(p.victim.p95, idle.victim.p95)}×`,
+      p.victim_first,
       JSON.stringify(p.victim_status),
       JSON.stringify(p.extra ?? p.out ?? ''),
     ]);
@@ -301,12 +319,23 @@ try {
     chars,
     seconds,
     checks,
+    victim_ms: victimMs,
+    victim_accounts: victimAccounts,
     machine: { cpus: os.cpus().length, node: process.version, loadavg_before: loadBefore, loadavg_after: loadavg() },
     flood_drain_ms: Math.round(drain),
     phases,
   };
   printTable(
-    [`${label} (${result.database})`, 'wall', 'health p50/p95/p99/max ms', 'victim save p50/p95/p99/max ms', 'victim p95 / idle', 'victim answers', 'load'],
+    [
+      `${label} (${result.database})`,
+      'wall',
+      'health p50/p95/p99/max ms',
+      'victim save p50/p95/p99/max ms',
+      'victim p95 / idle',
+      'first',
+      'victim answers',
+      'load',
+    ],
     table,
   );
   console.log(`loadavg before: ${loadBefore}; after: ${result.machine.loadavg_after}; flood's checks drained in ${result.flood_drain_ms} ms`);
