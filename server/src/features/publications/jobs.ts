@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rows, type Queryable } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import { takeAttempt } from '../../platform/attempts.ts';
+import type { RememberedAttempts } from '../../platform/attempts.ts';
 import { scheduleJob, type JobRunner, type JobPayloads } from '../../platform/jobs.ts';
 import { PoolBusyError } from '../../platform/worker-pool.ts';
 import { checkPublication, refreshStopList } from './uniqueness-repository.ts';
@@ -67,17 +67,18 @@ export async function scheduleUniquenessCheck(db: Queryable, publicationId: numb
  * A user's save of a publication whose check waits or runs: such a save replaces the waiting check
  * (scheduleUniquenessCheck keeps the one open job, which reads the latest text), so it costs no queue
  * place, but every save still cleans and stores the whole text. At most `perWindow` such saves of one
- * publication by one user in `windowMinutes`; one more answers 429 before the body is read. Called
- * for users only (operators are not limited).
+ * publication by one user in `windowMinutes`; one more answers 429 before the body is read, and
+ * until the window ends the refusal is repeated without counting again (`attempts`). Called for
+ * users only (operators are not limited).
  */
 export async function limitSavesWhileChecked(
   db: Queryable,
   userId: number,
   publicationId: number,
-  limits: { perWindow: number; windowMinutes: number },
+  limits: { perWindow: number; windowMinutes: number; attempts: RememberedAttempts },
 ): Promise<void> {
   if (!(await uniquenessState(db, publicationId))) return;
-  if (!(await takeAttempt(db, `publication-save:${userId}:${publicationId}`, limits.perWindow, limits.windowMinutes))) {
+  if (!(await limits.attempts.take(db, `publication-save:${userId}:${publicationId}`, limits.perWindow, limits.windowMinutes))) {
     throw new AppError(429, PublicationMessages.savedTooOftenWhileChecked);
   }
 }

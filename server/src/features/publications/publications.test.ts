@@ -738,6 +738,14 @@ describe('saves while the check waits', () => {
       const refused = await save(u.h, 3);
       expect(refused.statusCode, refused.body).toBe(429);
       expect(refused.json().message).toBe(PublicationMessages.savedTooOftenWhileChecked);
+      // A refusal repeated within the window is not counted (written) again: a loop of refused saves
+      // costs the database no write per try (issue 29).
+      const counted = async () =>
+        (await rows<{ n: number }>(t.database.db, sql`select failures as n from login_failures where key = ${`publication-save:${u.id}:${p.id}`}`))[0].n;
+      expect(await counted()).toBe(3);
+      expect((await save(u.h, 3)).statusCode).toBe(429);
+      expect((await save(u.h, 3)).statusCode).toBe(429);
+      expect(await counted()).toBe(3);
       // Refused before its body is read (a refused 480 000-character save costs nothing to parse):
       // a body that is not even JSON gets the same 429, not the parser's 400.
       const unread = await t.inject({

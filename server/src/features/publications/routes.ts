@@ -34,6 +34,7 @@ import { sendPrivateFile } from '../../platform/signed-links.ts';
 import { retireFiles } from '../../platform/files.ts';
 import { readCheckedUploads, storeUploads, type UploadForm } from '../../platform/uploads.ts';
 import { checkPublicationNow, limitSavesWhileChecked } from './jobs.ts';
+import { RememberedAttempts } from '../../platform/attempts.ts';
 import { cleanPublicationText, type CleanedText } from './uniqueness/clean-text.ts';
 import { PoolBusyError } from '../../platform/worker-pool.ts';
 import { refusalAnswer } from '@edu/domain/common/answers';
@@ -247,6 +248,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
    * before the body is read, so a loop of 480 000-character saves costs the request thread nothing
    * for each refused one (issue 29: decoding and parsing the refused bodies was most of its work).
    */
+  const saveAttempts = new RememberedAttempts();
   const admitSave = async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const user = currentUser(request);
     // Before validation: the id is still the path's text.
@@ -254,7 +256,12 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     if (!Number.isSafeInteger(id) || id <= 0) return; // the params' validation answers
     if (!(await canSee(app.db, user, id))) throw notFound(PublicationMessages.notFound);
     const limits = app.config.uniqueness;
-    if (!isOperator(user)) await limitSavesWhileChecked(app.db, user.id, id, { perWindow: limits.savesWhilePending, windowMinutes: limits.saveWindowMinutes });
+    if (!isOperator(user))
+      await limitSavesWhileChecked(app.db, user.id, id, {
+        perWindow: limits.savesWhilePending,
+        windowMinutes: limits.saveWindowMinutes,
+        attempts: saveAttempts,
+      });
   };
   const update = async (request: FastifyRequest<{ Params: { id: number } }>) => {
     const user = currentUser(request);
