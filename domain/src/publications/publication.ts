@@ -74,8 +74,7 @@ export const PublicationMessages = {
   tooManyChecks: (n: number) =>
     `На проверке уникальности уже ${n} ${plural(n, 'ваша публикация', 'ваши публикации', 'ваших публикаций')}. Дождитесь результата и отправьте текст снова`,
   /** A save refused: the author saved the publication too often while its uniqueness check waits or runs. */
-  savedTooOftenWhileChecked:
-    'Публикация ещё проверяется на уникальность, а изменения сохранялись слишком часто. Сохраните их через минуту или дождитесь результата проверки',
+  savedTooOftenWhileChecked: 'Публикация ещё проверяется на уникальность, а изменения сохранялись слишком часто. Сохраните их через минуту',
   unknownPublications: 'Некоторые публикации не найдены',
   additionalFilesOnCreate: 'Дополнительные файлы прикладываются только при создании',
   // An unpaid publication is approved, sent to the journal or put into a release only when the operator confirms it (issue 28).

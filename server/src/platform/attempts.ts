@@ -55,9 +55,14 @@ export async function takeAttempt(db: Queryable, key: string, limit: number, win
 export class RememberedAttempts {
   private spentUntil = new Map<string, number>();
 
+  /** Whether the budget of `key` was found used up and its window has not ended. */
+  spent(key: string, now = Date.now()): boolean {
+    return (this.spentUntil.get(key) ?? 0) > now;
+  }
+
   async take(db: Queryable, key: string, limit: number, windowMinutes: number): Promise<boolean> {
     const now = Date.now();
-    if ((this.spentUntil.get(key) ?? 0) > now) return false;
+    if (this.spent(key, now)) return false;
     const row = await countAttempt(db, key, windowMinutes);
     if (row.failures <= limit) return true;
     if (this.spentUntil.size >= 10_000) for (const [k, until] of this.spentUntil) if (until <= now) this.spentUntil.delete(k);

@@ -67,9 +67,8 @@ export async function scheduleUniquenessCheck(db: Queryable, publicationId: numb
  * A user's save of a publication whose check waits or runs: such a save replaces the waiting check
  * (scheduleUniquenessCheck keeps the one open job, which reads the latest text), so it costs no queue
  * place, but every save still cleans and stores the whole text. At most `perWindow` such saves of one
- * publication by one user in `windowMinutes`; one more answers 429 before the body is read, and
- * until the window ends the refusal is repeated without counting again (`attempts`). Called for
- * users only (operators are not limited).
+ * publication by one user in `windowMinutes`; one more answers 429 before the body is read. Called
+ * for users only (operators are not limited).
  */
 export async function limitSavesWhileChecked(
   db: Queryable,
@@ -78,9 +77,21 @@ export async function limitSavesWhileChecked(
   limits: { perWindow: number; windowMinutes: number; attempts: RememberedAttempts },
 ): Promise<void> {
   if (!(await uniquenessState(db, publicationId))) return;
-  if (!(await limits.attempts.take(db, `publication-save:${userId}:${publicationId}`, limits.perWindow, limits.windowMinutes))) {
+  if (!(await limits.attempts.take(db, saveKey(userId, publicationId), limits.perWindow, limits.windowMinutes))) {
     throw new AppError(429, PublicationMessages.savedTooOftenWhileChecked);
   }
+}
+
+const saveKey = (userId: number, publicationId: number) => `publication-save:${userId}:${publicationId}`;
+
+/**
+ * Once those saves are used up, every further save of the publication by the user is refused until
+ * the window ends, from memory and before anything else is read: a loop of refused saves then costs
+ * the database its session statement alone (it was four, one of them a write, on the embedded
+ * database's one connection; issue 29), whether or not the check is still waiting meanwhile.
+ */
+export function refuseSpentSaves(userId: number, publicationId: number, attempts: RememberedAttempts): void {
+  if (attempts.spent(saveKey(userId, publicationId))) throw new AppError(429, PublicationMessages.savedTooOftenWhileChecked);
 }
 
 /**

@@ -773,10 +773,14 @@ describe('saves while the check waits', () => {
       await t.database.db.execute(
         sql`update jobs set locked_until = null where name = 'check-publication-uniqueness' and unique_key = ${`publication:${p.id}`} and done_at is null`,
       );
-      // Once the check is done, the author saves again (and the new check is scheduled).
+      // Once the check is done, the saves used up stay refused until their window (a minute) ends,
+      // without reading anything; then the author saves again (and the new check is scheduled).
       await t.app.jobs.runDue();
       expect(await openJobs()).toBe(0);
-      const again = await save(u.h, 6);
+      expect((await save(u.h, 6)).statusCode).toBe(429);
+      expect(await counted()).toBe(3);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + limits.saveWindowMinutes * 60_000 + 1000 });
+      const again = await save(u.h, 6).finally(() => vi.useRealTimers());
       expect(again.statusCode, again.body).toBe(200);
       expect(await openJobs()).toBe(1);
     } finally {

@@ -33,7 +33,7 @@ import { JoomlaError } from '../../platform/cms/joomla-client.ts';
 import { sendPrivateFile } from '../../platform/signed-links.ts';
 import { retireFiles } from '../../platform/files.ts';
 import { readCheckedUploads, storeUploads, type UploadForm } from '../../platform/uploads.ts';
-import { checkPublicationNow, limitSavesWhileChecked } from './jobs.ts';
+import { checkPublicationNow, limitSavesWhileChecked, refuseSpentSaves } from './jobs.ts';
 import { RememberedAttempts } from '../../platform/attempts.ts';
 import { cleanPublicationText, type CleanedText } from './uniqueness/clean-text.ts';
 import { PoolBusyError } from '../../platform/worker-pool.ts';
@@ -254,6 +254,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     // Before validation: the id is still the path's text.
     const id = Number(request.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) return; // the params' validation answers
+    if (!isOperator(user)) refuseSpentSaves(user.id, id, saveAttempts);
     if (!(await canSee(app.db, user, id))) throw notFound(PublicationMessages.notFound);
     const limits = app.config.uniqueness;
     if (!isOperator(user))
