@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { entries, services } from '../src/db/schema/index.ts';
 import type { TestApp } from './helper.ts';
@@ -7,6 +11,19 @@ import type { TestApp } from './helper.ts';
 export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
 );
+
+let pdfSeq = 0;
+
+/** A PDF's words on one line (pdftotext; a long title may wrap on the page). */
+export function pdfText(pdf: Buffer): string {
+  const file = path.join(os.tmpdir(), `edu-pdf-${process.pid}-${pdfSeq++}.pdf`);
+  fs.writeFileSync(file, pdf);
+  try {
+    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
 
 export function png(): Promise<Buffer> {
   return sharp({ create: { width: 40, height: 30, channels: 3, background: '#22aa88' } })

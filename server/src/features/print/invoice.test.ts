@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PrintMessages } from '@edu/domain/documents/print';
@@ -9,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
 import { entries, servicePackages, servicePackageServices } from '../../db/schema/index.ts';
 import { saveRequisites } from '../macros/requisites.ts';
+import { pdfText } from '../../../test/documents-fixtures.ts';
 
 let t: TestApp;
 let op: Record<string, string>;
@@ -30,16 +27,6 @@ const REQUISITES = {
   director: 'Петрова Е. А.',
   director_position: 'Директор',
 };
-
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `edu-invoice-${process.pid}-${seq++}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 async function makeEntry(serviceId: number, attrs: Partial<typeof entries.$inferInsert> = {}): Promise<{ id: number; number: string }> {
   const [row] = await t.database.db

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import PizZip from 'pizzip';
@@ -15,6 +11,7 @@ import { OFFICE_MISSING } from '../../platform/converters/office-converter.ts';
 import { rows } from '../../platform/db.ts';
 import { signedFileUrl } from '../../platform/signed-links.ts';
 import { docxText } from '../templates/docx.ts';
+import { pdfText } from '../../../test/documents-fixtures.ts';
 
 let t: TestApp;
 let op: Record<string, string>;
@@ -23,17 +20,6 @@ let ownerH: Record<string, string>;
 let otherH: Record<string, string>;
 let certificateTemplate: number;
 let seq = 0;
-
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `edu-print-${process.pid}-${seq++}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    // Words as one line: a long title may wrap on the page.
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 async function uploadTemplate(fields: Record<string, string | number>, content?: Buffer): Promise<number> {
   const form = multipartForm(fields, content ? [{ field: 'file', filename: 'tpl.docx', content }] : []);

@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import { TemplateMessages } from '@edu/domain/templates/template';
@@ -12,6 +9,7 @@ import { docxWithLinkedPicture, startListener } from '../../../test/network-fixt
 import { entries, templates } from '../../db/schema/index.ts';
 import { DOCX_MIME } from '../../platform/files.ts';
 import { OfficeConverterPool } from '../../platform/converters/office-converter.ts';
+import { pdfText } from '../../../test/documents-fixtures.ts';
 
 // Templates cannot reach the network (issue 18, decision 021). A listener on 127.0.0.1 stands for
 // any outside address: whatever a template links to, printing it must not send it a single byte.
@@ -22,16 +20,6 @@ let op: Record<string, string>;
 let owner: { id: number };
 let ownerH: Record<string, string>;
 let seq = 0;
-
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `edu-net-${process.pid}-${seq++}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 async function makeEntry(serviceId: number, status = 3): Promise<number> {
   const [row] = await t.database.db

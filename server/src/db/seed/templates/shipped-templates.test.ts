@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +21,7 @@ import { seedShippedTemplates, SHIPPED_TEMPLATES, shippedTemplatesRecord, upgrad
 import { PREVIOUS_SHIPPED_VERSIONS } from './previous-versions.ts';
 import { createHash } from 'node:crypto';
 import { DOCX_MIME } from '../../../platform/files.ts';
+import { pdfText } from '../../../../test/documents-fixtures.ts';
 
 // The default templates every install gets (issue 19, decision 024): seeded once, kept as operators
 // leave them, and real documents that print with a client's data through the real converters.
@@ -32,18 +31,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SAMPLES = process.env.PRINT_SAMPLES_DIR;
 
 let t: TestApp;
-let seq = 0;
-
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `edu-shipped-${process.pid}-${seq++}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
-
 async function fetchPdf(url: string, sample: string): Promise<string> {
   const doc = await t.inject({ method: 'GET', url });
   expect(doc.statusCode).toBe(200);

@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -13,6 +11,7 @@ import { saveRequisites } from '../../../features/macros/requisites.ts';
 import { documentDeps } from '../../../features/print/certificate-batch.ts';
 import { renderDocument } from '../../../features/print/render-document.ts';
 import { seedShippedTemplates } from './shipped-templates.ts';
+import { pdfText } from '../../../../test/documents-fixtures.ts';
 
 // Issue 28: every shipped template, printed for services of every type and kind (dated, open dates,
 // permanent, free, bought in a package, a publication), reads as a centre would sign it: no macro
@@ -22,17 +21,6 @@ import { seedShippedTemplates } from './shipped-templates.ts';
 let t: TestApp;
 let seq = 0;
 let client: { id: number };
-
-/** The PDF's words on one line (a long title may wrap). */
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `edu-wording-${process.pid}-${seq++}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 /** What would make a signed document wrong, found in its text. */
 function wordingProblems(text: string): string[] {
