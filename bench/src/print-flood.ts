@@ -248,7 +248,10 @@ try {
     };
     // Quiet, in this run, right before the flood.
     const quietBefore: number[] = [];
+    otherConvertMs = [];
     for (let r = 0; r < rounds; r++) quietBefore.push(await victim());
+    const convertQuiet = otherConvertMs;
+    otherConvertMs = [];
     const answers: Record<string, number> = {};
     let stop = false;
     let done = 0;
@@ -275,6 +278,7 @@ try {
       during.push(await victim());
       await new Promise((res) => setTimeout(res, 200));
     }
+    const convertDuring = otherConvertMs;
     stop = true;
     await Promise.all(workers);
     const floodMs = performance.now() - t0;
@@ -293,6 +297,9 @@ try {
       victim_quiet_after: summary(quietAfter),
       victim_quiet: quietAll,
       victim_during: duringS,
+      // The victim's own conversion (waiting for a page, then rendering), before and during the crowd.
+      victim_convert_quiet: summary(convertQuiet),
+      victim_convert_during: summary(convertDuring),
       ratio_p50: Number((duringS.p50_ms / quietAll.p50_ms).toFixed(2)),
       ratio_p95: Number((duringS.p95_ms / quietAll.p95_ms).toFixed(2)),
       victim_refused: victimRefused,
@@ -344,18 +351,26 @@ try {
     const c = crowdResult as {
       victim_quiet: ReturnType<typeof summary>;
       victim_during: ReturnType<typeof summary>;
+      victim_convert_quiet: ReturnType<typeof summary>;
+      victim_convert_during: ReturnType<typeof summary>;
       ratio_p50: number;
       ratio_p95: number;
       flood_answers: Record<string, number>;
       flood_prints_done: number;
       flood_seconds: number;
     };
-    tableRows.push([`victim (paying), quiet before+after`, `${c.victim_quiet.p50_ms} / ${c.victim_quiet.p95_ms} / ${c.victim_quiet.max_ms} ms`, '', '', '']);
+    tableRows.push([
+      `victim (paying), quiet before+after`,
+      `${c.victim_quiet.p50_ms} / ${c.victim_quiet.p95_ms} / ${c.victim_quiet.max_ms} ms`,
+      `${c.victim_convert_quiet.p50_ms} / ${c.victim_convert_quiet.p95_ms} ms (before)`,
+      '',
+      '',
+    ]);
     tableRows.push([
       `victim during ${accounts} free accounts × ${inflight} in flight (${crowdNet}, retry ${retryMs} ms)`,
       `${c.victim_during.p50_ms} / ${c.victim_during.p95_ms} / ${c.victim_during.max_ms} ms`,
-      `ratio p50 ${c.ratio_p50}, p95 ${c.ratio_p95}`,
-      `${Object.entries(c.flood_answers)
+      `${c.victim_convert_during.p50_ms} / ${c.victim_convert_during.p95_ms} ms`,
+      `ratio p50 ${c.ratio_p50}, p95 ${c.ratio_p95}; ${Object.entries(c.flood_answers)
         .map(([s, n]) => `${s}×${n}`)
         .join(' ')}`,
       `${c.flood_seconds} s`,

@@ -67,7 +67,7 @@ export const printRoutes: RoutesPlugin = async (app) => {
         });
       // At debug level, one line per print with the time of each stage.
       if (request.log.level !== 'debug' && request.log.level !== 'trace') return print();
-      return collectStages(print, (stages) => request.log.debug({ kind: request.params.kind, stages }, 'print timing'));
+      return collectStages(print, (stages) => request.log.debug({ entry: request.params.id, kind: request.params.kind, stages }, 'print timing'));
     },
   );
 

@@ -7,6 +7,7 @@ import { HtmlPdfConverter } from './html-pdf.ts';
 import { LOW_PRIORITY_NICE } from '../thread-priority.ts';
 import { makeDocx } from './minimal-docx.ts';
 import { OfficeConverterPool } from './office-converter.ts';
+import { pdfText } from '../../../test/documents-fixtures.ts';
 
 // The converters' queues (decision 021): owners are served in turn, so one account's burst does not
 // delay another's single document by more than about one document; at most `queueLimit` documents
@@ -99,6 +100,87 @@ describe('Chromium queue', () => {
       await Promise.all([converting, waiting]);
     } finally {
       await small.close();
+    }
+  }, 180_000);
+
+  /** Process ids of the renderers of this process's Chromiums (a new context and page start one); other test files run browsers too. */
+  const renderers = () => {
+    const parent = new Map<string, string>();
+    for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        parent.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    const mine = (pid: string): boolean => {
+      for (let p = parent.get(pid); p && p !== '0'; p = parent.get(p)) if (p === String(process.pid)) return true;
+      return false;
+    };
+    return [...parent.keys()].filter((pid) => {
+      try {
+        return mine(pid) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer');
+      } catch {
+        return false;
+      }
+    });
+  };
+
+  it('keeps its page between documents: the next one starts no renderer, and shows nothing of the one before (decision 045)', async () => {
+    if (process.platform !== 'linux') return;
+    // The renderers of the file's other converters (tests in a file run one after another).
+    const others = renderers();
+    const own = () => renderers().filter((pid) => !others.includes(pid));
+    const one = new HtmlPdfConverter({ executablePath: '/usr/bin/chromium', concurrency: 1, queueLimit: 4 });
+    try {
+      const secret = `<!doctype html><meta charset="utf-8"><style>body { display: none }</style><title>Паспорт</title><h1>Паспорт 4510 123456 Иванова</h1>`;
+      expect(pdfText(await one.toPdf(secret, { key: 'user:1' }))).not.toContain('Паспорт');
+      const kept = own();
+      const text = pdfText(await one.toPdf(page('Список Петрова'), { key: 'user:2' }));
+      // The second account's document alone: none of the first's text, none of its hiding style.
+      expect(text).toContain('Список Петрова');
+      expect(text).not.toMatch(/Паспорт|Иванова|4510/);
+      // The first document's renderer stayed open and made the second.
+      expect(kept.length).toBeGreaterThan(0);
+      expect(own()).toEqual(kept);
+    } finally {
+      await one.close();
+    }
+  }, 180_000);
+
+  it('prints the next document on a kept page as itself after a document with a refresh', async () => {
+    const one = new HtmlPdfConverter({ executablePath: '/usr/bin/chromium', concurrency: 1, queueLimit: 4 });
+    try {
+      // The print cuts refreshes out of filled templates; the converter must not depend on it.
+      const refresh = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=data:text/html;charset=utf-8,<h1>Подмена</h1>"><h1>Первый</h1>`;
+      expect(pdfText(await one.toPdf(refresh))).toContain('Первый');
+      expect(pdfText(await one.toPdf(page('Второй')))).toBe('Второй ');
+      expect(pdfText(await one.toPdf(page('Третий')))).toBe('Третий ');
+    } finally {
+      await one.close();
+    }
+  }, 180_000);
+
+  it('opens a new page after its documentsPerPage documents', async () => {
+    if (process.platform !== 'linux') return;
+    const others = renderers();
+    const own = () => renderers().filter((pid) => !others.includes(pid));
+    const one = new HtmlPdfConverter({ executablePath: '/usr/bin/chromium', concurrency: 1, queueLimit: 4, documentsPerPage: 3 });
+    try {
+      await one.toPdf(page('Первый'));
+      const first = own();
+      await one.toPdf(page('Второй'));
+      expect(first.length).toBeGreaterThan(0);
+      expect(own()).toEqual(first);
+      // The page has made its three documents: it is closed, and the fourth gets a new renderer.
+      await one.toPdf(page('Третий'));
+      await one.toPdf(page('Четвёртый'));
+      const fourth = own();
+      expect(fourth.length).toBeGreaterThan(0);
+      expect(fourth.filter((pid) => first.includes(pid))).toEqual([]);
+    } finally {
+      await one.close();
     }
   }, 180_000);
 

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ConversionFailed, ConverterUnavailable } from './converter-errors.ts';
 import { FairQueue } from './fair-queue.ts';
 import type { ConvertOwner } from './office-converter.ts';
@@ -45,12 +45,23 @@ function nicedExecutable(executablePath: string, nice: number): string | null {
   return file;
 }
 
+/** A page kept open for the next document (decision 045), with the browser it belongs to. */
+interface WarmPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  documents: number;
+}
+
 /**
  * HTML -> PDF (A4) in one Chromium kept open between requests (and a second one, started at a lower
- * CPU priority, for free accounts' documents: `low` owners, issue 29); each document gets its own page in
- * a fresh context, at most `concurrency` at a time, the others waiting in a fair, bounded queue
- * (decision 021). Pages cannot reach the network: every request but data: URLs is cancelled,
- * navigations away from the document (a meta refresh) included.
+ * CPU priority, for free accounts' documents: `low` owners, issue 29). At most `concurrency`
+ * documents render at a time, the others waiting in a fair, bounded queue (decision 021). A page is
+ * kept open between documents (decision 045): a new context and page start a renderer process, about
+ * 0.5 s and 1.5 s of CPU, ten times the document itself. A page whose document failed, and every
+ * page after `documentsPerPage` documents (100), is closed. Pages run no JavaScript and cannot reach the
+ * network: every request but data: URLs is cancelled, navigations away from the document (a meta
+ * refresh) included.
  */
 export class HtmlPdfConverter {
   private browser: Promise<Browser> | null = null;
@@ -61,8 +72,10 @@ export class HtmlPdfConverter {
   /** Settled when no document is being rendered (close waits for it). */
   private drained: (() => void) | null = null;
   private readonly waiting: FairQueue<() => void>;
+  /** Pages between documents, per browser (`low`: the free accounts' one). */
+  private idle: { usual: WarmPage[]; low: WarmPage[] } = { usual: [], low: [] };
 
-  constructor(private readonly opts: { executablePath: string; concurrency?: number; queueLimit?: number }) {
+  constructor(private readonly opts: { executablePath: string; concurrency?: number; queueLimit?: number; documentsPerPage?: number }) {
     this.waiting = new FairQueue(opts.queueLimit ?? 32);
   }
 
@@ -107,31 +120,52 @@ export class HtmlPdfConverter {
     await this.slot(owner);
     try {
       if (this.closed) throw new ConverterUnavailable(CHROMIUM_MISSING);
-      const browser = await this.launch(owner.low === true).catch(() => {
-        throw new ConverterUnavailable(CHROMIUM_MISSING);
-      });
-      let context: BrowserContext;
+      const lane = owner.low === true ? 'low' : 'usual';
+      const warm = await this.takePage(lane);
+      let keep = false;
       try {
-        context = await browser.newContext({ javaScriptEnabled: false, offline: true });
-      } catch {
-        throw new ConverterUnavailable(CHROMIUM_MISSING);
-      }
-      try {
-        const page = await context.newPage();
-        // The document comes from setContent, not from a request. ERR_ABORTED (not ERR_FAILED) makes
-        // a cancelled navigation leave the document in place instead of showing an error page.
-        await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort('aborted')));
-        await page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
-        return await page.pdf({ format: 'A4', printBackground: true, margin: { top: '15mm', bottom: '15mm', left: '15mm', right: '15mm' } });
+        await warm.page.setContent(html, { waitUntil: 'load', timeout: 30_000 });
+        const pdf = await warm.page.pdf({ format: 'A4', printBackground: true, margin: { top: '15mm', bottom: '15mm', left: '15mm', right: '15mm' } });
+        keep = ++warm.documents < (this.opts.documentsPerPage ?? 100);
+        return pdf;
       } catch (err) {
         // Whatever a template's content does, it is that document's failure (422), not the server's.
-        if (!browser.isConnected()) throw new ConverterUnavailable(CHROMIUM_MISSING);
+        if (!warm.browser.isConnected()) throw new ConverterUnavailable(CHROMIUM_MISSING);
         throw new ConversionFailed((err as Error)?.message ?? String(err));
       } finally {
-        await context.close().catch(() => undefined);
+        if (keep && !this.closed && warm.browser.isConnected()) this.idle[lane].push(warm);
+        else await warm.context.close().catch(() => undefined);
       }
     } finally {
       this.release();
+    }
+  }
+
+  /** A page of the lane's browser left by an earlier document, or a new one in a fresh context. */
+  private async takePage(lane: 'usual' | 'low'): Promise<WarmPage> {
+    const browser = await this.launch(lane === 'low').catch(() => {
+      throw new ConverterUnavailable(CHROMIUM_MISSING);
+    });
+    for (let warm = this.idle[lane].pop(); warm; warm = this.idle[lane].pop()) {
+      // A page of a browser that has since gone (or of the usual one, where the low one could not start) is dropped.
+      if (warm.browser === browser && browser.isConnected() && !warm.page.isClosed()) return warm;
+      await warm.context.close().catch(() => undefined);
+    }
+    let context: BrowserContext;
+    try {
+      context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+    } catch {
+      throw new ConverterUnavailable(CHROMIUM_MISSING);
+    }
+    try {
+      const page = await context.newPage();
+      // The document comes from setContent, not from a request. ERR_ABORTED (not ERR_FAILED) makes
+      // a cancelled navigation leave the document in place instead of showing an error page.
+      await page.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort('aborted')));
+      return { browser, context, page, documents: 0 };
+    } catch {
+      await context.close().catch(() => undefined);
+      throw new ConverterUnavailable(CHROMIUM_MISSING);
     }
   }
 
@@ -166,6 +200,9 @@ export class HtmlPdfConverter {
     if (this.active > 0) await new Promise<void>((resolve) => (this.drained = resolve));
     const browsers = [this.browser, this.lowBrowser];
     this.browser = this.lowBrowser = null;
+    // Closing a browser closes its pages.
+    this.idle.usual = [];
+    this.idle.low = [];
     await Promise.all(browsers.map(async (b) => (b ? (await b.catch(() => null))?.close() : undefined)));
   }
 }
