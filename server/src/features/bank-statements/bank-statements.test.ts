@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayType, Role } from '@edu/domain/common/codes';
@@ -8,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
 import { multipartForm } from '../../../test/multipart.ts';
 import { saveRequisites } from '../macros/requisites.ts';
+import { parseStatementBytes, STATEMENT_MAX_BYTES } from './read-statement.ts';
 
 const CENTRE = '40702810900000000001';
 const INN_A = '7801234567';
@@ -234,6 +236,27 @@ describe('importing statements', () => {
       expect(res.json().data).toMatchObject({ paid: 0, manual: 0, message: 'Эта выписка уже загружена: ничего не изменилось.' });
     }
     expect(await counts()).toEqual(before);
+  });
+
+  it('reads a 5 MB statement off the request thread', async () => {
+    // Outgoing payments only: the import itself has nothing to store, the reading is the work.
+    const payer = { payerInn: INN_A, payerName: 'ГБОУ СОШ № 5', payerAccount: '40702810400000000777', recipientAccount: '40702810000000009999' };
+    const doc = (i: number): Doc => ({ ...payer, number: String(100000 + i), sum: '100.00', purpose: 'Возврат средств за участие в конференции' });
+    const each = otherBankStatement([doc(1), doc(2)]).length - otherBankStatement([doc(1)]).length;
+    const docs = Array.from({ length: Math.floor((STATEMENT_MAX_BYTES - 1_000) / each) }, (_, i) => doc(i));
+    const big = otherBankStatement(docs);
+    // What reading it costs the thread that does it.
+    const t0 = performance.now();
+    expect(parseStatementBytes(big).ok).toBe(true);
+    const readingMs = performance.now() - t0;
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const res = await upload(big);
+    delay.disable();
+    expect(res.statusCode).toBe(200);
+    expect((res.json().data as ImportSummary).not_incoming).toBe(docs.length);
+    // The request thread's longest stall during the upload is well under the reading's own time.
+    expect(delay.max / 1e6).toBeLessThan(readingMs / 2);
   });
 
   it('two uploads of one statement at once pay once', async () => {

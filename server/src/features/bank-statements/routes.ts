@@ -16,7 +16,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { multipartForm, type RoutesPlugin } from '../../platform/responses.ts';
 import { lineById, listLines, lockManualLine, payableEntries, setLineResolved } from './bank-statements-repository.ts';
 import { importStatement, lineLogFields, lockPayable, payScopes } from './import-statement.ts';
-import { readStatement, STATEMENT_MAX_BYTES } from './read-statement.ts';
+import { createStatementReader, readStatement, STATEMENT_MAX_BYTES } from './read-statement.ts';
 
 const tags = ['bank statements'];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -32,6 +32,8 @@ const uploadForm = multipartForm(z.object({}), {
 export const bankStatementRoutes: RoutesPlugin = async (app) => {
   // One statement at a time per operator: a second upload while the first is matched is a 429.
   const importing = new Set<number>();
+  const reader = createStatementReader();
+  app.addHook('onClose', () => reader.close());
 
   /** POST /api/manager/bank-statements (multipart: file): imports the statement; answers what it did. */
   app.post(
@@ -54,7 +56,7 @@ export const bankStatementRoutes: RoutesPlugin = async (app) => {
         if (!part || part.fieldname !== 'file') throw fieldError('file', BankStatementMessages.fileRequired);
         const bytes = await part.toBuffer();
         if (part.file.truncated) throw fieldError('file', BankStatementMessages.tooLarge, BankStatementMessages.tooLarge);
-        const statement = readStatement(bytes);
+        const statement = await readStatement(reader, bytes);
         const fileName = (part.filename || 'выписка.txt').slice(0, 255);
         return { data: await importStatement(app.db, statement, { by: me, fileName }) };
       } finally {
