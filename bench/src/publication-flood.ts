@@ -11,7 +11,7 @@
 // one every `--victim-ms` (500), round-robin over `--victims` (3) accounts of five publications each,
 // so that no account's own limits are what is measured: a user may have five checks waiting and save
 // one publication ten times a minute while its check waits); the first save of a phase is sent
-// together with the phase's big saves, and is also given alone as "first":
+// together with the phase's big saves, and is also given alone as "first", the others' p95 beside it:
 //   idle     `--idle` seconds, nothing else;
 //   flood    one account's `--seconds` loop of PUT saves of a `--chars` text (random Russian words, a
 //            new one after every accepted save; a refused one is sent again), one after another;
@@ -209,6 +209,8 @@ async function sampled(victim: Array<{ a: Account; id: number }>, work: () => Pr
     health: summary(health),
     victim: summary(victimTimes),
     victim_first: Math.round(victimTimes[0] ?? NaN),
+    /** The phase's saves after the one sent together with its big saves. */
+    victim_rest: summary(victimTimes.slice(1)),
     victim_status: victimStatus,
   };
 }
@@ -321,6 +323,7 @@ try {
       f(p.victim),
       `${ratio(p.victim.p95, idle.victim.p95)}×`,
       p.victim_first,
+      `${p.victim_rest.p95} (${ratio(p.victim_rest.p95, idle.victim.p95)}×)`,
       JSON.stringify(p.victim_status),
       JSON.stringify(p.extra ?? p.out ?? ''),
     ]);
@@ -345,6 +348,7 @@ try {
       'victim save p50/p95/p99/max ms',
       'victim p95 / idle',
       'first',
+      'the rest p95 (/ idle)',
       'victim answers',
       'load',
     ],
