@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeService } from '../../../test/fixtures.ts';
 import { multipartForm } from '../../../test/multipart.ts';
 import { saveRequisites } from '../macros/requisites.ts';
-import { parseStatementBytes, STATEMENT_MAX_BYTES } from './read-statement.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createStatementReader, parseStatementBytes, readStatement, STATEMENT_MAX_BYTES } from './read-statement.ts';
 
 const CENTRE = '40702810900000000001';
 const INN_A = '7801234567';
@@ -257,6 +258,21 @@ describe('importing statements', () => {
     expect((res.json().data as ImportSummary).not_incoming).toBe(docs.length);
     // The request thread's longest stall during the upload is well under the reading's own time.
     expect(delay.max / 1e6).toBeLessThan(readingMs / 2);
+  });
+
+  it("a statement beyond the reader's queue is a Russian 429, not a wait without end", async () => {
+    const reader = createStatementReader({ maxQueue: 0 });
+    try {
+      const [a, b] = await Promise.allSettled([readStatement(reader, first), readStatement(reader, first)]);
+      expect(a.status).toBe('fulfilled');
+      expect(b.status).toBe('rejected');
+      const err = (b as PromiseRejectedResult).reason as AppError;
+      expect(err).toBeInstanceOf(AppError);
+      expect(err.statusCode).toBe(429);
+      expect(err.message).toBe(BankStatementMessages.othersRunning);
+    } finally {
+      await reader.close();
+    }
   });
 
   it('two uploads of one statement at once pay once', async () => {

@@ -34,8 +34,8 @@ export type StatementReader = WorkerPool<Uint8Array, StatementParse>;
  * which the request thread must not spend (the other users' requests would wait). Operators import
  * one statement each at a time; a few more wait, beyond that a 429.
  */
-export function createStatementReader(): StatementReader {
-  return new WorkerPool({ entry: new URL('./statement-worker.ts', import.meta.url), size: 1, maxQueue: 8, nice: LOW_PRIORITY_NICE });
+export function createStatementReader(o: { maxQueue?: number } = {}): StatementReader {
+  return new WorkerPool({ entry: new URL('./statement-worker.ts', import.meta.url), size: 1, maxQueue: o.maxQueue ?? 8, nice: LOW_PRIORITY_NICE });
 }
 
 /** Decodes and reads a statement in the reader's worker; a file that is not one is a 422 on the `file` field. */
