@@ -42,9 +42,11 @@ const victimAccounts = args.number('victims', 3);
 const label = args.string('label', 'run');
 /** A folder for a CPU profile of the server (node --cpu-prof), written when it stops. */
 const profileDir = args.string('profile', '');
+/** Prints the checks phase's saves and events in order (a slow save beside what happened then). */
+const showTimeline = args.flag('timeline');
 /**
- * How often a waiting publication is read again (GET /api/publication/{id}, its whole text): the
- * cabinet's own interval while a check waits or runs (CHECK_POLL_MS in web/), unless told.
+ * How often a waiting publication's check state is read (GET /api/publication/{id}/uniqueness-state):
+ * the cabinet's own interval while a check waits or runs (CHECK_POLL_MS in web/), unless told.
  */
 const pollMs = args.number('poll-ms', 3000);
 const base = `http://127.0.0.1:${port}`;
@@ -139,23 +141,43 @@ function saveBody(text: string): Uint8Array {
   return lastBody.body;
 }
 
+/** Events of the running phase (big saves answered, polls), ms from its start: `--timeline` prints them beside the slow saves. */
+let phaseStart = 0;
+let marks: Array<[number, string]> = [];
+const mark = (what: string) => marks.push([Math.round(performance.now() - phaseStart), what]);
+
 async function save(a: Account, id: number, text: string): Promise<{ status: number; ms: number }> {
   const t0 = performance.now();
   const res = await fetch(`${base}/api/publication/${id}`, { method: 'PUT', headers: a.h, body: saveBody(text) });
   await res.arrayBuffer();
+  if (text.length > 100_000) mark(`big save ${id} answered ${res.status}`);
   return { status: res.status, ms: performance.now() - t0 };
 }
 
+/**
+ * What the cabinet reads while a check waits or runs: the check's state (GET …/uniqueness-state, no
+ * text); once it is done, the whole publication once (its percent and matches).
+ */
 async function checkState(a: Account, id: number): Promise<string | null> {
-  const res = await fetch(`${base}/api/publication/${id}`, { headers: a.h });
-  return ((await res.json()) as { data: { uniqueness_state: string | null } }).data.uniqueness_state;
+  mark(`poll ${id}`);
+  const res = await fetch(`${base}/api/publication/${id}/uniqueness-state`, { headers: a.h });
+  const state = ((await res.json()) as { data: { uniqueness_state: string | null } }).data.uniqueness_state;
+  mark(`poll ${id} answered ${state}`);
+  if (state === null) {
+    await (await fetch(`${base}/api/publication/${id}`, { headers: a.h })).arrayBuffer();
+    mark(`publication ${id} read`);
+  }
+  return state;
 }
 
 async function untilChecked(pubs: Array<{ a: Account; id: number }>, maxMs: number): Promise<number> {
   const t0 = performance.now();
+  // A publication whose check is done is not polled again.
+  let waiting = pubs;
   while (performance.now() - t0 < maxMs) {
-    const states = await Promise.all(pubs.map((p) => checkState(p.a, p.id)));
-    if (states.every((s) => s === null)) return performance.now() - t0;
+    const states = await Promise.all(waiting.map((p) => checkState(p.a, p.id)));
+    waiting = waiting.filter((_, k) => states[k] !== null);
+    if (waiting.length === 0) return performance.now() - t0;
     await sleep(pollMs);
   }
   return NaN;
@@ -173,6 +195,8 @@ type Summary = ReturnType<typeof summary>;
 async function sampled(victim: Array<{ a: Account; id: number }>, work: () => Promise<unknown>) {
   const health: number[] = [];
   const victimTimes: number[] = [];
+  /** Each accepted save's start, ms from the phase's start, beside its time (the slow ones, printed with --timeline). */
+  const victimStarts: number[] = [];
   const victimStatus: Record<string, number> = {};
   const pending: Promise<void>[] = [];
   let done = false;
@@ -184,6 +208,9 @@ async function sampled(victim: Array<{ a: Account; id: number }>, work: () => Pr
         .then(() => void health.push(performance.now() - t0)),
     );
   }, 50);
+  const t0 = performance.now();
+  phaseStart = t0;
+  marks = [];
   const victimLoop = (async () => {
     let k = 0;
     while (!done) {
@@ -192,11 +219,13 @@ async function sampled(victim: Array<{ a: Account; id: number }>, work: () => Pr
       const r = await save(a, id, russianHtml(4000, 1000 + k));
       k++;
       victimStatus[r.status] = (victimStatus[r.status] ?? 0) + 1;
-      if (r.status === 200) victimTimes.push(r.ms);
+      if (r.status === 200) {
+        victimTimes.push(r.ms);
+        victimStarts.push(started - t0);
+      }
       await sleep(Math.max(0, victimMs - (performance.now() - started)));
     }
   })();
-  const t0 = performance.now();
   const out = await work();
   const wall = performance.now() - t0;
   done = true;
@@ -212,6 +241,8 @@ async function sampled(victim: Array<{ a: Account; id: number }>, work: () => Pr
     /** The phase's saves after the one sent together with its big saves. */
     victim_rest: summary(victimTimes.slice(1)),
     victim_status: victimStatus,
+    /** The accepted saves [start ms, ms] and the phase's other events [ms, what], in order. */
+    timeline: { victim: victimStarts.map((s, k) => [Math.round(s), Math.round(victimTimes[k])]), marks },
   };
 }
 
@@ -355,6 +386,12 @@ try {
     table,
   );
   console.log(`loadavg before: ${loadBefore}; after: ${result.machine.loadavg_after}; flood's checks drained in ${result.flood_drain_ms} ms`);
+  if (showTimeline) {
+    const { victim, marks: events } = phases.checks.timeline;
+    const lines = [...victim.map(([at, ms]) => [at, `other user's save: ${ms} ms`] as const), ...events].sort((x, y) => x[0] - y[0]);
+    console.log('checks phase, ms from its start:');
+    for (const [at, what] of lines) console.log(`${String(at).padStart(7)}  ${what}`);
+  }
   console.log(writeResult(`publication-flood-${label}`, result));
 } finally {
   const exited = new Promise((r) => server.once('exit', r));

@@ -335,6 +335,15 @@ export const publicationPageAnswer = pageAnswer(publicationSchema);
 /** GET /api/publication/{id}. */
 export const publicationAnswer = dataAnswer(publicationSchema);
 
+/**
+ * GET /api/publication/{id}/uniqueness-state: what the cabinet reads every few seconds while a check
+ * waits or runs, without the text (a 480 000-character text read back every 3 s for each open
+ * publication was what slowed the others' saves during the checks; issue 29).
+ */
+export const publicationCheckStateSchema = publicationSchema.pick({ id: true, uniqueness: true, uniqueness_checked_at: true, uniqueness_state: true });
+export type PublicationCheckState = z.output<typeof publicationCheckStateSchema>;
+export const publicationCheckStateAnswer = dataAnswer(publicationCheckStateSchema);
+
 const boolish = flagField();
 
 /** The sorts of the publication list: date of creation, title, status. Without one: newest first. */

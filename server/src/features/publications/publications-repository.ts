@@ -17,6 +17,7 @@ import {
   userMayDelete,
   userMayEdit,
   type Publication,
+  type PublicationCheckState,
   type PublicationEntryRef,
   type PublicationFileRef,
   type PublicationMatch,
@@ -358,6 +359,22 @@ export async function loadPublicationText(db: Queryable, id: number): Promise<st
 export async function canSee(db: Queryable, user: AuthUser, id: number): Promise<boolean> {
   const [r] = await rows<{ ok: boolean }>(db, sql`select true as ok from publications p where p.id = ${id} and p.deleted_at is null and ${visibleTo(user)}`);
   return Boolean(r);
+}
+
+/** The state of the uniqueness check of a live publication the user may see, as GET /{id}/uniqueness-state answers it (no text read). */
+export async function findCheckState(db: Queryable, user: AuthUser, id: number): Promise<PublicationCheckState | undefined> {
+  const [r] = await rows<{
+    id: number;
+    uniqueness: number | string | null;
+    uniqueness_checked_at: Date | string | null;
+    uniqueness_state: UniquenessState | null;
+  }>(
+    db,
+    sql`select p.id, p.uniqueness, p.uniqueness_checked_at, ${uniquenessStateSql(sql`p.id`)} as uniqueness_state
+        from publications p where p.id = ${id} and p.deleted_at is null and ${visibleTo(user)}`,
+  );
+  if (!r) return undefined;
+  return { ...r, uniqueness: num(r.uniqueness), uniqueness_checked_at: r.uniqueness_checked_at ? new Date(r.uniqueness_checked_at).toISOString() : null };
 }
 
 /** The main and the additional files of a publication (retired with it when it is deleted). */

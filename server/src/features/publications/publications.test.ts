@@ -625,6 +625,29 @@ describe('moderation', () => {
     expect((await t.inject({ method: 'GET', url: `/api/publication/${p.id}`, headers: co.h })).statusCode).toBe(200);
   });
 
+  it('answers the check state without the text (what the cabinet polls), to those who see the publication only', async () => {
+    const u = await person('Ожидаева');
+    const a = await created(u.h, internetBody({ text: longText(3400, 'Проектная деятельность на уроках биологии') }));
+    const state = (h: Record<string, string>) => t.inject({ method: 'GET', url: `/api/publication/${a.id}/uniqueness-state`, headers: h });
+    const queued = await state(u.h);
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect(queued.json()).toEqual({ data: { id: a.id, uniqueness: null, uniqueness_checked_at: null, uniqueness_state: 'queued' } });
+    const job = sql`name = 'check-publication-uniqueness' and unique_key = ${`publication:${a.id}`} and done_at is null`;
+    await t.database.db.execute(sql`update jobs set locked_until = now() + interval '1 minute' where ${job}`);
+    expect((await state(operator)).json().data.uniqueness_state).toBe('running');
+    await t.database.db.execute(sql`update jobs set locked_until = null where ${job}`);
+    await t.app.jobs.runDue();
+    const doneAnswer = await state(u.h);
+    expect(doneAnswer.statusCode, doneAnswer.body).toBe(200);
+    const done = doneAnswer.json().data;
+    expect(done.uniqueness_state).toBeNull();
+    expect(done.uniqueness).toBeGreaterThan(0);
+    expect(Date.parse(done.uniqueness_checked_at)).not.toBeNaN();
+    const stranger = await person('Чужакова');
+    expect((await state(stranger.h)).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/api/publication/${a.id}/uniqueness-state` })).statusCode).toBe(401);
+  });
+
   it('checks uniqueness now for a text, and refuses a file without text', async () => {
     const u = await person('Проверкина');
     const a = await created(u.h, internetBody({ text: longText(3400, 'Формирование читательской грамотности школьников') }));

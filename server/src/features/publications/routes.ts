@@ -11,6 +11,7 @@ import {
   PublicationMessages,
   publicationActionAnswer,
   publicationAnswer,
+  publicationCheckStateAnswer,
   publicationDeletedAnswer,
   publicationListQuery,
   publicationPageAnswer,
@@ -44,6 +45,7 @@ import { movePublication, unpaidGuard } from './publication-status.ts';
 import { cancelUnpaidEntriesOf } from './publication-entries.ts';
 import {
   canSee,
+  findCheckState,
   findLiveRelease,
   findLiveUserFio,
   findPublication,
@@ -175,6 +177,23 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     async (request) => ({
       data: await answerOne(app.db, currentUser(request), request.params.id),
     }),
+  );
+
+  /**
+   * GET /api/publication/{id}/uniqueness-state: the check's state, percent and time, without the text;
+   * the cabinet polls it while a check waits or runs and reads the whole publication once it is done.
+   */
+  app.get(
+    '/:id/uniqueness-state',
+    {
+      config: { access: { owner: 'publication' } },
+      schema: { tags, summary: 'Состояние проверки уникальности публикации', params: idParams, response: { 200: publicationCheckStateAnswer } },
+    },
+    async (request) => {
+      const state = await findCheckState(app.db, currentUser(request), request.params.id);
+      if (!state) throw notFound(PublicationMessages.notFound);
+      return { data: state };
+    },
   );
 
   /** GET /api/publication/invitations: co-author invitations waiting for the signed-in user's answer. */

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { publicationAnswer } from '@edu/domain/publications/publication';
+import type { PublicationCheckState, publicationAnswer, publicationCheckStateAnswer } from '@edu/domain/publications/publication';
 import { api } from '../../../lib/api-client';
 import type { Publication, PublicationPage } from './types';
 
@@ -34,11 +35,41 @@ export function getPublication(id: number, signal?: AbortSignal): Promise<Public
   return api.get<z.output<typeof publicationAnswer>>(`/api/publication/${id}`, { signal }).then((a) => a.data);
 }
 
+/** GET /api/publication/{id}/uniqueness-state: the check's state without the text. */
+export function getCheckState(id: number, signal?: AbortSignal): Promise<PublicationCheckState> {
+  return api.get<z.output<typeof publicationCheckStateAnswer>>(`/api/publication/${id}/uniqueness-state`, { signal }).then((a) => a.data);
+}
+
+/**
+ * One publication. While its check waits or runs, only the check's state is read every few seconds
+ * (a long text is not sent again each time); the whole publication is read again once the check is done.
+ */
+const detailKey = (id: number | null) => ['publications', 'detail', id];
+
 export function usePublication(id: number | null) {
-  return useQuery({
-    queryKey: ['publications', 'detail', id],
+  const queryClient = useQueryClient();
+  const detail = useQuery({
+    queryKey: detailKey(id),
     queryFn: ({ signal }) => getPublication(id as number, signal),
     enabled: id !== null,
-    refetchInterval: (q) => (q.state.data?.uniqueness_state ? CHECK_POLL_MS : false),
   });
+  const waiting = detail.data?.uniqueness_state ?? null;
+  const polled = useQuery({
+    // A new reading of the publication starts a new poll (never the state of an earlier check).
+    queryKey: ['publications', 'uniqueness-state', id, detail.dataUpdatedAt],
+    queryFn: ({ signal }) => getCheckState(id as number, signal),
+    enabled: id !== null && waiting !== null,
+    refetchInterval: CHECK_POLL_MS,
+    gcTime: 0,
+  });
+  const state = polled.data;
+  useEffect(() => {
+    if (!state || state.id !== id) return;
+    const shown = queryClient.getQueryData<Publication>(detailKey(id));
+    if (!shown?.uniqueness_state || shown.uniqueness_state === state.uniqueness_state) return;
+    // Queued → running: the badge alone changes; done: the percent and the matches are read.
+    if (state.uniqueness_state) queryClient.setQueryData<Publication>(detailKey(id), { ...shown, uniqueness_state: state.uniqueness_state });
+    else void queryClient.invalidateQueries({ queryKey: detailKey(id) });
+  }, [state, id, queryClient]);
+  return detail;
 }
