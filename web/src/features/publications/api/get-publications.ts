@@ -40,12 +40,12 @@ export function getCheckState(id: number, signal?: AbortSignal): Promise<Publica
   return api.get<z.output<typeof publicationCheckStateAnswer>>(`/api/publication/${id}/uniqueness-state`, { signal }).then((a) => a.data);
 }
 
+const detailKey = (id: number | null) => ['publications', 'detail', id];
+
 /**
  * One publication. While its check waits or runs, only the check's state is read every few seconds
  * (a long text is not sent again each time); the whole publication is read again once the check is done.
  */
-const detailKey = (id: number | null) => ['publications', 'detail', id];
-
 export function usePublication(id: number | null) {
   const queryClient = useQueryClient();
   const detail = useQuery({
