@@ -7,6 +7,7 @@ import type { Database, Db } from './platform/db.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { inputGuardPlugin } from './platform/input-guard.ts';
 import { securityHeadersPlugin } from './platform/security-headers.ts';
+import { parseLargeJsonOffThread } from './platform/json-body.ts';
 import { installRussianErrors } from '@edu/domain/common/zod-ru';
 import { authPlugin } from './platform/auth.ts';
 import type { Mailer } from './platform/mail.ts';
@@ -130,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(responseSerializerCompiler(responseCheckFor(deps.config.env), (error) => app.log.warn({ err: error }, error.message)));
   // The JSON-API media type of POST /register is JSON.
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // A JSON body of 64 KB or more (a long publication text) is decoded and parsed in a worker thread.
+  parseLargeJsonOffThread(app);
 
   app.decorate('config', deps.config);
   app.decorate('database', deps.database);
