@@ -1,12 +1,12 @@
 // The embedded database in its worker thread (decision 033): the proxy behind `openPglite` answers as
 // an in-process PGlite does (values, errors with PostgreSQL's fields, transactions) and keeps the
 // event loop free while PGlite works.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { dataErrorAnswer, DataErrorMessages, pgError } from './errors.ts';
 import { openPglite, rows, type Database } from './db.ts';
 import { asBackground } from './work-priority.ts';
-import { LOW_MAX_WAIT_MS, UnitQueue, type WorkerRequest } from './pglite-worker.ts';
+import { HEAVY_MAX_WAIT_MS, LOW_MAX_WAIT_MS, UnitQueue, type WorkerRequest } from './pglite-worker.ts';
 
 let worker: Database;
 let inProcess: Database;
@@ -193,6 +193,64 @@ describe('PGlite through its worker thread', () => {
       await step();
       expect(ran).toEqual([1, 3, 2, 4, 5]);
     })();
+  });
+
+  it("holds heavy and background units back for a request's next statement, heavy before background, and a heavy one that waited too long first", async () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 0;
+      const ran: string[] = [];
+      const finish: Array<() => void> = [];
+      const q = new UnitQueue(
+        (m) =>
+          new Promise<void>((resolve) => {
+            ran.push(names.get(m.id)!);
+            finish.push(resolve);
+          }),
+        () => clock,
+        5,
+      );
+      const names = new Map<number, string>();
+      let seq = 0;
+      const unit = (name: string, mark: { low?: boolean; heavy?: boolean } = {}): WorkerRequest => {
+        names.set(++seq, name);
+        return { op: 'query', id: seq, sql: 'select 1', ...mark };
+      };
+      const step = async () => {
+        finish.shift()!();
+        await vi.advanceTimersByTimeAsync(0);
+      };
+      q.push(unit('request 1')); // runs at once
+      q.push(unit('check chunk', { low: true }));
+      q.push(unit('long save', { heavy: true }));
+      await step();
+      // A request's statement has just ended: the others wait for its next one.
+      expect(ran).toEqual(['request 1']);
+      q.push(unit('request 1, next statement'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ran).toEqual(['request 1', 'request 1, next statement']);
+      await step();
+      expect(ran).toHaveLength(2);
+      // No request came within the hold: the heavy unit, then the background one.
+      await vi.advanceTimersByTimeAsync(5);
+      expect(ran).toEqual(['request 1', 'request 1, next statement', 'long save']);
+      await step();
+      expect(ran.at(-1)).toBe('check chunk');
+      await step();
+
+      // A heavy unit that has waited HEAVY_MAX_WAIT_MS goes before a request's.
+      q.push(unit('request 2'));
+      q.push(unit('long read', { heavy: true }));
+      q.push(unit('request 3'));
+      clock += HEAVY_MAX_WAIT_MS;
+      await step();
+      expect(ran.slice(-2)).toEqual(['request 2', 'long read']);
+      await step();
+      expect(ran.at(-1)).toBe('request 3');
+      await step();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the event loop turning while PGlite runs a long statement (in process it stalls)', async () => {

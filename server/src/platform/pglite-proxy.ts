@@ -5,7 +5,7 @@
 // bigint, Uint8Array, parsed JSON); errors keep PostgreSQL's fields (code, constraint, detail…).
 import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { isBackground } from './work-priority.ts';
+import { isBackground, isHeavy } from './work-priority.ts';
 import type { PgliteWorkerData, WireError, WorkerHello, WorkerQueryOptions, WorkerReply, WorkerRequest } from './pglite-worker.ts';
 
 /** What drizzle's pglite driver and db.ts call on a PGlite instance. */
@@ -87,10 +87,11 @@ export class PgliteProxy implements PgliteClient {
       if (!this.pending.size) this.worker.ref();
       const locks = !('tx' in body) || body.tx === undefined || body.op === 'begin';
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, locks });
-      // A background job's statement or transaction waits in the worker while requests' wait
-      // (PGLITE_PRIORITY=0: one queue in arrival order, for comparison in the bench).
-      const low = locks && isBackground() && process.env.PGLITE_PRIORITY !== '0' ? { low: true } : {};
-      this.worker.postMessage({ ...body, ...low, id } as WorkerRequest, transfer);
+      // A heavy request's or a background job's statement or transaction waits in the worker while
+      // requests' wait (PGLITE_PRIORITY=0: one queue in arrival order, for comparison in the bench).
+      const marked = locks && process.env.PGLITE_PRIORITY !== '0';
+      const mark = marked && isBackground() ? { low: true } : marked && isHeavy() ? { heavy: true } : {};
+      this.worker.postMessage({ ...body, ...mark, id } as WorkerRequest, transfer);
     });
   }
 

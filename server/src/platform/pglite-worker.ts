@@ -6,9 +6,12 @@
 // thread's 'end' (commit or rollback); statements carrying its id run in it, in the order they
 // arrive. Everything else (a statement outside a transaction, a begin, a dump) is a unit that needs
 // the one connection to itself: the worker runs one unit at a time and, when one ends, starts the
-// oldest unit of a request before any of a background job (`low`), so a person's save waits for at
-// most the statement or transaction already running, not for a check's queue of chunks (issue 29).
-// A background unit that has waited `LOW_MAX_WAIT_MS` goes first, so requests cannot starve jobs.
+// oldest unit of a request before any of a heavy request (`heavy`: a 480 000-character text saved or
+// read) or a background job (`low`), and after a request's unit holds those back for
+// REQUEST_HOLD_MS, so that the request's next statement comes first; a person's save waits for at
+// most the statement or transaction already running, not for a check's queue of chunks or five long
+// saves (issue 29). A heavy or background unit that has waited HEAVY_MAX_WAIT_MS or LOW_MAX_WAIT_MS
+// goes first, so requests cannot starve them.
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
@@ -21,11 +24,14 @@ export interface WorkerQueryOptions {
   rawTypes?: number[];
 }
 
-/** `low`: a background job's (work-priority.ts); it waits while requests' statements and begins wait. */
+/**
+ * `low`: a background job's; `heavy`: a request's that carries a long text (work-priority.ts). Both
+ * wait while requests' statements and begins wait (UnitQueue).
+ */
 export type WorkerRequest =
-  | { op: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; options?: WorkerQueryOptions; low?: boolean }
-  | { op: 'exec'; id: number; tx?: number; sql: string; options?: WorkerQueryOptions; low?: boolean }
-  | { op: 'begin'; id: number; tx: number; low?: boolean }
+  | { op: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; options?: WorkerQueryOptions; low?: boolean; heavy?: boolean }
+  | { op: 'exec'; id: number; tx?: number; sql: string; options?: WorkerQueryOptions; low?: boolean; heavy?: boolean }
+  | { op: 'begin'; id: number; tx: number; low?: boolean; heavy?: boolean }
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'rollback'; id: number; tx: number }
   | { op: 'dump'; id: number; compression: 'none' | 'gzip' | 'auto' }
@@ -78,30 +84,54 @@ class RollbackRequested extends Error {}
 /** A background unit waiting longer than this goes before requests' units. */
 export const LOW_MAX_WAIT_MS = 2000;
 
+/** A heavy request's unit (work-priority.ts: a save of a long text) waiting longer than this goes before other requests' units. */
+export const HEAVY_MAX_WAIT_MS = 1000;
+
 /**
- * The units that need the connection to themselves, run one at a time: requests' (not `low`) in
- * arrival order before background ones, a background unit first once it has waited LOW_MAX_WAIT_MS.
+ * After a request's unit, how long heavy and background units are held back for the next unit of a
+ * request: a request runs its statements one after another (the session, the access, the limits,
+ * its transaction), each sent when the previous one's answer reached the main thread, a fraction of a
+ * millisecond later; without the hold a check's chunk or another's 1 MB save would start in every
+ * such gap, and the request would wait for one at each of its statements.
+ */
+export const REQUEST_HOLD_MS = 2;
+
+type Waiting = { m: WorkerRequest; since: number };
+
+/**
+ * The units that need the connection to themselves, run one at a time: requests' first, in arrival
+ * order; then heavy requests' (`heavy`), then background ones (`low`). A heavy or background unit
+ * starts only when no request's unit has ended in the last REQUEST_HOLD_MS, and goes first once it has
+ * waited HEAVY_MAX_WAIT_MS or LOW_MAX_WAIT_MS, so requests cannot starve the others.
  */
 export class UnitQueue {
   private high: WorkerRequest[] = [];
-  private low: Array<{ m: WorkerRequest; since: number }> = [];
+  private heavy: Waiting[] = [];
+  private low: Waiting[] = [];
   private running = false;
+  /** While set, heavy and background units wait: a request's unit has just ended. */
+  private holding: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly run: (m: WorkerRequest) => Promise<void>,
     private readonly now: () => number = () => performance.now(),
+    private readonly holdMs = REQUEST_HOLD_MS,
   ) {}
 
   push(m: WorkerRequest): void {
     if ('low' in m && m.low) this.low.push({ m, since: this.now() });
+    else if ('heavy' in m && m.heavy) this.heavy.push({ m, since: this.now() });
     else this.high.push(m);
     this.next();
   }
 
   private take(): WorkerRequest | undefined {
-    const oldLow = this.low[0];
-    if (oldLow && (!this.high.length || this.now() - oldLow.since >= LOW_MAX_WAIT_MS)) return this.low.shift()!.m;
-    return this.high.shift();
+    const now = this.now();
+    if (this.low[0] && now - this.low[0].since >= LOW_MAX_WAIT_MS) return this.low.shift()!.m;
+    if (this.heavy[0] && now - this.heavy[0].since >= HEAVY_MAX_WAIT_MS) return this.heavy.shift()!.m;
+    if (this.high.length) return this.high.shift();
+    if (this.holding) return undefined;
+    return (this.heavy.shift() ?? this.low.shift())?.m;
   }
 
   private next(): void {
@@ -109,10 +139,20 @@ export class UnitQueue {
     const m = this.take();
     if (!m) return;
     this.running = true;
+    const request = !('low' in m && m.low) && !('heavy' in m && m.heavy);
     void this.run(m).finally(() => {
       this.running = false;
+      if (request && this.holdMs > 0 && (this.heavy.length || this.low.length)) this.hold();
       this.next();
     });
+  }
+
+  private hold(): void {
+    if (this.holding) clearTimeout(this.holding);
+    this.holding = setTimeout(() => {
+      this.holding = null;
+      this.next();
+    }, this.holdMs);
   }
 }
 
@@ -212,7 +252,8 @@ async function serve(): Promise<void> {
     }
   };
 
-  const queue = new UnitQueue(handle);
+  // PGLITE_PRIORITY=0 (the proxy then marks nothing): one queue in arrival order, no hold either.
+  const queue = new UnitQueue(handle, undefined, process.env.PGLITE_PRIORITY === '0' ? 0 : REQUEST_HOLD_MS);
   port.on('message', (m: WorkerRequest) => {
     // A statement of an open transaction, its end or rollback: it runs in the unit holding the
     // connection, at once and in arrival order.

@@ -377,6 +377,12 @@ export async function findCheckState(db: Queryable, user: AuthUser, id: number):
   return { ...r, uniqueness: num(r.uniqueness), uniqueness_checked_at: r.uniqueness_checked_at ? new Date(r.uniqueness_checked_at).toISOString() : null };
 }
 
+/** The stored text's length in characters (0 without a text or publication): whether reading it is heavy work. */
+export async function textLength(db: Queryable, id: number): Promise<number> {
+  const [r] = await rows<{ n: number | null }>(db, sql`select text_length as n from publications where id = ${id}`);
+  return r?.n ?? 0;
+}
+
 /** The main and the additional files of a publication (retired with it when it is deleted). */
 export async function publicationFileIds(db: Queryable, publicationId: number): Promise<number[]> {
   const list = await rows<{ id: number }>(

@@ -37,6 +37,7 @@ import { readCheckedUploads, storeUploads, type UploadForm } from '../../platfor
 import { checkPublicationNow, limitSavesWhileChecked, refuseSpentSaves } from './jobs.ts';
 import { RememberedAttempts } from '../../platform/attempts.ts';
 import { cleanPublicationText, type CleanedText } from './uniqueness/clean-text.ts';
+import { asHeavy } from '../../platform/work-priority.ts';
 import { PoolBusyError } from '../../platform/worker-pool.ts';
 import { refusalAnswer } from '@edu/domain/common/answers';
 import { removePublicationIndex } from './uniqueness-repository.ts';
@@ -46,6 +47,7 @@ import { cancelUnpaidEntriesOf } from './publication-entries.ts';
 import {
   canSee,
   findCheckState,
+  textLength,
   findLiveRelease,
   findLiveUserFio,
   findPublication,
@@ -101,6 +103,14 @@ async function cleanOffThread(app: FastifyInstance, html: string | undefined | n
 
 /** Texts up to this many characters are cleaned on the request thread (about 5 ms for 8 000). */
 export const IN_PROCESS_CLEAN_MAX = 8000;
+
+/**
+ * A save of a text longer than this holds the embedded database for 5 ms or more (40-90 ms for
+ * 480 000 characters): its transaction runs as heavy work (work-priority.ts), after other people's
+ * short statements waiting then.
+ */
+export const HEAVY_TEXT_CHARS = 50_000;
+const asHeavyIfLong = <T>(text: string | null | undefined, fn: () => Promise<T>): Promise<T> => ((text?.length ?? 0) > HEAVY_TEXT_CHARS ? asHeavy(fn) : fn());
 
 async function readSave(request: FastifyRequest, opts: { update?: boolean } = {}) {
   let raw: Record<string, unknown>;
@@ -174,9 +184,13 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
       config: { access: { owner: 'publication' } },
       schema: { tags, summary: 'Публикация по идентификатору', params: idParams, response: { 200: publicationAnswer } },
     },
-    async (request) => ({
-      data: await answerOne(app.db, currentUser(request), request.params.id),
-    }),
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      // A long text's read holds the embedded database as its save does (20-40 ms for 480 000 characters).
+      const long = (await textLength(app.db, id)) > HEAVY_TEXT_CHARS;
+      return { data: await (long ? asHeavy(() => answerOne(app.db, user, id)) : answerOne(app.db, user, id)) };
+    },
   );
 
   /**
@@ -248,10 +262,12 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
       const user = currentUser(request);
       const { input, form } = await readSave(request);
       const cleaned = await cleanOffThread(app, input.text);
-      const { result, data } = await storeUploads(request, form, async (tx, store) => {
-        const result = await createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned });
-        return { result, data: await answerOne(tx, user, result.id, result) };
-      });
+      const { result, data } = await asHeavyIfLong(input.text, () =>
+        storeUploads(request, form, async (tx, store) => {
+          const result = await createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned });
+          return { result, data: await answerOne(tx, user, result.id, result) };
+        }),
+      );
       return {
         message: PublicationMessages.saved,
         info: result.scheduled ? PublicationMessages.willBeChecked : null,
@@ -288,10 +304,12 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     const { id } = request.params;
     const { input, form, sent } = await readSave(request, { update: true });
     const cleaned = await cleanOffThread(app, input.text);
-    const { result, data } = await storeUploads(request, form, async (tx, store) => {
-      const result = await updatePublication(tx, store, user, id, input, form.files, sent, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned });
-      return { result, data: await answerOne(tx, user, id, result) };
-    });
+    const { result, data } = await asHeavyIfLong(input.text, () =>
+      storeUploads(request, form, async (tx, store) => {
+        const result = await updatePublication(tx, store, user, id, input, form.files, sent, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned });
+        return { result, data: await answerOne(tx, user, id, result) };
+      }),
+    );
     return {
       message: result.moved ? PublicationMessages.typeAndReleaseUpdated : PublicationMessages.saved,
       info: result.scheduled ? PublicationMessages.willBeChecked : null,
