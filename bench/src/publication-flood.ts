@@ -2,6 +2,7 @@
 //   npx tsx bench/src/publication-flood.ts [--port 8291] [--seconds 60] [--chars 480000] [--checks 5] [--label run]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<name> …  a fresh database <name> on that server
 //   (dropped and created); without it the embedded PGlite in a fresh DATA_DIR in /tmp.
+//   BENCH_SERVER_NODE_ARGS='--trace-gc' …  Node's flags for the server; BENCH_SERVER_OUT=<file>  its stdout.
 // It starts the server itself as `npm start -w server` does (tsx server/src/main.ts, the job runner
 // every 500 ms, the demo seed, no office converters) in its own process, so the clients' work (making
 // 480 000-character texts) does not share the server's event loop, and stops it at the end.
@@ -15,7 +16,8 @@
 //   idle     `--idle` seconds, nothing else;
 //   flood    one account's `--seconds` loop of PUT saves of a `--chars` text (random Russian words, a
 //            new one after every accepted save; a refused one is sent again), one after another;
-//   checks   `--checks` accounts each save a new `--chars` text at once; until their checks are stored;
+//   checks   `--checks` accounts each save a new `--chars` text at once; until their checks are stored
+//            (`--rounds` times, on new publications);
 //   degenerate  two accounts save «а а а …» (`--chars`) at once; until both checks are stored.
 // Prints p50/p95/p99/max of health and of the victim's save per phase and the ratios to idle; JSON in
 // bench/results/publication-flood-<label>-*.json.
@@ -36,6 +38,8 @@ const seconds = args.number('seconds', 60);
 const idleSeconds = args.number('idle', 15);
 const chars = args.number('chars', 480_000);
 const checks = args.number('checks', 5);
+/** How many times the checks phase runs, each on new publications. */
+const rounds = args.number('rounds', 1);
 /** The victim's cadence: enough saves in each phase for its p95 to be more than its slowest one. */
 const victimMs = args.number('victim-ms', 500);
 const victimAccounts = args.number('victims', 3);
@@ -133,24 +137,24 @@ async function findJournalRelease(a: Account): Promise<number> {
  */
 let lastBody: { text: string; body: Uint8Array } | null = null;
 function saveBody(text: string): Uint8Array {
-  if (lastBody?.text !== text)
-    lastBody = {
-      text,
-      body: new TextEncoder().encode(JSON.stringify({ title: 'Статья', text, dict_category_id: 2, release_id: journalRelease, authors_num: 1 })),
-    };
+  if (lastBody?.text !== text) lastBody = { text, body: encodeSave(text) };
   return lastBody.body;
 }
+const encodeSave = (text: string) =>
+  new TextEncoder().encode(JSON.stringify({ title: 'Статья', text, dict_category_id: 2, release_id: journalRelease, authors_num: 1 }));
 
 /** Events of the running phase (big saves answered, polls), ms from its start: `--timeline` prints them beside the slow saves. */
 let phaseStart = 0;
 let marks: Array<[number, string]> = [];
 const mark = (what: string) => marks.push([Math.round(performance.now() - phaseStart), what]);
 
-async function save(a: Account, id: number, text: string): Promise<{ status: number; ms: number }> {
+/** A save of `text`, or of a body encoded before the phase (encodeSave), so that making it is not part of what a phase measures. */
+async function save(a: Account, id: number, text: string | Uint8Array): Promise<{ status: number; ms: number }> {
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/publication/${id}`, { method: 'PUT', headers: a.h, body: saveBody(text) });
+  const body = typeof text === 'string' ? saveBody(text) : text;
+  const res = await fetch(`${base}/api/publication/${id}`, { method: 'PUT', headers: a.h, body });
   await res.arrayBuffer();
-  if (text.length > 100_000) mark(`big save ${id} answered ${res.status}`);
+  if (body.length > 100_000) mark(`big save ${id} answered ${res.status}`);
   return { status: res.status, ms: performance.now() - t0 };
 }
 
@@ -242,7 +246,7 @@ async function sampled(victim: Array<{ a: Account; id: number }>, work: () => Pr
     victim_rest: summary(victimTimes.slice(1)),
     victim_status: victimStatus,
     /** The accepted saves [start ms, ms] and the phase's other events [ms, what], in order. */
-    timeline: { victim: victimStarts.map((s, k) => [Math.round(s), Math.round(victimTimes[k])]), marks },
+    timeline: { started_at: Math.round(performance.timeOrigin + t0), victim: victimStarts.map((s, k) => [Math.round(s), Math.round(victimTimes[k])]), marks },
   };
 }
 
@@ -251,8 +255,14 @@ const databaseUrl = await freshDatabase();
 const loadBefore = loadavg();
 const startedAt = performance.now();
 const server: ChildProcess = spawn(
-  profileDir ? process.execPath : 'npx',
-  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, '--import', 'tsx', 'server/src/main.ts'] : ['tsx', 'server/src/main.ts'],
+  process.execPath,
+  [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    '--import',
+    'tsx',
+    'server/src/main.ts',
+  ],
   {
     env: {
       ...process.env,
@@ -265,7 +275,7 @@ const server: ChildProcess = spawn(
       OFFICE_CONVERTERS: '0',
       REGISTER_LIMIT_PER_IP: '100',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_OUT ? fs.openSync(process.env.BENCH_SERVER_OUT, 'w') : 'ignore', 'inherit'],
     detached: true,
   },
 );
@@ -323,18 +333,32 @@ try {
   const drain = await untilChecked([{ a: flooder, id: flooderPub }], 300_000);
 
   if (profileDir) console.log(`checks from ${((performance.now() - startedAt) / 1000).toFixed(1)} s after the server's start`);
-  phases.checks = await sampled(v, async () => {
-    const saved = await Promise.all(checkers.map((c, k) => save(c, checkerPubs[k], russianHtml(chars, 20_000 + k))));
-    const ms = await untilChecked(
-      checkerPubs.map((id, k) => ({ a: checkers[k], id })),
-      600_000,
-    );
-    return { saves: saved.map((s) => s.status), checked_s: Math.round(ms / 100) / 10 };
-  });
+  // `--rounds` repeats the phase on new publications without a text, never checked (a text checked
+  // seconds before waits up to a minute for its next check): one colliding save per round. The five
+  // bodies are made before each round: 50-60 ms of the bench's own event loop, which would otherwise
+  // delay the save sent together with them and be counted as the server's.
+  for (let round = 1; round <= rounds; round++) {
+    const pubs = round === 1 ? checkerPubs : await Promise.all(checkers.map((c, k) => createPublication(c, '', `Статья ${round}.${k}`)));
+    if (round > 1)
+      await untilChecked(
+        pubs.map((id, k) => ({ a: checkers[k], id })),
+        300_000,
+      );
+    const checkBodies = checkers.map((_, k) => encodeSave(russianHtml(chars, 20_000 + 10 * round + k)));
+    phases[round === 1 ? 'checks' : `checks${round}`] = await sampled(v, async () => {
+      const saved = await Promise.all(checkers.map((c, k) => save(c, pubs[k], checkBodies[k])));
+      const ms = await untilChecked(
+        pubs.map((id, k) => ({ a: checkers[k], id })),
+        600_000,
+      );
+      return { saves: saved.map((s) => s.status), checked_s: Math.round(ms / 100) / 10 };
+    });
+  }
 
   if (profileDir) console.log(`degenerate from ${((performance.now() - startedAt) / 1000).toFixed(1)} s after the server's start`);
+  const degenerateBody = encodeSave(degenerateHtml(chars));
   phases.degenerate = await sampled(v, async () => {
-    const saved = await Promise.all(pair.map((c, k) => save(c, degeneratePubs[k], degenerateHtml(chars))));
+    const saved = await Promise.all(pair.map((c, k) => save(c, degeneratePubs[k], degenerateBody)));
     const ms = await untilChecked(
       pair.map((c, k) => ({ a: c, id: degeneratePubs[k] })),
       600_000,
@@ -385,11 +409,18 @@ try {
     ],
     table,
   );
+  if (rounds > 1) {
+    const all = Object.entries(phases).filter(([name]) => name.startsWith('checks'));
+    const pooled = summary(all.flatMap(([, p]) => p.timeline.victim.map(([, ms]) => ms)));
+    console.log(
+      `checks, ${rounds} rounds: first saves ${all.map(([, p]) => p.victim_first).join(', ')} ms; all ${pooled.n} saves p50 / p95 ${pooled.p50} / ${pooled.p95} ms (${ratio(pooled.p95, idle.victim.p95)}× idle p95)`,
+    );
+  }
   console.log(`loadavg before: ${loadBefore}; after: ${result.machine.loadavg_after}; flood's checks drained in ${result.flood_drain_ms} ms`);
   if (showTimeline) {
     const { victim, marks: events } = phases.checks.timeline;
     const lines = [...victim.map(([at, ms]) => [at, `other user's save: ${ms} ms`] as const), ...events].sort((x, y) => x[0] - y[0]);
-    console.log('checks phase, ms from its start:');
+    console.log(`checks phase, ms from its start (${phases.checks.timeline.started_at} ms since 1970):`);
     for (const [at, what] of lines) console.log(`${String(at).padStart(7)}  ${what}`);
   }
   console.log(writeResult(`publication-flood-${label}`, result));
