@@ -105,6 +105,12 @@ test('the operator prepares a client’s archive on request, then erases the cli
   await expect(confirm).toBeHidden();
   await expect(block.getByText('Данные клиента удалены')).toBeVisible();
   await expect(card.getByLabel('Фамилия')).toHaveValue('Удалённый пользователь');
+  // The erased card is read-only: no field to type in, no «Сохранить» (the server would refuse).
+  await expect(card.getByText(PersonalDataMessages.alreadyErased)).toBeVisible();
+  await expect(card.getByLabel('Фамилия')).toBeDisabled();
+  await expect(card.getByLabel('Новый пароль')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Сохранить' })).toHaveCount(0);
+  await expect(card.getByText('Закрыть', { exact: true })).toBeVisible();
   await noticesGone(page);
   expect(await axeBlocking(page)).toEqual([]);
   await shot(page, 'personal-data-erased-card-1280');

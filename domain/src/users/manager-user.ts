@@ -73,6 +73,8 @@ export const managedUserSchema = userDetailsSchema.extend({
   /** Empty for guests (they have a reserved address, see GUEST_EMAIL_DOMAIN). */
   email: z.string().nullable(),
   has_password: z.boolean(),
+  /** When the person's data was erased (issue 33): the card is then read-only. */
+  erased_at: isoTimestamp.nullable(),
 });
 export type ManagedUser = z.output<typeof managedUserSchema>;
 

@@ -248,6 +248,9 @@ describe('the operator: a client’s archive on a written request, and erasure',
     });
     expect(u.erased_at).not.toBeNull();
     expect(u.deleted_at).not.toBeNull();
+    // The operator's card says so: the modal shows it read-only.
+    const managed = await t.inject({ method: 'GET', url: `/api/manager/users/${c.id}`, headers: oh });
+    expect(managed.json().data.erased_at).toBe(new Date(u.erased_at as string).toISOString());
     for (const table of ['identity_documents', 'user_documents', 'notifications', 'access_tokens', 'user_profiles']) {
       const [n] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)} where user_id = ${c.id}`);
       expect(n.n, table).toBe(0);

@@ -34,10 +34,11 @@ export interface UserFilters {
 
 interface UserRow extends UserDetailsRow {
   has_password: boolean;
+  erased_at: Date | string | null;
 }
 
 /** Columns of a user with their work profiles and entry figures (over entries not deleted). */
-const SELECT = sql`select ${USER_COLUMNS}, (u.password is not null) as has_password,
+const SELECT = sql`select ${USER_COLUMNS}, (u.password is not null) as has_password, u.erased_at,
     coalesce(e.entries_num, 0)::int as entries_num, coalesce(e.service_count, 0)::int as service_count, coalesce(e.left_sum, 0) as left_sum`;
 
 const FROM = sql`from users u left join lateral (
@@ -45,7 +46,12 @@ const FROM = sql`from users u left join lateral (
     from entries en where en.created_by = u.id and en.deleted_at is null) e on true`;
 
 function toManagedUser(r: UserRow): ManagedUser {
-  return { ...toUserDetails(r), email: isGuestEmail(r.email) ? null : r.email, has_password: r.has_password };
+  return {
+    ...toUserDetails(r),
+    email: isGuestEmail(r.email) ? null : r.email,
+    has_password: r.has_password,
+    erased_at: r.erased_at ? new Date(r.erased_at).toISOString() : null,
+  };
 }
 
 /** The conditions of the users list (each filter on its own is served by an index; see bench/). */

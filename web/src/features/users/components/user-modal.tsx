@@ -1,7 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import {
+  Alert,
   Button,
   Divider,
+  Fieldset,
   Group,
   Modal,
   MultiSelect,
@@ -20,6 +22,7 @@ import { isGuest, Role, roleLabels } from '@edu/domain/common/codes';
 import { Messages } from '@edu/domain/common/messages';
 import { fieldErrorsFromZod, headlineOf } from '@edu/domain/common/validation';
 import { managerUserBody, type ManagedUser, type ManagerUserInput } from '@edu/domain/users/manager-user';
+import { PersonalDataMessages } from '@edu/domain/personal-data/personal-data';
 import { PhoneInput } from '../../../components/phone-input';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useDictionary } from '../../../lib/dictionaries';
@@ -127,6 +130,8 @@ export function UserModal({ userId, onClose, extra }: UserModalProps) {
   }, [opened, user?.id, user?.fio]);
 
   const guest = isGuest({ role: Number(form.values.role) });
+  // An erased person's card is read-only: the server refuses to write their data back.
+  const erased = Boolean(user?.erased_at);
 
   async function submit(values: FormValues) {
     const body = toBody(values);
@@ -168,74 +173,81 @@ export function UserModal({ userId, onClose, extra }: UserModalProps) {
         <form onSubmit={form.onSubmit(submit, () => focusFirstInvalid())} noValidate>
           <Stack gap="md">
             {user && <EntryFigures user={user} data-testid="user-card-counts" />}
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label="Фамилия" withAsterisk {...form.getInputProps('last_name')} />
-              <TextInput label="Имя" withAsterisk {...form.getInputProps('first_name')} />
-              <TextInput label="Отчество" {...form.getInputProps('middle_name')} />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select label="Роль" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
-              {guest ? (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500}>
-                    Город
-                  </Text>
-                  <SegmentedControl
-                    aria-label="Город"
-                    data={[
-                      { value: '1', label: 'Санкт-Петербург' },
-                      { value: '0', label: 'Другие города' },
-                    ]}
-                    {...form.getInputProps('is_spb')}
+            {erased && <Alert color="gray">{PersonalDataMessages.alreadyErased} Карточку изменить нельзя.</Alert>}
+            <Fieldset variant="unstyled" disabled={erased}>
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                  <TextInput label="Фамилия" withAsterisk {...form.getInputProps('last_name')} />
+                  <TextInput label="Имя" withAsterisk {...form.getInputProps('first_name')} />
+                  <TextInput label="Отчество" {...form.getInputProps('middle_name')} />
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <Select label="Роль" data={roleOptions} allowDeselect={false} {...form.getInputProps('role')} />
+                  {guest ? (
+                    <Stack gap={4}>
+                      <Text size="sm" fw={500}>
+                        Город
+                      </Text>
+                      <SegmentedControl
+                        aria-label="Город"
+                        data={[
+                          { value: '1', label: 'Санкт-Петербург' },
+                          { value: '0', label: 'Другие города' },
+                        ]}
+                        {...form.getInputProps('is_spb')}
+                      />
+                    </Stack>
+                  ) : (
+                    <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
+                  )}
+                  {!guest && <PhoneInput label="Телефон" withAsterisk {...form.getInputProps('phone')} />}
+                  <TextInput label="Организация" withAsterisk={!guest} {...form.getInputProps('organization')} />
+                  <TextInput label="Должность" withAsterisk={!guest} {...form.getInputProps('job_title')} />
+                  <TextInput label="Узнали о нас" {...form.getInputProps('learned_from_us')} />
+                </SimpleGrid>
+                <MultiSelect
+                  label="Профили"
+                  withAsterisk={!guest}
+                  data={(profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.fdv }))}
+                  searchable
+                  nothingFoundMessage={Messages.nothingFound}
+                  {...form.getInputProps('profiles')}
+                />
+                <Divider label="Адрес" labelPosition="left" />
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                  <Select
+                    label="Регион"
+                    data={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.fdv }))}
+                    searchable
+                    clearable
+                    nothingFoundMessage={Messages.nothingFound}
+                    {...form.getInputProps('dict_region_id')}
                   />
-                </Stack>
-              ) : (
-                <TextInput label="E-mail" type="email" withAsterisk {...form.getInputProps('email')} />
-              )}
-              {!guest && <PhoneInput label="Телефон" withAsterisk {...form.getInputProps('phone')} />}
-              <TextInput label="Организация" withAsterisk={!guest} {...form.getInputProps('organization')} />
-              <TextInput label="Должность" withAsterisk={!guest} {...form.getInputProps('job_title')} />
-              <TextInput label="Узнали о нас" {...form.getInputProps('learned_from_us')} />
-            </SimpleGrid>
-            <MultiSelect
-              label="Профили"
-              withAsterisk={!guest}
-              data={(profiles.data ?? []).map((p) => ({ value: String(p.id), label: p.fdv }))}
-              searchable
-              nothingFoundMessage={Messages.nothingFound}
-              {...form.getInputProps('profiles')}
-            />
-            <Divider label="Адрес" labelPosition="left" />
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Select
-                label="Регион"
-                data={(regions.data ?? []).map((r) => ({ value: String(r.id), label: r.fdv }))}
-                searchable
-                clearable
-                nothingFoundMessage={Messages.nothingFound}
-                {...form.getInputProps('dict_region_id')}
-              />
-              <TextInput label="Населённый пункт / регион (текстом)" {...form.getInputProps('region')} />
-              <TextInput label="Страна" {...form.getInputProps('country')} />
-              <TextInput label="Индекс" {...form.getInputProps('postcode')} />
-            </SimpleGrid>
-            <TextInput label="Адрес" {...form.getInputProps('address')} />
-            <Textarea label="Заметка менеджера" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
-            {!isNew && (
-              <PasswordInput
-                label="Новый пароль"
-                description="Оставьте пустым, чтобы не менять. Минимальная длина: 4 символа"
-                autoComplete="new-password"
-                {...form.getInputProps('password')}
-              />
-            )}
+                  <TextInput label="Населённый пункт / регион (текстом)" {...form.getInputProps('region')} />
+                  <TextInput label="Страна" {...form.getInputProps('country')} />
+                  <TextInput label="Индекс" {...form.getInputProps('postcode')} />
+                </SimpleGrid>
+                <TextInput label="Адрес" {...form.getInputProps('address')} />
+                <Textarea label="Заметка менеджера" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+                {!isNew && !erased && (
+                  <PasswordInput
+                    label="Новый пароль"
+                    description="Оставьте пустым, чтобы не менять. Минимальная длина: 4 символа"
+                    autoComplete="new-password"
+                    {...form.getInputProps('password')}
+                  />
+                )}
+              </Stack>
+            </Fieldset>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>
-                Отмена
+                {erased ? 'Закрыть' : 'Отмена'}
               </Button>
-              <Button type="submit" loading={save.isPending}>
-                Сохранить
-              </Button>
+              {!erased && (
+                <Button type="submit" loading={save.isPending}>
+                  Сохранить
+                </Button>
+              )}
             </Group>
           </Stack>
         </form>
