@@ -110,7 +110,8 @@ export const IN_PROCESS_CLEAN_MAX = 8000;
  * short statements waiting then.
  */
 export const HEAVY_TEXT_CHARS = 50_000;
-const asHeavyIfLong = <T>(text: string | null | undefined, fn: () => Promise<T>): Promise<T> => ((text?.length ?? 0) > HEAVY_TEXT_CHARS ? asHeavy(fn) : fn());
+/** Runs fn as heavy work when the text it saves or reads has more than HEAVY_TEXT_CHARS characters. */
+const asHeavyIfLong = <T>(chars: number, fn: () => Promise<T>): Promise<T> => (chars > HEAVY_TEXT_CHARS ? asHeavy(fn) : fn());
 
 async function readSave(request: FastifyRequest, opts: { update?: boolean } = {}) {
   let raw: Record<string, unknown>;
@@ -188,8 +189,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
       const user = currentUser(request);
       const { id } = request.params;
       // A long text's read holds the embedded database as its save does (20-40 ms for 480 000 characters).
-      const long = (await textLength(app.db, id)) > HEAVY_TEXT_CHARS;
-      return { data: await (long ? asHeavy(() => answerOne(app.db, user, id)) : answerOne(app.db, user, id)) };
+      return { data: await asHeavyIfLong(await textLength(app.db, id), () => answerOne(app.db, user, id)) };
     },
   );
 
@@ -262,7 +262,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
       const user = currentUser(request);
       const { input, form } = await readSave(request);
       const cleaned = await cleanOffThread(app, input.text);
-      const { result, data } = await asHeavyIfLong(input.text, () =>
+      const { result, data } = await asHeavyIfLong(input.text?.length ?? 0, () =>
         storeUploads(request, form, async (tx, store) => {
           const result = await createPublication(tx, store, user, input, form.files, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned });
           return { result, data: await answerOne(tx, user, result.id, result) };
@@ -304,7 +304,7 @@ export const publicationRoutes: RoutesPlugin = async (app) => {
     const { id } = request.params;
     const { input, form, sent } = await readSave(request, { update: true });
     const cleaned = await cleanOffThread(app, input.text);
-    const { result, data } = await asHeavyIfLong(input.text, () =>
+    const { result, data } = await asHeavyIfLong(input.text?.length ?? 0, () =>
       storeUploads(request, form, async (tx, store) => {
         const result = await updatePublication(tx, store, user, id, input, form.files, sent, { pendingChecks: app.config.uniqueness.pendingPerUser, cleaned });
         return { result, data: await answerOne(tx, user, id, result) };
